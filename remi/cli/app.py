@@ -1,0 +1,110 @@
+"""The typer application, its sub-command groups, and the one place errors become exit codes.
+
+STYLE.md (fastapi-cli): the CLI holds no game logic. A ``RemiError`` is caught here and only
+here: it is printed on one line (no traceback) and becomes an exit code: 2 for bad input (bad
+notation, bad file, unknown preset or rule id), 1 for an action the rules refuse.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+
+from remi.errors import IllegalActionError, RemiError
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_INVALID",
+    "app",
+    "check_app",
+    "err_console",
+    "fail",
+    "guarded",
+    "rules_app",
+    "solve_app",
+]
+
+EXIT_INVALID = 1
+EXIT_BAD_INPUT = 2
+
+app = typer.Typer(
+    name="remi",
+    help="Tile rummy: Romanian Remi pe tablă and Rummikub-style variants. Play, score, check, solve.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+check_app = typer.Typer(help="Check a formation or an opening against the rules.", no_args_is_help=True)
+solve_app = typer.Typer(help="Find the best play: an opening from a rack, or a Rummikub move.", no_args_is_help=True)
+rules_app = typer.Typer(help="List, show and compare rule presets.", no_args_is_help=True)
+app.add_typer(check_app, name="check")
+app.add_typer(solve_app, name="solve")
+app.add_typer(rules_app, name="rules")
+
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    """Print ``message`` as one error line on stderr and exit with ``code`` (2 = bad input)."""
+    err_console.print(f"[bold red]error:[/] {message}", markup=True, highlight=False)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def remi_errors() -> Iterator[None]:
+    """Turn a ``RemiError`` into one printed line and an exit code (1 illegal, 2 bad input)."""
+    try:
+        yield
+    except IllegalActionError as exc:
+        fail(_escape(str(exc)), EXIT_INVALID)
+    except RemiError as exc:
+        fail(_escape(str(exc)), EXIT_BAD_INPUT)
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def guarded(fn: F) -> F:
+    """Decorate a command so that a ``RemiError`` it raises becomes an error line and exit code."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with remi_errors():
+            return fn(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def parse_set_options(items: list[str] | None) -> dict[str, str]:
+    """``["opening.min_points=50", ...]`` -> ``{"opening.min_points": "50"}``.
+
+    Raises:
+        typer.Exit: (code 2) for an item without ``=``.
+    """
+    out: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            fail(f"--set expects ID=VALUE (like opening.min_points=50), got {item!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def main() -> None:
+    """Console-script entry point (``remi``)."""
+    try:
+        app()
+    except RemiError as exc:  # a command without @guarded: still no traceback for bad input
+        err_console.print(f"error: {exc}", markup=False, highlight=False)
+        sys.exit(EXIT_BAD_INPUT)

@@ -1,0 +1,109 @@
+"""``remi rules list|show|diff``: the presets and every rule id with its value and meaning."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from remi.cli.app import guarded, rules_app
+from remi.rules import RuleSet, list_presets, load_rules, rule_specs
+
+__all__ = ["rules_diff", "rules_list", "rules_show"]
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@rules_app.command("list")
+@guarded
+def rules_list(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the rule presets found, with their family and description."""
+    rows = []
+    for name in list_presets():
+        r = load_rules(name)
+        rows.append({"name": name, "family": r.family, "description": r.description})
+    if json_out:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    table = Table(title="Rule presets")
+    for col in ("preset", "family", "description"):
+        table.add_column(col)
+    for row in rows:
+        table.add_row(row["name"], row["family"], row["description"])
+    Console().print(table)
+
+
+def _specs_of(sets: list[RuleSet]) -> list[Any]:
+    seen: dict[str, Any] = {}
+    for rs in sets:
+        for spec in rule_specs(type(rs)):
+            seen.setdefault(spec.rule_id, spec)
+    return list(seen.values())
+
+
+@rules_app.command("show")
+@guarded
+def rules_show(
+    preset: Annotated[str, typer.Argument(help="Preset name or rule file path.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Show every rule id of a preset with its value and one-line meaning."""
+    rules = load_rules(preset)
+    if json_out:
+        typer.echo(json.dumps({"preset": rules.name, "family": rules.family, "rules": rules.values()}, ensure_ascii=False, indent=2))
+        return
+    table = Table(title=f"{rules.name} ({rules.family}): {rules.description}")
+    for col in ("rule id", "value", "meaning"):
+        table.add_column(col)
+    for spec in rule_specs(type(rules)):
+        table.add_row(spec.rule_id, _fmt(getattr(rules, spec.field_name)), spec.meaning)
+    Console().print(table)
+
+
+@rules_app.command("diff")
+@guarded
+def rules_diff(
+    presets: Annotated[list[str], typer.Argument(help="Two or more preset names or rule files.")],
+    all_rules: Annotated[bool, typer.Option("--all", help="Show equal rules too.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Compare presets rule by rule; differing rule ids are highlighted (``--all`` shows every id)."""
+    if len(presets) < 2:
+        from remi.cli.app import fail
+
+        fail("rules diff needs at least two presets")
+    sets = [load_rules(p) for p in presets]
+    rows = []
+    for spec in _specs_of(sets):
+        values = [getattr(rs, spec.field_name, None) for rs in sets]
+        differs = len({json.dumps(v) for v in values}) > 1
+        rows.append((spec, values, differs))
+    if json_out:
+        out = {
+            "presets": [rs.name for rs in sets],
+            "rules": [
+                {"rule": s.rule_id, "meaning": s.meaning, "values": dict(zip([rs.name for rs in sets], v)), "differs": d}
+                for s, v, d in rows
+                if d or all_rules
+            ],
+        }
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    table = Table(title="Rule differences" if not all_rules else "Rules side by side")
+    table.add_column("rule id")
+    for rs in sets:
+        table.add_column(rs.name)
+    table.add_column("meaning")
+    for spec, values, differs in rows:
+        if not differs and not all_rules:
+            continue
+        style = "bold yellow" if differs else ""
+        table.add_row(spec.rule_id, *["—" if v is None else _fmt(v) for v in values], spec.meaning, style=style)
+    Console().print(table)

@@ -1,0 +1,126 @@
+"""The exception family of remi: every error the library raises on purpose is a ``RemiError``.
+
+Each class is also a subclass of the matching built-in (``ValueError``, ``LookupError``), so
+callers that only know the built-ins still catch them (STYLE.md 8). Messages follow one template:
+what was tried, why not, and the rule id in brackets, for example::
+
+    illegal action 'p2 meld [R7 R8 R9]': opening totals 30 points, needs 45 [opening.min_points]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "AmbiguousFormationError",
+    "IllegalActionError",
+    "InvalidFormationError",
+    "NotationError",
+    "RemiError",
+    "RulesError",
+    "UnknownVariantError",
+]
+
+
+class RemiError(Exception):
+    """Root of every error that remi raises on purpose (bad input, illegal play, bad files).
+
+    An engine bug is never reported as a ``RemiError``: anything else escaping the library is a
+    defect. The CLI catches this class, and only this class, and turns it into an exit code.
+    """
+
+
+class NotationError(RemiError, ValueError):
+    """A text form (tile, formation, action, tile list) could not be parsed.
+
+    Attributes:
+        text: the whole input that was being parsed.
+        token: the offending token (``""`` when the input ended too early).
+        position: 1-based index of the token in the input (tokens are separated by blanks,
+            commas or hyphens); 0 when the error concerns the whole input.
+    """
+
+    def __init__(self, message: str, *, text: str = "", token: str = "", position: int = 0):
+        super().__init__(message)
+        self.text = text
+        self.token = token
+        self.position = position
+
+
+class InvalidFormationError(RemiError, ValueError):
+    """Tiles that do not form a valid run (suită) or set (terță) under the rules in force.
+
+    Attributes:
+        rule_id: the dotted rule id that the formation breaks (for example ``run.no_wrap``).
+        tiles_text: the formation as it was given, in notation.
+    """
+
+    def __init__(self, message: str, *, rule_id: str, tiles_text: str = ""):
+        super().__init__(f"{message} [{rule_id}]")
+        self.rule_id = rule_id
+        self.tiles_text = tiles_text
+        self.reason = message
+
+
+class AmbiguousFormationError(InvalidFormationError):
+    """A formation with jolys that reads both as a run and as a set (Project decision 9).
+
+    Attributes:
+        readings: every valid reading, each in notation with the joly identities stated, so the
+            player can pick one, for example ``['[R9 J[R10] J[R11]]', '[R9 J[Y9] J[B9]]']``.
+    """
+
+    def __init__(self, message: str, *, tiles_text: str, readings: list[str]):
+        super().__init__(message, rule_id="joly.identity", tiles_text=tiles_text)
+        self.readings = readings
+
+
+class IllegalActionError(RemiError, ValueError):
+    """A well-formed action that the rules do not allow in the current state.
+
+    The state the action was tried on is never changed (STYLE.md 2).
+
+    Attributes:
+        rule_id: the dotted rule id that forbids it (``opening.min_points``, ``turn.order``...).
+        action: the refused action (an ``remi.actions.Action``) or ``None``.
+        reason: the explanation without the action and rule id around it.
+    """
+
+    def __init__(self, reason: str, *, rule_id: str, action: Any = None):
+        where = f"illegal action '{action}': " if action is not None else "illegal action: "
+        super().__init__(f"{where}{reason} [{rule_id}]")
+        self.rule_id = rule_id
+        self.action = action
+        self.reason = reason
+
+
+class RulesError(RemiError, ValueError):
+    """A rule file, a preset name or an overridden option is unknown or has a bad value.
+
+    Attributes:
+        source: the file (or ``--set``/``[options]``) the value came from.
+        key: the rule id concerned (``""`` when the whole file is bad).
+        value: the offending value, as read.
+    """
+
+    def __init__(self, message: str, *, source: str = "", key: str = "", value: Any = None):
+        super().__init__(message)
+        self.source = source
+        self.key = key
+        self.value = value
+
+
+class UnknownVariantError(RemiError, LookupError):
+    """No registered variant or preset answers to the given name or alias.
+
+    Attributes:
+        name: the name that was asked for.
+        known: the names that would have worked.
+    """
+
+    def __init__(self, name: str, known: list[str]):
+        super().__init__(
+            f"unknown variant or preset '{name}'; known: {', '.join(sorted(known)) or 'none'}"
+        )
+        self.name = name
+        self.known = known

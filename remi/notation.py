@@ -1,0 +1,228 @@
+"""Text notation for tile lists and formations: tokenising, parsing and formatting.
+
+STYLE.md 7 and issue 2: tiles ``R7``, ``K13``, ``J``; a joly with its stated identity
+``J[R5]``; formations ``[R3 R4 R5]``; several formations ``[R3 R4 R5] [K1 Y1 B1]``. On input,
+lower case is accepted and tiles may be separated by blanks, commas or hyphens (``r3-r4-r5``).
+Every bad token raises a ``NotationError`` that quotes the token and gives its 1-based position
+among the tile tokens of the input.
+
+This module only reads and writes text; whether tiles make a valid run or set is decided in
+``remi.formations``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+import attrs
+
+from remi.errors import NotationError
+from remi.tiles import JOLY, Tile, _parse_tile_or_none
+
+__all__ = [
+    "SlotToken",
+    "format_tiles",
+    "parse_formation_tokens",
+    "parse_formations_text",
+    "parse_tiles",
+]
+
+# A token is: a joly with a stated identity (J[R5]), an opening or closing bracket, a run of
+# characters that are not separators, or a separator (blank, comma, hyphen).
+_TOKEN_RE: Final = re.compile(r"[jJ]\[[^\]\s]*\]?|\[|\]|[^\s,\-\[\]]+|[\s,\-]+")
+
+
+@attrs.frozen
+class SlotToken:
+    """One tile written in a formation: the tile and, for a joly, the identity stated for it.
+
+    Attributes:
+        tile: the tile as written (``JOLY`` for ``J`` and ``J[R5]``).
+        stated: for ``J[R5]``, the tile the joly is said to stand for; otherwise ``None``.
+        position: 1-based index of the tile token in the input it was read from.
+    """
+
+    tile: Tile
+    stated: Tile | None = None
+    position: int = 0
+
+    def __str__(self) -> str:
+        if self.stated is not None:
+            return f"J[{self.stated}]"
+        return str(self.tile)
+
+
+def _scan(text: str) -> list[tuple[str, int]]:
+    """Split ``text`` into (token, tile position) pairs; brackets get position 0, separators vanish."""
+    out: list[tuple[str, int]] = []
+    position = 0
+    for match in _TOKEN_RE.finditer(text):
+        token = match.group(0)
+        if token[0].isspace() or token[0] in ",-":
+            continue
+        if token in ("[", "]"):
+            out.append((token, 0))
+            continue
+        position += 1
+        out.append((token, position))
+    return out
+
+
+def _read_slot(token: str, position: int, text: str) -> SlotToken:
+    """Read one tile token of a formation (``R7``, ``J``, ``J[R5]``)."""
+    if token[:2].upper() == "J[":
+        if not token.endswith("]"):
+            raise NotationError(
+                f"joly identity '{token}' at position {position} is missing its closing ']'",
+                text=text,
+                token=token,
+                position=position,
+            )
+        inner = token[2:-1]
+        stated = _parse_tile_or_none(inner)
+        if stated is None or stated.is_joly:
+            raise NotationError(
+                f"joly identity '{token}' at position {position} must name a numbered tile, "
+                "like J[R5]",
+                text=text,
+                token=token,
+                position=position,
+            )
+        return SlotToken(JOLY, stated, position)
+    tile = _parse_tile_or_none(token)
+    if tile is None:
+        raise NotationError(
+            f"'{token}' at position {position} is not a tile: expected a colour R, Y, B or K "
+            "followed by a number 1-13 (like R7 or K13), J for a joly, or J[R5] for a joly "
+            "standing for R5",
+            text=text,
+            token=token,
+            position=position,
+        )
+    return SlotToken(tile, None, position)
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Parse a list of tiles such as a rack: ``"Y4 R11 J"``, ``"y4,r11,j"``; ``""`` is empty.
+
+    Returns the tiles in the order written.
+
+    Raises:
+        NotationError: for a token that is not a tile (quoting it with its position), for a
+            bracket, or for a joly with a stated identity (``J[R5]`` belongs to formations only).
+    """
+    tiles: list[Tile] = []
+    for token, position in _scan(text):
+        if position == 0:
+            raise NotationError(
+                f"unexpected '{token}' in a tile list (brackets belong to formations)",
+                text=text,
+                token=token,
+                position=len(tiles) + 1,
+            )
+        slot = _read_slot(token, position, text)
+        if slot.stated is not None:
+            raise NotationError(
+                f"'{token}' at position {position}: a joly's identity can only be stated inside "
+                "a formation; write J on a rack",
+                text=text,
+                token=token,
+                position=position,
+            )
+        tiles.append(slot.tile)
+    return tuple(tiles)
+
+
+def parse_formations_text(text: str) -> list[list[SlotToken]]:
+    """Parse one or more formations: ``"[R3 R4 R5] [K1 Y1 B1]"``.
+
+    Without brackets the whole text is one formation (``"R3-R4-R5"``). Returns one list of
+    slots per formation, in the order written; whether each is valid is not checked here.
+
+    Raises:
+        NotationError: for a bad tile token, an unbalanced or nested bracket, tiles outside
+            brackets when brackets are used, an empty formation, or no tiles at all.
+    """
+    tokens = _scan(text)
+    if not tokens:
+        raise NotationError("no tiles given: expected a formation like [R3 R4 R5]", text=text)
+    bracketed = any(tok == "[" for tok, _ in tokens)
+    if not bracketed:
+        if any(tok == "]" for tok, _ in tokens):
+            raise NotationError("']' without a matching '['", text=text, token="]")
+        return [[_read_slot(tok, pos, text) for tok, pos in tokens]]
+    groups: list[list[SlotToken]] = []
+    current: list[SlotToken] | None = None
+    last_position = 0
+    for token, position in tokens:
+        if token == "[":
+            if current is not None:
+                raise NotationError(
+                    f"'[' after position {last_position} opens a formation inside another one",
+                    text=text,
+                    token="[",
+                    position=last_position + 1,
+                )
+            current = []
+        elif token == "]":
+            if current is None:
+                raise NotationError(
+                    f"']' after position {last_position} has no matching '['",
+                    text=text,
+                    token="]",
+                    position=last_position,
+                )
+            if not current:
+                raise NotationError(
+                    f"empty formation '[]' after position {last_position}",
+                    text=text,
+                    token="[]",
+                    position=last_position,
+                )
+            groups.append(current)
+            current = None
+        else:
+            last_position = position
+            if current is None:
+                raise NotationError(
+                    f"'{token}' at position {position} is outside the brackets: write every "
+                    "formation as [R3 R4 R5]",
+                    text=text,
+                    token=token,
+                    position=position,
+                )
+            current.append(_read_slot(token, position, text))
+    if current is not None:
+        raise NotationError(
+            f"formation opened with '[' is not closed (after position {last_position})",
+            text=text,
+            token="[",
+            position=last_position,
+        )
+    return groups
+
+
+def parse_formation_tokens(text: str) -> list[SlotToken]:
+    """Parse exactly one formation, with or without brackets: ``"[R3 J R5]"``, ``"r3-j-r5"``.
+
+    Raises:
+        NotationError: as ``parse_formations_text``, or when the text holds several formations.
+    """
+    groups = parse_formations_text(text)
+    if len(groups) != 1:
+        raise NotationError(
+            f"expected one formation, found {len(groups)}", text=text, position=0
+        )
+    return groups[0]
+
+
+def format_tiles(tiles: Iterable[Tile | SlotToken]) -> str:
+    """Tiles or slots separated by single blanks, without brackets (``"R3 R4 R5"``)."""
+    return " ".join(str(t) for t in tiles)
+
+
+def format_formations(groups: Sequence[Iterable[Tile | SlotToken]]) -> str:
+    """Several formations in bracket notation: ``"[R3 R4 R5] [K1 Y1 B1]"``."""
+    return " ".join(f"[{format_tiles(g)}]" for g in groups)

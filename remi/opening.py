@@ -1,0 +1,75 @@
+"""The opening meld (etalare): its value by the opening table and whether it is a valid opening.
+
+Project decision 4 and REFERENCE.md §A.5: the formations laid in the opening turn must be worth
+at least ``opening.min_points`` (45) by the opening values table (2-9 = 5, 10-13 = 10, a 1 = 5
+in 1-2-3, 10 in 12-13-1, 25 in a set; a joly = the tile it stands for), and must contain a run
+(suită), or else consist of one set (terță) of 1s alone (``opening.ones_set_exception``).
+The tile a player gives in exchange for a joly goes into another formation, so it never counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from remi.errors import IllegalActionError
+from remi.formations import Formation, Kind, formation_points
+from remi.rules import RemiRules
+
+__all__ = ["check_opening", "opening_points", "opening_shape_ok"]
+
+
+def opening_points(formations: Sequence[Formation], rules: RemiRules) -> int:
+    """Total opening value of ``formations``, in points, by the §A.5 table of ``rules``.
+
+    >>> from remi.formations import parse_formation
+    >>> from remi.rules import load_rules
+    >>> r = load_rules()
+    >>> opening_points([parse_formation("K12 K13 K1"), parse_formation("B7 B8 B9")], r)  # RE-2
+    45
+    """
+    return sum(formation_points(f, rules.opening_points) for f in formations)
+
+
+def opening_shape_ok(formations: Sequence[Formation], rules: RemiRules) -> bool:
+    """True when the formations satisfy ``opening.needs_run`` (a run, or one set of 1s alone)."""
+    if not rules.opening_needs_run:
+        return bool(formations)
+    if any(f.kind is Kind.RUN for f in formations):
+        return True
+    return (
+        rules.opening_ones_set_exception
+        and len(formations) == 1
+        and formations[0].kind is Kind.SET
+        and formations[0].number == 1
+    )
+
+
+def check_opening(formations: Sequence[Formation], rules: RemiRules, action: object = None) -> int:
+    """Check that ``formations`` make a valid opening and return its value in points.
+
+    Args:
+        formations: every formation laid in the opening turn (already valid formations).
+        rules: the rule set in force.
+        action: the action being checked, quoted in the error message (optional).
+
+    Raises:
+        IllegalActionError: ``opening.needs_run`` when there is no run and the formations are
+            not one set of 1s alone (RE-4, RE-5 under rummy-45); ``opening.min_points`` when the
+            total is below the minimum (RE-7).
+    """
+    if not formations:
+        raise IllegalActionError("an opening lays at least one formation", rule_id="opening.min_points", action=action)
+    points = opening_points(formations, rules)
+    if not opening_shape_ok(formations, rules):
+        if rules.opening_ones_set_exception:
+            why = "an opening must contain a run (suită), or be one set (terță) of 1s alone"
+        else:
+            why = "an opening must contain a run (suită)"
+        raise IllegalActionError(why, rule_id="opening.needs_run", action=action)
+    if points < rules.opening_min_points:
+        raise IllegalActionError(
+            f"opening totals {points} points, needs {rules.opening_min_points}",
+            rule_id="opening.min_points",
+            action=action,
+        )
+    return points

@@ -1,0 +1,190 @@
+"""Tiles: the four colours, the numbered tiles 1-13, the joly (joker) and the 106-tile set.
+
+Rules reference §A.1 / §B.1: numbers 1-13 in four colours, two copies of each (104 tiles), plus
+two jolys, 106 tiles in all. The two copies of a tile are indistinguishable, so a tile is a
+value (colour, number) and a collection of tiles is a multiset of those values.
+
+Text form (STYLE.md 7): colour letter then number, ``R7`` (red 7), ``Y12`` (yellow 12),
+``B1`` (blue 1), ``K13`` (black 13); the joly is ``J``. ``str(tile)`` and ``Tile.parse``
+round-trip exactly; ``repr`` is the text form too.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from remi.errors import NotationError
+
+__all__ = [
+    "ALL_TILE_TYPES",
+    "COLOURS",
+    "COPIES",
+    "FULL_SET",
+    "JOLY",
+    "JOLY_COUNT",
+    "NUMBERS",
+    "NUMBERED_TILES",
+    "TILE_COUNT",
+    "Colour",
+    "Tile",
+    "sort_tiles",
+    "tile_counts",
+]
+
+
+class Colour(enum.Enum):
+    """One of the four tile colours; the value is the notation letter.
+
+    Sources name the colours differently (red/yellow/blue/black or red/yellow/green/black,
+    §A.1); only four distinct values matter. ``K`` is black, as in card notation.
+    """
+
+    RED = "R"
+    YELLOW = "Y"
+    BLUE = "B"
+    BLACK = "K"
+
+    @property
+    def index(self) -> int:
+        """Position 0-3 of the colour in the sort order R, Y, B, K."""
+        return _COLOUR_INDEX[self]
+
+    @property
+    def word(self) -> str:
+        """English name of the colour, lower case (``"red"``)."""
+        return self.name.lower()
+
+
+COLOURS: Final[tuple[Colour, ...]] = (Colour.RED, Colour.YELLOW, Colour.BLUE, Colour.BLACK)
+_COLOUR_INDEX: Final[dict[Colour, int]] = {c: i for i, c in enumerate(COLOURS)}
+_COLOUR_BY_LETTER: Final[dict[str, Colour]] = {c.value: c for c in COLOURS}
+NUMBERS: Final[range] = range(1, 14)
+COPIES: Final[int] = 2
+JOLY_COUNT: Final[int] = 2
+TILE_COUNT: Final[int] = len(COLOURS) * len(NUMBERS) * COPIES + JOLY_COUNT  # 106
+
+
+@attrs.frozen(cache_hash=True, repr=False, order=False, eq=True)
+class Tile:
+    """One tile: a colour and a number 1-13, or the joly (``colour=None, number=0``).
+
+    Attributes:
+        colour: the tile's colour; ``None`` only for the joly.
+        number: 1-13 for a numbered tile; 0 for the joly.
+        code: a small integer identifying the tile type, 0-51 for numbered tiles
+            (``colour.index * 13 + number - 1``) and 52 for the joly; tiles sort by it
+            (colour R, Y, B, K, then number), which is the order racks are shown in.
+
+    Raises:
+        ValueError: for a number outside 1-13, or a joly with a colour or number.
+
+    >>> Tile.parse("r7")
+    R7
+    >>> str(Tile(Colour.BLACK, 13)), Tile.parse("J").is_joly
+    ('K13', True)
+    """
+
+    colour: Colour | None
+    number: int
+    code: int = attrs.field(init=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.colour is None:
+            if self.number != 0:
+                raise ValueError(f"a joly has no number, got {self.number}")
+            code = 52
+        else:
+            if not 1 <= self.number <= 13:
+                raise ValueError(f"tile numbers run 1-13, got {self.number}")
+            code = _COLOUR_INDEX[self.colour] * 13 + self.number - 1
+        object.__setattr__(self, "code", code)
+
+    @property
+    def is_joly(self) -> bool:
+        """True for the joly (joker), the wild tile of §A.4 / §B.7."""
+        return self.colour is None
+
+    def __str__(self) -> str:
+        if self.colour is None:
+            return "J"
+        return f"{self.colour.value}{self.number}"
+
+    __repr__ = __str__
+
+    def __lt__(self, other: Tile) -> bool:
+        return self.code < other.code
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Parse one tile from its text form (``R7``, ``k13``, ``J``); surrounding blanks are ignored.
+
+        Raises:
+            NotationError: naming the token when it is not a tile.
+        """
+        tile = _parse_tile_or_none(text.strip())
+        if tile is None:
+            raise NotationError(
+                f"'{text.strip()}' is not a tile: expected a colour R, Y, B or K followed by "
+                "a number 1-13 (like R7 or K13), or J for a joly",
+                text=text,
+                token=text.strip(),
+                position=1,
+            )
+        return tile
+
+    @classmethod
+    def from_code(cls, code: int) -> Tile:
+        """The tile whose ``code`` is ``code`` (0-52); the shared instance is returned.
+
+        Raises:
+            ValueError: for a code outside 0-52.
+        """
+        if not 0 <= code <= 52:
+            raise ValueError(f"tile codes run 0-52, got {code}")
+        return ALL_TILE_TYPES[code]
+
+
+def _parse_tile_or_none(token: str) -> Tile | None:
+    """The tile written ``token`` (case-insensitive), or None when it is not one."""
+    if not token:
+        return None
+    upper = token.upper()
+    if upper == "J":
+        return JOLY
+    colour = _COLOUR_BY_LETTER.get(upper[0])
+    digits = upper[1:]
+    if colour is None or not digits.isdigit() or not digits.isascii() or len(digits) > 2:
+        return None
+    number = int(digits)
+    if not 1 <= number <= 13 or digits != str(number):
+        return None
+    return ALL_TILE_TYPES[_COLOUR_INDEX[colour] * 13 + number - 1]
+
+
+def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The tiles in rack order: colour R, Y, B, K, then number, jolys last."""
+    return tuple(sorted(tiles, key=_code))
+
+
+def _code(tile: Tile) -> int:
+    return tile.code
+
+
+def tile_counts(tiles: Iterable[Tile]) -> Counter[Tile]:
+    """How many copies of each tile type ``tiles`` holds (a multiset)."""
+    return Counter(tiles)
+
+
+NUMBERED_TILES: Final[tuple[Tile, ...]] = tuple(Tile(c, n) for c in COLOURS for n in NUMBERS)
+JOLY: Final[Tile] = Tile(None, 0)
+#: The 53 tile types indexed by ``code`` (52 numbered tiles, then the joly).
+ALL_TILE_TYPES: Final[tuple[Tile, ...]] = NUMBERED_TILES + (JOLY,)
+#: The full 106-tile set in rack order: two of every numbered tile, then the two jolys.
+FULL_SET: Final[tuple[Tile, ...]] = tuple(t for t in NUMBERED_TILES for _ in range(COPIES)) + (
+    JOLY,
+) * JOLY_COUNT
