@@ -10,5 +10,7 @@ from remi.cli.app import app, main
 
 # Command modules (each registers its commands on import).
 from remi.cli import rules_cmd  # noqa: E402,F401
+from remi.cli import score  # noqa: E402,F401
+from remi.cli import check  # noqa: E402,F401
 
 __all__ = ["app", "main"]

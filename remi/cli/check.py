@@ -1,0 +1,91 @@
+"""``remi check meld|opening|file``: is it a valid formation, a valid opening; check files."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from remi.cli.app import EXIT_INVALID, check_app, guarded, parse_set_options
+from remi.disputes import (
+    MatchReport,
+    MeldReport,
+    OpeningReport,
+    load_check_file,
+    meld_report,
+    opening_report,
+    run_check,
+)
+from remi.errors import RulesError
+from remi.rules import RemiRules, load_rules
+
+__all__ = ["check_file", "check_meld", "check_opening"]
+
+RulesOpt = Annotated[str, typer.Option("--rules", help="Preset name or rule file.")]
+SetOpt = Annotated[list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+def _rules(name: str, set_: list[str] | None) -> RemiRules:
+    rules = load_rules(name, parse_set_options(set_))
+    if not isinstance(rules, RemiRules):
+        raise RulesError(f"--rules: preset {name!r} is of family {rules.family!r}; remi check needs a Remi preset")
+    return rules
+
+
+def _report(report: MeldReport | OpeningReport | MatchReport, json_out: bool) -> None:
+    """Print a report and exit 1 when it says invalid (or no match winner)."""
+    data: dict[str, Any] = report.as_json()
+    if json_out:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        console = Console(highlight=False)
+        for key, value in data.items():
+            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+            console.print(f"{key}: {shown}", markup=False)
+    ok = report.winner is not None if isinstance(report, MatchReport) else report.valid
+    if not ok:
+        raise typer.Exit(EXIT_INVALID)
+
+
+@check_app.command("meld")
+@guarded
+def check_meld(
+    tiles: Annotated[str, typer.Argument(help='One formation, e.g. "R3 J R5" or "[K12 K13 K1]".')],
+    rules: RulesOpt = "remi-pe-tabla",
+    set_: SetOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Is it a valid run (suită) or set (terță)? Exit 0 valid, 1 invalid, 2 bad input."""
+    _report(meld_report(tiles, _rules(rules, set_)), json_out)
+
+
+@check_app.command("opening")
+@guarded
+def check_opening_cmd(
+    formations: Annotated[str, typer.Argument(help='Formations, e.g. "[R5 R6 R7] [R10 Y10 B10]".')],
+    rules: RulesOpt = "remi-pe-tabla",
+    set_: SetOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Would these formations make a valid opening (etalare)? Exit 0 valid, 1 invalid, 2 bad input."""
+    _report(opening_report(formations, _rules(rules, set_)), json_out)
+
+
+@check_app.command("file")
+@guarded
+def check_file(
+    file: Annotated[str, typer.Argument(help="Check file (TOML, kind = meld | opening | match).")],
+    rules: Annotated[str | None, typer.Option("--rules", help="Overrides the file's `rules`.")] = None,
+    set_: SetOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Answer a check file as `check meld` / `check opening` would; a match file prints the winner
+    (exit 1 while the match goes on). Exit 2 for a bad file."""
+    case = load_check_file(file, rules=rules, overrides=parse_set_options(set_))
+    _report(run_check(case), json_out)
+
+
+check_opening = check_opening_cmd

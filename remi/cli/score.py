@@ -1,0 +1,64 @@
+"""``remi score FILE``: score the end of a hand from a dispute file, line by line with rule ids."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from remi.cli.app import app, guarded, parse_set_options
+from remi.disputes import load_dispute
+from remi.scoring import PlayerScore, score_hand
+
+__all__ = ["score"]
+
+
+def _player_table(ps: PlayerScore) -> Table:
+    table = Table(title=f"{ps.name}: {ps.score} points", title_justify="left")
+    table.add_column("rule id", style="cyan", no_wrap=True)
+    table.add_column("what it counts")
+    table.add_column("points", justify="right")
+    for line in ps.lines:
+        table.add_row(line.rule_id, line.text, str(line.points))
+    table.add_row("", "[bold]total[/]", f"[bold]{ps.score}[/]")
+    return table
+
+
+@app.command("score")
+@guarded
+def score(
+    file: Annotated[str, typer.Argument(help="Dispute file (TOML), see docs/disputes.md.")],
+    rules: Annotated[str | None, typer.Option("--rules", help="Preset or rule file; overrides the file's `rules`.")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE (after the file's [options]).")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Score every player at the end of a hand (PD 11-13, §A.12); exit 2 for a bad file."""
+    dispute = load_dispute(file, rules=rules, overrides=parse_set_options(set_))
+    scores = score_hand(dispute.end, dispute.rules)
+    if json_out:
+        out = {
+            "rules": dispute.rules.name,
+            "scores": {ps.name: ps.score for ps in scores},
+            "lines": {
+                ps.name: [{"rule": ln.rule_id, "points": ln.points, "text": ln.text} for ln in ps.lines]
+                for ps in scores
+            },
+        }
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    console = Console(highlight=False)
+    changed = ", ".join(f"{k}={v}" for k, v in dispute.rules.overrides)
+    console.print(f"rules: [bold]{dispute.rules.name}[/]" + (f" with {changed}" if changed else ""))
+    if dispute.description:
+        console.print(dispute.description, markup=False)
+    for ps in scores:
+        console.print(_player_table(ps))
+    totals = Table(title="Totals", title_justify="left")
+    totals.add_column("player")
+    totals.add_column("points", justify="right")
+    for ps in scores:
+        totals.add_row(ps.name, str(ps.score))
+    console.print(totals)

@@ -1,0 +1,719 @@
+"""The dispute checker: dispute files (TOML) for ``remi score``, check files and reports for
+``remi check``.
+
+A dispute file describes the end of a hand as the players saw it (docs/disputes.md gives every
+key); ``load_dispute`` validates all of it (types, unknown keys and players, tile counts against
+the 106-tile set, formations, attached tiles, the close) before ``remi.scoring.score_hand``
+scores it. Every problem is a ``DisputeError`` whose one-line message starts with the key
+(``players.Ana.rack``, ``formations[2].tiles``; formations are numbered from 1, the first
+``[[formations]]`` block) and quotes the bad value.
+
+A check file (``kind = "meld"``, ``"opening"`` or ``"match"``) holds one question for
+``remi check file``: a formation, an opening (§E.1) or a match's totals (RF-13).
+
+Rules reference: Project decisions 8-14, §A.1, §A.4-§A.13, §E.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from remi.errors import (
+    AmbiguousFormationError,
+    IllegalActionError,
+    InvalidFormationError,
+    NotationError,
+    RemiError,
+    RulesError,
+    UnknownVariantError,
+)
+from remi.formations import Formation, formation_points, read_formation
+from remi.notation import parse_formation_tokens, parse_formations_text, parse_tiles
+from remi.opening import check_opening, opening_points
+from remi.rules import RemiRules, load_rules
+from remi.scoring import (
+    VIA_LAYOFF,
+    VIA_SWAP,
+    HandEnd,
+    HandEndError,
+    PlacedFormation,
+    PlacedTile,
+    PlayerEnd,
+    check_hand_end,
+    match_winner,
+)
+from remi.tiles import COLOURS, COPIES, JOLY_COUNT, Tile
+
+__all__ = [
+    "DEFAULT_PRESET",
+    "CheckCase",
+    "Dispute",
+    "DisputeError",
+    "MatchReport",
+    "MeldReport",
+    "OpeningReport",
+    "joly_identity_text",
+    "load_check_file",
+    "load_dispute",
+    "meld_report",
+    "opening_report",
+    "parse_check",
+    "parse_dispute",
+    "run_check",
+]
+
+DEFAULT_PRESET: Final = "remi-pe-tabla"
+_TOP_KEYS: Final = ("rules", "description", "atu", "options", "players", "formations", "end", "expect")
+_PLAYER_KEYS: Final = ("rack", "opened", "announced", "atu", "pe_tabla")
+_FORMATION_KEYS: Final = ("owner", "tiles", "added", "exchanged", "swapped")
+_END_KEYS: Final = ("closed_by", "closing_tile", "stock_exhausted", "pe_tabla", "atu")
+_CHECK_KEYS: Final = (
+    "kind", "rules", "description", "options", "tiles", "formations", "totals", "hands_played",
+    "expect_valid", "expect_points", "expect_final_points", "expect_rule", "expect_winner",
+)
+
+
+class DisputeError(RemiError, ValueError):
+    """A dispute or check file (or its command-line overrides) is malformed or inconsistent.
+
+    The message is one line: the key, what is wrong, and the bad value.
+
+    Attributes:
+        key: the key concerned (``players.Ana.rack``, ``formations[2].added.Bogdan``, ``end``).
+        value: the offending value as read (``None`` when the key is missing).
+    """
+
+    def __init__(self, key: str, message: str, value: Any = None):
+        super().__init__(f"{key}: {message}" if key else message)
+        self.key = key
+        self.value = value
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+_TYPE_WORDS: Final = {str: "a string", bool: "true or false", int: "an integer", dict: "a table"}
+
+
+def _typed(table: Mapping[str, Any], name: str, key: str, kind: type, default: Any = ...) -> Any:
+    """``table[name]`` checked to be of ``kind``; ``default`` when absent (required if none)."""
+    if name not in table:
+        if default is ...:
+            raise DisputeError(key, f"missing (expected {_TYPE_WORDS[kind]})")
+        return default
+    value = table[name]
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if not ok:
+        raise DisputeError(key, f"must be {_TYPE_WORDS[kind]}, got {_show(value)}", value)
+    return value
+
+
+def _no_unknown(table: Mapping[str, Any], allowed: Sequence[str], where: str) -> None:
+    for name in table:
+        if name not in allowed:
+            key = f"{where}.{name}" if where else name
+            raise DisputeError(
+                key, f"unknown key (allowed{' in ' + where if where else ''}: {', '.join(allowed)})",
+                table[name],
+            )
+
+
+def _tiles(text: str, key: str) -> tuple[Tile, ...]:
+    try:
+        return parse_tiles(text)
+    except NotationError as exc:
+        raise DisputeError(key, f"{exc} (got {_show(text)})", text) from None
+
+
+def _one_tile(text: str, key: str) -> Tile:
+    tiles = _tiles(text, key)
+    if len(tiles) != 1:
+        raise DisputeError(key, f"expected exactly one tile, got {_show(text)}", text)
+    return tiles[0]
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """Read a TOML file.
+
+    Raises:
+        DisputeError: the file cannot be read or is not valid TOML (one line, with line/column).
+    """
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            return tomllib.load(fh)
+    except OSError as exc:
+        raise DisputeError(str(p), f"cannot read the file: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DisputeError(str(p), f"not valid TOML: {exc}") from None
+
+
+def _load_rules(
+    data: Mapping[str, Any], rules: str | None, overrides: Mapping[str, Any] | None
+) -> RemiRules:
+    """The file's preset (or ``rules``), then its ``[options]``, then ``overrides`` (--set)."""
+    if rules is not None:
+        name, key = rules, "--rules"
+    else:
+        name, key = _typed(data, "rules", "rules", str, DEFAULT_PRESET), "rules"
+    try:
+        loaded = load_rules(name)
+    except (UnknownVariantError, RulesError) as exc:
+        raise DisputeError(key, str(exc), name) from None
+    if not isinstance(loaded, RemiRules):
+        raise DisputeError(key, f"preset {name!r} is of family {loaded.family!r}; disputes score Remi hands", name)
+    options = _typed(data, "options", "options", dict, {})
+    for rule_id, value in options.items():
+        if isinstance(value, (dict, list)) or not isinstance(value, (bool, int, str)):
+            raise DisputeError(f"options.{rule_id}", f"must be a single value, got {_show(value)}", value)
+    result = loaded.with_overrides(options, "options") if options else loaded
+    if overrides:
+        result = result.with_overrides(overrides, "--set")
+    assert isinstance(result, RemiRules)
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Dispute files
+
+
+@attrs.frozen(kw_only=True)
+class Dispute:
+    """A validated dispute: the rules in force and the end of the hand, ready for ``score_hand``.
+
+    Attributes:
+        source: the file it was read from (or a label).
+        rules: the preset with ``[options]`` and ``--set`` applied.
+        end: the end of the hand.
+        description: the file's ``description`` (free text).
+        expect: the file's ``[expect]`` table (player -> points), documentation checked by the
+            test-suite; empty when absent.
+    """
+
+    source: str
+    rules: RemiRules
+    end: HandEnd
+    description: str = ""
+    expect: Mapping[str, int] = attrs.field(factory=dict)
+
+
+def load_dispute(
+    path: str | Path, *, rules: str | None = None, overrides: Mapping[str, Any] | None = None
+) -> Dispute:
+    """Read and validate a dispute file.
+
+    Args:
+        path: the TOML file.
+        rules: a preset name or rule file that replaces the file's ``rules`` (``--rules``).
+        overrides: rule id -> value applied after the file's ``[options]`` (``--set``).
+
+    Raises:
+        DisputeError: any problem, naming the key and the value (see ``parse_dispute``).
+        RulesError: an unknown rule id or a bad value in ``[options]`` or ``--set``.
+    """
+    return parse_dispute(read_toml(path), source=str(path), rules=rules, overrides=overrides)
+
+
+def parse_dispute(
+    data: Mapping[str, Any],
+    *,
+    source: str = "<dispute>",
+    rules: str | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Dispute:
+    """Validate the parsed TOML of a dispute file and build the ``HandEnd``.
+
+    Raises:
+        DisputeError: unknown keys, wrong types, missing ``[players]``/``[end]``, a player count
+            outside ``players.min``..``players.max``, unknown players (``formations[i].owner``,
+            ``added``, ``exchanged``, ``end.closed_by``, ``expect``), bad tile notation, invalid
+            or ambiguous formations (with the rule id), an ``added``/``exchanged`` tile that is
+            not in its formation, a joly attached to another player's formation
+            (``joly.layoff_own_only``), more ``swapped`` jolys than the formation holds, more
+            copies of a tile than the 106-tile set holds, ``closed_by`` with
+            ``stock_exhausted`` (or neither), a closer with tiles on his rack, an atu announced
+            without an atu tile or rules without atu, a non-opener or pe-tablă player with tiles
+            on the table.
+        RulesError: an unknown rule id or bad value in ``[options]`` or ``overrides``.
+    """
+    _no_unknown(data, _TOP_KEYS, "")
+    rr = _load_rules(data, rules, overrides)
+    description = _typed(data, "description", "description", str, "")
+    players_raw = _typed(data, "players", "players", dict)
+    names = list(players_raw)
+    if not rr.players_min <= len(names) <= rr.players_max:
+        raise DisputeError(
+            "players",
+            f"{len(names)} players, the rules allow {rr.players_min}-{rr.players_max} "
+            "[players.min, players.max]",
+            names,
+        )
+    known = ", ".join(names)
+
+    def player(name: str, key: str) -> str:
+        if name not in players_raw:
+            raise DisputeError(key, f"{name!r} is not a player (players: {known})", name)
+        return name
+
+    used: list[tuple[Tile, str]] = []
+    racks: dict[str, tuple[Tile, ...]] = {}
+    flags: dict[str, dict[str, Any]] = {}
+    for name, table in players_raw.items():
+        key = f"players.{name}"
+        if not isinstance(table, dict):
+            raise DisputeError(key, f"must be a table like [players.{name}], got {_show(table)}", table)
+        _no_unknown(table, _PLAYER_KEYS, key)
+        rack_text = _typed(table, "rack", f"{key}.rack", str)
+        racks[name] = _tiles(rack_text, f"{key}.rack")
+        used += [(t, f"{key}.rack") for t in racks[name]]
+        flags[name] = {
+            "opened": _typed(table, "opened", f"{key}.opened", bool, None),
+            "announced": _typed(table, "announced", f"{key}.announced", bool, True),
+            "atu": _typed(table, "atu", f"{key}.atu", bool, False),
+            "pe_tabla": _typed(table, "pe_tabla", f"{key}.pe_tabla", bool, False),
+        }
+
+    if "end" not in data:
+        raise DisputeError("end", "missing [end] table (closed_by + closing_tile, or stock_exhausted = true)")
+    end = _typed(data, "end", "end", dict)
+    _no_unknown(end, _END_KEYS, "end")
+    closed_by = end.get("closed_by")
+    if closed_by is not None:
+        closed_by = player(_typed(end, "closed_by", "end.closed_by", str), "end.closed_by")
+    stock_exhausted = _typed(end, "stock_exhausted", "end.stock_exhausted", bool, False)
+    if closed_by is not None and stock_exhausted:
+        raise DisputeError("end.closed_by", f"{closed_by!r} closed, but stock_exhausted = true: a hand ends one way only", closed_by)
+    if closed_by is None and not stock_exhausted:
+        raise DisputeError("end", "give closed_by (with closing_tile) or stock_exhausted = true")
+    closing_tile: Tile | None = None
+    if "closing_tile" in end:
+        text = _typed(end, "closing_tile", "end.closing_tile", str)
+        if closed_by is None:
+            raise DisputeError("end.closing_tile", f"{text!r} given but nobody closed (stock_exhausted)", text)
+        closing_tile = _one_tile(text, "end.closing_tile")
+        used.append((closing_tile, "end.closing_tile"))
+    elif closed_by is not None:
+        raise DisputeError("end.closing_tile", f"missing: the tile {closed_by} discarded last (e.g. \"K7\" or \"J\")")
+    end_pe_tabla = _typed(end, "pe_tabla", "end.pe_tabla", bool, False)
+    if end_pe_tabla:
+        if closed_by is None:
+            raise DisputeError("end.pe_tabla", "true, but nobody closed", True)
+        flags[closed_by]["pe_tabla"] = True
+    if closed_by is not None and racks[closed_by]:
+        raise DisputeError(
+            f"players.{closed_by}.rack",
+            f"the closer {closed_by!r} still holds {' '.join(map(str, racks[closed_by]))}; closing empties the rack",
+            racks[closed_by],
+        )
+
+    atu = _read_atu(data, end)
+    if atu is not None and not rr.atu_enabled:
+        raise DisputeError("atu", f"{str(atu)!r} given, but the rules have no atu (atu.enabled = false)", str(atu))
+    for name, f in flags.items():
+        if f["atu"] and atu is None:
+            raise DisputeError(f"players.{name}.atu", "true, but no atu tile is given (atu = \"Y9\")", True)
+
+    formations_raw = data.get("formations", [])
+    if not isinstance(formations_raw, list):
+        raise DisputeError(
+            "formations",
+            f"must be an array of tables ([[formations]]), got {_show(formations_raw)}",
+            formations_raw,
+        )
+    placed_formations: list[PlacedFormation] = []
+    owners: dict[str, str] = {}
+    placers: dict[str, str] = {}
+    for i, table in enumerate(formations_raw, start=1):
+        key = f"formations[{i}]"
+        if not isinstance(table, dict):
+            raise DisputeError(key, f"must be a table ([[formations]]), got {_show(table)}", table)
+        pf = _read_formation_entry(table, key, rr, player)
+        placed_formations.append(pf)
+        used += [(t, f"{key}.tiles") for t in pf.formation.tiles]
+        owners.setdefault(pf.owner, key)
+        for p in pf.placed:
+            if p.placed_by != pf.owner:
+                placers.setdefault(p.placed_by, f"{key}.{'exchanged' if p.via == VIA_SWAP else 'added'}.{p.placed_by}")
+
+    _check_counts(used)
+    players = []
+    for name in names:
+        f = flags[name]
+        key = f"players.{name}"
+        closer = name == closed_by
+        opened = f["opened"]
+        if f["pe_tabla"] and not closer:
+            where = owners.get(name) or placers.get(name)
+            if where:
+                raise DisputeError(f"{key}.pe_tabla", f"{name} declared pe tablă and did not close, so he laid nothing (PD 10), but see {where}", True)
+            if opened:
+                raise DisputeError(f"{key}.opened", "true, but only a player who never opened may declare pe tablă (PD 10)", True)
+            opened = False
+        if f["pe_tabla"] and closer and name in placers:
+            raise DisputeError(placers[name], f"{name} closed pe tablă: he lays his own formations and attaches nothing (PD 10)")
+        if opened is None:
+            opened = name in owners or (closer and f["pe_tabla"])
+        if not opened and not (closer and f["pe_tabla"]):
+            where = owners.get(name) or placers.get(name)
+            if where:
+                raise DisputeError(f"{key}.opened", f"false, but {name} has tiles on the table ({where})", False)
+        players.append(
+            PlayerEnd(
+                name=name,
+                rack=racks[name],
+                opened=opened,
+                failed_announcement=not f["announced"],
+                atu=f["atu"],
+                pe_tabla=f["pe_tabla"],
+            )
+        )
+    expect_raw = _typed(data, "expect", "expect", dict, {})
+    expect: dict[str, int] = {}
+    for name in expect_raw:
+        player(name, f"expect.{name}")
+        expect[name] = _typed(expect_raw, name, f"expect.{name}", int)
+    hand = HandEnd(
+        players=tuple(players),
+        formations=tuple(placed_formations),
+        closed_by=closed_by,
+        closing_tile=closing_tile,
+        stock_exhausted=stock_exhausted,
+        atu=atu,
+    )
+    try:
+        check_hand_end(hand)
+    except HandEndError as exc:  # every case is caught above with the file's keys; kept as a net
+        raise DisputeError("end", str(exc)) from None
+    return Dispute(source=source, rules=rr, end=hand, description=description, expect=expect)
+
+
+def _read_atu(data: Mapping[str, Any], end: Mapping[str, Any]) -> Tile | None:
+    """The atu tile from the top-level ``atu`` or ``[end] atu`` (not both)."""
+    if "atu" in data and "atu" in end:
+        raise DisputeError("end.atu", "the atu is given twice (top level and [end]); keep one", end["atu"])
+    key = "atu" if "atu" in data else "end.atu"
+    table = data if "atu" in data else end
+    if "atu" not in table:
+        return None
+    return _one_tile(_typed(table, "atu", key, str), key)
+
+
+def _read_formation_entry(
+    table: Mapping[str, Any], key: str, rules: RemiRules, player: Any
+) -> PlacedFormation:
+    """One ``[[formations]]`` block -> a ``PlacedFormation`` (validated)."""
+    _no_unknown(table, _FORMATION_KEYS, key)
+    owner = player(_typed(table, "owner", f"{key}.owner", str), f"{key}.owner")
+    text = _typed(table, "tiles", f"{key}.tiles", str)
+    try:
+        formation = read_formation(parse_formation_tokens(text), rules.formation_rules)
+    except NotationError as exc:
+        raise DisputeError(f"{key}.tiles", f"{exc} (got {_show(text)})", text) from None
+    except InvalidFormationError as exc:
+        raise DisputeError(f"{key}.tiles", str(exc), text) from None
+    placed = [PlacedTile(tile=t, placed_by=owner, via="meld") for t in formation.tiles]
+    taken = [False] * len(placed)
+    for field, via in (("added", VIA_LAYOFF), ("exchanged", VIA_SWAP)):
+        by_player = _typed(table, field, f"{key}.{field}", dict, {})
+        for name, tiles_text in by_player.items():
+            fkey = f"{key}.{field}.{name}"
+            player(name, fkey)
+            if not isinstance(tiles_text, str):
+                raise DisputeError(fkey, f"must be a string of tiles like \"R7\", got {_show(tiles_text)}", tiles_text)
+            for tile in _tiles(tiles_text, fkey):
+                if via == VIA_SWAP and tile.is_joly:
+                    raise DisputeError(fkey, "the tile given in exchange for a joly is a numbered tile, not J", tiles_text)
+                if tile.is_joly and name != owner and rules.joly_layoff_own_only:
+                    raise DisputeError(fkey, f"a joly may be attached only to one's own formations; this one is {owner}'s [joly.layoff_own_only]", tiles_text)
+                slot = next((j for j, t in enumerate(formation.tiles) if t == tile and not taken[j]), None)
+                if slot is None:
+                    raise DisputeError(fkey, f"tile {tile} is not in the formation {formation} (or is already accounted for)", tiles_text)
+                taken[slot] = True
+                placed[slot] = PlacedTile(tile=tile, placed_by=name, via=via)
+    swapped = _typed(table, "swapped", f"{key}.swapped", int, 0)
+    jolys = [j for j, t in enumerate(formation.tiles) if t.is_joly]
+    if not 0 <= swapped <= len(jolys):
+        raise DisputeError(f"{key}.swapped", f"{swapped} swapped jolys, but the formation {formation} holds {len(jolys)}", swapped)
+    for j in jolys[:swapped]:
+        placed[j] = attrs.evolve(placed[j], swapped=True)
+    return PlacedFormation(owner=owner, formation=formation, placed=tuple(placed))
+
+
+def _check_counts(used: Sequence[tuple[Tile, str]]) -> None:
+    """Raise when a tile appears more often than the 106-tile set holds it (§A.1)."""
+    counts = Counter(t for t, _ in used)
+    for tile in sorted(counts, key=lambda t: t.code):
+        allowed = JOLY_COUNT if tile.is_joly else COPIES
+        if counts[tile] > allowed:
+            where = sorted({k for t, k in used if t == tile}, key=[k for _, k in used].index)
+            raise DisputeError(
+                where[-1],
+                f"tile {tile} is used {counts[tile]} times but the 106-tile set holds {allowed} "
+                f"(in {', '.join(where)})",
+                str(tile),
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks: one formation, an opening, a match
+
+
+def joly_identity_text(formation: Formation, index: int) -> str:
+    """What the joly at ``index`` stands for: ``"R4"``, or for a joly in a 3-tile set whose
+    identity is still open, every missing colour of the number: ``"Y5 or K5"``."""
+    ident = formation.identities[index]
+    if ident is not None:
+        return str(ident)
+    present = {t.colour for t in formation.tiles if not t.is_joly}
+    options = [str(Tile(c, formation.number)) for c in COLOURS if c not in present]
+    return options[0] if len(options) == 1 else f"{', '.join(options[:-1])} or {options[-1]}"
+
+
+@attrs.frozen(kw_only=True)
+class MeldReport:
+    """The answer to ``remi check meld``: is it a valid formation, and what is it worth.
+
+    Attributes:
+        valid: a valid run (suită) or set (terță) under the rules.
+        kind: ``"run"`` or ``"set"`` (``None`` when invalid).
+        formation: the canonical notation (``None`` when invalid).
+        jokers: each joly's identity, in table order (``joly_identity_text``).
+        opening_points: value by the opening table (§A.5), in points.
+        final_points: value by the end-of-hand table (``scoring.values``, §A.12), in points.
+        error: why it is invalid; ``rule``: the rule id broken; ``readings``: for an ambiguous
+            formation, every reading with the joly identities stated.
+    """
+
+    valid: bool
+    kind: str | None = None
+    formation: str | None = None
+    jokers: tuple[str, ...] = ()
+    opening_points: int | None = None
+    final_points: int | None = None
+    error: str | None = None
+    rule: str | None = None
+    readings: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON object: valid, kind, formation, jokers, opening_points, final_points
+        (+ error, rule, and readings for an ambiguous formation, when invalid)."""
+        out: dict[str, Any] = {
+            "valid": self.valid,
+            "kind": self.kind,
+            "formation": self.formation,
+            "jokers": list(self.jokers),
+            "opening_points": self.opening_points,
+            "final_points": self.final_points,
+        }
+        if not self.valid:
+            out["error"] = self.error
+            out["rule"] = self.rule
+            if self.readings:
+                out["readings"] = list(self.readings)
+        return out
+
+
+def meld_report(text: str, rules: RemiRules) -> MeldReport:
+    """Check one formation written in notation (``"R3 J R5"``, ``"[K12 K13 K1]"``).
+
+    Raises:
+        NotationError: bad tile notation (bad input, not an invalid formation).
+    """
+    slots = parse_formation_tokens(text)
+    try:
+        f = read_formation(slots, rules.formation_rules)
+    except AmbiguousFormationError as exc:
+        return MeldReport(valid=False, error=str(exc), rule=exc.rule_id, readings=tuple(exc.readings))
+    except InvalidFormationError as exc:
+        return MeldReport(valid=False, error=str(exc), rule=exc.rule_id)
+    return MeldReport(
+        valid=True,
+        kind=f.kind.value,
+        formation=f.text(rules.formation_rules),
+        jokers=tuple(joly_identity_text(f, i) for i, t in enumerate(f.tiles) if t.is_joly),
+        opening_points=formation_points(f, rules.opening_points),
+        final_points=formation_points(f, rules.final_points),
+    )
+
+
+@attrs.frozen(kw_only=True)
+class OpeningReport:
+    """The answer to ``remi check opening``: would these formations make a valid opening.
+
+    Attributes:
+        valid: a valid opening (etalare) under ``opening.*`` (PD 4, §A.5).
+        points: its value by the opening table, in points (``None`` when a formation is invalid).
+        formations: the formations in canonical notation (those that could be read).
+        error, rule: why not, and the rule id (``opening.min_points``, ``opening.needs_run``,
+            or the formation's rule id).
+    """
+
+    valid: bool
+    points: int | None
+    formations: tuple[str, ...] = ()
+    error: str | None = None
+    rule: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON object: valid, points, formations (+ error and rule when invalid)."""
+        out: dict[str, Any] = {"valid": self.valid, "points": self.points, "formations": list(self.formations)}
+        if not self.valid:
+            out["error"] = self.error
+            out["rule"] = self.rule
+        return out
+
+
+def opening_report(text: str, rules: RemiRules) -> OpeningReport:
+    """Check whether the formations in ``text`` (``"[R5 R6 R7] [R10 Y10 B10]"``) make a valid
+    opening, with ``remi.opening.check_opening``.
+
+    Raises:
+        NotationError: bad notation (bad input).
+    """
+    formations: list[Formation] = []
+    for n, slots in enumerate(parse_formations_text(text), start=1):
+        try:
+            formations.append(read_formation(slots, rules.formation_rules))
+        except InvalidFormationError as exc:
+            return OpeningReport(
+                valid=False,
+                points=None,
+                formations=tuple(f.text(rules.formation_rules) for f in formations),
+                error=f"formation {n}: {exc}",
+                rule=exc.rule_id,
+            )
+    shown = tuple(f.text(rules.formation_rules) for f in formations)
+    try:
+        points = check_opening(formations, rules)
+    except IllegalActionError as exc:
+        return OpeningReport(
+            valid=False, points=opening_points(formations, rules), formations=shown, error=exc.reason, rule=exc.rule_id
+        )
+    return OpeningReport(valid=True, points=points, formations=shown)
+
+
+@attrs.frozen(kw_only=True)
+class MatchReport:
+    """The answer to a ``kind = "match"`` check file: the match winner (PD 14, RF-13).
+
+    Attributes:
+        winner: the winner's name, or ``None`` when the match goes on.
+        totals: cumulative totals, in points.
+        target_points: ``match.target_points``.
+    """
+
+    winner: str | None
+    totals: Mapping[str, int]
+    target_points: int
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON object: winner (or null), totals, target_points, rule."""
+        return {"winner": self.winner, "totals": dict(self.totals), "target_points": self.target_points, "rule": "match.target_points"}
+
+
+@attrs.frozen(kw_only=True)
+class CheckCase:
+    """A validated check file (``remi check file``).
+
+    Attributes:
+        kind: ``"meld"``, ``"opening"`` or ``"match"``.
+        rules: the rules in force (preset, ``[options]``, ``--set``).
+        text: the formation (meld) or formations (opening) in notation; ``""`` for a match.
+        totals: for a match, player -> cumulative points; ``hands_played``: hands so far.
+        description: free text.
+        expect: the file's ``expect_*`` keys without the prefix (``valid``, ``points``,
+            ``final_points``, ``rule``, ``winner``), documentation checked by the test-suite.
+    """
+
+    kind: str
+    rules: RemiRules
+    text: str = ""
+    totals: Mapping[str, int] = attrs.field(factory=dict)
+    hands_played: int | None = None
+    description: str = ""
+    expect: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+def load_check_file(
+    path: str | Path, *, rules: str | None = None, overrides: Mapping[str, Any] | None = None
+) -> CheckCase:
+    """Read and validate a check file (see ``parse_check``).
+
+    Raises:
+        DisputeError: unreadable file, bad TOML, unknown keys, wrong types, missing keys.
+        RulesError: a bad ``[options]`` or ``--set`` value.
+    """
+    return parse_check(read_toml(path), rules=rules, overrides=overrides)
+
+
+def parse_check(
+    data: Mapping[str, Any], *, rules: str | None = None, overrides: Mapping[str, Any] | None = None
+) -> CheckCase:
+    """Validate the parsed TOML of a check file.
+
+    Keys: ``kind`` ("meld" | "opening" | "match"); ``tiles`` (meld) or ``formations``
+    (opening) in notation; ``[totals]`` and optional ``hands_played`` (match); ``rules``,
+    ``[options]``, ``description``; ``expect_valid``, ``expect_points``,
+    ``expect_final_points``, ``expect_rule``, ``expect_winner`` ("" = no winner yet).
+
+    Raises:
+        DisputeError: naming the key and value.
+    """
+    _no_unknown(data, _CHECK_KEYS, "")
+    kind = _typed(data, "kind", "kind", str)
+    if kind not in ("meld", "opening", "match"):
+        raise DisputeError("kind", f"must be \"meld\", \"opening\" or \"match\", got {_show(kind)}", kind)
+    rr = _load_rules(data, rules, overrides)
+    text = ""
+    totals: dict[str, int] = {}
+    hands_played = None
+    if kind == "meld":
+        text = _typed(data, "tiles", "tiles", str)
+    elif kind == "opening":
+        text = _typed(data, "formations", "formations", str)
+    else:
+        raw = _typed(data, "totals", "totals", dict)
+        if not raw:
+            raise DisputeError("totals", "needs at least one player = points", raw)
+        totals = {name: _typed(raw, name, f"totals.{name}", int) for name in raw}
+        hands_played = _typed(data, "hands_played", "hands_played", int, None)
+    expect: dict[str, Any] = {}
+    for name, kind_t in (("valid", bool), ("points", int), ("final_points", int), ("rule", str), ("winner", str)):
+        key = f"expect_{name}"
+        if key in data:
+            expect[name] = _typed(data, key, key, kind_t)
+    return CheckCase(
+        kind=kind,
+        rules=rr,
+        text=text,
+        totals=totals,
+        hands_played=hands_played,
+        description=_typed(data, "description", "description", str, ""),
+        expect=expect,
+    )
+
+
+def run_check(case: CheckCase) -> MeldReport | OpeningReport | MatchReport:
+    """Answer a check file: a ``MeldReport``, an ``OpeningReport`` or a ``MatchReport``.
+
+    Raises:
+        DisputeError: bad notation in ``tiles`` / ``formations`` (naming the key).
+    """
+    key = "tiles" if case.kind == "meld" else "formations"
+    try:
+        if case.kind == "meld":
+            return meld_report(case.text, case.rules)
+        if case.kind == "opening":
+            return opening_report(case.text, case.rules)
+    except NotationError as exc:
+        raise DisputeError(key, f"{exc} (got {_show(case.text)})", case.text) from None
+    winner = match_winner(case.totals, case.rules, hands_played=case.hands_played)
+    return MatchReport(winner=winner, totals=case.totals, target_points=case.rules.match_target_points)

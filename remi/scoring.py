@@ -1,0 +1,565 @@
+"""End-of-hand scoring (the one scoring function) and the match winner, with explained lines.
+
+Rules reference: Project decisions 10-14, §A.12 (the reconstructed formula), §A.13 (match),
+§D-3..§D-9, §D-13 and the worked examples of §E.2. The same ``score_hand`` serves the engine at
+the end of a played hand and the dispute checker (``remi.disputes``, ``remi score``).
+
+Per player, in points (``F`` = the values table chosen by ``scoring.values``)::
+
+    failed announcement (PD 11)   -> -announce.penalty_points, nothing else
+                                     (+ atu bonus only when atu.lost_on_penalty is false)
+    stock ran out, "nobody"       -> 0 for everyone (scoring.stock_exhausted)
+    pe-tablă closer (PD 10, §D-7) -> F(tiles he laid) + closing bonus, x2 by scoring.pe_tabla_close
+    never opened                  -> -F(rack)  or  scoring.non_opener_points (flat)
+    otherwise                     -> F(tiles he placed) - F(rack) + closing bonus (if he closed)
+    then + atu.bonus_points (announced atu twin), x joly-close multiplier, x2 atu doubling.
+
+Each ``ScoreLine`` cites the rule id behind it; the lines of a player add up to his score
+exactly (a multiplier is written as a line worth the extra points it adds).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+import attrs
+
+from remi.errors import RemiError
+from remi.formations import Formation, loose_tile_points
+from remi.rules import RemiRules
+from remi.tiles import COPIES, JOLY_COUNT, Tile
+
+__all__ = [
+    "VIA_LAYOFF",
+    "VIA_MELD",
+    "VIA_SWAP",
+    "HandEnd",
+    "HandEndError",
+    "PlacedFormation",
+    "PlacedTile",
+    "PlayerEnd",
+    "PlayerScore",
+    "ScoreLine",
+    "check_hand_end",
+    "match_winner",
+    "placed_tile_points",
+    "rack_points",
+    "score_hand",
+    "tile_overuse",
+]
+
+VIA_MELD: Final = "meld"
+VIA_LAYOFF: Final = "layoff"
+VIA_SWAP: Final = "swap"
+_VIAS: Final = (VIA_MELD, VIA_LAYOFF, VIA_SWAP)
+ATU_DOUBLING_FACTOR: Final = 2
+
+
+class HandEndError(RemiError, ValueError):
+    """A ``HandEnd`` that cannot be the end of a hand (unknown player, a closer holding tiles...).
+
+    Attributes:
+        key: where the problem is, e.g. ``players[1].rack`` or ``formations[0].placed[2]``
+            (0-based indexes into the ``HandEnd`` tuples).
+    """
+
+    def __init__(self, message: str, *, key: str = ""):
+        super().__init__(f"{key}: {message}" if key else message)
+        self.key = key
+
+
+@attrs.frozen(kw_only=True)
+class PlacedTile:
+    """One tile position of a formation on the table, with who put it there.
+
+    Attributes:
+        tile: the tile as laid (``JOLY`` for a joly).
+        placed_by: name of the player who put it there.
+        via: ``"meld"`` (in the formation when its owner laid it, etalare), ``"layoff"``
+            (attached later, lipire) or ``"swap"`` (given in exchange for a joly, §A.8).
+        swapped: for a joly, it was swapped once and lies face down; it then scores
+            ``scoring.swapped_joly_points`` (§D-9).
+    """
+
+    tile: Tile
+    placed_by: str
+    via: str
+    swapped: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class PlacedFormation:
+    """A formation on the table: its owner, the formation and who placed each of its tiles.
+
+    Attributes:
+        owner: the player who laid it.
+        formation: the valid ``remi.formations.Formation``, tiles in table order.
+        placed: one ``PlacedTile`` per tile, same length and order as ``formation.tiles``.
+    """
+
+    owner: str
+    formation: Formation
+    placed: tuple[PlacedTile, ...]
+
+    @classmethod
+    def laid_by(cls, owner: str, formation: Formation) -> PlacedFormation:
+        """A formation exactly as ``owner`` laid it: every tile ``via="meld"`` by the owner."""
+        placed = tuple(PlacedTile(tile=t, placed_by=owner, via=VIA_MELD) for t in formation.tiles)
+        return cls(owner=owner, formation=formation, placed=placed)
+
+
+@attrs.frozen(kw_only=True)
+class PlayerEnd:
+    """One player at the end of a hand.
+
+    Attributes:
+        name: the player's name (unique at the table).
+        rack: tiles left on his rack (tabla), in any order.
+        opened: he made his opening (etalare) during the hand.
+        failed_announcement: he ended a turn with 1..``announce.max_tiles`` tiles without
+            having announced (PD 11, §A.9).
+        atu: he announced holding the atu's twin (§A.2.7).
+        pe_tabla: he declared "pe tablă" (PD 10, §A.11).
+    """
+
+    name: str
+    rack: tuple[Tile, ...]
+    opened: bool
+    failed_announcement: bool = False
+    atu: bool = False
+    pe_tabla: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class HandEnd:
+    """The table at the end of a hand, as ``score_hand`` needs it.
+
+    Attributes:
+        players: every player, in seat order.
+        formations: every formation on the table.
+        closed_by: the closer's name (închidere), or ``None`` when the stock ran out.
+        closing_tile: the tile the closer discarded last (it lies in the șir and counts for
+            nobody); ``None`` when nobody closed.
+        stock_exhausted: the hand ended because the stock ran out (PD 12).
+        atu: the face-up atu tile, when the rules use one (``atu.enabled``).
+    """
+
+    players: tuple[PlayerEnd, ...]
+    formations: tuple[PlacedFormation, ...]
+    closed_by: str | None
+    closing_tile: Tile | None
+    stock_exhausted: bool = False
+    atu: Tile | None = None
+
+
+@attrs.frozen(kw_only=True)
+class ScoreLine:
+    """One explained part of a player's score.
+
+    Attributes:
+        rule_id: the rule id behind it (``scoring.closing_bonus``...).
+        text: what it counts, in words.
+        points: its value in points (negative for the rack, a penalty...).
+    """
+
+    rule_id: str
+    text: str
+    points: int
+
+
+@attrs.frozen(kw_only=True)
+class PlayerScore:
+    """One player's hand score and its explanation.
+
+    Attributes:
+        name: the player's name.
+        score: the hand score in points.
+        lines: the explanation; ``sum(line.points for line in lines) == score``.
+    """
+
+    name: str
+    score: int
+    lines: tuple[ScoreLine, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# Tile values
+
+
+def placed_tile_points(formation: Formation, index: int, placed: PlacedTile, rules: RemiRules) -> int:
+    """End-of-hand value, in points, of tile ``index`` of ``formation`` (PD 13, §A.12, §D-9).
+
+    A swapped joly scores ``scoring.swapped_joly_points``; any other tile scores by the table
+    ``scoring.values`` selects (``rules.final_points``: a joly 50 in the final table, the tile
+    it stands for in the opening table; a 1 by its place in the opening table).
+    """
+    tile = formation.tiles[index]
+    if tile.is_joly and placed.swapped:
+        return rules.scoring_swapped_joly_points
+    table = rules.final_points
+    if tile.is_joly and table.joly_in_formation is not None:
+        return table.joly_in_formation
+    return table.rank_points(formation.ranks[index], formation.kind)
+
+
+def rack_points(rack: Iterable[Tile], rules: RemiRules) -> int:
+    """Value of loose tiles (a rack), in points, by the ``scoring.values`` table (PD 13)."""
+    return sum(loose_tile_points(t, rules.final_points) for t in rack)
+
+
+def tile_overuse(tiles: Iterable[Tile]) -> list[tuple[Tile, int, int]]:
+    """Tiles used more often than the 106-tile set holds them (§A.1).
+
+    Returns ``(tile, used, allowed)`` for each offending tile type, in rack order: a numbered
+    tile exists twice, the joly twice.
+    """
+    counts = Counter(tiles)
+    out = []
+    for tile in sorted(counts, key=lambda t: t.code):
+        allowed = JOLY_COUNT if tile.is_joly else COPIES
+        if counts[tile] > allowed:
+            out.append((tile, counts[tile], allowed))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Consistency of a HandEnd
+
+
+def check_hand_end(end: HandEnd) -> None:
+    """Check that ``end`` can be the end of a hand; ``score_hand`` calls it first.
+
+    Raises:
+        HandEndError: naming the field (0-based indexes) for: a duplicate or unknown player
+            name; a ``placed`` tuple that does not match the formation's tiles; an unknown
+            ``via``; ``swapped`` on a natural tile; a ``meld`` tile not placed by the owner;
+            ``closed_by`` with ``stock_exhausted`` (or neither); a closing tile without a closer;
+            a closer with tiles on his rack, or who neither opened nor declared pe tablă; a
+            non-opener or a pe-tablă player (who did not close) with tiles on the table; more
+            copies of a tile than the 106-tile set holds.
+    """
+    names = [p.name for p in end.players]
+    if len(set(names)) != len(names):
+        dup = next(n for n in names if names.count(n) > 1)
+        raise HandEndError(f"player name {dup!r} appears twice", key="players")
+    known = set(names)
+    by_name = {p.name: p for p in end.players}
+    for i, pf in enumerate(end.formations):
+        key = f"formations[{i}]"
+        if pf.owner not in known:
+            raise HandEndError(f"owner {pf.owner!r} is not a player", key=f"{key}.owner")
+        if tuple(p.tile for p in pf.placed) != pf.formation.tiles:
+            raise HandEndError(
+                f"placed tiles {[str(p.tile) for p in pf.placed]} do not match the formation "
+                f"{pf.formation}",
+                key=f"{key}.placed",
+            )
+        for j, p in enumerate(pf.placed):
+            pkey = f"{key}.placed[{j}]"
+            if p.placed_by not in known:
+                raise HandEndError(f"placed_by {p.placed_by!r} is not a player", key=pkey)
+            if p.via not in _VIAS:
+                raise HandEndError(f"via {p.via!r} is not one of {', '.join(_VIAS)}", key=pkey)
+            if p.swapped and not p.tile.is_joly:
+                raise HandEndError(f"only a joly can be marked swapped, not {p.tile}", key=pkey)
+            if p.via == VIA_MELD and p.placed_by != pf.owner:
+                raise HandEndError(
+                    f"a tile laid with the formation (via 'meld') is the owner's "
+                    f"({pf.owner!r}), not {p.placed_by!r}",
+                    key=pkey,
+                )
+            placer = by_name[p.placed_by]
+            if not placer.opened and not (placer.pe_tabla and placer.name == end.closed_by):
+                raise HandEndError(
+                    f"{p.placed_by!r} never opened, so he placed no tile on the table "
+                    "[scoring.non_opener]",
+                    key=pkey,
+                )
+            if placer.pe_tabla and placer.name != end.closed_by:
+                raise HandEndError(
+                    f"{p.placed_by!r} declared pe tablă and did not close, so he placed no tile "
+                    "[scoring.pe_tabla_close]",
+                    key=pkey,
+                )
+    if end.stock_exhausted and end.closed_by is not None:
+        raise HandEndError(
+            f"closed_by {end.closed_by!r} and stock_exhausted: a hand ends one way only",
+            key="closed_by",
+        )
+    if end.closed_by is None:
+        if not end.stock_exhausted:
+            raise HandEndError("nobody closed and the stock is not exhausted", key="closed_by")
+        if end.closing_tile is not None:
+            raise HandEndError(
+                f"closing tile {end.closing_tile} but nobody closed", key="closing_tile"
+            )
+    else:
+        if end.closed_by not in known:
+            raise HandEndError(f"{end.closed_by!r} is not a player", key="closed_by")
+        if end.closing_tile is None:
+            raise HandEndError("a close needs the closing tile", key="closing_tile")
+        closer = by_name[end.closed_by]
+        if closer.rack:
+            raise HandEndError(
+                f"the closer {closer.name!r} still holds "
+                f"{' '.join(str(t) for t in closer.rack)}; closing empties the rack",
+                key=f"players[{names.index(closer.name)}].rack",
+            )
+        if not closer.opened and not closer.pe_tabla:
+            raise HandEndError(
+                f"the closer {closer.name!r} neither opened nor declared pe tablă",
+                key=f"players[{names.index(closer.name)}].opened",
+            )
+    used: list[Tile] = [t for p in end.players for t in p.rack]
+    used += [t for pf in end.formations for t in pf.formation.tiles]
+    if end.closing_tile is not None:
+        used.append(end.closing_tile)
+    over = tile_overuse(used)
+    if over:
+        tile, count, allowed = over[0]
+        raise HandEndError(
+            f"tile {tile} is used {count} times; the 106-tile set holds {allowed}", key="tiles"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring
+
+
+@attrs.define
+class _Sheet:
+    """Lines being collected for one player."""
+
+    lines: list[ScoreLine] = attrs.field(factory=list)
+
+    def add(self, rule_id: str, text: str, points: int) -> None:
+        self.lines.append(ScoreLine(rule_id=rule_id, text=text, points=points))
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    def multiply(self, factor: int, rule_id: str, why: str) -> None:
+        """Multiply the running total by ``factor``: one line worth the points it adds."""
+        before = self.total
+        self.add(rule_id, f"{why}: {before} x {factor}", before * (factor - 1))
+
+
+def _credited_to(pf: PlacedFormation, placed: PlacedTile, rules: RemiRules) -> str:
+    """Who scores a placed tile: PD 13, ``layoff.credit`` (§A.6), ``joly.swap_credit`` (§D-8)."""
+    if placed.via == VIA_LAYOFF and rules.layoff_credit == "owner":
+        return pf.owner
+    if placed.via == VIA_SWAP and rules.joly_swap_credit == "owner":
+        return pf.owner
+    return placed.placed_by
+
+
+def _table_lines(end: HandEnd, rules: RemiRules) -> dict[str, list[ScoreLine]]:
+    """The placed-tile lines of every player (before rack, bonuses and multipliers)."""
+    own: dict[str, list[str]] = {p.name: [] for p in end.players}
+    own_pts: Counter[str] = Counter()
+    groups: dict[tuple[str, str], list[str]] = {}
+    group_pts: Counter[tuple[str, str]] = Counter()
+    for pf in end.formations:
+        mine: dict[str, tuple[list[str], int]] = {}
+        for index, placed in enumerate(pf.placed):
+            who = _credited_to(pf, placed, rules)
+            pts = placed_tile_points(pf.formation, index, placed, rules)
+            if placed.tile.is_joly and placed.swapped:
+                rule_id = "scoring.swapped_joly_points"
+                desc = f"swapped joly (face down) in {pf.owner}'s {pf.formation} {pts}"
+            elif placed.via == VIA_SWAP:
+                rule_id = "joly.swap_credit"
+                by = "" if who == placed.placed_by else f" by {placed.placed_by}"
+                desc = f"{placed.tile} given{by} for the joly in {pf.owner}'s {pf.formation} {pts}"
+            elif placed.placed_by != pf.owner:
+                rule_id = "layoff.credit"
+                by = "" if who == placed.placed_by else f" by {placed.placed_by}"
+                desc = f"{placed.tile} attached{by} to {pf.owner}'s {pf.formation} {pts}"
+            else:
+                tiles, total = mine.get(who, ([], 0))
+                tiles.append(str(placed.tile))
+                mine[who] = (tiles, total + pts)
+                continue
+            groups.setdefault((who, rule_id), []).append(desc)
+            group_pts[(who, rule_id)] += pts
+        for who, (_tiles, total) in mine.items():
+            own[who].append(f"{pf.formation} {total}")
+            own_pts[who] += total
+    out: dict[str, list[ScoreLine]] = {p.name: [] for p in end.players}
+    values = "final" if rules.scoring_values == "final" else "opening"
+    for p in end.players:
+        if own[p.name]:
+            out[p.name].append(
+                ScoreLine(
+                    rule_id="scoring.values",
+                    text=f"tiles laid in his formations ({values} values): {', '.join(own[p.name])}",
+                    points=own_pts[p.name],
+                )
+            )
+        for rule_id in ("layoff.credit", "joly.swap_credit", "scoring.swapped_joly_points"):
+            descs = groups.get((p.name, rule_id))
+            if descs:
+                out[p.name].append(
+                    ScoreLine(rule_id=rule_id, text="; ".join(descs), points=group_pts[(p.name, rule_id)])
+                )
+    return out
+
+
+def _rack_line(sheet: _Sheet, rack: tuple[Tile, ...], rules: RemiRules) -> None:
+    if rack:
+        shown = " ".join(str(t) for t in rack)
+        sheet.add("scoring.values", f"tiles left on the rack: {shown}", -rack_points(rack, rules))
+
+
+def score_hand(end: HandEnd, rules: RemiRules) -> tuple[PlayerScore, ...]:
+    """Score every player at the end of a hand, with one explained line per item.
+
+    Args:
+        end: the table at the end of the hand (``HandEnd``; checked with ``check_hand_end``).
+        rules: the rules in force; every ``scoring.*``, ``atu.*``, ``announce.*`` option,
+            ``layoff.credit`` and ``joly.swap_credit`` is honoured.
+
+    Returns:
+        one ``PlayerScore`` per player, in seat order; the lines of each add up to his score
+        (points).
+
+    Raises:
+        HandEndError: ``end`` is inconsistent (see ``check_hand_end``).
+
+    Rules reference: Project decisions 10-13, §A.9, §A.12, §D-3..§D-9, §D-13, §E.2.
+
+    >>> from remi.formations import parse_formation
+    >>> from remi.rules import load_rules
+    >>> from remi.notation import parse_tiles
+    >>> a = PlacedFormation.laid_by("A", parse_formation("R3 R4 R5 R6"))
+    >>> end = HandEnd(players=(PlayerEnd(name="A", rack=(), opened=True),
+    ...     PlayerEnd(name="B", rack=parse_tiles("Y4 J"), opened=False)),
+    ...     formations=(a,), closed_by="A", closing_tile=Tile.parse("K7"))
+    >>> [(s.name, s.score) for s in score_hand(end, load_rules())]
+    [('A', 70), ('B', -55)]
+    """
+    check_hand_end(end)
+    table_lines = _table_lines(end, rules)
+    joly_close = end.closing_tile is not None and end.closing_tile.is_joly
+    atu_doubles = (
+        rules.atu_enabled
+        and rules.atu_doubles_if_ace_or_joly
+        and end.atu is not None
+        and (end.atu.is_joly or end.atu.number == 1)
+    )
+    out = []
+    for player in end.players:
+        sheet = _Sheet()
+        closer = player.name == end.closed_by
+        atu_bonus = rules.atu_enabled and player.atu
+        penalised = rules.announce_required and player.failed_announcement
+        if penalised and closer and rules.announce_forgive_closer:
+            sheet.add("announce.forgive_closer", "missed announcement forgiven: he closed", 0)
+            penalised = False
+        if end.stock_exhausted and rules.scoring_stock_exhausted == "nobody":
+            sheet.add("scoring.stock_exhausted", "the stock ran out: nobody scores this hand", 0)
+        elif penalised:
+            sheet.add(
+                "announce.penalty_points",
+                f"ended a turn with 1-{rules.announce_max_tiles} tiles without announcing: "
+                "this replaces his whole score",
+                -rules.announce_penalty_points,
+            )
+            if atu_bonus and rules.atu_lost_on_penalty:
+                sheet.add("atu.lost_on_penalty", "atu bonus lost with the penalty", 0)
+            elif atu_bonus:
+                sheet.add("atu.bonus_points", f"announced the atu's twin ({end.atu})", rules.atu_bonus_points)
+        else:
+            _score_normal(sheet, player, end, rules, table_lines[player.name], closer)
+            if atu_bonus:
+                sheet.add("atu.bonus_points", f"announced the atu's twin ({end.atu})", rules.atu_bonus_points)
+            pe_tabla_closer = closer and player.pe_tabla
+            if pe_tabla_closer and rules.scoring_pe_tabla_close == "always_doubles":
+                sheet.multiply(
+                    rules.scoring_joly_close_multiplier,
+                    "scoring.pe_tabla_close",
+                    "pe-tablă close, always multiplied",
+                )
+            elif joly_close and (
+                rules.scoring_joly_close_doubles == "everyone"
+                or (rules.scoring_joly_close_doubles == "closer" and closer)
+            ):
+                whose = "his close" if closer else "the close"
+                sheet.multiply(
+                    rules.scoring_joly_close_multiplier,
+                    "scoring.joly_close_multiplier",
+                    f"{whose} with a joly ({rules.scoring_joly_close_doubles})",
+                )
+            if atu_doubles:
+                sheet.multiply(ATU_DOUBLING_FACTOR, "atu.doubles_if_ace_or_joly", f"the atu is {end.atu}")
+        out.append(PlayerScore(name=player.name, score=sheet.total, lines=tuple(sheet.lines)))
+    return tuple(out)
+
+
+def _score_normal(
+    sheet: _Sheet,
+    player: PlayerEnd,
+    end: HandEnd,
+    rules: RemiRules,
+    placed_lines: list[ScoreLine],
+    closer: bool,
+) -> None:
+    """Lines of a player who is not penalised, before the atu bonus and the multipliers."""
+    if closer and player.pe_tabla:
+        sheet.lines.extend(placed_lines)
+        sheet.add("scoring.pe_tabla_close", "closed pe tablă: his laid tiles count as etaled", 0)
+        sheet.add("scoring.closing_bonus", f"closed (închidere) with {end.closing_tile}", rules.scoring_closing_bonus)
+        return
+    if not player.opened:
+        shown = " ".join(str(t) for t in player.rack) or "empty"
+        if rules.scoring_non_opener == "flat":
+            sheet.add("scoring.non_opener", f"never opened (rack {shown}): flat score", rules.scoring_non_opener_points)
+        else:
+            sheet.add(
+                "scoring.non_opener",
+                f"never opened: minus his rack {shown}",
+                -rack_points(player.rack, rules),
+            )
+        return
+    sheet.lines.extend(placed_lines)
+    _rack_line(sheet, player.rack, rules)
+    if closer:
+        sheet.add("scoring.closing_bonus", f"closed (închidere) with {end.closing_tile}", rules.scoring_closing_bonus)
+    elif end.stock_exhausted:
+        sheet.add("scoring.stock_exhausted", "the stock ran out: no closing bonus, no multiplier", 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Match
+
+
+def match_winner(
+    totals: Mapping[str, int], rules: RemiRules, *, hands_played: int | None = None
+) -> str | None:
+    """The winner of a match from the players' cumulative totals, or ``None`` to play on.
+
+    Project decision 14 and §A.13 (RF-13): with ``match.end = "target"`` the single highest
+    total wins once it is at or above ``match.target_points``; with ``match.end = "hands"`` the
+    single highest total wins after ``match.hands`` hands (``hands_played``; ``None`` means the
+    last hand has been played). A tie for the highest total means another hand is played.
+
+    >>> from remi.rules import load_rules
+    >>> match_winner({"A": 1065, "B": 990}, load_rules())
+    'A'
+    >>> match_winner({"A": 1065, "B": 1065}, load_rules()) is None
+    True
+    """
+    if not totals:
+        return None
+    if rules.match_end == "hands" and hands_played is not None and hands_played < rules.match_hands:
+        return None
+    best = max(totals.values())
+    leaders = [name for name, total in totals.items() if total == best]
+    if len(leaders) != 1:
+        return None
+    if rules.match_end == "target" and best < rules.match_target_points:
+        return None
+    return leaders[0]
