@@ -13,6 +13,7 @@ open (``None``) until the set grows to four tiles; in a 4-tile set it is the one
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -467,60 +468,109 @@ def candidate_formations(tiles: Iterable[Tile], rules: FormationRules = REMI_FOR
 
     Jolys are placed in every possible position (at most as many as ``tiles`` holds); each
     returned formation uses each of its tiles no more often than ``tiles`` holds it. The order
-    is deterministic: runs by colour and start, then sets by number.
+    is deterministic: runs by colour, start and length, then sets by number. Formations are
+    shared immutable values (cached), so repeated calls are cheap.
 
     >>> [str(f) for f in candidate_formations([Tile.parse(t) for t in "R3 R4 R5 Y4".split()])]
     ['[R3 R4 R5]']
     """
-    counts = Counter(tiles)
-    jolys = counts.get(JOLY, 0)
+    counts = [0] * 53
+    for t in tiles:
+        counts[t.code] += 1
+    jolys = min(counts[52], 2)
     out: list[Formation] = []
-    seen: set[Formation] = set()
     top = ACE_HIGH_RANK if rules.ace_high else 13
     need_nat = max(1, rules.min_natural_tiles)
-    for colour in COLOURS:
-        base = colour.index * 13 - 1
-        by_rank = [JOLY] + [ALL_TILE_TYPES[base + r] for r in range(1, 14)] + [ALL_TILE_TYPES[base + 1]]
-        have = [False] * (ACE_HIGH_RANK + 1)
+    min_len = rules.min_tiles
+    both = rules.ace_both_ends
+    for ci in range(4):
+        base = ci * 13 - 1
+        have = [False] * (ACE_HIGH_RANK + 2)
+        any_tile = False
         for r in range(1, 14):
-            have[r] = counts.get(by_rank[r], 0) > 0
+            if counts[base + r]:
+                have[r] = True
+                any_tile = True
+        if not any_tile:
+            continue
         have[ACE_HIGH_RANK] = have[1] and rules.ace_high
-        for start in range(1, top - 1):
-            for end in range(start + 2, top + 1):
-                if start == 1 and end == ACE_HIGH_RANK and not rules.ace_both_ends:
+        if jolys == 0:
+            r = 1
+            while r <= top:
+                if not have[r]:
+                    r += 1
                     continue
-                ranks = range(start, end + 1)
-                gaps = [r for r in ranks if not have[r]]
-                if len(gaps) > jolys:
-                    break  # longer runs from this start only add gaps
-                present = [r for r in ranks if have[r]]
-                # choose which present ranks are also replaced by jolys (jolys left after gaps)
-                spare = jolys - len(gaps)
-                for extra in range(spare + 1):
-                    for chosen in itertools.combinations(present, extra):
-                        joly_ranks = set(gaps) | set(chosen)
-                        if len(ranks) - len(joly_ranks) < need_nat:
+                seg_start = r
+                while r < top and have[r + 1]:
+                    r += 1
+                for a in range(seg_start, r - min_len + 2):
+                    for b in range(a + min_len - 1, r + 1):
+                        if a == 1 and b == ACE_HIGH_RANK and not both:
                             continue
-                        f = Formation(
-                            kind=Kind.RUN,
-                            tiles=tuple(JOLY if r in joly_ranks else by_rank[r] for r in ranks),
-                            identities=tuple(by_rank[r] for r in ranks),
-                            ranks=tuple(ranks),
-                        )
-                        if f not in seen:
-                            seen.add(f)
-                            out.append(f)
+                        if b - a + 1 >= need_nat:
+                            out.append(_run(ci, a, b, ()))
+                r += 1
+            continue
+        for start in range(1, top - min_len + 2):
+            gaps = 0
+            for end in range(start, top + 1):
+                if not have[end]:
+                    gaps += 1
+                    if gaps > jolys:
+                        break
+                length = end - start + 1
+                if length < min_len or (start == 1 and end == ACE_HIGH_RANK and not both):
+                    continue
+                gap_ranks = tuple(x for x in range(start, end + 1) if not have[x])
+                present = [x for x in range(start, end + 1) if have[x]]
+                for extra in range(jolys - len(gap_ranks) + 1):
+                    for chosen in itertools.combinations(present, extra):
+                        joly_ranks = tuple(sorted(gap_ranks + chosen))
+                        if length - len(joly_ranks) >= need_nat:
+                            out.append(_run(ci, start, end, joly_ranks))
     max_set = min(rules.set_max_tiles, len(COLOURS))
     for number in range(1, 14):
-        avail = [c for c in COLOURS if counts.get(ALL_TILE_TYPES[c.index * 13 + number - 1], 0) > 0]
+        avail = tuple(ci for ci in range(4) if counts[ci * 13 + number - 1])
+        if not avail or len(avail) + jolys < min_len:
+            continue
         for size in range(need_nat, len(avail) + 1):
             for chosen_colours in itertools.combinations(avail, size):
-                for j in range(0, min(jolys, 2) + 1):
-                    if not rules.min_tiles <= size + j <= max_set:
-                        continue
-                    slots = [SlotToken(Tile(c, number)) for c in chosen_colours] + [SlotToken(JOLY)] * j
-                    f2 = _read_set(slots, rules)
-                    if f2 is not None and f2 not in seen:
-                        seen.add(f2)
-                        out.append(f2)
+                for j in range(0, jolys + 1):
+                    if min_len <= size + j <= max_set:
+                        out.append(_set(number, chosen_colours, j))
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def _run(ci: int, start: int, end: int, joly_ranks: tuple[int, ...]) -> Formation:
+    """The run of colour index ``ci`` over ranks ``start..end`` with jolys at ``joly_ranks``."""
+    by_rank = _RUN_TILES[ci]
+    ranks = tuple(range(start, end + 1))
+    identities = tuple(by_rank[r] for r in ranks)
+    tiles = tuple(JOLY if r in joly_ranks else by_rank[r] for r in ranks) if joly_ranks else identities
+    return Formation(kind=Kind.RUN, tiles=tiles, identities=identities, ranks=ranks)
+
+
+@functools.lru_cache(maxsize=None)
+def _set(number: int, colour_indices: tuple[int, ...], jolys: int) -> Formation:
+    """The set of ``number`` in the given colours (indices, ascending) plus ``jolys`` jolys."""
+    naturals = tuple(ALL_TILE_TYPES[ci * 13 + number - 1] for ci in colour_indices)
+    missing = [ci for ci in range(4) if ci not in colour_indices]
+    idents: tuple[Tile | None, ...]
+    if jolys and jolys == len(missing):
+        idents = tuple(ALL_TILE_TYPES[ci * 13 + number - 1] for ci in missing)
+    else:
+        idents = (None,) * jolys
+    return Formation(
+        kind=Kind.SET,
+        tiles=naturals + (JOLY,) * jolys,
+        identities=naturals + idents,
+        ranks=(number,) * (len(naturals) + jolys),
+    )
+
+
+#: For each colour index, the tile of each run rank 1..14 (index 0 unused; 14 is the high 1).
+_RUN_TILES: Final[tuple[tuple[Tile, ...], ...]] = tuple(
+    (JOLY,) + tuple(ALL_TILE_TYPES[ci * 13 + r - 1] for r in range(1, 14)) + (ALL_TILE_TYPES[ci * 13],)
+    for ci in range(4)
+)

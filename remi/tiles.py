@@ -33,6 +33,7 @@ __all__ = [
     "Colour",
     "Tile",
     "sort_tiles",
+    "tile_of",
     "tile_counts",
 ]
 
@@ -69,7 +70,7 @@ JOLY_COUNT: Final[int] = 2
 TILE_COUNT: Final[int] = len(COLOURS) * len(NUMBERS) * COPIES + JOLY_COUNT  # 106
 
 
-@attrs.frozen(cache_hash=True, repr=False, order=False, eq=True)
+@attrs.frozen(repr=False, order=False, eq=False)
 class Tile:
     """One tile: a colour and a number 1-13, or the joly (``colour=None, number=0``).
 
@@ -91,7 +92,7 @@ class Tile:
 
     colour: Colour | None
     number: int
-    code: int = attrs.field(init=False, eq=False, hash=False)
+    code: int = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         if self.colour is None:
@@ -115,6 +116,15 @@ class Tile:
         return f"{self.colour.value}{self.number}"
 
     __repr__ = __str__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tile) and self.code == other.code
+
+    def __ne__(self, other: object) -> bool:
+        return not (isinstance(other, Tile) and self.code == other.code)
+
+    def __hash__(self) -> int:
+        return self.code
 
     def __lt__(self, other: Tile) -> bool:
         return self.code < other.code
@@ -163,6 +173,17 @@ def _parse_tile_or_none(token: str) -> Tile | None:
     number = int(digits)
     if not 1 <= number <= 13 or digits != str(number):
         return None
+    return ALL_TILE_TYPES[_COLOUR_INDEX[colour] * 13 + number - 1]
+
+
+def tile_of(colour: Colour, number: int) -> Tile:
+    """The shared ``Tile`` of ``colour`` and ``number`` (1-13), without building a new one.
+
+    Raises:
+        IndexError: for a number outside 1-13.
+    """
+    if not 1 <= number <= 13:
+        raise IndexError(f"tile numbers run 1-13, got {number}")
     return ALL_TILE_TYPES[_COLOUR_INDEX[colour] * 13 + number - 1]
 
 

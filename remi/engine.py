@@ -1,0 +1,997 @@
+"""The Remi pe tablă state machine: ``legal_actions``, ``check``, ``apply`` (and undo).
+
+One transition function (STYLE.md 2): ``apply(state, action)`` checks the action and returns a
+new state; it never mutates its input, and a refused action raises ``IllegalActionError``
+(carrying the rule id and the action) and changes nothing. ``check`` runs the same code and
+discards the result, so ``check`` and ``apply`` can never disagree.
+
+Rules implemented (REFERENCE.md "Project decisions", PD below, and §A): the first discard
+(PD 2), the first round (PD 3), the opening (PD 4), taking the last șir tile (PD 5), breaking the
+șir (PD 6), the 3-tile and 1-2-tile restrictions (PD 7), jolys, the one-time swap and the 3-tile
+set lock (PD 8, 9), pe tablă (PD 10), the announcement (PD 11), closing and the exhausted stock
+(PD 12). Obligations of a turn (the taken șir tile used, the freed joly laid, the opening worth
+``opening.min_points``, the rack within ``turn.max_rack_tiles``) are checked when the player
+discards, and the discard is refused with the unmet obligation.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from remi.actions import (
+    Action,
+    Announce,
+    AnnounceAtu,
+    Declare,
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    Swap,
+    Take,
+    Undo,
+)
+from remi.errors import IllegalActionError
+from remi.formations import (
+    ACE_HIGH_RANK,
+    REMI_FORMATIONS,
+    Formation,
+    FormationRules,
+    Kind,
+    candidate_formations,
+    formation_readings,
+)
+from remi.notation import SlotToken
+from remi.opening import check_opening
+from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation, TurnState
+from remi.tiles import COLOURS, JOLY, Tile, sort_tiles, tile_of
+
+__all__ = ["apply", "check", "is_legal", "legal_actions", "undo"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers
+
+
+def _illegal(reason: str, rule_id: str, action: Action) -> IllegalActionError:
+    return IllegalActionError(reason, rule_id=rule_id, action=action)
+
+
+def _remove(rack: tuple[Tile, ...], tiles: Iterable[Tile]) -> tuple[Tile, ...] | None:
+    """``rack`` without ``tiles`` (a multiset difference), or None if a tile is missing."""
+    out = list(rack)
+    for t in tiles:
+        try:
+            out.remove(t)
+        except ValueError:
+            return None
+    return tuple(out)
+
+
+def _add(rack: tuple[Tile, ...], tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    return sort_tiles((*rack, *tiles))
+
+
+def _missing_tiles(rack: tuple[Tile, ...], tiles: Sequence[Tile]) -> list[Tile]:
+    have = Counter(rack)
+    need = Counter(tiles)
+    return [t for t, n in need.items() if have[t] < n]
+
+
+def _may_lay(state: GameState, ps: PlayerState) -> bool:
+    """PD 3 / ``turn.meld_from``: laying and taking from the șir are open."""
+    if state.rules.turn_meld_from == "own_first_turn":
+        return ps.turns_played >= 1
+    return state.first_round_over
+
+
+def _valid_under(formation: Formation, rules: FormationRules) -> bool:
+    if rules == REMI_FORMATIONS:
+        return True
+    return formation in formation_readings(formation.slots(explicit=True), rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# The transition function
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Check ``action`` in ``state`` and return the state after it; ``state`` is unchanged.
+
+    Args:
+        state: the current state (never mutated).
+        action: any ``remi.actions.Action``; ``action.player`` must be the seat to play.
+
+    Returns:
+        the new state.
+
+    Raises:
+        IllegalActionError: the action breaks a rule; ``rule_id`` names it (``turn.order``,
+            ``turn.phase``, ``opening.min_points``, ``sir.first_discard_dead``, ...).
+    """
+    if state.phase is Phase.ENDED:
+        raise _illegal("the hand is over", "hand.ended", action)
+    if action.player != state.current:
+        raise _illegal(
+            f"it is p{state.current + 1}'s turn", "turn.order", action
+        )
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise _illegal(f"unknown action type {type(action).__name__}", "turn.phase", action)
+    return handler(state, action)
+
+
+def check(state: GameState, action: Action) -> None:
+    """Raise ``IllegalActionError`` if ``action`` is not legal in ``state``; return None if it is.
+
+    Runs exactly the code of ``apply`` and discards the result.
+    """
+    apply(state, action)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """True when ``check(state, action)`` would pass."""
+    try:
+        apply(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def undo(state: GameState) -> GameState:
+    """Undo the current turn's actions (``apply(state, Undo(current))``).
+
+    Raises:
+        IllegalActionError: ``turn.undo`` when there is nothing to undo.
+    """
+    return apply(state, Undo(state.current))
+
+
+def _phase_error(state: GameState, action: Action) -> IllegalActionError:
+    if state.phase is Phase.FIRST_DISCARD:
+        why = "the first player's first turn is a discard only (it starts the șir)"
+        rule = "sir.first_discard_dead"
+    elif state.phase is Phase.TAKE:
+        why = "draw from the stock or take from the șir first"
+        rule = "turn.phase"
+    else:
+        why = "the tile for this turn has already been taken"
+        rule = "turn.phase"
+    return _illegal(why, rule, action)
+
+
+def _player(state: GameState) -> PlayerState:
+    return state.players[state.current]
+
+
+def _with_player(state: GameState, ps: PlayerState) -> tuple[PlayerState, ...]:
+    players = list(state.players)
+    players[state.current] = ps
+    return tuple(players)
+
+
+# --- draw / take -----------------------------------------------------------------------------
+
+
+def _draw(state: GameState, action: Draw) -> GameState:
+    if state.phase is not Phase.TAKE:
+        raise _phase_error(state, action)
+    if not state.stock:  # pragma: no cover - the hand ends when the stock runs out
+        raise _illegal("the stock is empty", "hand.stock_exhausted", action)
+    ps = _player(state)
+    tile = state.stock[0]
+    new_ps = ps.evolve(rack=_add(ps.rack, (tile,)))
+    after = state.evolve(
+        players=_with_player(state, new_ps),
+        stock=state.stock[1:],
+        phase=Phase.PLAY,
+        turn=state.turn.evolve(took="draw", undoable=0, checkpoint=None),
+    )
+    # Undo returns here: a tile drawn from the stock stays drawn (it has been seen).
+    return after.evolve(turn=after.turn.evolve(checkpoint=after))
+
+
+def _take(state: GameState, action: Take) -> GameState:
+    if state.phase is not Phase.TAKE:
+        raise _phase_error(state, action)
+    rules = state.rules
+    ps = _player(state)
+    if not _may_lay(state, ps):
+        raise _illegal(
+            "nobody takes from the șir before the first round is over", "turn.meld_from", action
+        )
+    sir = state.sir
+    if not sir:
+        raise _illegal("the șir is empty", "sir.position", action)
+    last = len(sir) - 1
+    index = last if action.position is None else action.position - 1
+    if index > last:
+        raise _illegal(f"the șir holds {len(sir)} tiles, there is no tile {index + 1}", "sir.position", action)
+    if index == 0 and rules.sir_first_discard_dead:
+        raise _illegal("the first tile of the șir is dead and can never be taken", "sir.first_discard_dead", action)
+    held = len(ps.rack)
+    if held <= 2 and rules.turn_one_two_tiles_attach_only:
+        raise _illegal(
+            f"with {held} tile(s) on the rack you must draw from the stock",
+            "turn.one_two_tiles_attach_only",
+            action,
+        )
+    if index == last:
+        if not ps.opened and not ps.pe_tabla and not rules.sir_take_last_for_opening:
+            raise _illegal(
+                "only a player who has opened may take the last șir tile", "sir.take_last_for_opening", action
+            )
+        took = "take"
+    else:
+        if not rules.sir_break_enabled:
+            raise _illegal("breaking the șir is not allowed by these rules", "sir.break_enabled", action)
+        if held == 3 and rules.sir_three_tiles_last_only:
+            raise _illegal(
+                "with 3 tiles on the rack only the last șir tile may be taken", "sir.three_tiles_last_only", action
+            )
+        if not ps.opened:
+            raise _illegal(
+                "only a player who has opened (etalat) may break the șir", "sir.break_requires_opened", action
+            )
+        if held < rules.sir_break_min_rack_tiles:
+            raise _illegal(
+                f"breaking the șir needs at least {rules.sir_break_min_rack_tiles} tiles on the rack, you hold {held}",
+                "sir.break_min_rack_tiles",
+                action,
+            )
+        took = "break"
+    taken = sir[index]
+    pending = None if (ps.pe_tabla and took == "take") else taken
+    new_ps = ps.evolve(rack=_add(ps.rack, sir[index:]))
+    return state.evolve(
+        players=_with_player(state, new_ps),
+        sir=sir[:index],
+        phase=Phase.PLAY,
+        turn=state.turn.evolve(
+            took=took,
+            taken_tile=pending,
+            taken_used=False,
+            undoable=state.turn.undoable + 1,
+            checkpoint=state.turn.checkpoint if state.turn.checkpoint is not None else state,
+        ),
+    )
+
+
+# --- laying formations -----------------------------------------------------------------------
+
+
+def _common_lay_checks(state: GameState, action: Action, ps: PlayerState) -> None:
+    if state.phase is not Phase.PLAY:
+        raise _phase_error(state, action)
+    if not _may_lay(state, ps):
+        raise _illegal(
+            "nobody lays formations before the first round is over", "turn.meld_from", action
+        )
+
+
+def _meld(state: GameState, action: Meld) -> GameState:
+    ps = _player(state)
+    _common_lay_checks(state, action, ps)
+    rules = state.rules
+    if not action.formations:
+        raise _illegal("a meld lays at least one formation", "formation.min_tiles", action)
+    if state.turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only:
+        raise _illegal(
+            f"with {state.turn.rack_at_start} tile(s) at the start of the turn you may only attach, not lay a new formation",
+            "turn.one_two_tiles_attach_only",
+            action,
+        )
+    frules = rules.formation_rules
+    for f in action.formations:
+        if not _valid_under(f, frules):
+            raise _illegal(f"{f} is not a valid formation under {rules.name}", "formation.kind", action)
+    tiles = action.tiles
+    rest = _remove(ps.rack, tiles)
+    if rest is None:
+        missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
+        raise _illegal(f"p{state.current + 1} does not hold {missing}", "rack.tiles", action)
+    turn = state.turn
+    joly_count = sum(1 for t in tiles if t.is_joly)
+    freed_used = min(joly_count, turn.freed_jolys)
+    table = list(state.table)
+    laid = list(turn.laid)
+    taken_used = turn.taken_used
+    for f in action.formations:
+        n = len(f.tiles)
+        swapped = []
+        for t in f.tiles:
+            if t.is_joly and freed_used > 0:
+                swapped.append(True)
+                freed_used -= 1
+            else:
+                swapped.append(False)
+        table.append(
+            TableFormation(
+                owner=state.current,
+                formation=f,
+                placed_by=(state.current,) * n,
+                via=("meld",) * n,
+                swapped=tuple(swapped),
+            )
+        )
+        laid.append(len(table) - 1)
+        if turn.taken_tile is not None and turn.taken_tile in f.tiles:
+            taken_used = True
+    return state.evolve(
+        players=_with_player(state, ps.evolve(rack=rest)),
+        table=tuple(table),
+        turn=turn.evolve(
+            laid=tuple(laid),
+            opening=turn.opening or (not ps.opened and not ps.pe_tabla),
+            taken_used=taken_used,
+            freed_jolys=turn.freed_jolys - min(joly_count, turn.freed_jolys),
+            undoable=turn.undoable + 1,
+        ),
+    )
+
+
+def _run_end_ranks(f: Formation, rules: FormationRules) -> tuple[int | None, int | None]:
+    """The ranks a tile would take attached at the front / back of a run (None if impossible)."""
+    start, end = f.ranks[0], f.ranks[-1]
+    front = start - 1 if start > 1 else None
+    top = ACE_HIGH_RANK if rules.ace_high else 13
+    back = end + 1 if end < top else None
+    if not rules.ace_both_ends:
+        if front == 1 and end == ACE_HIGH_RANK:
+            front = None
+        if back == ACE_HIGH_RANK and start == 1:
+            back = None
+    return front, back
+
+
+def _rank_tile(colour_tile: Tile, rank: int) -> Tile:
+    assert colour_tile.colour is not None
+    return tile_of(colour_tile.colour, 1 if rank == ACE_HIGH_RANK else rank)
+
+
+def _layoff_placements(tf: TableFormation, slot: SlotToken, rules: FormationRules) -> list[tuple[str, Tile | None]]:
+    """Where ``slot`` can attach to ``tf``: a list of (``"front"``/``"back"``/``"set"``, identity)."""
+    f = tf.formation
+    tile = slot.tile
+    if f.kind is Kind.RUN:
+        ref = next(i for i in f.identities if i is not None)
+        front, back = _run_end_ranks(f, rules)
+        out: list[tuple[str, Tile | None]] = []
+        for where, rank in (("front", front), ("back", back)):
+            if rank is None:
+                continue
+            ident = _rank_tile(ref, rank)
+            if tile.is_joly:
+                if slot.stated is None or slot.stated == ident:
+                    out.append((where, ident))
+            elif tile == ident:
+                out.append((where, ident))
+        return out
+    # a set
+    if len(f.tiles) >= min(rules.set_max_tiles, len(COLOURS)):
+        return []
+    number = f.number
+    present = {i.colour for i in f.identities if i is not None}
+    if tile.is_joly:
+        if slot.stated is not None and (slot.stated.number != number or slot.stated.colour in present):
+            return []
+        return [("set", slot.stated)]
+    if tile.number != number or tile.colour in present:
+        return []
+    return [("set", tile)]
+
+
+def _rebuild_set(entries: list[tuple[Tile, Tile | None, int, str, bool]], number: int) -> tuple[Formation, tuple[int, ...], tuple[str, ...], tuple[bool, ...]]:
+    """Order set entries canonically (naturals by colour, then jolys) and fix joly identities."""
+    naturals = sorted((e for e in entries if not e[0].is_joly), key=lambda e: e[0].code)
+    jolys = [e for e in entries if e[0].is_joly]
+    present = {e[0].colour for e in naturals}
+    missing = [c for c in COLOURS if c not in present]
+    fixed = len(jolys) == len(missing)
+    if fixed:
+        stated = {e[1].colour for e in jolys if e[1] is not None}
+        free = iter([c for c in missing if c not in stated])
+        jolys = [
+            (e[0], e[1] if e[1] is not None else Tile(next(free), number), e[2], e[3], e[4]) for e in jolys
+        ]
+        jolys.sort(key=lambda e: e[1].code if e[1] is not None else 99)
+    else:
+        jolys = [(e[0], None, e[2], e[3], e[4]) for e in jolys]
+    ordered = naturals + jolys
+    formation = Formation(
+        kind=Kind.SET,
+        tiles=tuple(e[0] for e in ordered),
+        identities=tuple(e[1] for e in ordered),
+        ranks=(number,) * len(ordered),
+    )
+    return formation, tuple(e[2] for e in ordered), tuple(e[3] for e in ordered), tuple(e[4] for e in ordered)
+
+
+def _attach(tf: TableFormation, slot: SlotToken, seat: int, swapped: bool, rules: FormationRules, action: Action) -> TableFormation:
+    placements = _layoff_placements(tf, slot, rules)
+    f = tf.formation
+    if not placements:
+        if f.kind is Kind.SET and len(f.tiles) >= min(rules.set_max_tiles, 4):
+            hint = "; to take a joly out of a full set, use swap" if f.joly_count else ""
+            raise _illegal(f"{slot} does not fit {f}: the set (terță) is full{hint}", "set.max_tiles", action)
+        raise _illegal(f"{slot} does not extend {f}", "layoff.fits", action)
+    if len(placements) > 1:
+        options = " or ".join(f"J[{p[1]}]" for p in placements) if slot.tile.is_joly else "either end"
+        raise _illegal(
+            f"{slot} could go at either end of {f}: state where, {options}", "joly.identity", action
+        )
+    where, ident = placements[0]
+    if where == "set":
+        entries = list(zip(f.tiles, f.identities, tf.placed_by, tf.via, tf.swapped))
+        entries.append((slot.tile, ident, seat, "layoff", swapped))
+        formation, placed_by, via, swapped_t = _rebuild_set(entries, f.number)
+        return TableFormation(owner=tf.owner, formation=formation, placed_by=placed_by, via=via, swapped=swapped_t)
+    assert ident is not None
+    rank = f.ranks[0] - 1 if where == "front" else f.ranks[-1] + 1
+    if where == "front":
+        formation = Formation(
+            kind=Kind.RUN,
+            tiles=(slot.tile,) + f.tiles,
+            identities=(ident,) + f.identities,
+            ranks=(rank,) + f.ranks,
+        )
+        return TableFormation(
+            owner=tf.owner,
+            formation=formation,
+            placed_by=(seat,) + tf.placed_by,
+            via=("layoff",) + tf.via,
+            swapped=(swapped,) + tf.swapped,
+        )
+    formation = Formation(
+        kind=Kind.RUN,
+        tiles=f.tiles + (slot.tile,),
+        identities=f.identities + (ident,),
+        ranks=f.ranks + (rank,),
+    )
+    return TableFormation(
+        owner=tf.owner,
+        formation=formation,
+        placed_by=tf.placed_by + (seat,),
+        via=tf.via + ("layoff",),
+        swapped=tf.swapped + (swapped,),
+    )
+
+
+def _layoff(state: GameState, action: LayOff) -> GameState:
+    ps = _player(state)
+    _common_lay_checks(state, action, ps)
+    rules = state.rules
+    turn = state.turn
+    if ps.pe_tabla:
+        raise _illegal("a player who declared pe tablă may not attach tiles", "pe_tabla.no_layoff", action)
+    if not ps.opened:
+        if turn.opening and not rules.opening_layoff_same_turn:
+            raise _illegal("no lipire (laying off) in the opening turn", "opening.layoff_same_turn", action)
+        if not turn.opening:
+            raise _illegal("lipire (laying off) needs an opening (etalare) first", "layoff.requires_opened", action)
+        if not _opening_complete(state):
+            raise _illegal("complete the opening before laying off", "opening.min_points", action)
+    if not action.tiles:
+        raise _illegal("a layoff attaches at least one tile", "layoff.fits", action)
+    if not 1 <= action.target <= len(state.table):
+        raise _illegal(f"there is no formation {action.target} on the table", "layoff.target", action)
+    tiles = [s.tile for s in action.tiles]
+    rest = _remove(ps.rack, tiles)
+    if rest is None:
+        missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
+        raise _illegal(f"p{state.current + 1} does not hold {missing}", "rack.tiles", action)
+    tf = state.table[action.target - 1]
+    freed = turn.freed_jolys
+    for slot in action.tiles:
+        if slot.tile.is_joly:
+            if tf.owner != state.current and rules.joly_layoff_own_only:
+                raise _illegal(
+                    "a joly may be attached only to your own formations", "joly.layoff_own_only", action
+                )
+            if tf.owner != state.current and freed > 0:
+                raise _illegal(
+                    "the joly freed by a swap must be laid in your own formation", "joly.swap_use", action
+                )
+        is_freed = slot.tile.is_joly and freed > 0
+        if is_freed:
+            freed -= 1
+        tf = _attach(tf, slot, state.current, is_freed, rules.formation_rules, action)
+    table = list(state.table)
+    table[action.target - 1] = tf
+    return state.evolve(
+        players=_with_player(state, ps.evolve(rack=rest)),
+        table=tuple(table),
+        turn=turn.evolve(freed_jolys=freed, undoable=turn.undoable + 1),
+    )
+
+
+def _swap(state: GameState, action: Swap) -> GameState:
+    ps = _player(state)
+    _common_lay_checks(state, action, ps)
+    rules = state.rules
+    if not rules.joly_swap_enabled:
+        raise _illegal("swapping jolys is not allowed by these rules", "joly.swap_enabled", action)
+    if ps.pe_tabla:
+        raise _illegal("a player who declared pe tablă may not swap jolys", "pe_tabla.no_layoff", action)
+    if not ps.opened and rules.joly_swap_requires_opened:
+        raise _illegal(
+            "only a player who opened in an earlier turn may swap a joly", "joly.swap_requires_opened", action
+        )
+    if not 1 <= action.target <= len(state.table):
+        raise _illegal(f"there is no formation {action.target} on the table", "layoff.target", action)
+    if action.tile not in ps.rack:
+        raise _illegal(f"p{state.current + 1} does not hold {action.tile}", "rack.tiles", action)
+    tf = state.table[action.target - 1]
+    f = tf.formation
+    position = None
+    reason = (f"formation {action.target} has no joly", "joly.swap_tile")
+    for i, (tile, ident) in enumerate(zip(f.tiles, f.identities)):
+        if not tile.is_joly:
+            continue
+        if ident is None:
+            if rules.joly_set_of_three_locked:
+                reason = (
+                    f"the joly in the 3-tile set {f} is locked until both missing colours are attached",
+                    "joly.set_of_three_locked",
+                )
+                continue
+            present = {i2.colour for i2 in f.identities if i2 is not None}
+            if action.tile.number != f.number or action.tile.colour in present:
+                reason = (f"{action.tile} cannot stand in for the joly of {f}", "joly.swap_tile")
+                continue
+        elif ident != action.tile:
+            reason = (f"the joly in {f} stands for {ident}, not {action.tile}", "joly.swap_tile")
+            continue
+        if tf.swapped[i]:
+            reason = (f"the joly standing for {ident} was already swapped once", "joly.swap_once")
+            continue
+        position = i
+        break
+    if position is None:
+        raise _illegal(reason[0], reason[1], action)
+    if f.kind is Kind.SET:
+        entries = list(zip(f.tiles, f.identities, tf.placed_by, tf.via, tf.swapped))
+        entries[position] = (action.tile, action.tile, state.current, "swap", False)
+        formation, placed_by, via, swapped_t = _rebuild_set(entries, f.number)
+    else:
+        tiles = list(f.tiles)
+        tiles[position] = action.tile
+        formation = Formation(kind=Kind.RUN, tiles=tuple(tiles), identities=f.identities, ranks=f.ranks)
+        placed_by = tf.placed_by[:position] + (state.current,) + tf.placed_by[position + 1 :]
+        via = tf.via[:position] + ("swap",) + tf.via[position + 1 :]
+        swapped_t = tf.swapped
+    table = list(state.table)
+    table[action.target - 1] = TableFormation(
+        owner=tf.owner, formation=formation, placed_by=placed_by, via=via, swapped=swapped_t
+    )
+    rest = _remove(ps.rack, (action.tile,))
+    assert rest is not None
+    return state.evolve(
+        players=_with_player(state, ps.evolve(rack=_add(rest, (JOLY,)))),
+        table=tuple(table),
+        turn=state.turn.evolve(freed_jolys=state.turn.freed_jolys + 1, undoable=state.turn.undoable + 1),
+    )
+
+
+# --- announcements ---------------------------------------------------------------------------
+
+
+def _announce(state: GameState, action: Announce) -> GameState:
+    if state.phase not in (Phase.TAKE, Phase.PLAY):
+        raise _phase_error(state, action)
+    ps = _player(state)
+    rules = state.rules
+    if ps.announced:
+        raise _illegal("already announced", "announce.max_tiles", action)
+    limit = rules.announce_max_tiles + (1 if state.phase is Phase.PLAY else 0)
+    if len(ps.rack) > limit:
+        raise _illegal(
+            f"announce when you are about to end a turn with at most {rules.announce_max_tiles} tiles; you hold {len(ps.rack)}",
+            "announce.max_tiles",
+            action,
+        )
+    return state.evolve(
+        players=_with_player(state, ps.evolve(announced=True)),
+        turn=state.turn.evolve(undoable=state.turn.undoable + 1),
+    )
+
+
+def _announce_atu(state: GameState, action: AnnounceAtu) -> GameState:
+    ps = _player(state)
+    if state.atu is None or not state.rules.atu_enabled:
+        raise _illegal("these rules have no atu", "atu.enabled", action)
+    if ps.turns_played > 0:
+        raise _illegal("the atu is announced in one's first turn", "atu.first_turn", action)
+    if ps.atu_announced:
+        raise _illegal("the atu was already announced", "atu.first_turn", action)
+    if state.atu not in ps.rack:
+        raise _illegal(f"p{state.current + 1} does not hold the atu's twin {state.atu}", "atu.twin", action)
+    return state.evolve(
+        players=_with_player(state, ps.evolve(atu_announced=True)),
+        turn=state.turn.evolve(undoable=state.turn.undoable + 1),
+    )
+
+
+def _declare(state: GameState, action: Declare) -> GameState:
+    if state.phase is not Phase.PLAY:
+        raise _phase_error(state, action)
+    ps = _player(state)
+    rules = state.rules
+    if rules.sir_take_last_without_meld != "pe_tabla":
+        raise _illegal("these rules have no pe tablă declaration", "sir.take_last_without_meld", action)
+    if ps.opened:
+        raise _illegal("only a player who has not opened may declare pe tablă", "pe_tabla.requires_unopened", action)
+    if ps.pe_tabla:
+        raise _illegal("already declared pe tablă", "pe_tabla.declare", action)
+    turn = state.turn
+    if turn.took != "take" or turn.taken_tile is None or turn.taken_used or turn.laid:
+        raise _illegal(
+            "pe tablă is declared after taking the last șir tile without laying it",
+            "pe_tabla.declare",
+            action,
+        )
+    return state.evolve(
+        players=_with_player(state, ps.evolve(pe_tabla=True)),
+        turn=turn.evolve(taken_tile=None, undoable=turn.undoable + 1),
+    )
+
+
+# --- ending the turn -------------------------------------------------------------------------
+
+
+def _opening_formations(state: GameState) -> list[Formation]:
+    return [state.table[i].formation for i in state.turn.laid]
+
+
+def _opening_complete(state: GameState) -> bool:
+    try:
+        check_opening(_opening_formations(state), state.rules)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) -> None:
+    """Raise the first unmet obligation of the turn (checked when the player discards)."""
+    ps = _player(state)
+    turn = state.turn
+    rules = state.rules
+    if turn.taken_tile is not None and not turn.taken_used:
+        if turn.took == "break":
+            raise _illegal(
+                f"the tile taken from the șir ({turn.taken_tile}) must be used in a new formation this turn",
+                "sir.break_use",
+                action,
+            )
+        extra = ", or declare pe tablă" if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla" else ""
+        raise _illegal(
+            f"the tile taken from the șir ({turn.taken_tile}) must be used in a new formation this turn{extra}",
+            "sir.take_last_use",
+            action,
+        )
+    if turn.freed_jolys:
+        raise _illegal(
+            "the joly freed by the swap must be laid in your own formation this turn", "joly.swap_use", action
+        )
+    if ps.pe_tabla:
+        if turn.laid and rack_after != 0:
+            raise _illegal(
+                "a player who declared pe tablă lays all his tiles but one in the closing turn",
+                "pe_tabla.close",
+                action,
+            )
+    elif turn.opening and not ps.opened:
+        check_opening(_opening_formations(state), rules, action)
+    if rack_after > rules.turn_max_rack_tiles:
+        raise _illegal(
+            f"a turn ends with at most {rules.turn_max_rack_tiles} tiles on the rack; you would keep {rack_after}",
+            "turn.max_rack_tiles",
+            action,
+        )
+
+
+def _discard(state: GameState, action: Discard) -> GameState:
+    if state.phase not in (Phase.PLAY, Phase.FIRST_DISCARD):
+        raise _phase_error(state, action)
+    ps = _player(state)
+    rest = _remove(ps.rack, (action.tile,))
+    if rest is None:
+        raise _illegal(f"p{state.current + 1} does not hold {action.tile}", "rack.tiles", action)
+    rules = state.rules
+    if state.phase is Phase.PLAY:
+        _end_of_turn_obligations(state, action, len(rest))
+    opened = ps.opened or (state.turn.opening and not ps.pe_tabla)
+    announced = ps.announced
+    failed = ps.failed_announcement
+    if 1 <= len(rest) <= rules.announce_max_tiles and not announced:
+        if rules.announce_required:
+            failed = True
+        else:
+            announced = True
+    new_ps = ps.evolve(
+        rack=rest,
+        opened=opened,
+        announced=announced,
+        failed_announcement=failed,
+        turns_played=ps.turns_played + 1,
+    )
+    players = _with_player(state, new_ps)
+    sir = state.sir + (action.tile,)
+    turns_ended = state.turns_ended + 1
+    if not rest:
+        return state.evolve(
+            players=players,
+            sir=sir,
+            turns_ended=turns_ended,
+            phase=Phase.ENDED,
+            turn=TurnState(),
+            result=HandResult(closed_by=state.current, closing_tile=action.tile, stock_exhausted=False),
+        )
+    if not state.stock:
+        return state.evolve(
+            players=players,
+            sir=sir,
+            turns_ended=turns_ended,
+            phase=Phase.ENDED,
+            turn=TurnState(),
+            result=HandResult(closed_by=None, closing_tile=None, stock_exhausted=True),
+        )
+    nxt = (state.current + 1) % len(state.players)
+    return state.evolve(
+        players=players,
+        sir=sir,
+        turns_ended=turns_ended,
+        current=nxt,
+        phase=Phase.TAKE,
+        turn=TurnState(rack_at_start=len(state.players[nxt].rack)),
+    )
+
+
+def _undo(state: GameState, action: Undo) -> GameState:
+    turn = state.turn
+    if turn.checkpoint is None or turn.undoable == 0:
+        raise _illegal("nothing to undo in this turn", "turn.undo", action)
+    cp = turn.checkpoint
+    return cp.evolve(turn=cp.turn.evolve(undoable=0, checkpoint=cp.turn.checkpoint or cp))
+
+
+_HANDLERS = {
+    Draw: _draw,
+    Take: _take,
+    Meld: _meld,
+    LayOff: _layoff,
+    Swap: _swap,
+    Announce: _announce,
+    AnnounceAtu: _announce_atu,
+    Declare: _declare,
+    Discard: _discard,
+    Undo: _undo,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal actions
+
+
+@functools.lru_cache(maxsize=8192)
+def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[Formation, ...]:
+    """``candidate_formations`` of a rack, memoised (racks recur after an undo)."""
+    return tuple(candidate_formations(rack, rules))
+
+
+def _can_form_with(tile: Tile, tiles: Sequence[Tile], rules: FormationRules) -> bool:
+    """Whether some formation drawn from ``tiles`` (which include ``tile``) contains ``tile``.
+
+    A fast test for natural tiles (a 3-tile run window or a 3-tile set around it, jolys filling
+    gaps); jolys fall back to the full candidate list.
+    """
+    if tile.is_joly:
+        return any(tile in f.tiles for f in candidate_formations(tiles, rules))
+    counts = Counter(tiles)
+    jolys = counts.get(JOLY, 0)
+    need_nat = max(1, rules.min_natural_tiles)
+    colour = tile.colour
+    assert colour is not None
+    # a set: other colours of the same number, jolys filling the rest
+    others = sum(1 for c in COLOURS if c is not colour and counts.get(tile_of(c, tile.number), 0))
+    for size in range(rules.min_tiles, min(rules.set_max_tiles, 4) + 1):
+        nat = min(others, size - 1) + 1
+        if nat + jolys >= size and nat >= need_nat:
+            return True
+    top = ACE_HIGH_RANK if rules.ace_high else 13
+    ranks = [tile.number] + ([ACE_HIGH_RANK] if tile.number == 1 and rules.ace_high else [])
+    for rank in ranks:
+        for start in range(rank - 2, rank + 1):
+            end = start + 2
+            if start < 1 or end > top:
+                continue
+            gaps = 0
+            nat = 0
+            for r in range(start, end + 1):
+                if r == rank:
+                    nat += 1
+                elif counts.get(tile_of(colour, 1 if r == ACE_HIGH_RANK else r), 0):
+                    nat += 1
+                else:
+                    gaps += 1
+            if gaps <= jolys and nat >= need_nat:
+                return True
+    return False
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """The actions of the player to move that pass ``check`` (each of them does).
+
+    The list is deterministic for a state. Openings and multi-formation melds appear as one
+    ``Meld`` per candidate formation (a player opens by laying several in one turn; the
+    opening is checked when he discards). ``Take`` is offered when the taken tile can be used
+    (or pe tablă declared). When a turn is stuck (an obligation can no longer be met by the
+    other actions), the list is ``[Undo]``. An ended hand has no legal actions.
+    """
+    phase = state.phase
+    if phase is Phase.ENDED:
+        return []
+    seat = state.current
+    ps = state.players[seat]
+    rules = state.rules
+    frules = rules.formation_rules
+    out: list[Action] = []
+    if phase is Phase.FIRST_DISCARD:
+        out.extend(Discard(seat, t) for t in dict.fromkeys(ps.rack))
+        if _atu_possible(state, ps):
+            out.append(AnnounceAtu(seat))
+        return out
+    if phase is Phase.TAKE:
+        out.append(Draw(seat))
+        out.extend(_take_options(state, ps, frules))
+        if _atu_possible(state, ps):
+            out.append(AnnounceAtu(seat))
+        if not ps.announced and len(ps.rack) <= rules.announce_max_tiles and rules.announce_required:
+            out.append(Announce(seat))
+        return out
+    # PLAY
+    turn = state.turn
+    rack_after = len(ps.rack) - 1
+    try:
+        _end_of_turn_obligations(state, Discard(seat, ps.rack[0]), rack_after)
+        discard_ok = True
+    except IllegalActionError:
+        discard_ok = False
+    if discard_ok:
+        out.extend(Discard(seat, t) for t in dict.fromkeys(ps.rack))
+    may_lay = _may_lay(state, ps)
+    if may_lay and not (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only):
+        for f in _rack_candidates(ps.rack, frules):
+            if turn.taken_tile is not None and not turn.taken_used and turn.taken_tile not in f.tiles:
+                continue
+            out.append(Meld(seat, (f,)))
+    may_attach = may_lay and not ps.pe_tabla and (
+        ps.opened or (turn.opening and rules.opening_layoff_same_turn and _opening_complete(state))
+    )
+    if may_attach:
+        out.extend(_layoff_options(state, ps, frules))
+    if may_lay and rules.joly_swap_enabled and not ps.pe_tabla and (ps.opened or not rules.joly_swap_requires_opened):
+        out.extend(_swap_options(state, ps))
+    if not ps.announced and rack_after <= rules.announce_max_tiles and rules.announce_required:
+        out.append(Announce(seat))
+    if (
+        turn.took == "take"
+        and turn.taken_tile is not None
+        and not turn.taken_used
+        and not turn.laid
+        and not ps.opened
+        and not ps.pe_tabla
+        and rules.sir_take_last_without_meld == "pe_tabla"
+    ):
+        out.append(Declare(seat))
+    if _atu_possible(state, ps):
+        out.append(AnnounceAtu(seat))
+    progress = [a for a in out if not isinstance(a, (Announce, AnnounceAtu))]
+    if not progress and turn.checkpoint is not None and turn.undoable > 0:
+        return [Undo(seat)]
+    return out
+
+
+def _atu_possible(state: GameState, ps: PlayerState) -> bool:
+    return (
+        state.atu is not None
+        and state.rules.atu_enabled
+        and ps.turns_played == 0
+        and not ps.atu_announced
+        and state.atu in ps.rack
+    )
+
+
+def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> list[Action]:
+    rules = state.rules
+    sir = state.sir
+    if not sir or not _may_lay(state, ps):
+        return []
+    held = len(ps.rack)
+    if held <= 2 and rules.turn_one_two_tiles_attach_only:
+        return []
+    out: list[Action] = []
+    seat = state.current
+    last = len(sir) - 1
+    first = 1 if rules.sir_first_discard_dead else 0
+    if last >= first:
+        tile = sir[last]
+        if ps.opened or ps.pe_tabla or rules.sir_take_last_for_opening:
+            can_declare = not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
+            if ps.pe_tabla or can_declare or _can_form_with(tile, ps.rack + (tile,), frules):
+                out.append(Take(seat))
+    if (
+        rules.sir_break_enabled
+        and ps.opened
+        and held >= rules.sir_break_min_rack_tiles
+        and not (held == 3 and rules.sir_three_tiles_last_only)
+    ):
+        for index in range(first, last):
+            tile = sir[index]
+            pool = ps.rack + sir[index:]
+            if _can_form_with(tile, pool, frules):
+                out.append(Take(seat, index + 1))
+    return out
+
+
+def _attachable(tf: TableFormation, rules: FormationRules) -> list[Tile]:
+    """The natural tiles that can be attached to ``tf`` (each at exactly one place)."""
+    f = tf.formation
+    if f.kind is Kind.RUN:
+        ref = next(i for i in f.identities if i is not None)
+        front, back = _run_end_ranks(f, rules)
+        out = [_rank_tile(ref, r) for r in (front, back) if r is not None]
+        if len(out) == 2 and out[0] == out[1]:
+            return []  # a 1 that fits both ends must say where: not offered
+        return out
+    if len(f.tiles) >= min(rules.set_max_tiles, len(COLOURS)):
+        return []
+    present = {i.colour for i in f.identities if i is not None}
+    return [tile_of(c, f.number) for c in COLOURS if c not in present]
+
+
+def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -> list[Action]:
+    out: list[Action] = []
+    seat = state.current
+    rules = state.rules
+    rack = set(ps.rack)
+    has_joly = JOLY in rack
+    for number, tf in enumerate(state.table, start=1):
+        for tile in _attachable(tf, frules):
+            if tile in rack:
+                out.append(LayOff(seat, number, (SlotToken(tile),)))
+        if has_joly and not (tf.owner != seat and (rules.joly_layoff_own_only or state.turn.freed_jolys)):
+            for _where, ident in _layoff_placements(tf, SlotToken(JOLY), frules):
+                slot = SlotToken(JOLY, ident if tf.formation.kind is Kind.RUN else None)
+                out.append(LayOff(seat, number, (slot,)))
+    return out
+
+
+def _swap_options(state: GameState, ps: PlayerState) -> list[Action]:
+    out: list[Action] = []
+    seat = state.current
+    rack = set(ps.rack)
+    rules = state.rules
+    for number, tf in enumerate(state.table, start=1):
+        f = tf.formation
+        if not f.joly_count:
+            continue
+        seen: set[Tile] = set()
+        for tile, ident, swapped in zip(f.tiles, f.identities, tf.swapped):
+            if not tile.is_joly or swapped:
+                continue
+            if ident is None:
+                if rules.joly_set_of_three_locked:
+                    continue
+                present = {i.colour for i in f.identities if i is not None}
+                for c in COLOURS:
+                    cand = tile_of(c, f.number)
+                    if c not in present and cand in rack and cand not in seen:
+                        seen.add(cand)
+                        out.append(Swap(seat, number, cand))
+            elif ident in rack and ident not in seen:
+                seen.add(ident)
+                out.append(Swap(seat, number, ident))
+    return out
