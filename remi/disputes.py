@@ -316,7 +316,12 @@ def parse_dispute(
 
     atu = _read_atu(data, end)
     if atu is not None and not rr.atu_enabled:
-        raise DisputeError("atu", f"{str(atu)!r} given, but the rules have no atu (atu.enabled = false)", str(atu))
+        raise DisputeError(
+            "atu" if "atu" in data else "end.atu",
+            f"{str(atu)!r} given, but the rules have no atu (atu.enabled = false); "
+            "add \"atu.enabled\" = true to [options]",
+            str(atu),
+        )
     for name, f in flags.items():
         if f["atu"] and atu is None:
             raise DisputeError(f"players.{name}.atu", "true, but no atu tile is given (atu = \"Y9\")", True)
