@@ -1,0 +1,237 @@
+"""CLI: ``remi score`` and ``remi check meld|opening|file`` (CliRunner): §E numbers, JSON shape,
+option changes touching exactly the right lines, and bad input (exit 2, one line, no traceback)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_disputes import BAD_FILES, EXAMPLES, EXPECTED, _bad_text
+from typer.testing import CliRunner
+
+from remi.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Any:
+    return runner.invoke(app, list(args))
+
+
+def score_json(path: Path | str, *extra: str) -> dict[str, Any]:
+    result = run("score", str(path), "--json", *extra)
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+@pytest.mark.parametrize("stem", sorted(EXPECTED))
+def test_cli_score_examples_json(stem: str) -> None:
+    data = score_json(EXAMPLES / f"{stem}.toml")
+    assert set(data) == {"rules", "scores", "lines"}
+    assert data["rules"] == "remi-pe-tabla"
+    assert data["scores"] == EXPECTED[stem]
+    for name, lines in data["lines"].items():
+        assert all(set(line) == {"rule", "points", "text"} for line in lines)
+        assert sum(line["points"] for line in lines) == data["scores"][name]
+
+
+def test_cli_score_table_output() -> None:
+    result = run("score", str(EXAMPLES / "RF-1.toml"))
+    assert result.exit_code == 0
+    for needle in ("scoring.closing_bonus", "Totals", "155", "-15", "scoring.values"):
+        assert needle in result.stdout
+
+
+def test_cli_score_rules_option_overrides_file() -> None:
+    data = score_json(EXAMPLES / "RF-1.toml", "--rules", "rummy-45")
+    assert data["rules"] == "rummy-45" and data["scores"] == {"A": 155, "B": -15}
+
+
+def _lines(data: dict[str, Any]) -> dict[str, list[tuple[str, int]]]:
+    return {name: [(ln["rule"], ln["points"]) for ln in lines] for name, lines in data["lines"].items()}
+
+
+def _diff(before: dict[str, Any], after: dict[str, Any]) -> set[tuple[str, str]]:
+    """(player, rule id) of every line that differs between two --json outputs."""
+    out = set()
+    b, a = _lines(before), _lines(after)
+    for name in b:
+        for old, new in zip(b[name], a[name], strict=True):
+            if old != new:
+                out.add((name, old[0]))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("stem", "setting", "changed"),
+    [
+        ("RF-1", "scoring.closing_bonus=20", {("A", "scoring.closing_bonus")}),
+        ("RF-5", "scoring.joly_close_multiplier=3", {("A", "scoring.joly_close_multiplier")}),
+        ("RF-3", "scoring.non_opener=flat", {("C", "scoring.non_opener")}),
+        ("RF-1", "scoring.value_ace=15", {("A", "scoring.values"), ("B", "scoring.values")}),
+        ("RF-6", "atu.bonus_points=25", {("B", "atu.bonus_points")}),
+        ("RF-12", "scoring.value_high=20", {("A", "scoring.values"), ("D", "layoff.credit")}),
+        ("joly-swap", "scoring.swapped_joly_points=0", {("A", "scoring.swapped_joly_points")}),
+        ("RF-4", "announce.penalty_points=200", {("D", "announce.penalty_points")}),
+    ],
+)
+def test_cli_score_set_changes_exactly_its_lines(stem: str, setting: str, changed: set[tuple[str, str]]) -> None:
+    path = EXAMPLES / f"{stem}.toml"
+    before, after = score_json(path), score_json(path, "--set", setting)
+    assert _diff(before, after) == changed
+
+
+def test_cli_score_options_table_changes_exactly_its_lines(tmp_path: Path) -> None:
+    """The same option given in the file's [options] table, and --set overriding it."""
+    text = (EXAMPLES / "RF-5.toml").read_text()
+    path = tmp_path / "rf5.toml"
+    path.write_text(text.replace('rules = "remi-pe-tabla"', 'rules = "remi-pe-tabla"\n[options]\n"scoring.joly_close_doubles" = "everyone"'))
+    before, after = score_json(EXAMPLES / "RF-5.toml"), score_json(path)
+    assert after["scores"] == {"A": 310, "B": -30}
+    assert len(after["lines"]["B"]) == len(before["lines"]["B"]) + 1
+    assert after["lines"]["B"][-1]["rule"] == "scoring.joly_close_multiplier"
+    assert _lines(after)["A"] == _lines(before)["A"]
+    assert score_json(path, "--set", "scoring.joly_close_doubles=none")["scores"] == {"A": 155, "B": -15}
+
+
+def test_cli_score_set_multiplier_lines_rf7() -> None:
+    data = score_json(EXAMPLES / "RF-7-joly-close.toml")
+    assert data["scores"] == {"A": 620, "B": -30}
+    assert [ln["rule"] for ln in data["lines"]["A"]][-2:] == ["scoring.joly_close_multiplier", "atu.doubles_if_ace_or_joly"]
+    off = score_json(EXAMPLES / "RF-7-joly-close.toml", "--set", "atu.doubles_if_ace_or_joly=false")
+    assert off["scores"] == {"A": 310, "B": -15}
+
+
+# ---------------------------------------------------------------------------------------------
+# check meld / opening / file
+
+
+def check_json(*args: str) -> tuple[int, dict[str, Any]]:
+    result = run("check", *args, "--json")
+    return result.exit_code, json.loads(result.stdout)
+
+
+def test_cli_check_meld_valid() -> None:
+    code, data = check_json("meld", "R3 J R5")
+    assert code == 0
+    assert data == {"valid": True, "kind": "run", "formation": "[R3 J R5]", "jokers": ["R4"], "opening_points": 15, "final_points": 60}
+    code, data = check_json("meld", "K12 K13 K1")
+    assert (code, data["opening_points"], data["final_points"]) == (0, 30, 45)  # RF-9
+    code, data = check_json("meld", "R1 Y1 B1")
+    assert (data["kind"], data["opening_points"], data["final_points"]) == ("set", 75, 75)
+    code, data = check_json("meld", "R5 Y5 J")
+    assert data["jokers"] == ["B5 or K5"]
+
+
+def test_cli_check_meld_invalid_re8() -> None:
+    code, data = check_json("meld", "B13 B1 B2")
+    assert code == 1
+    assert data["valid"] is False and data["rule"] == "run.no_wrap" and "13-1-2" in data["error"]
+    code, data = check_json("meld", "R9 J J")
+    assert code == 1 and data["rule"] == "joly.identity" and len(data["readings"]) == 2
+    result = run("check", "meld", "B13 B1 B2")
+    assert result.exit_code == 1 and "run.no_wrap" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("formations", "valid", "points", "rule", "extra"),
+    [
+        ("[R5 R6 R7] [R10 Y10 B10]", True, 45, None, ()),  # RE-1
+        ("[K12 K13 K1] [B7 B8 B9]", True, 45, None, ()),  # RE-2
+        ("[R1 R2 R3] [Y9 B9 K9] [R10 R11 R12]", True, 60, None, ()),  # RE-3
+        ("[R10 Y10 B10] [R13 Y13 K13]", False, 60, "opening.needs_run", ()),  # RE-4
+        ("[R1 Y1 B1]", True, 75, None, ()),  # RE-5
+        ("[R1 Y1 B1]", False, 75, "opening.needs_run", ("--rules", "rummy-45")),  # RE-5 strict
+        ("[R2 R3 R4 R5] [R9 Y9 B9 K9]", False, 40, "opening.min_points", ()),  # RE-7
+        ("[R2 R3 R4 R5] [R9 Y9 B9 K9]", False, 40, "opening.min_points", ("--rules", "remi-50")),
+    ],
+)
+def test_cli_check_opening_re(formations: str, valid: bool, points: int, rule: str | None, extra: tuple[str, ...]) -> None:
+    code, data = check_json("opening", formations, *extra)
+    assert code == (0 if valid else 1)
+    assert (data["valid"], data["points"]) == (valid, points)
+    assert data.get("rule") == rule
+    if not valid:
+        assert data["error"]
+
+
+def test_cli_check_opening_invalid_formation_re8() -> None:
+    code, data = check_json("opening", "[R5 R6 R7] [B13 B1 B2]")
+    assert code == 1 and data["rule"] == "run.no_wrap"
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("R[EF]-*.toml")), ids=lambda p: p.stem)
+def test_cli_example_files_from_cli(path: Path) -> None:
+    text = path.read_text()
+    if "kind = " in text:
+        result = run("check", "file", str(path), "--json")
+        data = json.loads(result.stdout)
+        expect_valid = "expect_valid = true" in text
+        if "winner" in data:
+            assert data["winner"] == "A" and result.exit_code == 0
+        else:
+            assert data["valid"] is expect_valid
+            assert result.exit_code == (0 if expect_valid else 1)
+    else:
+        assert score_json(path)["scores"] == EXPECTED[path.stem]
+
+
+def test_cli_check_file_match_rf13(tmp_path: Path) -> None:
+    result = run("check", "file", str(EXAMPLES / "RF-13.toml"))
+    assert result.exit_code == 0 and "winner: A" in result.stdout
+    tie = tmp_path / "tie.toml"
+    tie.write_text('kind = "match"\n[totals]\nA = 1065\nB = 1065\n')
+    result = run("check", "file", str(tie), "--json")
+    assert result.exit_code == 1 and json.loads(result.stdout)["winner"] is None
+
+
+# ---------------------------------------------------------------------------------------------
+# bad input
+
+
+def assert_bad_input(result: Any) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+
+
+@pytest.mark.parametrize(("what", "change", "needle", "exc"), BAD_FILES, ids=[b[0] for b in BAD_FILES])
+def test_cli_score_bad_files(tmp_path: Path, what: str, change: Any, needle: str, exc: Any) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(_bad_text(change))
+    for extra in ((), ("--json",)):
+        result = run("score", str(path), *extra)
+        assert_bad_input(result)
+        assert needle in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("score", "/no/such/file.toml"),
+        ("score", str(EXAMPLES / "RF-1.toml"), "--rules", "remi-99"),
+        ("score", str(EXAMPLES / "RF-1.toml"), "--set", "scoring.closing_bonus=lots"),
+        ("score", str(EXAMPLES / "RF-1.toml"), "--set", "scoring.nope=1"),
+        ("score", str(EXAMPLES / "RF-1.toml"), "--set", "no-equals-sign"),
+        ("check", "meld", "R3 X4 R5"),
+        ("check", "meld", "R3 R4 R5", "--rules", "remi-99"),
+        ("check", "opening", "[R3 R4 R5"),
+        ("check", "opening", "[R3 R4 R5] [K1 Y1 B1]", "--rules", "nope"),
+        ("check", "file", "/no/such/check.toml"),
+    ],
+)
+def test_cli_bad_input_exit_2(args: tuple[str, ...]) -> None:
+    assert_bad_input(run(*args))
+    assert_bad_input(run(*args, "--json"))
+
+
+def test_cli_check_file_bad(tmp_path: Path) -> None:
+    for text in ('kind = "poker"\n', 'kind = "meld"\ntiles = 5\n', 'kind = "meld"\ntiles = "R3 X4"\n', 'kind = "opening"\n', 'kind = "meld"\ntiles = "R3 R4 R5"\nextra = 1\n'):
+        path = tmp_path / "c.toml"
+        path.write_text(text)
+        assert_bad_input(run("check", "file", str(path)))
