@@ -8,6 +8,7 @@ Prints median, 95th percentile and maximum in milliseconds, and how many racks h
     python benchmarks/opening_solver.py            # N = 2000
     python benchmarks/opening_solver.py --quick    # N = 300
     python benchmarks/opening_solver.py -n 5000 --seed 7 --rules remi-50
+    python benchmarks/opening_solver.py --gc-off   # without garbage-collector pauses
 
 Targets (shared/ANCHORS.md, issue 3): median under 1 ms, 95th percentile under 5 ms.
 """
@@ -15,6 +16,7 @@ Targets (shared/ANCHORS.md, issue 3): median under 1 ms, 95th percentile under 5
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -62,6 +64,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="300 racks per variant")
     parser.add_argument("--seed", type=int, default=12345, help="random seed (default 12345)")
     parser.add_argument("--rules", default="remi-pe-tabla", help="rule preset (default remi-pe-tabla)")
+    parser.add_argument(
+        "--gc-off", action="store_true", help="disable the garbage collector while timing (shows GC pauses)"
+    )
     args = parser.parse_args()
     n = 300 if args.quick else args.n
     rules = load_rules(args.rules)
@@ -75,7 +80,10 @@ def main() -> None:
         drawn = rng.sample(FULL_SET, 16)
         taken.append((drawn[:15], drawn[15]))
     best_opening(plain[0][0], rules)  # warm-up: imports and the first engine
-    print(f"rules {rules.name}, seed {args.seed}")
+    if args.gc_off:
+        gc.collect()
+        gc.disable()
+    print(f"rules {rules.name}, seed {args.seed}{', gc off' if args.gc_off else ''}")
     _run("15 tiles", plain, rules)
     _run("15 tiles + taken tile (must_include)", taken, rules)
 
