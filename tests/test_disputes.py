@@ -201,6 +201,9 @@ BAD_FILES: list[tuple[str, tuple[str, str] | str, str, type[RemiError]]] = [
     ("atu without atu rules", ("[end]", '[end]\natu = "Y9"'), "end.atu", DisputeError),
     ("non-opener with formations", ('[players.Ana]\nrack = "Y4 R11"', '[players.Ana]\nrack = "Y4 R11"\nopened = false'), "players.Ana.opened", DisputeError),
     ("too many swapped", ('tiles = "K2 K3 K4"', 'tiles = "K2 K3 K4"\nswapped = 1'), "formations[2].swapped", DisputeError),
+    ("pe tabla player who laid", ('[players.Ana]\nrack = "Y4 R11"', '[players.Ana]\nrack = "Y4 R11"\npe_tabla = true'), "players.Ana.pe_tabla", DisputeError),
+    ("atu announced without atu tile", ('[players.Ana]\nrack = "Y4 R11"', '[players.Ana]\nrack = "Y4 R11"\natu = true'), "players.Ana.atu", DisputeError),
+    ("closing tile not a tile", ('closing_tile = "K7"', 'closing_tile = "K7 K8"'), "end.closing_tile", DisputeError),
     ("one player", 'rules = "remi-pe-tabla"\n[players.Ana]\nrack = ""\n[end]\nstock_exhausted = true\n', "players", DisputeError),
 ]
 
