@@ -292,6 +292,12 @@ def _meld(state: GameState, action: Meld) -> GameState:
     if rest is None:
         missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
         raise _illegal(f"p{state.current + 1} does not hold {missing}", "rack.tiles", action)
+    if not rest:
+        raise _illegal(
+            "laying every tile would leave nothing to discard; a turn ends with a discard",
+            "hand.closing_discard",
+            action,
+        )
     turn = state.turn
     joly_count = sum(1 for t in tiles if t.is_joly)
     freed_used = min(joly_count, turn.freed_jolys)
@@ -482,6 +488,12 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
     if rest is None:
         missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
         raise _illegal(f"p{state.current + 1} does not hold {missing}", "rack.tiles", action)
+    if not rest:
+        raise _illegal(
+            "attaching every tile would leave nothing to discard; a turn ends with a discard",
+            "hand.closing_discard",
+            action,
+        )
     tf = state.table[action.target - 1]
     freed = turn.freed_jolys
     for slot in action.tiles:
@@ -864,13 +876,15 @@ def legal_actions(state: GameState) -> list[Action]:
     may_lay = _may_lay(state, ps)
     if may_lay and not (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only):
         for f in _rack_candidates(ps.rack, frules):
+            if len(f.tiles) >= len(ps.rack):
+                continue  # a turn ends with a discard
             if turn.taken_tile is not None and not turn.taken_used and turn.taken_tile not in f.tiles:
                 continue
             out.append(Meld(seat, (f,)))
     may_attach = may_lay and not ps.pe_tabla and (
         ps.opened or (turn.opening and rules.opening_layoff_same_turn and _opening_complete(state))
     )
-    if may_attach:
+    if may_attach and len(ps.rack) > 1:
         out.extend(_layoff_options(state, ps, frules))
     if may_lay and rules.joly_swap_enabled and not ps.pe_tabla and (ps.opened or not rules.joly_swap_requires_opened):
         out.extend(_swap_options(state, ps))

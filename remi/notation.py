@@ -46,7 +46,7 @@ class SlotToken:
 
     tile: Tile
     stated: Tile | None = None
-    position: int = 0
+    position: int = attrs.field(default=0, eq=False)
 
     def __str__(self) -> str:
         if self.stated is not None:
