@@ -1,0 +1,19 @@
+"""The Rummikub-style variant plugin (family ``rummikub``): Rummikub, MyRummy, MyRummy Small.
+
+Rules reference §B, §C.2, §D-15..D-17 and the "Project decisions" presets ``rummikub``,
+``myrummy`` and ``myrummy-small``. The core never imports this package: it is found through the
+``remi.variants`` entry point ``rummikub = "remi.variants.rummikub:VARIANT"`` of pyproject.toml.
+
+Modules (one concept each): ``rules`` (``RummikubRules``), ``state`` (``RummikubState``,
+``new_game``), ``actions`` (``Draw``, ``Play``, ``Pass``, ``Penalty``, ``parse_action``),
+``engine`` (``legal_actions``, ``check``, ``apply``), ``views`` (``view``), ``scoring``
+(``score_state``, ``score_going_out``, ``score_pool_empty``), ``editing`` (``TableEditor``,
+``TurnTimer``), ``variant`` (``VARIANT``).
+"""
+
+from __future__ import annotations
+
+from remi.variants.rummikub.rules import RummikubRules
+from remi.variants.rummikub.variant import VARIANT, RummikubVariant
+
+__all__ = ["VARIANT", "RummikubRules", "RummikubVariant"]
