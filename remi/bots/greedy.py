@@ -1,0 +1,237 @@
+"""The ``greedy`` bot: open as soon as possible, lay and attach what it can, keep useful tiles.
+
+Issue 4. Everything is derived from the ``PlayerView`` (its rack, the table, the șir, the legal
+actions); the only state kept between calls is whether the bot undid the current turn, so that
+a stuck plan is not tried again (it then just draws and discards).
+
+One turn, in order (REFERENCE.md Project decisions 4-12):
+
+1. announce when an announcement is legal (PD 11; it is legal exactly when the turn may end
+   with at most ``announce.max_tiles`` tiles), and the atu when it may (§A.2.7);
+2. at the start of a turn, take the last șir tile (rupere) when it completes a formation: for a
+   player who has opened, any formation of the rack with it; for one who has not, a valid
+   opening with it (``best_opening(..., must_include=tile)``, PD 5); otherwise draw;
+3. not opened: lay the best opening (``remi.solvers.best_opening``) as soon as one exists;
+   opened: lay the arrangement of highest final value (``max_points_arrangement``; when it uses
+   every tile, an arrangement of all tiles but one, to close), then attach (lipire) every tile
+   the legal actions allow;
+4. discard the least useful tile: the one with the fewest partners (same colour within two
+   numbers, same number in other colours, a place on the table), the lowest value first among
+   equals (the greedy bot usually closes, so the tiles it keeps end up laid and score for it,
+   PD 13; measured in benchmarks/ladder.py).
+
+The bot never breaks the șir, never swaps a joly and never declares pe tablă.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from remi.actions import Action, Announce, AnnounceAtu, Discard, Draw, LayOff, Meld, Take, Undo
+from remi.formations import Formation, Kind, formation_points, loose_tile_points
+from remi.rules import RemiRules
+from remi.solvers import best_opening, formations_with, max_points_arrangement, partition_all
+from remi.state import Phase, TableFormation
+from remi.tiles import Tile
+from remi.views import PlayerView
+
+__all__ = ["GreedyBot", "least_useful"]
+
+
+def _without(rack: Sequence[Tile], tile: Tile) -> tuple[Tile, ...]:
+    out = list(rack)
+    out.remove(tile)
+    return tuple(out)
+
+
+def _fits_table(tile: Tile, table: Sequence[TableFormation]) -> bool:
+    """True when ``tile`` could be attached at an end of a run or to a set of the table."""
+    for tf in table:
+        f = tf.formation
+        if f.kind is Kind.RUN:
+            if f.colour is tile.colour and tile.number in (f.ranks[0] - 1, f.ranks[-1] + 1):
+                return True
+            if f.colour is tile.colour and tile.number == 1 and f.ranks[-1] == 13:
+                return True
+        elif f.number == tile.number and len(f) < 4 and tile.colour not in {
+            i.colour for i in f.identities if i is not None
+        }:
+            return True
+    return False
+
+
+def _partners(tile: Tile, others: Counter[Tile]) -> int:
+    """How many tiles of ``others`` can share a formation with ``tile`` (weighted)."""
+    score = 0
+    seen_colours = set()
+    for other in others:
+        if other.is_joly:
+            score += 6
+            continue
+        if other.number == tile.number and other.colour is not tile.colour and other.colour not in seen_colours:
+            seen_colours.add(other.colour)
+            score += 3
+        elif other.colour is tile.colour and other.number != tile.number:
+            gap = abs(other.number - tile.number)
+            if gap == 12:  # 1 and 13 meet in 12-13-1
+                gap = 1
+            if gap == 1:
+                score += 4
+            elif gap == 2:
+                score += 2
+    return score
+
+
+def least_useful(rack: Sequence[Tile], choices: Sequence[Tile], table: Sequence[TableFormation], rules: RemiRules) -> Tile:
+    """The tile of ``choices`` (a subset of ``rack``) the greedy bot discards.
+
+    Usefulness = partners on the rack (same colour within two numbers, other colours of the same
+    number, jolys) and a place on the table; a joly is always kept. Among tiles of equal
+    usefulness the one of lowest final value goes first (PD 13: kept tiles are usually laid
+    later and score), then the highest tile in sort order, so the choice is deterministic.
+    """
+    best: tuple[int, int, Tile] | None = None
+    for tile in dict.fromkeys(choices):
+        if tile.is_joly:
+            useful = 10_000
+        else:
+            others = Counter(_without(rack, tile))
+            useful = _partners(tile, others) * 10 + (25 if _fits_table(tile, table) else 0)
+        value = loose_tile_points(tile, rules.final_points)
+        key = (useful, value, tile)
+        if best is None or (key[0], key[1]) < (best[0], best[1]) or (
+            (key[0], key[1]) == (best[0], best[1]) and best[2] < tile
+        ):
+            best = key
+    assert best is not None
+    return best[2]
+
+
+class GreedyBot:
+    """The greedy player (see the module docstring); deterministic for a given view sequence."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._undone_turn: tuple[int, int] | None = None
+
+    def choose(self, view: PlayerView) -> Action:
+        """The next action of ``view.seat`` in its turn.
+
+        Raises:
+            RemiError: when the view has no legal action (not this player's turn).
+        """
+        from remi.errors import RemiError
+
+        legal = view.legal
+        if not legal:
+            raise RemiError(f"p{view.seat + 1} has no legal action: it is not his turn")
+        seat = view.seat
+        turn_key = (view.turns_ended, seat)
+        if all(isinstance(a, Undo) for a in legal):
+            self._undone_turn = turn_key
+            return legal[0]
+        for action in legal:
+            if isinstance(action, (Announce, AnnounceAtu)):
+                return action
+        simple = self._undone_turn == turn_key
+        if view.phase is Phase.FIRST_DISCARD:
+            return self._discard(view)
+        if view.phase is Phase.TAKE:
+            if not simple and Take(seat) in legal and self._take_pays(view):
+                return Take(seat)
+            return Draw(seat)
+        if not simple:
+            play = self._lay(view)
+            if play is not None:
+                if isinstance(play, Undo):
+                    self._undone_turn = turn_key
+                return play
+        return self._discard(view)
+
+    # --- taking ------------------------------------------------------------------------------
+
+    def _take_pays(self, view: PlayerView) -> bool:
+        """The last șir tile completes a formation (opened) or a valid opening (not opened)."""
+        me = view.players[view.seat]
+        tile = view.sir[-1]
+        rules = view.rules
+        if me.pe_tabla:
+            return False
+        if me.opened:
+            pool = view.rack + (tile,)
+            return any(len(f) < len(pool) for f in formations_with(tile, pool, rules))
+        plan = best_opening(view.rack, rules, must_include=tile)
+        return plan is not None and plan.tiles_used < len(view.rack) + 1
+
+    # --- laying ------------------------------------------------------------------------------
+
+    def _lay(self, view: PlayerView) -> Action | None:
+        """A meld or a lay-off to make now, Undo for a plan that cannot be completed, or None."""
+        legal = view.legal
+        seat = view.seat
+        rules = view.rules
+        rack = view.rack
+        turn = view.turn
+        assert turn is not None
+        me = view.players[seat]
+        if me.pe_tabla:
+            return None
+        can_meld = any(isinstance(a, Meld) for a in legal)
+        taken = turn.taken_tile
+        if not me.opened:
+            if turn.opening:
+                return None
+            if can_meld:
+                rest = _without(rack, taken) if taken is not None else rack
+                plan = best_opening(rest, rules, must_include=taken)
+                if plan is not None and plan.tiles_used < len(rack):
+                    return Meld(seat, plan.formations)
+            return Undo(seat) if taken is not None and turn.can_undo else None
+        if taken is not None:
+            options = [f for f in formations_with(taken, rack, rules) if len(f) < len(rack)]
+            if options:
+                best = max(options, key=lambda f: (formation_points(f, rules.final_points), len(f)))
+                return Meld(seat, (best,))
+            return Undo(seat) if turn.can_undo else None
+        if can_meld:
+            meld = self._best_meld(rack, rules)
+            if meld:
+                return Meld(seat, meld)
+        layoffs = [a for a in legal if isinstance(a, LayOff)]
+        if layoffs:
+            return layoffs[0]
+        return None
+
+    @staticmethod
+    def _best_meld(rack: tuple[Tile, ...], rules: RemiRules) -> tuple[Formation, ...]:
+        """The formations to lay from ``rack``, leaving at least one tile to discard."""
+        table = rules.final_points
+        arrangement = max_points_arrangement(rack, rules, table)
+        if not arrangement:
+            return ()
+        if sum(len(f) for f in arrangement) < len(rack):
+            return arrangement
+        # every tile fits: lay all but one and close with it (a joly closing tile doubles, PD 13)
+        order = sorted(dict.fromkeys(rack), key=lambda t: (not t.is_joly, -loose_tile_points(t, table), t))
+        for tile in order:
+            rest = _without(rack, tile)
+            partition = partition_all(rest, rules)
+            if partition:
+                return partition
+        smallest = min(arrangement, key=lambda f: (formation_points(f, table), len(f)))
+        return tuple(f for f in arrangement if f is not smallest)
+
+    # --- discarding --------------------------------------------------------------------------
+
+    def _discard(self, view: PlayerView) -> Action:
+        """Discard the least useful tile among the legal discards (or any legal action)."""
+        choices = [a.tile for a in view.legal if isinstance(a, Discard)]
+        if not choices:
+            if view.turn is not None and view.turn.can_undo:
+                self._undone_turn = (view.turns_ended, view.seat)
+                return Undo(view.seat)
+            return view.legal[0]
+        return Discard(view.seat, least_useful(view.rack, choices, view.table, view.rules))
