@@ -1,0 +1,160 @@
+"""Rummikub-style actions: draw, play (the whole new table), pass, and the two penalties.
+
+Text forms (seats 1-based; sets in bracket notation, ``J`` a joker, ``J[R7]`` a joker whose
+identity is stated)::
+
+    p1 draw                              draw one tile from the pool; the turn ends (§B.4)
+    p1 play [R9 R10 R11]                 end the turn with this table: EVERY set on the table,
+    p2 play [R1 R2 R3] [K5 Y5 B5 J]      in table order, after this turn's rearrangement (§B.4-B.7)
+    p1 pass                              the pool is empty and the player plays nothing (§B.10)
+    p1 penalty invalid                   the table was invalid at "done": restore, draw (§B.8)
+    p1 timeout                           the turn timer ran out: restore, draw or not (§B.8)
+
+A ``play`` lists the complete new arrangement, not the changes: the tiles it adds to the table
+are the rack tiles played. ``str(action)`` is canonical and ``parse_action(str(a), rules) == a``;
+input is case-insensitive and accepts the separators of ``remi.notation``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar, Final
+
+import attrs
+
+from remi.actions import Action
+from remi.errors import InvalidFormationError, NotationError
+from remi.formations import Formation, FormationRules, read_formation
+from remi.notation import format_tiles, parse_formations_text
+
+__all__ = [
+    "RUMMIKUB_FORMATIONS",
+    "Action",
+    "Draw",
+    "Pass",
+    "Penalty",
+    "Play",
+    "Timeout",
+    "parse_action",
+    "table_text",
+]
+
+#: Runs and groups of the default presets: the 1 is low only (§B.3).
+RUMMIKUB_FORMATIONS: Final = FormationRules(ace_high=False)
+
+
+def table_text(table: tuple[Formation, ...]) -> str:
+    """The sets in bracket notation, separated by blanks (``"[R1 R2 R3] [K5 Y5 B5 J]"``).
+
+    A joker is written plain when its place fixes it, else with its identity (``J[R10]``),
+    as ``Formation.text`` decides; that text reads back equal under every run/group rule set
+    of this family (§B.3).
+    """
+    return " ".join(f.text() for f in table)
+
+
+@attrs.frozen
+class Draw(Action):
+    """Draw the top tile of the pool; the turn ends and the tile waits for the next turn (§B.4)."""
+
+    VERB: ClassVar[str] = "draw"
+
+
+@attrs.frozen
+class Pass(Action):
+    """Play nothing when the pool is empty (§B.10, ``pool_empty``); a full round of passes ends the game."""
+
+    VERB: ClassVar[str] = "pass"
+
+
+@attrs.frozen
+class Play(Action):
+    """End the turn with ``table`` as the complete new arrangement of the table (§B.4-§B.7).
+
+    Attributes:
+        table: every set on the table after the turn, in table order; the multiset difference
+            with the table at the start of the turn is the rack tiles played.
+    """
+
+    VERB: ClassVar[str] = "play"
+    table: tuple[Formation, ...] = ()
+
+    def args_text(self) -> str:
+        """The new table in bracket notation."""
+        return table_text(self.table)
+
+
+@attrs.frozen
+class Penalty(Action):
+    """The turn ended with an invalid table (``penalty.invalid_turn``): the table and rack are
+    restored to the start of the turn and ``penalty.draw_count`` tiles drawn (§B.8)."""
+
+    VERB: ClassVar[str] = "penalty"
+    reason: str = "invalid"
+
+    def args_text(self) -> str:
+        """The reason (always ``invalid``)."""
+        return self.reason
+
+
+@attrs.frozen
+class Timeout(Action):
+    """The turn timer ran out (``penalty.timeout``): restore, then draw ``penalty.draw_count``
+    tiles (``restore_draw``) or nothing (``restore``), §B.8."""
+
+    VERB: ClassVar[str] = "timeout"
+
+
+_SIMPLE: Final[dict[str, type[Action]]] = {c.VERB: c for c in (Draw, Pass, Timeout)}
+_VERBS: Final = ("draw", "play", "pass", "penalty", "timeout")
+_HEAD_RE: Final = re.compile(r"^\s*[pP](\d+)\s+(\S+)\s*(.*?)\s*$", re.DOTALL)
+
+
+def _fail(message: str, text: str, token: str = "") -> NotationError:
+    return NotationError(message, text=text, token=token, position=0)
+
+
+def parse_action(text: str, rules: FormationRules = RUMMIKUB_FORMATIONS) -> Action:
+    """Parse one action line (see the module docstring).
+
+    Args:
+        text: ``"p1 play [R9 R10 R11]"``; the seat prefix is required.
+        rules: the run/group rules of the preset (``RummikubRules.formation_rules``).
+
+    Raises:
+        NotationError: unknown verb, missing or extra arguments, a bad tile, or a set that is
+            not a valid run or group (the message carries the formation rule id, e.g.
+            ``run.ace_high`` for ``[R12 R13 R1]``), quoting the bad token.
+    """
+    match = _HEAD_RE.match(text)
+    if match is None:
+        raise _fail(
+            f"'{text.strip()}' is not an action: expected 'pN verb ...' like 'p1 draw' or "
+            "'p1 play [R9 R10 R11]'",
+            text,
+            text.strip().split(" ")[0] if text.strip() else "",
+        )
+    seat_text, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
+    if int(seat_text) < 1:
+        raise _fail(f"player 'p{seat_text}' does not exist: seats start at p1", text, f"p{seat_text}")
+    player = int(seat_text) - 1
+    if verb in _SIMPLE:
+        if rest:
+            raise _fail(f"'{verb}' takes no argument, got '{rest}'", text, rest.split()[0])
+        return _SIMPLE[verb](player)
+    if verb == "penalty":
+        if rest.lower() != "invalid":
+            raise _fail(f"'penalty' takes the reason 'invalid', got '{rest}'", text, rest)
+        return Penalty(player, "invalid")
+    if verb == "play":
+        if not rest:
+            raise _fail("'play' needs the whole new table, like 'play [R9 R10 R11]'", text)
+        sets = []
+        for group in parse_formations_text(rest):
+            try:
+                sets.append(read_formation(group, rules))
+            except InvalidFormationError as exc:
+                raise _fail(str(exc), text, f"[{format_tiles(group)}]") from None
+        return Play(player, tuple(sets))
+    raise _fail(f"unknown action '{verb}': expected one of {', '.join(_VERBS)}", text, verb)
+

@@ -1,0 +1,309 @@
+"""The table-editing session of one Rummikub-style turn, and the turn timer (library objects, no I/O).
+
+Rules reference §B.4 (a turn is played by rearranging the table and ends with "done"), §B.6
+(free rearrangement after the initial meld), §B.8 (timer; timeout and invalid-turn penalties).
+As in the physical game nothing is validated before ``done``: the commands only move tiles.
+
+Commands (``TableEditor.command``; sets are numbered from 1 as shown, tiles within a set too)::
+
+    put R5 3       put rack tile R5 into set 3 (``put J[R4] 3`` states a joker's place)
+    move 2:1 4     move tile 1 of set 2 into set 4
+    split 2 3      split set 2 before its 3rd tile; the tail becomes a new last set
+    new R7 R8 R9   a new last set from rack tiles (``new`` alone: an empty set to move into)
+    undo           take back the last command
+    done           end the turn: the ``play`` action when the table is valid, a ``draw`` (or
+                   ``pass`` when the pool is empty) when nothing was changed, else a
+                   ``Refusal`` with the rule id and the ``penalty invalid`` action to apply
+
+A tile put or moved into a set goes to its place by number (a plain joker goes last); empty sets
+stay numbered until ``done`` drops them.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+import attrs
+
+from remi.errors import IllegalActionError, InvalidFormationError, RemiError
+from remi.formations import Formation, read_formation
+from remi.notation import SlotToken, format_tiles, parse_formation_tokens
+from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
+from remi.variants.rummikub.engine import check
+from remi.variants.rummikub.state import RummikubState
+
+__all__ = ["EditError", "Refusal", "TableEditor", "TurnTimer"]
+
+
+class EditError(RemiError, ValueError):
+    """A command that cannot be carried out (unknown command, no such set or tile, a tile the
+    player does not hold). Nothing changes; this is bad input, not a rule refusal."""
+
+
+@attrs.frozen(kw_only=True)
+class Refusal:
+    """``done`` on an invalid table (§B.8): why, and the penalty action the CLI applies.
+
+    Attributes:
+        rule_id: the rule the table breaks (``table.tiles_kept``, ``run.ace_high``...).
+        message: the explanation, quoting the set.
+        penalty: ``p1 penalty invalid`` for the player whose turn it is.
+    """
+
+    rule_id: str
+    message: str
+    penalty: Penalty
+
+
+def _number(slot: SlotToken) -> int | None:
+    known = slot.stated if slot.tile.is_joly else slot.tile
+    return None if known is None else known.number
+
+
+class TableEditor:
+    """The table-editing session of the current player's turn (for ``remi play``).
+
+    Attributes:
+        state: the position at the start of the turn (never changed).
+        seat: the player editing (``state.current``).
+
+    ``sets`` and ``rack`` give the working table and rack after the commands so far.
+    """
+
+    def __init__(self, state: RummikubState):
+        self.state = state
+        self.seat = state.current
+        self._sets: list[list[SlotToken]] = [list(f.slots()) for f in state.table]
+        self._rack: list[SlotToken] = [SlotToken(t) for t in state.racks[self.seat]]
+        self._history: list[tuple[list[list[SlotToken]], list[SlotToken]]] = []
+
+    @property
+    def sets(self) -> tuple[tuple[SlotToken, ...], ...]:
+        """The working table: each set's tiles in order (possibly empty or invalid)."""
+        return tuple(tuple(s) for s in self._sets)
+
+    @property
+    def rack(self) -> tuple[SlotToken, ...]:
+        """The rack tiles not yet put on the table."""
+        return tuple(self._rack)
+
+    def text(self) -> str:
+        """The working table, numbered: ``"1: [R1 R2 R3]  2: [K5 Y5 B5 J]"``."""
+        return "  ".join(f"{i}: [{format_tiles(s)}]" for i, s in enumerate(self._sets, start=1))
+
+    # -- commands --------------------------------------------------------------------------
+
+    def command(self, line: str) -> Play | Draw | Pass | Refusal | None:
+        """Run one command line (see the module docstring); ``done`` returns its outcome, the
+        others return ``None``.
+
+        Raises:
+            EditError: unknown command, bad numbers, a tile not on the rack.
+            NotationError: a bad tile token.
+        """
+        words = line.split()
+        if not words:
+            raise EditError("empty command: expected put, move, split, new, undo or done")
+        verb, args = words[0].lower(), words[1:]
+        if verb == "done" and not args:
+            return self.done()
+        if verb == "undo" and not args:
+            self.undo()
+        elif verb == "put" and len(args) == 2:
+            self.put(args[0], self._int(args[1], "set"))
+        elif verb == "move" and len(args) == 2 and args[0].count(":") == 1:
+            a, b = args[0].split(":")
+            self.move(self._int(a, "set"), self._int(b, "tile"), self._int(args[1], "set"))
+        elif verb == "split" and len(args) == 2:
+            self.split(self._int(args[0], "set"), self._int(args[1], "tile"))
+        elif verb == "new":
+            self.new(" ".join(args))
+        else:
+            raise EditError(
+                f"'{line.strip()}' is not a command: expected 'put R5 3', 'move 2:1 4', "
+                "'split 2 3', 'new R7 R8 R9', 'undo' or 'done'"
+            )
+        return None
+
+    @staticmethod
+    def _int(text: str, what: str) -> int:
+        if not text.isdigit() or int(text) < 1:
+            raise EditError(f"the {what} number must be 1 or more, got '{text}'")
+        return int(text)
+
+    def _set(self, number: int) -> list[SlotToken]:
+        if number > len(self._sets):
+            raise EditError(f"there is no set {number}: the table has {len(self._sets)} sets")
+        return self._sets[number - 1]
+
+    def _save(self) -> None:
+        self._history.append(([list(s) for s in self._sets], list(self._rack)))
+
+    @staticmethod
+    def _insert(target: list[SlotToken], slot: SlotToken) -> None:
+        n = _number(slot)
+        if n is None:
+            target.append(slot)
+            return
+        for i, other in enumerate(target):
+            m = _number(other)
+            if m is not None and m > n:
+                target.insert(i, slot)
+                return
+        target.append(slot)
+
+    def _take_from_rack(self, slot: SlotToken) -> None:
+        for i, have in enumerate(self._rack):
+            if have.tile == slot.tile:
+                del self._rack[i]
+                return
+        raise EditError(f"{slot.tile} is not on p{self.seat + 1}'s rack")
+
+    def put(self, token: str, set_number: int) -> None:
+        """Put a rack tile (``R5``, ``J`` or ``J[R4]``) into set ``set_number``.
+
+        Raises:
+            EditError: no such set or the tile is not on the rack.
+        """
+        slots = parse_formation_tokens(token)
+        if len(slots) != 1:
+            raise EditError(f"'put' takes one tile, got '{token}'")
+        target = self._set(set_number)
+        self._save()
+        try:
+            self._take_from_rack(slots[0])
+        except EditError:
+            self._history.pop()
+            raise
+        self._insert(target, slots[0])
+
+    def move(self, from_set: int, tile_number: int, to_set: int) -> None:
+        """Move tile ``tile_number`` of set ``from_set`` into set ``to_set``.
+
+        Raises:
+            EditError: no such set or tile.
+        """
+        source = self._set(from_set)
+        target = self._set(to_set)
+        if tile_number > len(source):
+            raise EditError(f"set {from_set} has no tile {tile_number}: it holds {len(source)}")
+        self._save()
+        slot = source.pop(tile_number - 1)
+        if slot.tile.is_joly:
+            slot = SlotToken(slot.tile)
+        self._insert(target, slot)
+
+    def split(self, set_number: int, before: int) -> None:
+        """Split set ``set_number`` before its tile ``before``; the tail becomes a new last set.
+
+        Raises:
+            EditError: no such set, or ``before`` is not inside it (2..its length).
+        """
+        source = self._set(set_number)
+        if not 2 <= before <= len(source):
+            raise EditError(f"cannot split set {set_number} before tile {before}: it holds {len(source)}")
+        self._save()
+        tail = source[before - 1:]
+        del source[before - 1:]
+        self._sets.append(tail)
+
+    def new(self, tokens: str) -> None:
+        """A new last set from rack tiles (none: an empty set).
+
+        Raises:
+            EditError: a tile not on the rack.
+            NotationError: a bad tile token.
+        """
+        slots = parse_formation_tokens(tokens) if tokens.strip() else []
+        self._save()
+        try:
+            for s in slots:
+                self._take_from_rack(s)
+        except EditError:
+            self._sets, self._rack = self._history.pop()
+            raise
+        self._sets.append(list(slots))
+
+    def undo(self) -> None:
+        """Take back the last command.
+
+        Raises:
+            EditError: nothing to undo.
+        """
+        if not self._history:
+            raise EditError("nothing to undo")
+        self._sets, self._rack = self._history.pop()
+
+    def timeout(self) -> Timeout:
+        """The action to apply when the turn timer ran out (``penalty.timeout``)."""
+        return Timeout(self.seat)
+
+    def done(self) -> Play | Draw | Pass | Refusal:
+        """End the turn: validate the whole working table (§B.4, §B.8).
+
+        Returns:
+            the ``Play`` when every set is valid and the engine accepts it; ``Draw`` (``Pass``
+            with an empty pool) when the table is exactly as at the start of the turn; else a
+            ``Refusal`` with the rule id and the ``penalty invalid`` action.
+        """
+        sets = [s for s in self._sets if s]
+        untouched = len(self._rack) == len(self.state.racks[self.seat])
+        if untouched and sets == [list(f.slots()) for f in self.state.table]:
+            return Draw(self.seat) if self.state.pool else Pass(self.seat)
+        table: list[Formation] = []
+        for n, slots in enumerate(sets, start=1):
+            try:
+                table.append(read_formation(slots, self.state.rules.formation_rules))
+            except InvalidFormationError as exc:
+                return self._refuse(f"set {n}: {exc}", exc.rule_id)
+        play = Play(self.seat, tuple(table))
+        try:
+            check(self.state, play)
+        except IllegalActionError as exc:
+            return self._refuse(str(exc), exc.rule_id)
+        return play
+
+    def _refuse(self, message: str, rule_id: str) -> Refusal:
+        return Refusal(rule_id=rule_id, message=message, penalty=Penalty(self.seat, "invalid"))
+
+
+class TurnTimer:
+    """The turn timer (§B.8, ``timer.seconds``); the clock is a parameter so tests need no sleep.
+
+    Args:
+        seconds: the time per turn, in seconds; 0 = no timer (never expires).
+        clock: a function returning the time in seconds (``time.monotonic``).
+
+    >>> now = [100.0]
+    >>> timer = TurnTimer(60, clock=lambda: now[0])
+    >>> now[0] = 145.5
+    >>> timer.remaining(), timer.expired()
+    (14.5, False)
+    >>> now[0] = 160.0
+    >>> timer.expired()
+    True
+    """
+
+    def __init__(self, seconds: float, clock: Callable[[], float] = time.monotonic):
+        if seconds < 0:
+            raise ValueError(f"timer seconds must be 0 or more, got {seconds}")
+        self.seconds = seconds
+        self._clock = clock
+        self._start = clock()
+
+    def restart(self) -> None:
+        """Start the time of a new turn."""
+        self._start = self._clock()
+
+    def remaining(self) -> float:
+        """Seconds left (0 once expired; ``math.inf`` without a timer)."""
+        if self.seconds == 0:
+            return math.inf
+        return max(0.0, self.seconds - (self._clock() - self._start))
+
+    def expired(self) -> bool:
+        """True once the time is up (never without a timer)."""
+        return self.seconds > 0 and self.remaining() <= 0
+

@@ -1,0 +1,341 @@
+"""The Rummikub-style state machine: ``legal_actions``, ``check``, ``apply``.
+
+Rules reference §B.4-§B.10 and the "Rummikub-style plugin defaults". One turn is one action:
+
+=====================  ==========================================================================
+action                 allowed when / effect
+=====================  ==========================================================================
+``p1 draw``            the pool is not empty; one tile to the rack, the turn ends (§B.4)
+``p1 play [..] [..]``  the new full table: every set valid, every start-of-turn table tile still on
+                       the table, at least one rack tile played; initial meld and joker rules
+                       (§B.5-§B.7); an empty rack ends the game (§B.9)
+``p1 pass``            only when the pool is empty (§B.10); a full round of passes ends the game
+``p1 penalty invalid`` always (the CLI applies it after a refused ``play``): the table and rack stay
+                       as at the start of the turn, ``penalty.draw_count`` tiles are drawn unless
+                       ``penalty.invalid_turn = restore`` (fewer when the pool has fewer)
+``p1 timeout``         always: the same with ``penalty.timeout``
+=====================  ==========================================================================
+
+With the pool empty, a penalty or timeout draws nothing and counts as a turn without a play.
+Refusals raise ``IllegalActionError`` carrying a rule id: ``game.over``, ``turn.order``,
+``turn.action``, ``turn.play_or_draw``, ``pool_empty.play_on``, ``table.tiles_kept``,
+``play.own_tiles``, a formation rule id (``run.ace_high``, ``set.distinct_colours``...),
+``initial_meld.min_points``, ``initial_meld.manipulate_same_turn`` and the ``joker.*`` ids of
+``remi.variants.rummikub.jokers``. A refused action changes nothing (states are frozen).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+
+from remi.actions import Action
+from remi.errors import IllegalActionError, InvalidFormationError
+from remi.formations import Formation, Kind, candidate_formations, formation_readings
+from remi.notation import SlotToken
+from remi.tiles import JOLY, Tile, sort_tiles, tile_of
+from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
+from remi.variants.rummikub.jokers import check_jokers, swapped_versions
+from remi.variants.rummikub.melds import check_initial_meld, revalidate, set_points
+from remi.variants.rummikub.state import EndReason, RummikubState
+
+__all__ = [
+    "apply",
+    "check",
+    "is_legal",
+    "legal_actions",
+    "played_tiles",
+]
+
+
+def _refuse(reason: str, rule_id: str, action: Action) -> IllegalActionError:
+    return IllegalActionError(reason, rule_id=rule_id, action=action)
+
+
+def played_tiles(state: RummikubState, table: Iterable[Formation]) -> Counter[Tile]:
+    """The tiles a new arrangement adds to the table (new table minus the current one)."""
+    new = Counter(t for f in table for t in f.tiles)
+    return new - state.table_tiles()
+
+
+def check(state: RummikubState, action: Action) -> None:
+    """Raise ``IllegalActionError`` (with a rule id, see the module docstring) unless ``action``
+    is legal in ``state``; never changes ``state``."""
+    if state.is_over:
+        raise _refuse("the game is over", "game.over", action)
+    if not isinstance(action, (Draw, Pass, Play, Penalty, Timeout)):
+        raise _refuse(f"'{action}' is not a Rummikub-style action", "turn.action", action)
+    if action.player != state.current:
+        raise _refuse(f"it is p{state.current + 1}'s turn", "turn.order", action)
+    if isinstance(action, Draw):
+        if not state.pool:
+            raise _refuse("the pool is empty: play a tile or pass", "pool_empty.play_on", action)
+    elif isinstance(action, Pass):
+        if state.pool:
+            raise _refuse(
+                f"the pool still holds {len(state.pool)} tiles: play at least one rack tile or draw",
+                "turn.play_or_draw",
+                action,
+            )
+    elif isinstance(action, Play):
+        try:
+            _check_play(state, action)
+        except IllegalActionError as exc:
+            raise _refuse(exc.reason, exc.rule_id, action) from None
+
+
+def _check_play(state: RummikubState, play: Play) -> None:
+    rules = state.rules
+    seat = play.player
+    for n, f in enumerate(play.table, start=1):
+        try:
+            revalidate(f, rules)
+        except InvalidFormationError as exc:
+            raise IllegalActionError(f"set {n} {f.text()}: {exc.reason}", rule_id=exc.rule_id) from None
+    new = Counter(t for f in play.table for t in f.tiles)
+    old = state.table_tiles()
+    gone = old - new
+    if gone:
+        raise IllegalActionError(
+            f"{' '.join(map(str, sort_tiles(gone.elements())))} of the start-of-turn table "
+            "no longer on the table (no table tile may go back to a rack)",
+            rule_id="table.tiles_kept",
+        )
+    played = new - old
+    extra = played - Counter(state.racks[seat])
+    if extra:
+        raise IllegalActionError(
+            f"the new table holds {' '.join(map(str, sort_tiles(extra.elements())))} that "
+            f"p{seat + 1} does not hold",
+            rule_id="play.own_tiles",
+        )
+    if not played:
+        raise IllegalActionError("a turn plays at least one rack tile, or draws", rule_id="turn.play_or_draw")
+    if state.opened[seat]:
+        check_jokers(state.table, play.table, played, rules, initial_turn=False)
+    else:
+        _check_initial(state, play, played)
+
+
+def _check_initial(state: RummikubState, play: Play, played: Counter[Tile]) -> None:
+    """§B.5: new sets from the rack only, >= initial_meld.min_points, no manipulation."""
+    rules = state.rules
+    old_sets = Counter(state.table)
+    new_sets = Counter(play.table)
+    if rules.initial_meld_manipulate_same_turn:
+        budget = Counter(played)
+        meld: list[Formation] = []
+        for f in sorted((new_sets - old_sets).elements(), key=lambda f: -set_points(f, rules)):
+            need = Counter(f.tiles)
+            if not (need - budget):
+                meld.append(f)
+                budget -= need
+        check_initial_meld(meld, rules)
+        check_jokers(state.table, play.table, played, rules, initial_turn=True)
+        return
+    changed = old_sets - new_sets
+    meld_sets = new_sets - old_sets
+    for f in changed.elements():
+        swaps = [(g, rep) for g, rep in swapped_versions(f, rules) if meld_sets[g] > 0]
+        if not swaps:
+            raise IllegalActionError(
+                f"{f.text()} is changed in the initial-meld turn: the initial meld is new sets "
+                "from the rack only",
+                rule_id="initial_meld.manipulate_same_turn",
+            )
+        if not rules.joker_retrieve_before_initial:
+            raise IllegalActionError(
+                f"the joker of {f.text()} may not be retrieved before the initial meld",
+                rule_id="joker.retrieve_before_initial",
+            )
+        meld_sets[swaps[0][0]] -= 1
+    meld = list((+meld_sets).elements())
+    if changed:
+        check_jokers(state.table, play.table, played, rules, initial_turn=True)
+    check_initial_meld(meld, rules)
+
+
+def is_legal(state: RummikubState, action: Action) -> bool:
+    """True when ``check`` accepts ``action``."""
+    try:
+        check(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def apply(state: RummikubState, action: Action) -> RummikubState:
+    """The state after ``action`` (checked first with ``check``); ``state`` is not changed.
+
+    Raises:
+        IllegalActionError: as ``check``.
+    """
+    check(state, action)
+    seat = action.player
+    log = state.log + (action,)
+    nxt = state.next_seat(seat)
+    if isinstance(action, Draw):
+        racks = _with_rack(state, seat, state.racks[seat] + state.pool[:1])
+        return attrs.evolve(state, racks=racks, pool=state.pool[1:], current=nxt, passes=0, turns=state.turns + 1, log=log)
+    if isinstance(action, Play):
+        rack = Counter(state.racks[seat])
+        rack.subtract(played_tiles(state, action.table))
+        left = sort_tiles((+rack).elements())
+        opened = state.opened[:seat] + (True,) + state.opened[seat + 1:]
+        done = not left
+        return attrs.evolve(
+            state,
+            racks=_with_rack(state, seat, left),
+            table=action.table,
+            opened=opened,
+            current=seat if done else nxt,
+            passes=0,
+            turns=state.turns + 1,
+            winner=seat if done else None,
+            end=EndReason.OUT if done else None,
+            log=log,
+        )
+    if isinstance(action, Pass):
+        return _no_play(state, seat, (), log)
+    mode = state.rules.penalty_invalid_turn if isinstance(action, Penalty) else state.rules.penalty_timeout
+    count = state.rules.penalty_draw_count if mode == "restore_draw" else 0
+    drawn = state.pool[:count]
+    if state.pool:
+        racks = _with_rack(state, seat, state.racks[seat] + drawn)
+        return attrs.evolve(state, racks=racks, pool=state.pool[len(drawn):], current=nxt, passes=0, turns=state.turns + 1, log=log)
+    return _no_play(state, seat, drawn, log)
+
+
+def _no_play(state: RummikubState, seat: int, drawn: tuple[Tile, ...], log: tuple[Action, ...]) -> RummikubState:
+    """A turn without a play while the pool is empty (§B.10)."""
+    passes = state.passes + 1
+    over = passes >= state.player_count
+    return attrs.evolve(
+        state,
+        current=seat if over else state.next_seat(seat),
+        passes=passes,
+        turns=state.turns + 1,
+        end=EndReason.BLOCKED if over else None,
+        log=log,
+    )
+
+
+def _with_rack(state: RummikubState, seat: int, rack: Iterable[Tile]) -> tuple[tuple[Tile, ...], ...]:
+    return state.racks[:seat] + (sort_tiles(rack),) + state.racks[seat + 1:]
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal actions (a sound subset)
+
+
+def legal_actions(state: RummikubState) -> list[Action]:
+    """A sound subset of the legal actions of the player to move (every one passes ``check``);
+    empty once the game is over.
+
+    It enumerates, in this order:
+
+    1. ``draw`` while the pool holds tiles, else ``pass`` (§B.4, §B.10);
+    2. before the initial meld: every single new set from the rack worth at least
+       ``initial_meld.min_points``, and for each new set from the rack the greedy meld that adds
+       further disjoint rack sets (highest points first) until the minimum is reached;
+    3. after the initial meld: every new set from the rack alone; every addition of one rack
+       tile to one table set (at either end of a run, jokers with their place stated, or into a
+       group); every joker retrieval by a rack tile (the exact tile, or the missing colour(s) of
+       a 3-tile group per ``joker.group_of_three``) whose freed joker goes into a new set with
+       rack tiles.
+
+    Not enumerated (legal through ``check``): other rearrangements of the table, replacements
+    taken from the table, ``penalty invalid`` and ``timeout``.
+    """
+    if state.is_over:
+        return []
+    seat = state.current
+    out: list[Action] = [Draw(seat) if state.pool else Pass(seat)]
+    rules = state.rules
+    rack = state.racks[seat]
+    frules = rules.formation_rules
+    candidates = candidate_formations(rack, frules)
+    tables: list[tuple[Formation, ...]] = []
+    if not state.opened[seat]:
+        ranked = sorted(candidates, key=lambda f: -set_points(f, rules))
+        for first in ranked:
+            meld = [first]
+            budget = Counter(rack) - Counter(first.tiles)
+            total = set_points(first, rules)
+            for f in ranked:
+                if total >= rules.initial_meld_min_points:
+                    break
+                need = Counter(f.tiles)
+                if not (need - budget):
+                    meld.append(f)
+                    budget -= need
+                    total += set_points(f, rules)
+            if total >= rules.initial_meld_min_points:
+                tables.append(state.table + tuple(meld))
+    else:
+        tables += [state.table + (f,) for f in candidates]
+        tables += _additions(state, rack)
+        tables += _retrievals(state, rack)
+    seen: set[tuple[Formation, ...]] = set()
+    for table in tables:
+        if table in seen:
+            continue
+        seen.add(table)
+        play = Play(seat, table)
+        if is_legal(state, play):
+            out.append(play)
+    return out
+
+
+def _additions(state: RummikubState, rack: tuple[Tile, ...]) -> list[tuple[Formation, ...]]:
+    frules = state.rules.formation_rules
+    out = []
+    for index, f in enumerate(state.table):
+        for tile in sorted(set(rack), key=lambda t: t.code):
+            for slots in _grown(f, tile):
+                readings = [g for g in formation_readings(slots, frules) if g.kind is f.kind]
+                if len(readings) == 1:
+                    out.append(state.table[:index] + (readings[0],) + state.table[index + 1:])
+    return out
+
+
+def _grown(f: Formation, tile: Tile) -> list[list[SlotToken]]:
+    """``f`` with ``tile`` added: at either end of a run, or into a group."""
+    if f.kind is Kind.SET:
+        return [list(f.slots()) + [SlotToken(tile)]]
+    base = list(f.slots(explicit=True))
+    colour = f.colour
+    assert colour is not None
+    low, high = f.ranks[0] - 1, f.ranks[-1] + 1
+    out = []
+    if tile.is_joly:
+        if low >= 1:
+            out.append([SlotToken(JOLY, tile_of(colour, low))] + base)
+        if high <= 13:
+            out.append(base + [SlotToken(JOLY, tile_of(colour, high))])
+    elif tile.colour is colour:
+        if tile.number == low:
+            out.append([SlotToken(tile)] + base)
+        if tile.number == high:
+            out.append(base + [SlotToken(tile)])
+    return out
+
+
+def _retrievals(state: RummikubState, rack: tuple[Tile, ...]) -> list[tuple[Formation, ...]]:
+    frules = state.rules.formation_rules
+    out = []
+    for index, f in enumerate(state.table):
+        if not f.joly_count:
+            continue
+        for swapped, replacement in swapped_versions(f, state.rules):
+            rest = Counter(rack) - replacement
+            if replacement - Counter(rack):
+                continue
+            table = state.table[:index] + (swapped,) + state.table[index + 1:]
+            jokers_on_rack = rest[JOLY]
+            for g in candidate_formations(list(rest.elements()) + [JOLY], frules):
+                if 1 <= g.joly_count <= jokers_on_rack + 1:
+                    out.append(table + (g,))
+    return out

@@ -1,0 +1,222 @@
+"""Joker retrieval in a Rummikub-style turn: which table jokers a new arrangement frees, and
+whether each was freed by its exact tile under the ``joker.*`` rule ids.
+
+Rules reference §B.7 and §C.2: a joker on the table is freed by putting in the tile it stands
+for (``joker.exact_tile``); in a 3-tile group either missing colour does, or both missing tiles
+are needed (``joker.group_of_three``); the tile may come from the rack or the table
+(``joker.replacement_from``); the freed joker must be used on the table that turn (always true
+here: every table tile must stay on the table, ``table.tiles_kept``) or, with
+``joker.freed_use = new_set_with_rack``, in a set with at least two tiles played from the rack;
+not before the initial meld (``joker.retrieve_before_initial``); with ``joker.locks_meld`` a set
+holding a joker may be extended but not broken up (``joker.locks_meld``).
+
+A table joker is *kept* when the new table still has a joker standing for the same tile (for a
+joker in a 3-tile group: a group of that number holding the group's natural tiles and a joker).
+The other table jokers are *freed*.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from remi.errors import IllegalActionError
+from remi.formations import Formation, Kind, read_formation
+from remi.notation import SlotToken
+from remi.tiles import COLOURS, Tile, tile_of
+from remi.variants.rummikub.rules import RummikubRules
+
+__all__ = [
+    "FreedJoker",
+    "check_jokers",
+    "freed_jokers",
+    "replacement_options",
+    "swapped_versions",
+]
+
+
+@attrs.frozen(kw_only=True)
+class FreedJoker:
+    """A table joker that the new arrangement frees.
+
+    Attributes:
+        old_set: the index (0-based) of the start-of-turn set that held it.
+        formation: the start-of-turn set that held it.
+        index: its position in that set.
+        new_set: the index (0-based) of the new set that now holds it.
+    """
+
+    old_set: int
+    formation: Formation
+    index: int
+    new_set: int
+
+
+def replacement_options(formation: Formation, index: int, rules: RummikubRules) -> tuple[Counter[Tile], ...]:
+    """The alternative tile multisets that free the joker at ``index`` of ``formation``.
+
+    A run or a 4-tile group: the exact tile it stands for. A 3-tile group: either missing
+    colour (``joker.group_of_three = either_missing``) or both missing tiles (``both_missing``).
+    """
+    ident = formation.identities[index]
+    if ident is not None:
+        return (Counter([ident]),)
+    present = {t.colour for t in formation.tiles if not t.is_joly}
+    missing = [tile_of(c, formation.number) for c in COLOURS if c not in present]
+    if rules.joker_group_of_three == "both_missing":
+        return (Counter(missing),)
+    return tuple(Counter([m]) for m in missing)
+
+
+def _kept(old: Formation, i: int, new: Formation, j: int) -> bool:
+    ident = old.identities[i]
+    if ident is not None:
+        return new.identities[j] == ident
+    return (
+        new.kind is Kind.SET
+        and new.number == old.number
+        and not (Counter(old.naturals) - Counter(new.naturals))
+    )
+
+
+def freed_jokers(old_table: Sequence[Formation], new_table: Sequence[Formation]) -> list[FreedJoker]:
+    """The table jokers the new arrangement frees (those not kept, matching kept jokers at best)."""
+    old_j = [(h, f, i) for h, f in enumerate(old_table) for i, t in enumerate(f.tiles) if t.is_joly]
+    if not old_j:
+        return []
+    new_j = [(g, k, j) for k, g in enumerate(new_table) for j, t in enumerate(g.tiles) if t.is_joly]
+    best: tuple[int, tuple[int, ...]] = (-1, ())
+    for perm in itertools.permutations(range(len(new_j)), len(old_j)):
+        kept = sum(1 for (_, f, i), p in zip(old_j, perm) if _kept(f, i, new_j[p][0], new_j[p][2]))
+        if kept > best[0]:
+            best = (kept, perm)
+    out = []
+    for (h, f, i), p in zip(old_j, best[1]):
+        g, k, j = new_j[p]
+        if not _kept(f, i, g, j):
+            out.append(FreedJoker(old_set=h, formation=f, index=i, new_set=k))
+    return out
+
+
+def _satisfiable(freed: Sequence[FreedJoker], available: Counter[Tile], rules: RummikubRules) -> bool:
+    choices = [replacement_options(fj.formation, fj.index, rules) for fj in freed]
+    for combo in itertools.product(*choices):
+        need: Counter[Tile] = Counter()
+        for c in combo:
+            need.update(c)
+        if not (need - available):
+            return True
+    return False
+
+
+def check_jokers(
+    old_table: Sequence[Formation],
+    new_table: Sequence[Formation],
+    played: Counter[Tile],
+    rules: RummikubRules,
+    *,
+    initial_turn: bool,
+) -> list[FreedJoker]:
+    """Check the joker rules for one turn's new arrangement; return the freed jokers.
+
+    Args:
+        old_table: the sets at the start of the turn.
+        new_table: the complete new arrangement (every set already valid).
+        played: the rack tiles played (new table minus old table, as a multiset).
+        initial_turn: the player has not made his initial meld before this turn.
+
+    Raises:
+        IllegalActionError: ``joker.retrieve_before_initial``, ``joker.exact_tile``,
+            ``joker.replacement_from``, ``joker.group_of_three``, ``joker.freed_use`` or
+            ``joker.locks_meld`` (§B.7).
+    """
+    freed = freed_jokers(old_table, new_table)
+    if freed and initial_turn and not rules.joker_retrieve_before_initial:
+        raise IllegalActionError(
+            f"the joker of {freed[0].formation.text()} may not be retrieved before the initial meld",
+            rule_id="joker.retrieve_before_initial",
+        )
+    if freed:
+        unchanged = Counter(old_table) & Counter(new_table)
+        on_changed: Counter[Tile] = Counter(t for g in new_table for t in g.tiles)
+        for f, n in unchanged.items():
+            for t in f.tiles:
+                on_changed[t] -= n
+        on_changed = +on_changed
+        mode_available = played if rules.joker_replacement_from == "rack" else on_changed
+        if not _satisfiable(freed, mode_available, rules):
+            first = freed[0]
+            wanted = " or ".join(
+                " and ".join(str(t) for t in sorted(c.elements(), key=lambda t: t.code))
+                for c in replacement_options(first.formation, first.index, rules)
+            )
+            where = f"the joker of {first.formation.text()} is moved without {wanted} taking its place"
+            if rules.joker_replacement_from == "rack" and _satisfiable(freed, on_changed, rules):
+                raise IllegalActionError(f"{where} from the rack", rule_id="joker.replacement_from")
+            either = attrs.evolve(rules, joker_group_of_three="either_missing")
+            if rules.joker_group_of_three == "both_missing" and _satisfiable(freed, mode_available, either):
+                raise IllegalActionError(
+                    f"{where}: a joker in a 3-tile group is freed only by both missing tiles",
+                    rule_id="joker.group_of_three",
+                )
+            raise IllegalActionError(where, rule_id="joker.exact_tile")
+        if rules.joker_freed_use == "new_set_with_rack":
+            for fj in freed:
+                g = new_table[fj.new_set]
+                from_rack = sum(min(n, played[t]) for t, n in Counter(g.naturals).items())
+                if from_rack < 2:
+                    raise IllegalActionError(
+                        f"the freed joker ends in {g.text()}, which holds fewer than two tiles "
+                        "played from the rack",
+                        rule_id="joker.freed_use",
+                    )
+    if rules.joker_locks_meld:
+        _check_locks(old_table, new_table, freed)
+    return freed
+
+
+def _check_locks(old_table: Sequence[Formation], new_table: Sequence[Formation], freed: Sequence[FreedJoker]) -> None:
+    freed_sets = {fj.old_set for fj in freed}
+    for h, f in enumerate(old_table):
+        if f.joly_count == 0:
+            continue
+        if h in freed_sets:
+            need = Counter(f.naturals)
+            ok = any(g.kind is f.kind and not (need - Counter(g.tiles)) for g in new_table)
+        else:
+            need = Counter(f.tiles)
+            idents = Counter(i for t, i in zip(f.tiles, f.identities) if t.is_joly and i is not None)
+            ok = any(
+                g.kind is f.kind
+                and not (need - Counter(g.tiles))
+                and not (idents - Counter(i for t, i in zip(g.tiles, g.identities) if t.is_joly))
+                for g in new_table
+            )
+        if not ok:
+            raise IllegalActionError(
+                f"{f.text()} holds a joker: it may be extended but not broken up", rule_id="joker.locks_meld"
+            )
+
+
+def swapped_versions(formation: Formation, rules: RummikubRules) -> list[tuple[Formation, Counter[Tile]]]:
+    """Each way to free one joker of ``formation`` in place: (the set with the replacement
+    tile(s) instead of the joker, the replacement tiles), under ``joker.group_of_three``."""
+    out: list[tuple[Formation, Counter[Tile]]] = []
+    for index, tile in enumerate(formation.tiles):
+        if not tile.is_joly:
+            continue
+        for option in replacement_options(formation, index, rules):
+            slots = [s for k, s in enumerate(formation.slots(explicit=True)) if k != index]
+            if formation.kind is Kind.RUN:
+                (only,) = option.elements()
+                slots.insert(index, SlotToken(only))
+            else:
+                slots += [SlotToken(t) for t in option.elements()]
+            try:
+                out.append((read_formation(slots, rules.formation_rules), option))
+            except ValueError:
+                continue
+    return out

@@ -1,0 +1,101 @@
+"""Rummikub-style sets and values: validating a set under the preset, initial-meld points, rack points.
+
+Rules reference §B.3 (runs with the 1 low only, groups of distinct colours), §B.5 (the initial
+meld: face values, a joker counts as the tile it stands for, ``initial_meld.min_points``),
+§B.7 and §B.9 (a joker left on a rack counts ``scoring.joker_points``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+
+from remi.errors import IllegalActionError, InvalidFormationError
+from remi.formations import Formation, PointTable, formation_points, read_formation
+from remi.tiles import Tile
+from remi.variants.rummikub.rules import RummikubRules
+
+__all__ = [
+    "check_initial_meld",
+    "initial_meld_points",
+    "rack_points",
+    "revalidate",
+    "set_points",
+    "tile_points",
+]
+
+
+@functools.cache
+def _point_table(joker_zero: bool, joker_points: int) -> PointTable:
+    return PointTable(face=True, joly_in_formation=0 if joker_zero else None, joly_loose=joker_points)
+
+
+def _table(rules: RummikubRules) -> PointTable:
+    return _point_table(rules.initial_meld_joker_value == "zero", rules.scoring_joker_points)
+
+
+def set_points(formation: Formation, rules: RummikubRules) -> int:
+    """Face-value points of one set (§B.5): each tile its number, a joker the number of the tile
+    it stands for (its rank; in a 3-tile group the group's number), or 0 when
+    ``initial_meld.joker_value = zero``.
+
+    >>> from remi.formations import parse_formation
+    >>> from remi.variants.rummikub.rules import RummikubRules
+    >>> set_points(parse_formation("[B5 B6 J]"), RummikubRules())
+    18
+    """
+    return formation_points(formation, _table(rules))
+
+
+def initial_meld_points(formations: Iterable[Formation], rules: RummikubRules) -> int:
+    """Total face-value points of the sets of an initial meld (§B.5), in points."""
+    return sum(set_points(f, rules) for f in formations)
+
+
+def check_initial_meld(formations: Sequence[Formation], rules: RummikubRules) -> int:
+    """Check that new sets from the rack make a valid initial meld; return their points.
+
+    Raises:
+        IllegalActionError: ``initial_meld.min_points`` when they total less than the minimum
+            (RK-5, RK-6), or ``turn.play_or_draw`` when there is no set at all.
+    """
+    if not formations:
+        raise IllegalActionError("an initial meld needs at least one set", rule_id="turn.play_or_draw")
+    points = initial_meld_points(formations, rules)
+    if points < rules.initial_meld_min_points:
+        raise IllegalActionError(
+            f"initial meld totals {points} points, needs {rules.initial_meld_min_points}",
+            rule_id="initial_meld.min_points",
+        )
+    return points
+
+
+def tile_points(tile: Tile, rules: RummikubRules) -> int:
+    """Points of a tile left on a rack (§B.9): its number, a joker ``scoring.joker_points``."""
+    return rules.scoring_joker_points if tile.is_joly else tile.number
+
+
+def rack_points(rack: Iterable[Tile], rules: RummikubRules) -> int:
+    """Points of a rack at the end of a game (§B.9), in points.
+
+    >>> from remi.notation import parse_tiles
+    >>> rack_points(parse_tiles("Y5 K9 J"), RummikubRules())
+    44
+    """
+    return sum(tile_points(t, rules) for t in rack)
+
+
+def revalidate(formation: Formation, rules: RummikubRules) -> Formation:
+    """The same set read again under ``rules`` (jokers with their identities), for sets built
+    elsewhere (e.g. under Remi rules).
+
+    Raises:
+        InvalidFormationError: with the rule id (``run.ace_high`` for ``[R12 R13 R1]``...).
+    """
+    again = read_formation(formation.slots(explicit=True), rules.formation_rules)
+    if again != formation:
+        raise InvalidFormationError(
+            f"{formation.text()} does not read the same under these rules", rule_id="formation.kind",
+            tiles_text=formation.text(),
+        )
+    return formation
