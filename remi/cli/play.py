@@ -21,6 +21,7 @@ from typing import Annotated, Any
 import attrs
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 from typer.core import TyperCommand
 
@@ -86,7 +87,7 @@ def _name_seats(entries: list[PlayerEntry]) -> tuple[PlayerEntry, ...]:
     names = [e.name for e in named]
     for name in names:
         if names.count(name) > 1:
-            fail(f"two seats are named '{name}': give each --human a different name")
+            fail(escape(f"two seats are named '{name}': give each --human a different name"))
     return tuple(named)
 
 
@@ -169,7 +170,7 @@ def _start(record: GameRecord, console: Console, m: Messages, save: Path | None,
     result = replay(record)
     if result.error is not None:
         err = result.error
-        fail(f"action {err.position} '{err.action}' is illegal: {err.message}", EXIT_INVALID)
+        fail(escape(f"action {err.position} '{err.action}' is illegal: {err.message}"), EXIT_INVALID)
     return _Session(
         record=record,
         rules=rules,
@@ -472,7 +473,7 @@ def play(
         raw = ctx.meta.get("remi.raw_args", [])
         for kind in bot or []:
             if kind not in BOT_KINDS:
-                fail(f"--bot: unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}")
+                fail(escape(f"--bot: unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}"))
         entries = _seat_order(raw, list(human or []), list(bot or []))
         if auto and any(e.kind == HUMAN for e in entries):
             fail("--auto plays bots only: drop --human")
@@ -518,7 +519,7 @@ def replay_command(
     if result.error is not None:
         if not json_out:
             err = result.error
-            fail(m("replay.illegal", position=err.position, action=err.action, message=err.message), EXIT_INVALID)
+            fail(escape(m("replay.illegal", position=err.position, action=err.action, message=err.message)), EXIT_INVALID)
         raise typer.Exit(EXIT_INVALID)
 
 
