@@ -11,6 +11,11 @@ scores it. Every problem is a ``DisputeError`` whose one-line message starts wit
 A check file (``kind = "meld"``, ``"opening"`` or ``"match"``) holds one question for
 ``remi check file``: a formation, an opening (§E.1) or a match's totals (RF-13).
 
+Other rule families (the Rummikub-style plugin): a dispute file of such a preset gives only
+the racks and ``[end] closed_by`` or ``stock_exhausted = true``; it is scored by the variant's
+optional ``score_racks`` hook, and ``meld_report`` / ``opening_report`` delegate to the
+variant's hooks of the same names (see ``remi.variants``).
+
 Rules reference: Project decisions 8-14, §A.1, §A.4-§A.13, §E.
 """
 
@@ -36,7 +41,7 @@ from remi.errors import (
 from remi.formations import Formation, formation_points, read_formation
 from remi.notation import parse_formation_tokens, parse_formations_text, parse_tiles
 from remi.opening import check_opening, opening_points
-from remi.rules import RemiRules, load_rules
+from remi.rules import RemiRules, RuleSet, load_rules
 from remi.scoring import (
     VIA_LAYOFF,
     VIA_SWAP,
@@ -45,8 +50,10 @@ from remi.scoring import (
     PlacedFormation,
     PlacedTile,
     PlayerEnd,
+    PlayerScore,
     check_hand_end,
     match_winner,
+    score_hand,
 )
 from remi.tiles import COLOURS, COPIES, JOLY_COUNT, Tile
 
@@ -66,6 +73,7 @@ __all__ = [
     "parse_check",
     "parse_dispute",
     "run_check",
+    "score_dispute",
 ]
 
 DEFAULT_PRESET: Final = "remi-pe-tabla"
@@ -159,7 +167,18 @@ def read_toml(path: str | Path) -> dict[str, Any]:
 def _load_rules(
     data: Mapping[str, Any], rules: str | None, overrides: Mapping[str, Any] | None
 ) -> RemiRules:
-    """The file's preset (or ``rules``), then its ``[options]``, then ``overrides`` (--set)."""
+    """The file's Remi preset (or ``rules``), then its ``[options]``, then ``overrides`` (--set)."""
+    result = _load_any_rules(data, rules, overrides)
+    if not isinstance(result, RemiRules):
+        key = "--rules" if rules is not None else "rules"
+        raise DisputeError(key, f"preset {result.name!r} is of family {result.family!r}; disputes score Remi hands", result.name)
+    return result
+
+
+def _load_any_rules(
+    data: Mapping[str, Any], rules: str | None, overrides: Mapping[str, Any] | None
+) -> RuleSet:
+    """The file's preset of any family (or ``rules``), then ``[options]``, then ``overrides``."""
     if rules is not None:
         name, key = rules, "--rules"
     else:
@@ -168,8 +187,6 @@ def _load_rules(
         loaded = load_rules(name)
     except (UnknownVariantError, RulesError) as exc:
         raise DisputeError(key, str(exc), name) from None
-    if not isinstance(loaded, RemiRules):
-        raise DisputeError(key, f"preset {name!r} is of family {loaded.family!r}; disputes score Remi hands", name)
     options = _typed(data, "options", "options", dict, {})
     for rule_id, value in options.items():
         if isinstance(value, (dict, list)) or not isinstance(value, (bool, int, str)):
@@ -177,8 +194,27 @@ def _load_rules(
     result = loaded.with_overrides(options, "options") if options else loaded
     if overrides:
         result = result.with_overrides(overrides, "--set")
-    assert isinstance(result, RemiRules)
     return result
+
+
+def _family_hook(rules: RuleSet, hook: str, key: str = "rules") -> Any:
+    """The optional ``hook`` of the variant that plays ``rules`` (a plugin's family).
+
+    Raises:
+        DisputeError: when the variant is unknown or lacks the hook.
+    """
+    from remi.variants import variant_for_rules
+
+    try:
+        variant = variant_for_rules(rules)
+    except UnknownVariantError as exc:
+        raise DisputeError(key, str(exc), rules.family) from None
+    found = getattr(variant, hook, None)
+    if found is None:
+        raise DisputeError(
+            key, f"preset {rules.name!r} is of family {rules.family!r}, whose variant has no {hook!r} hook", rules.name
+        )
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -191,15 +227,17 @@ class Dispute:
 
     Attributes:
         source: the file it was read from (or a label).
-        rules: the preset with ``[options]`` and ``--set`` applied.
-        end: the end of the hand.
+        rules: the preset with ``[options]`` and ``--set`` applied (``RemiRules``, or a
+            plugin family's rule set).
+        end: the end of the hand (for a plugin family: the racks and how it ended, with no
+            formations).
         description: the file's ``description`` (free text).
         expect: the file's ``[expect]`` table (player -> points), documentation checked by the
             test-suite; empty when absent.
     """
 
     source: str
-    rules: RemiRules
+    rules: RuleSet
     end: HandEnd
     description: str = ""
     expect: Mapping[str, int] = attrs.field(factory=dict)
@@ -245,7 +283,10 @@ def parse_dispute(
         RulesError: an unknown rule id or bad value in ``[options]`` or ``overrides``.
     """
     _no_unknown(data, _TOP_KEYS, "")
-    rr = _load_rules(data, rules, overrides)
+    loaded = _load_any_rules(data, rules, overrides)
+    if not isinstance(loaded, RemiRules):
+        return _parse_rack_dispute(data, loaded, source)
+    rr = loaded
     description = _typed(data, "description", "description", str, "")
     players_raw = _typed(data, "players", "players", dict)
     names = list(players_raw)
@@ -400,6 +441,67 @@ def parse_dispute(
     return Dispute(source=source, rules=rr, end=hand, description=description, expect=expect)
 
 
+def _parse_rack_dispute(data: Mapping[str, Any], rr: RuleSet, source: str) -> Dispute:
+    """A plugin family's dispute file: ``[players.X] rack`` and ``[end] closed_by`` or
+    ``stock_exhausted = true`` (Rummikub-style scoring uses the racks only, §B.9, §B.10).
+
+    Raises:
+        DisputeError: unknown keys (formations, atu, closing_tile...), a bad player count, bad
+            tiles, too many copies, an unknown closer, a closer holding tiles, both or neither
+            end.
+    """
+    _no_unknown(data, ("rules", "description", "options", "players", "end", "expect"), "")
+    _family_hook(rr, "score_racks")
+    description = _typed(data, "description", "description", str, "")
+    players_raw = _typed(data, "players", "players", dict)
+    low, high = rr.get("players.min"), rr.get("players.max")
+    if not low <= len(players_raw) <= high:
+        raise DisputeError("players", f"{len(players_raw)} players, the rules allow {low}-{high} [players.min, players.max]", list(players_raw))
+    used: list[tuple[Tile, str]] = []
+    players = []
+    for name, table in players_raw.items():
+        key = f"players.{name}"
+        if not isinstance(table, dict):
+            raise DisputeError(key, f"must be a table like [players.{name}], got {_show(table)}", table)
+        _no_unknown(table, ("rack",), key)
+        rack = _tiles(_typed(table, "rack", f"{key}.rack", str), f"{key}.rack")
+        used += [(t, f"{key}.rack") for t in rack]
+        players.append(PlayerEnd(name=name, rack=rack, opened=True))
+    _check_counts(used)
+    if "end" not in data:
+        raise DisputeError("end", "missing [end] table (closed_by, or stock_exhausted = true)")
+    end = _typed(data, "end", "end", dict)
+    _no_unknown(end, ("closed_by", "stock_exhausted"), "end")
+    closed_by = end.get("closed_by")
+    if closed_by is not None:
+        closed_by = _typed(end, "closed_by", "end.closed_by", str)
+        if closed_by not in players_raw:
+            raise DisputeError("end.closed_by", f"{closed_by!r} is not a player (players: {', '.join(players_raw)})", closed_by)
+    exhausted = _typed(end, "stock_exhausted", "end.stock_exhausted", bool, False)
+    if (closed_by is None) == (not exhausted):
+        raise DisputeError("end", "give closed_by (the player who went out) or stock_exhausted = true, not both")
+    if closed_by is not None and any(p.rack for p in players if p.name == closed_by):
+        raise DisputeError(f"players.{closed_by}.rack", f"{closed_by!r} went out, so his rack is empty", closed_by)
+    expect_raw = _typed(data, "expect", "expect", dict, {})
+    expect: dict[str, int] = {}
+    for name in expect_raw:
+        if name not in players_raw:
+            raise DisputeError(f"expect.{name}", f"{name!r} is not a player", name)
+        expect[name] = _typed(expect_raw, name, f"expect.{name}", int)
+    hand = HandEnd(players=tuple(players), formations=(), closed_by=closed_by, closing_tile=None, stock_exhausted=exhausted)
+    return Dispute(source=source, rules=rr, end=hand, description=description, expect=expect)
+
+
+def score_dispute(dispute: Dispute) -> tuple[PlayerScore, ...]:
+    """Score a dispute: ``remi.scoring.score_hand`` for Remi, the variant's ``score_racks``
+    hook (racks in file order, the closer's name or ``None``) for a plugin family."""
+    if isinstance(dispute.rules, RemiRules):
+        return score_hand(dispute.end, dispute.rules)
+    hook = _family_hook(dispute.rules, "score_racks")
+    racks = {p.name: p.rack for p in dispute.end.players}
+    return tuple(hook(dispute.rules, racks, dispute.end.closed_by))
+
+
 def _read_atu(data: Mapping[str, Any], end: Mapping[str, Any]) -> Tile | None:
     """The atu tile from the top-level ``atu`` or ``[end] atu`` (not both)."""
     if "atu" in data and "atu" in end:
@@ -526,12 +628,15 @@ class MeldReport:
         return out
 
 
-def meld_report(text: str, rules: RemiRules) -> MeldReport:
-    """Check one formation written in notation (``"R3 J R5"``, ``"[K12 K13 K1]"``).
+def meld_report(text: str, rules: RuleSet) -> MeldReport:
+    """Check one formation written in notation (``"R3 J R5"``, ``"[K12 K13 K1]"``); a plugin
+    family's rules are answered by its variant's ``meld_report`` hook.
 
     Raises:
         NotationError: bad tile notation (bad input, not an invalid formation).
     """
+    if not isinstance(rules, RemiRules):
+        return _family_hook(rules, "meld_report", "--rules")(text, rules)  # type: ignore[no-any-return]
     slots = parse_formation_tokens(text)
     try:
         f = read_formation(slots, rules.formation_rules)
@@ -576,13 +681,16 @@ class OpeningReport:
         return out
 
 
-def opening_report(text: str, rules: RemiRules) -> OpeningReport:
+def opening_report(text: str, rules: RuleSet) -> OpeningReport:
     """Check whether the formations in ``text`` (``"[R5 R6 R7] [R10 Y10 B10]"``) make a valid
-    opening, with ``remi.opening.check_opening``.
+    opening, with ``remi.opening.check_opening``; a plugin family's rules are answered by its
+    variant's ``opening_report`` hook (the Rummikub-style initial meld).
 
     Raises:
         NotationError: bad notation (bad input).
     """
+    if not isinstance(rules, RemiRules):
+        return _family_hook(rules, "opening_report", "--rules")(text, rules)  # type: ignore[no-any-return]
     formations: list[Formation] = []
     for n, slots in enumerate(parse_formations_text(text), start=1):
         try:
@@ -639,7 +747,7 @@ class CheckCase:
     """
 
     kind: str
-    rules: RemiRules
+    rules: RuleSet
     text: str = ""
     totals: Mapping[str, int] = attrs.field(factory=dict)
     hands_played: int | None = None
@@ -676,7 +784,7 @@ def parse_check(
     kind = _typed(data, "kind", "kind", str)
     if kind not in ("meld", "opening", "match"):
         raise DisputeError("kind", f"must be \"meld\", \"opening\" or \"match\", got {_show(kind)}", kind)
-    rr = _load_rules(data, rules, overrides)
+    rr = _load_rules(data, rules, overrides) if kind == "match" else _load_any_rules(data, rules, overrides)
     text = ""
     totals: dict[str, int] = {}
     hands_played = None
@@ -720,5 +828,6 @@ def run_check(case: CheckCase) -> MeldReport | OpeningReport | MatchReport:
             return opening_report(case.text, case.rules)
     except NotationError as exc:
         raise DisputeError(key, f"{exc} (got {_show(case.text)})", case.text) from None
+    assert isinstance(case.rules, RemiRules)  # parse_check loads Remi rules for a match
     winner = match_winner(case.totals, case.rules, hands_played=case.hands_played)
     return MatchReport(winner=winner, totals=case.totals, target_points=case.rules.match_target_points)

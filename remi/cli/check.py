@@ -18,8 +18,7 @@ from remi.disputes import (
     opening_report,
     run_check,
 )
-from remi.errors import RulesError
-from remi.rules import RemiRules, load_rules
+from remi.rules import RuleSet, load_rules
 
 __all__ = ["check_file", "check_meld", "check_opening"]
 
@@ -28,11 +27,9 @@ SetOpt = Annotated[list[str] | None, typer.Option("--set", help="Override a rule
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
-def _rules(name: str, set_: list[str] | None) -> RemiRules:
-    rules = load_rules(name, parse_set_options(set_))
-    if not isinstance(rules, RemiRules):
-        raise RulesError(f"--rules: preset {name!r} is of family {rules.family!r}; remi check needs a Remi preset")
-    return rules
+def _rules(name: str, set_: list[str] | None) -> RuleSet:
+    """The preset (any family: a plugin family's checks go to its variant's hooks)."""
+    return load_rules(name, parse_set_options(set_))
 
 
 def _report(report: MeldReport | OpeningReport | MatchReport, json_out: bool) -> None:

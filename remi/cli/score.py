@@ -10,8 +10,8 @@ from rich.console import Console
 from rich.table import Table
 
 from remi.cli.app import app, guarded, parse_set_options
-from remi.disputes import load_dispute
-from remi.scoring import PlayerScore, score_hand
+from remi.disputes import load_dispute, score_dispute
+from remi.scoring import PlayerScore
 
 __all__ = ["score"]
 
@@ -35,9 +35,10 @@ def score(
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE (after the file's [options]).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Score every player at the end of a hand (PD 11-13, §A.12); exit 2 for a bad file."""
+    """Score every player at the end of a hand (PD 11-13, §A.12; Rummikub-style presets §B.9,
+    §B.10); exit 2 for a bad file."""
     dispute = load_dispute(file, rules=rules, overrides=parse_set_options(set_))
-    scores = score_hand(dispute.end, dispute.rules)
+    scores = score_dispute(dispute)
     if json_out:
         out = {
             "rules": dispute.rules.name,

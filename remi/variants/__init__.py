@@ -6,6 +6,15 @@ parameters in ``rules/*.toml``. Built-in families are registered here; third-par
 group: each entry point names a ``Variant`` object (or a callable returning one), for example
 ``rummikub = "remi.variants.rummikub:VARIANT"``. A variant's rule-set class is registered with
 ``remi.rules.register_rules_family`` when it is registered here, so its presets load.
+
+Optional hooks (looked up with ``getattr`` by ``remi.disputes``; not part of the runtime-checked
+``Variant`` protocol, so a plugin without them still registers):
+
+- ``score_racks(rules, racks, closed_by) -> tuple[PlayerScore, ...]``: ``remi score`` for a
+  family whose dispute files give only racks (``racks``: name -> tiles in turn order;
+  ``closed_by``: who went out, or ``None`` when the stock/pool ran out);
+- ``meld_report(text, rules) -> remi.disputes.MeldReport``: ``remi check meld``;
+- ``opening_report(text, rules) -> remi.disputes.OpeningReport``: ``remi check opening``.
 """
 
 from __future__ import annotations

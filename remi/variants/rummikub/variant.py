@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from remi.rules import RuleSet
@@ -77,6 +77,24 @@ class RummikubVariant:
         from remi.variants.rummikub.scoring import score_state
 
         return score_state(state, names)
+
+    def score_racks(self, rules: Any, racks: Mapping[str, Sequence[Tile]], closed_by: str | None) -> tuple[PlayerScore, ...]:
+        """Optional hook for ``remi score``: ``checks.score_racks``."""
+        from remi.variants.rummikub.checks import score_racks
+
+        return score_racks(rules, racks, closed_by)
+
+    def meld_report(self, text: str, rules: Any) -> Any:
+        """Optional hook for ``remi check meld``: ``checks.meld_report``."""
+        from remi.variants.rummikub.checks import meld_report
+
+        return meld_report(text, rules)
+
+    def opening_report(self, text: str, rules: Any) -> Any:
+        """Optional hook for ``remi check opening``: ``checks.opening_report`` (initial meld)."""
+        from remi.variants.rummikub.checks import opening_report
+
+        return opening_report(text, rules)
 
     def tile_counts(self, state: Any) -> Counter[Tile]:
         """``state.all_tiles()``."""

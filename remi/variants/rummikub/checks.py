@@ -1,0 +1,89 @@
+"""Rummikub-style answers for ``remi score`` / ``remi check``: racks scoring, one set, an initial meld.
+
+Rules reference §B.3 (sets; RK-7: no high 1), §B.5 (initial meld; RK-5, RK-6), §B.9-§B.10
+(scoring; RK-1, RK-2, RK-10). These are the optional hooks ``score_racks``, ``meld_report`` and
+``opening_report`` that ``remi.disputes`` calls for this family; they return the core report
+values (``remi.disputes.MeldReport`` / ``OpeningReport``, ``remi.scoring.PlayerScore``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from remi.disputes import MeldReport, OpeningReport, joly_identity_text
+from remi.errors import AmbiguousFormationError, IllegalActionError, InvalidFormationError
+from remi.formations import Formation, read_formation
+from remi.notation import parse_formation_tokens, parse_formations_text
+from remi.scoring import PlayerScore
+from remi.tiles import Tile
+from remi.variants.rummikub.melds import check_initial_meld, initial_meld_points, rack_points, set_points
+from remi.variants.rummikub.rules import RummikubRules
+from remi.variants.rummikub.scoring import score_going_out, score_pool_empty
+
+__all__ = ["meld_report", "opening_report", "score_racks"]
+
+
+def score_racks(
+    rules: RummikubRules, racks: Mapping[str, Sequence[Tile]], closed_by: str | None
+) -> tuple[PlayerScore, ...]:
+    """Scores from the final racks (names in turn order): ``closed_by`` went out (§B.9), or
+    ``None`` when the pool was empty and nobody could play (§B.10, §D-15)."""
+    names = list(racks)
+    seq = [tuple(racks[n]) for n in names]
+    if closed_by is not None:
+        return score_going_out(seq, names.index(closed_by), rules, names)
+    return score_pool_empty(seq, rules, names)
+
+
+def meld_report(text: str, rules: RummikubRules) -> MeldReport:
+    """Is ``text`` one valid run (the 1 low only) or group of distinct colours (§B.3)?
+
+    ``opening_points`` is its initial-meld value (face values, a joker as the tile it stands
+    for); ``final_points`` what the same tiles count against a player left on his rack
+    (joker ``scoring.joker_points``).
+
+    Raises:
+        NotationError: bad tile notation.
+    """
+    slots = parse_formation_tokens(text)
+    try:
+        f = read_formation(slots, rules.formation_rules)
+    except AmbiguousFormationError as exc:
+        return MeldReport(valid=False, error=str(exc), rule=exc.rule_id, readings=tuple(exc.readings))
+    except InvalidFormationError as exc:
+        return MeldReport(valid=False, error=str(exc), rule=exc.rule_id)
+    return MeldReport(
+        valid=True,
+        kind=f.kind.value,
+        formation=f.text(rules.formation_rules),
+        jokers=tuple(joly_identity_text(f, i) for i, t in enumerate(f.tiles) if t.is_joly),
+        opening_points=set_points(f, rules),
+        final_points=rack_points(f.tiles, rules),
+    )
+
+
+def opening_report(text: str, rules: RummikubRules) -> OpeningReport:
+    """Would the sets in ``text`` make a valid initial meld (>= ``initial_meld.min_points`` by
+    face value, a joker as the tile it stands for, §B.5)?
+
+    Raises:
+        NotationError: bad notation.
+    """
+    sets: list[Formation] = []
+    for n, slots in enumerate(parse_formations_text(text), start=1):
+        try:
+            sets.append(read_formation(slots, rules.formation_rules))
+        except InvalidFormationError as exc:
+            return OpeningReport(
+                valid=False,
+                points=None,
+                formations=tuple(f.text(rules.formation_rules) for f in sets),
+                error=f"formation {n}: {exc}",
+                rule=exc.rule_id,
+            )
+    shown = tuple(f.text(rules.formation_rules) for f in sets)
+    try:
+        points = check_initial_meld(sets, rules)
+    except IllegalActionError as exc:
+        return OpeningReport(valid=False, points=initial_meld_points(sets, rules), formations=shown, error=exc.reason, rule=exc.rule_id)
+    return OpeningReport(valid=True, points=points, formations=shown)
