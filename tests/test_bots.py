@@ -8,8 +8,8 @@ from typing import Any
 
 import attrs
 import pytest
-
 from gamekit import DEFAULT, run, stacked
+
 from remi.actions import Action, Announce, Discard, Draw, Meld, Take, Undo
 from remi.bots import BOT_KINDS, BotError, make_bot, play_hand
 from remi.bots.greedy import GreedyBot, least_useful
@@ -90,7 +90,7 @@ def test_bots_play_legal_actions_to_the_end(kind: str) -> None:
         state = new_game(DEFAULT, 2, seed=seed)
         log: list[Action] = []
 
-        def check(before: GameState, action: Action, after: GameState) -> None:
+        def check(before: GameState, action: Action, after: GameState, log: list[Action] = log) -> None:
             log.append(action)
             if isinstance(action, Undo):
                 return

@@ -360,7 +360,7 @@ def _hand_summary(session: _Session) -> tuple[PlayerScore, ...]:
     console.print(table_table(view, names, m))
     for seat, rack in enumerate(view.final_racks):
         line = Text(f"{names[seat]}: ")
-        line.append_text(rack_text(rack))
+        line.append_text(rack_text(rack) if rack else Text("—"))
         console.print(line)
     scores = session.variant.score(state, names)
     console.print(scores_table(scores, m))
@@ -462,7 +462,7 @@ def play(
     if lang not in LANGUAGES:
         fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
     m = messages(lang)
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     if load is not None:
         if seed is not None or human or bot or players is not None or set_ or match:
             fail("--load resumes a recorded game: its seats, seed and rules come from the file")
@@ -524,7 +524,7 @@ def replay_command(
 
 
 def _print_replay(result: ReplayResult, m: Messages) -> None:
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     names = result.record.names
     turn: list[str] = []
     who: int | None = None

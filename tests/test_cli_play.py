@@ -1,0 +1,196 @@
+"""``remi play`` and ``remi replay`` through typer's CliRunner (issue 4 acceptance): a scripted
+hot-seat hand from a stacked deal with a refused input, an undo, a save and a resume; the
+deterministic ``--auto``; replay exit codes; Romanian messages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from remi.cli import app
+from remi.cli.play import _seat_order
+from remi.messages import CATALOGUE
+from remi.records import load_record, replay
+
+GAMES = Path(__file__).resolve().parent.parent / "examples" / "games"
+runner = CliRunner()
+
+
+def _start_file(tmp_path: Path) -> Path:
+    """The sir-break deal, no actions yet, two human seats (hot-seat)."""
+    data = json.loads((GAMES / "sir-break.json").read_text(encoding="utf-8"))
+    data["actions"] = []
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_play_scripted_hand_refused_input_undo_save_resume(tmp_path: Path) -> None:
+    start = _start_file(tmp_path)
+    save = tmp_path / "game.json"
+    first = [
+        "",  # pass the keyboard to Ana
+        "discard K13",  # refused: rack.tiles
+        "dance",  # not understood
+        "discard B4",
+        "",  # Bogdan
+        "take",  # refused: first round
+        "draw",
+        "discard K5",
+        "",  # Ana
+        "draw",
+        "meld [R5 R6 R7] [R10 Y10 B10]",
+        "undo",
+        "meld R5 R6 R7",
+        "meld R10 Y10 B10",
+        "discard K4",
+        "",  # Bogdan
+        "draw",
+        "discard Y8",
+        "",  # Ana
+        "help",
+        "hint",
+        f"save {save}",
+        "quit",
+    ]
+    result = runner.invoke(app, ["play", "--load", str(start)], input="\n".join(first) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "[rack.tiles]" in out and "p1 does not hold K13" in out
+    assert "unknown action 'dance'" in out
+    assert "[turn.meld_from]" in out
+    assert "Pass the keyboard to Bogdan" in out
+    assert "take 2" in out  # help lists the șir break
+    assert f"Game saved to {save}" in out
+    saved = load_record(save)
+    assert saved.actions[-1] == "p2 discard Y8"
+    assert "p1 undo" in saved.actions
+    assert start.read_text(encoding="utf-8").count("actions") == 1  # the start file is untouched
+    second = [
+        "",  # Ana
+        "take 2",
+        "meld K4 K5 K6 K7 K8",
+        "meld [K2 Y2 B2]",
+        "announce",
+        "discard Y8",
+        "",
+        "draw",
+        "discard R12",
+        "",
+        "draw",
+        "layoff 1 R8",
+        "layoff 2 K10",
+        "discard B6",
+    ]
+    result = runner.invoke(app, ["play", "--load", str(save), "--save", str(save)], input="\n".join(second) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Ana closed (închidere) with B6" in out
+    assert "+150" in out and "-115" in out and "scoring.closing_bonus" in out
+    final = replay(load_record(save))
+    assert final.ok and {p.name: p.score for p in final.scores} == {"Ana": 150, "Bogdan": -115}
+
+
+def test_play_auto_deterministic_ends_with_scores() -> None:
+    args = ["play", "--auto", "--seed", "7", "--players", "3"]
+    one = runner.invoke(app, args)
+    two = runner.invoke(app, args)
+    assert one.exit_code == 0, one.output
+    assert one.output == two.output
+    assert "End of the hand" in one.output
+    tail = one.output.strip().splitlines()[-1]
+    assert tail.startswith("└")  # the scores table closes the output
+    assert "total" in one.output
+
+
+def test_play_auto_save_replays(tmp_path: Path) -> None:
+    save = tmp_path / "auto.json"
+    result = runner.invoke(app, ["play", "--auto", "--seed", "3", "--players", "2", "--bot", "greedy", "--bot", "random", "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    record = load_record(save)
+    assert [p.kind for p in record.players] == ["greedy", "random"]
+    assert replay(record).over
+
+
+def test_play_auto_match_hands(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "--auto", "--match", "--seed", "2", "--players", "2", "--set", "match.end=hands", "--set", "match.hands=2"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Match totals after hand 2" in result.output
+    assert "wins the match" in result.output or "Match totals after hand 3" in result.output
+
+
+def test_play_lang_ro() -> None:
+    result = runner.invoke(app, ["play", "--auto", "--seed", "1", "--players", "2", "--lang", "ro"])
+    assert result.exit_code == 0, result.output
+    assert "Sfârșitul mâinii" in result.output and "Punctaj" in result.output
+
+
+def test_play_bad_options_exit_2(tmp_path: Path) -> None:
+    for args in (
+        ["play", "--bot", "wizard", "--auto"],
+        ["play", "--lang", "fr"],
+        ["play", "--auto", "--human", "Ana"],
+        ["play", "--players", "1", "--auto"],
+        ["play", "--rules", "remi-99", "--auto"],
+        ["play", "--load", str(tmp_path / "missing.json")],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert "Traceback" not in result.output
+
+
+def test_play_seat_order_follows_command_line() -> None:
+    raw = ["--bot", "random", "--human", "Ana", "--bot", "greedy", "--human", "Ion"]
+    seats = _seat_order(raw, ["Ana", "Ion"], ["random", "greedy"])
+    assert [(s.name, s.kind) for s in seats] == [("", "random"), ("Ana", "human"), ("", "greedy"), ("Ion", "human")]
+
+
+def test_replay_prints_turns_and_scores() -> None:
+    result = runner.invoke(app, ["replay", str(GAMES / "joly-swap.json")])
+    assert result.exit_code == 0, result.output
+    assert "swap 1 R6" in result.output and "+295" in result.output and "All 23 actions are legal" in result.output
+
+
+def test_replay_illegal_action_exit_1() -> None:
+    result = runner.invoke(app, ["replay", str(GAMES / "illegal-opening.json")])
+    assert result.exit_code == 1
+    assert "action 6 'p1 discard K4'" in result.output and "[opening.min_points]" in result.output
+
+
+def test_replay_json() -> None:
+    result = runner.invoke(app, ["replay", "--json", str(GAMES / "illegal-opening.json")])
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["error"] == {
+        "position": 6,
+        "action": "p1 discard K4",
+        "rule_id": "opening.min_points",
+        "message": data["error"]["message"],
+    }
+    ok = json.loads(runner.invoke(app, ["replay", "--json", str(GAMES / "missed-announcement.json")]).output)
+    assert ok["ok"] and [s["score"] for s in ok["scores"]] == [-500, -110]
+
+
+@pytest.mark.parametrize("content", ["{\"format\": \"remi-record\", \"version\": 9}", "{\"format\": ", "\x89PNG"])
+def test_replay_bad_file_exit_2_one_line(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    before = path.read_bytes()
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+    if "version" in content:
+        assert "unsupported record version 9" in result.output
+    assert path.read_bytes() == before
+
+
+def test_messages_catalogue_same_keys() -> None:
+    assert set(CATALOGUE["en"]) == set(CATALOGUE["ro"])
+    for lang in CATALOGUE:
+        assert "șir" in CATALOGUE[lang]["sir"].lower()
