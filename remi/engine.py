@@ -16,6 +16,7 @@ discards, and the discard is refused with the unmet obligation.
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -42,9 +43,12 @@ from remi.formations import (
     Kind,
     candidate_formations,
     formation_readings,
+    formations_containing,
+    TileMasks,
 )
 from remi.notation import SlotToken
-from remi.opening import check_opening
+from remi.opening import check_opening, opening_points, opening_shape_ok
+from remi.rules import RemiRules
 from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation, TurnState
 from remi.tiles import COLOURS, JOLY, Tile, sort_tiles, tile_of
 
@@ -71,7 +75,10 @@ def _remove(rack: tuple[Tile, ...], tiles: Iterable[Tile]) -> tuple[Tile, ...] |
 
 
 def _add(rack: tuple[Tile, ...], tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    return sort_tiles((*rack, *tiles))
+    out = list(rack)
+    for t in tiles:
+        bisect.insort(out, t)  # racks stay sorted; tiles compare by code
+    return tuple(out)
 
 
 def _missing_tiles(rack: tuple[Tile, ...], tiles: Sequence[Tile]) -> list[Tile]:
@@ -794,43 +801,31 @@ def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[For
 
 
 def _can_form_with(tile: Tile, tiles: Sequence[Tile], rules: FormationRules) -> bool:
-    """Whether some formation drawn from ``tiles`` (which include ``tile``) contains ``tile``.
+    """Whether some formation drawn from ``tiles`` (which include ``tile``) contains ``tile``."""
+    return bool(formations_containing(tile, tiles, rules))
 
-    A fast test for natural tiles (a 3-tile run window or a 3-tile set around it, jolys filling
-    gaps); jolys fall back to the full candidate list.
-    """
-    if tile.is_joly:
-        return any(tile in f.tiles for f in candidate_formations(tiles, rules))
-    counts = Counter(tiles)
-    jolys = counts.get(JOLY, 0)
-    need_nat = max(1, rules.min_natural_tiles)
-    colour = tile.colour
-    assert colour is not None
-    # a set: other colours of the same number, jolys filling the rest
-    others = sum(1 for c in COLOURS if c is not colour and counts.get(tile_of(c, tile.number), 0))
-    for size in range(rules.min_tiles, min(rules.set_max_tiles, 4) + 1):
-        nat = min(others, size - 1) + 1
-        if nat + jolys >= size and nat >= need_nat:
-            return True
-    top = ACE_HIGH_RANK if rules.ace_high else 13
-    ranks = [tile.number] + ([ACE_HIGH_RANK] if tile.number == 1 and rules.ace_high else [])
-    for rank in ranks:
-        for start in range(rank - 2, rank + 1):
-            end = start + 2
-            if start < 1 or end > top:
-                continue
-            gaps = 0
-            nat = 0
-            for r in range(start, end + 1):
-                if r == rank:
-                    nat += 1
-                elif counts.get(tile_of(colour, 1 if r == ACE_HIGH_RANK else r), 0):
-                    nat += 1
-                else:
-                    gaps += 1
-            if gaps <= jolys and nat >= need_nat:
-                return True
-    return False
+
+# Shared action values: actions are frozen, so one object per (seat, argument) serves every state.
+_DISCARDS: dict[tuple[int, Tile], Discard] = {}
+_MELDS: dict[tuple[int, Formation], Meld] = {}
+
+
+def _discard_action(seat: int, tile: Tile) -> Discard:
+    key = (seat, tile)
+    action = _DISCARDS.get(key)
+    if action is None:
+        action = _DISCARDS[key] = Discard(seat, tile)
+    return action
+
+
+def _meld_action(seat: int, formation: Formation) -> Meld:
+    key = (seat, formation)
+    action = _MELDS.get(key)
+    if action is None:
+        if len(_MELDS) > 200_000:
+            _MELDS.clear()
+        action = _MELDS[key] = Meld(seat, (formation,))
+    return action
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -851,7 +846,7 @@ def legal_actions(state: GameState) -> list[Action]:
     frules = rules.formation_rules
     out: list[Action] = []
     if phase is Phase.FIRST_DISCARD:
-        out.extend(Discard(seat, t) for t in dict.fromkeys(ps.rack))
+        out.extend(_discard_action(seat, t) for t in dict.fromkeys(ps.rack))
         if _atu_possible(state, ps):
             out.append(AnnounceAtu(seat))
         return out
@@ -872,22 +867,40 @@ def legal_actions(state: GameState) -> list[Action]:
     except IllegalActionError:
         discard_ok = False
     if discard_ok:
-        out.extend(Discard(seat, t) for t in dict.fromkeys(ps.rack))
+        out.extend(_discard_action(seat, t) for t in dict.fromkeys(ps.rack))
     may_lay = _may_lay(state, ps)
     if may_lay and not (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only):
-        for f in _rack_candidates(ps.rack, frules):
-            if len(f.tiles) >= len(ps.rack):
-                continue  # a turn ends with a discard
-            if turn.taken_tile is not None and not turn.taken_used and turn.taken_tile not in f.tiles:
-                continue
-            out.append(Meld(seat, (f,)))
+        pending = turn.taken_tile if (turn.taken_tile is not None and not turn.taken_used) else None
+        if ps.pe_tabla:
+            out.extend(_meld_action_multi(seat, forms) for forms in _closing_options(ps.rack, frules))
+        elif not ps.opened and not turn.opening:
+            need = pending if pending is not None else (JOLY if turn.freed_jolys else None)
+            out.extend(_meld_action_multi(seat, forms) for forms in _opening_options(ps.rack, rules, need))
+        else:
+            shape_needs_run = not ps.opened and not any(
+                state.table[i].formation.kind is Kind.RUN for i in turn.laid
+            )
+            for f in _rack_candidates(ps.rack, frules):
+                if len(f.tiles) >= len(ps.rack):
+                    continue  # a turn ends with a discard
+                if pending is not None and pending not in f.tiles:
+                    continue
+                if shape_needs_run and f.kind is not Kind.RUN:
+                    continue  # a 1s-set opening takes no other set that turn
+                out.append(_meld_action(seat, f))
     may_attach = may_lay and not ps.pe_tabla and (
         ps.opened or (turn.opening and rules.opening_layoff_same_turn and _opening_complete(state))
     )
     if may_attach and len(ps.rack) > 1:
         out.extend(_layoff_options(state, ps, frules))
     if may_lay and rules.joly_swap_enabled and not ps.pe_tabla and (ps.opened or not rules.joly_swap_requires_opened):
-        out.extend(_swap_options(state, ps))
+        for swap in _swap_options(state, ps):
+            if not ps.opened and not turn.opening:
+                # an unopened player swaps only to lay the freed joly in his opening this turn
+                after = _remove(ps.rack, (swap.tile,))
+                if after is None or not _opening_options(_add(after, (JOLY,)), rules, JOLY):
+                    continue
+            out.append(swap)
     if not ps.announced and rack_after <= rules.announce_max_tiles and rules.announce_required:
         out.append(Announce(seat))
     if (
@@ -906,6 +919,132 @@ def legal_actions(state: GameState) -> list[Action]:
     if not progress and turn.checkpoint is not None and turn.undoable > 0:
         return [Undo(seat)]
     return out
+
+
+def _meld_action_multi(seat: int, formations: tuple[Formation, ...]) -> Meld:
+    if len(formations) == 1:
+        return _meld_action(seat, formations[0])
+    return Meld(seat, formations)
+
+
+_MAX_OPENING_VALUE: dict[Tile, int] = {}
+
+
+def _init_max_opening_value() -> None:
+    from remi.tiles import ALL_TILE_TYPES
+
+    for t in ALL_TILE_TYPES:
+        _MAX_OPENING_VALUE[t] = 25 if (t.is_joly or t.number == 1) else (10 if t.number >= 10 else 5)
+
+
+_init_max_opening_value()
+
+#: At most this many complete openings are listed by ``legal_actions`` (the first found).
+OPENING_OPTIONS_LIMIT = 24
+_OPENING_SEARCH_BUDGET = 400
+
+
+@functools.lru_cache(maxsize=8192)
+def _opening_options(rack: tuple[Tile, ...], rules: RemiRules, must_include: Tile | None) -> tuple[tuple[Formation, ...], ...]:
+    """Complete valid openings from ``rack``: disjoint candidate formations worth
+    ``opening.min_points`` with the right shape, leaving at least one tile to discard and
+    containing ``must_include`` when given. At most ``OPENING_OPTIONS_LIMIT``, in a
+    deterministic order (depth-first over the candidate list)."""
+    frules = rules.formation_rules
+    cands = [f for f in _rack_candidates(rack, frules) if len(f.tiles) < len(rack)]
+    if not cands:
+        return ()
+    if rules.opening_needs_run and not any(f.kind is Kind.RUN for f in cands):
+        if not (rules.opening_ones_set_exception and any(f.number == 1 for f in cands)):
+            return ()
+    points = [_formation_opening_points(f, rules) for f in cands]
+    # an upper bound: every tile of the rack in some formation at its highest opening value
+    covered = {t for f in cands for t in f.tiles}
+    bound = sum(_MAX_OPENING_VALUE[t] for t in rack if t in covered)
+    if bound < rules.opening_min_points:
+        return ()
+    have: dict[Tile, int] = {}
+    for t in rack:
+        have[t] = have.get(t, 0) + 1
+    out: list[tuple[Formation, ...]] = []
+    chosen: list[Formation] = []
+    budget = [_OPENING_SEARCH_BUDGET]
+    size = len(rack)
+
+    def visit(start: int, total: int, used: int) -> None:
+        for j in range(start, len(cands)):
+            if len(out) >= OPENING_OPTIONS_LIMIT or budget[0] <= 0:
+                return
+            budget[0] -= 1
+            f = cands[j]
+            if used + len(f.tiles) >= size:
+                continue
+            fits = True
+            for t in f.tiles:
+                have[t] -= 1
+                if have[t] < 0:
+                    fits = False
+            if fits:
+                chosen.append(f)
+                forms = tuple(chosen)
+                if (
+                    total + points[j] >= rules.opening_min_points
+                    and opening_shape_ok(forms, rules)
+                    and (must_include is None or any(must_include in g.tiles for g in forms))
+                ):
+                    out.append(forms)
+                visit(j, total + points[j], used + len(f.tiles))
+                chosen.pop()
+            for t in f.tiles:
+                have[t] += 1
+
+    visit(0, 0, 0)
+    if out or budget[0] > 0:
+        return tuple(out)  # found some, or the search was exhaustive: there is none
+    # The search budget ran out before finding one: ask the exact solver (remi.solvers).
+    from remi.solvers import best_opening
+
+    if must_include is None:
+        plan = best_opening(rack, rules)
+    else:
+        before = _remove(rack, (must_include,))
+        plan = None if before is None else best_opening(before, rules, must_include=must_include)
+    if plan is None or plan.tiles_used >= size:
+        return ()
+    return (tuple(plan.formations),)
+
+
+@functools.lru_cache(maxsize=65536)
+def _formation_opening_points(formation: Formation, rules: RemiRules) -> int:
+    return opening_points((formation,), rules)
+
+
+@functools.lru_cache(maxsize=4096)
+def _closing_options(rack: tuple[Tile, ...], frules: FormationRules) -> tuple[tuple[Formation, ...], ...]:
+    """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
+    from remi.solvers import partition_all
+
+    masks = TileMasks.of(rack)
+    if masks.uncovered(frules) > 1:
+        return ()
+    covered: set[Tile] = set()
+    for f in _rack_candidates(rack, frules):
+        covered.update(f.tiles)
+    loose = [t for t in rack if t not in covered]
+    if len(loose) > 1:
+        return ()
+    out: list[tuple[Formation, ...]] = []
+    for keep in dict.fromkeys(rack):
+        if loose and keep != loose[0]:
+            continue
+        rest = _remove(rack, (keep,))
+        assert rest is not None
+        forms = partition_all(rest, frules)
+        if forms:
+            out.append(tuple(forms))
+            if len(out) >= 3:
+                break  # a few ways to close are enough to list
+    return tuple(out)
 
 
 def _atu_possible(state: GameState, ps: PlayerState) -> bool:
@@ -932,9 +1071,13 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     first = 1 if rules.sir_first_discard_dead else 0
     if last >= first:
         tile = sir[last]
-        if ps.opened or ps.pe_tabla or rules.sir_take_last_for_opening:
+        if ps.pe_tabla:
+            # legal at any time, but listed only when it lets him close this turn
+            if _closing_options(_add(ps.rack, (tile,)), frules):
+                out.append(Take(seat))
+        elif ps.opened or rules.sir_take_last_for_opening:
             can_declare = not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
-            if ps.pe_tabla or can_declare or _can_form_with(tile, ps.rack + (tile,), frules):
+            if can_declare or _can_form_with(tile, ps.rack + (tile,), frules):
                 out.append(Take(seat))
     if (
         rules.sir_break_enabled
@@ -942,11 +1085,15 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
         and held >= rules.sir_break_min_rack_tiles
         and not (held == 3 and rules.sir_three_tiles_last_only)
     ):
-        for index in range(first, last):
+        masks = TileMasks.of(ps.rack)
+        masks.add(sir[last])
+        breaks: list[Action] = []
+        for index in range(last - 1, first - 1, -1):
             tile = sir[index]
-            pool = ps.rack + sir[index:]
-            if _can_form_with(tile, pool, frules):
-                out.append(Take(seat, index + 1))
+            masks.add(tile)  # the pool is the rack plus sir[index:]
+            if masks.can_form(tile, frules):
+                breaks.append(Take(seat, index + 1))
+        out.extend(reversed(breaks))
     return out
 
 

@@ -32,7 +32,9 @@ __all__ = [
     "FormationRules",
     "Kind",
     "PointTable",
+    "TileMasks",
     "candidate_formations",
+    "formations_containing",
     "formation_points",
     "formation_readings",
     "loose_tile_points",
@@ -50,7 +52,7 @@ class Kind(enum.Enum):
     SET = "set"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class FormationRules:
     """The rule parameters that decide whether tiles form a valid formation.
 
@@ -75,7 +77,7 @@ class FormationRules:
 REMI_FORMATIONS: Final = FormationRules()
 
 
-@attrs.frozen(kw_only=True, repr=False)
+@attrs.frozen(kw_only=True, repr=False, cache_hash=True)
 class Formation:
     """A valid run or set, in table order, with the identity of every tile.
 
@@ -469,76 +471,213 @@ def candidate_formations(tiles: Iterable[Tile], rules: FormationRules = REMI_FOR
     Jolys are placed in every possible position (at most as many as ``tiles`` holds); each
     returned formation uses each of its tiles no more often than ``tiles`` holds it. The order
     is deterministic: runs by colour, start and length, then sets by number. Formations are
-    shared immutable values (cached), so repeated calls are cheap.
+    shared immutable values: the runs of each colour and the sets of each number are computed
+    once per (tiles present, joly count, rules) and looked up afterwards, so a call costs a few
+    microseconds.
 
     >>> [str(f) for f in candidate_formations([Tile.parse(t) for t in "R3 R4 R5 Y4".split()])]
     ['[R3 R4 R5]']
     """
-    counts = [0] * 53
+    run_masks = [0, 0, 0, 0]
+    set_masks = [0] * 13
+    jolys = 0
+    tile_ci = _TILE_COLOUR
+    tile_n = _TILE_INDEX
     for t in tiles:
-        counts[t.code] += 1
-    jolys = min(counts[52], 2)
+        ci = tile_ci[t]  # a tile is its own index into these tables (see remi.tiles.Tile)
+        if ci < 0:
+            jolys += 1
+            continue
+        n = tile_n[t]
+        run_masks[ci] |= 1 << n
+        set_masks[n] |= 1 << ci
+    if jolys > 2:
+        jolys = 2
+    out: list[Formation] = []
+    for ci in range(4):
+        mask = run_masks[ci]
+        if mask:
+            out.extend(_runs_for(ci, mask, jolys, rules))
+    for n in range(13):
+        mask = set_masks[n]
+        if mask:
+            out.extend(_sets_for(n + 1, mask, jolys, rules))
+    return out
+
+
+def formations_containing(tile: Tile, tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATIONS) -> list[Formation]:
+    """The candidate formations of ``tiles`` (which must include ``tile``) that contain ``tile``.
+
+    Same formations and order as ``[f for f in candidate_formations(tiles) if tile in f.tiles]``,
+    computed from the tile's colour and number only.
+    """
+    if tile.is_joly:
+        return [f for f in candidate_formations(tiles, rules) if tile in f.tiles]
+    ci = _TILE_COLOUR[tile]
+    n = _TILE_INDEX[tile]
+    run_mask = 0
+    set_mask = 0
+    jolys = 0
+    for t in tiles:
+        tci = _TILE_COLOUR[t]
+        if tci < 0:
+            jolys += 1
+        else:
+            if tci == ci:
+                run_mask |= 1 << _TILE_INDEX[t]
+            if _TILE_INDEX[t] == n:
+                set_mask |= 1 << tci
+    jolys = min(jolys, 2)
+    out = [f for f in _runs_for(ci, run_mask, jolys, rules) if tile in f.tiles] if run_mask else []
+    if set_mask:
+        out.extend(f for f in _sets_for(n + 1, set_mask, jolys, rules) if tile in f.tiles)
+    return out
+
+
+@attrs.define
+class TileMasks:
+    """A multiset of tiles as bit masks, for fast "can this tile be in a formation" tests.
+
+    Attributes:
+        runs: per colour index, bit ``n - 1`` set when number ``n`` is present.
+        sets: per number - 1, bit ``i`` set when colour index ``i`` is present.
+        jolys: how many jolys (capped at 2).
+    """
+
+    runs: list[int] = attrs.Factory(lambda: [0, 0, 0, 0])
+    sets: list[int] = attrs.Factory(lambda: [0] * 13)
+    jolys: int = 0
+
+    def add(self, tile: Tile) -> None:
+        """Add one tile (mutates this scratch value)."""
+        ci = _TILE_COLOUR[tile]
+        if ci < 0:
+            self.jolys = min(2, self.jolys + 1)
+            return
+        n = _TILE_INDEX[tile]
+        self.runs[ci] |= 1 << n
+        self.sets[n] |= 1 << ci
+
+    @classmethod
+    def of(cls, tiles: Iterable[Tile]) -> TileMasks:
+        """The masks of ``tiles``."""
+        masks = cls()
+        for t in tiles:
+            masks.add(t)
+        return masks
+
+    def can_form(self, tile: Tile, rules: FormationRules = REMI_FORMATIONS) -> bool:
+        """Whether some formation of these tiles (which include ``tile``) contains ``tile``."""
+        ci = _TILE_COLOUR[tile]
+        if ci < 0:
+            return any(
+                self.runs[c] and any(tile in f.tiles for f in _runs_for(c, self.runs[c], self.jolys, rules))
+                for c in range(4)
+            ) or any(
+                self.sets[n] and any(tile in f.tiles for f in _sets_for(n + 1, self.sets[n], self.jolys, rules))
+                for n in range(13)
+            )
+        n = _TILE_INDEX[tile]
+        if any(tile in f.tiles for f in _runs_for(ci, self.runs[ci], self.jolys, rules)):
+            return True
+        return any(tile in f.tiles for f in _sets_for(n + 1, self.sets[n], self.jolys, rules))
+
+    def uncovered(self, rules: FormationRules = REMI_FORMATIONS) -> int:
+        """How many distinct tile types present belong to no candidate formation."""
+        run_cover = [
+            _run_cover(c, self.runs[c], self.jolys, rules) if self.runs[c] else 0 for c in range(4)
+        ]
+        missing = 0
+        for n in range(13):
+            present = self.sets[n]
+            if not present:
+                continue
+            loose = present & ~_set_cover(n + 1, present, self.jolys, rules)
+            while loose:
+                low = loose & -loose
+                c = low.bit_length() - 1
+                if not run_cover[c] >> n & 1:
+                    missing += 1
+                loose ^= low
+        return missing
+
+
+@functools.lru_cache(maxsize=None)
+def _run_cover(ci: int, mask: int, jolys: int, rules: FormationRules) -> int:
+    """Bits (number - 1) of the natural tiles of colour ``ci`` that some run can use."""
+    cover = 0
+    for f in _runs_for(ci, mask, jolys, rules):
+        for t in f.tiles:
+            if _TILE_COLOUR[t] >= 0:
+                cover |= 1 << _TILE_INDEX[t]
+    return cover
+
+
+@functools.lru_cache(maxsize=None)
+def _set_cover(number: int, mask: int, jolys: int, rules: FormationRules) -> int:
+    """Bits (colour index) of the natural tiles of ``number`` that some set can use."""
+    cover = 0
+    for f in _sets_for(number, mask, jolys, rules):
+        for t in f.tiles:
+            if _TILE_COLOUR[t] >= 0:
+                cover |= 1 << _TILE_COLOUR[t]
+    return cover
+
+
+# Indexed by the tile itself (a Tile is the integer code + 1): colour index (-1 for the joly)
+# and number - 1.
+_TILE_COLOUR: Final[tuple[int, ...]] = (-9,) + tuple(c // 13 for c in range(52)) + (-1,)
+_TILE_INDEX: Final[tuple[int, ...]] = (-9,) + tuple(c % 13 for c in range(52)) + (-1,)
+
+
+@functools.lru_cache(maxsize=None)
+def _runs_for(ci: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Formation, ...]:
+    """Every run of colour index ``ci`` from the numbers in ``mask`` (bit n-1 = number n)."""
     out: list[Formation] = []
     top = ACE_HIGH_RANK if rules.ace_high else 13
     need_nat = max(1, rules.min_natural_tiles)
     min_len = rules.min_tiles
     both = rules.ace_both_ends
-    for ci in range(4):
-        base = ci * 13 - 1
-        have = [False] * (ACE_HIGH_RANK + 2)
-        any_tile = False
-        for r in range(1, 14):
-            if counts[base + r]:
-                have[r] = True
-                any_tile = True
-        if not any_tile:
-            continue
-        have[ACE_HIGH_RANK] = have[1] and rules.ace_high
-        if jolys == 0:
-            r = 1
-            while r <= top:
-                if not have[r]:
-                    r += 1
-                    continue
-                seg_start = r
-                while r < top and have[r + 1]:
-                    r += 1
-                for a in range(seg_start, r - min_len + 2):
-                    for b in range(a + min_len - 1, r + 1):
-                        if a == 1 and b == ACE_HIGH_RANK and not both:
-                            continue
-                        if b - a + 1 >= need_nat:
-                            out.append(_run(ci, a, b, ()))
-                r += 1
-            continue
-        for start in range(1, top - min_len + 2):
-            gaps = 0
-            for end in range(start, top + 1):
-                if not have[end]:
-                    gaps += 1
-                    if gaps > jolys:
-                        break
-                length = end - start + 1
-                if length < min_len or (start == 1 and end == ACE_HIGH_RANK and not both):
-                    continue
-                gap_ranks = tuple(x for x in range(start, end + 1) if not have[x])
-                present = [x for x in range(start, end + 1) if have[x]]
-                for extra in range(jolys - len(gap_ranks) + 1):
-                    for chosen in itertools.combinations(present, extra):
-                        joly_ranks = tuple(sorted(gap_ranks + chosen))
-                        if length - len(joly_ranks) >= need_nat:
-                            out.append(_run(ci, start, end, joly_ranks))
+    have = [False] * (ACE_HIGH_RANK + 2)
+    for r in range(1, 14):
+        have[r] = bool(mask >> (r - 1) & 1)
+    have[ACE_HIGH_RANK] = have[1] and rules.ace_high
+    for start in range(1, top - min_len + 2):
+        gaps = 0
+        for end in range(start, top + 1):
+            if not have[end]:
+                gaps += 1
+                if gaps > jolys:
+                    break
+            length = end - start + 1
+            if length < min_len or (start == 1 and end == ACE_HIGH_RANK and not both):
+                continue
+            gap_ranks = tuple(x for x in range(start, end + 1) if not have[x])
+            present = [x for x in range(start, end + 1) if have[x]]
+            for extra in range(jolys - len(gap_ranks) + 1):
+                for chosen in itertools.combinations(present, extra):
+                    joly_ranks = tuple(sorted(gap_ranks + chosen))
+                    if length - len(joly_ranks) >= need_nat:
+                        out.append(_run(ci, start, end, joly_ranks))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _sets_for(number: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Formation, ...]:
+    """Every set of ``number`` from the colours in ``mask`` (bit i = colour index i)."""
+    out: list[Formation] = []
+    need_nat = max(1, rules.min_natural_tiles)
+    min_len = rules.min_tiles
     max_set = min(rules.set_max_tiles, len(COLOURS))
-    for number in range(1, 14):
-        avail = tuple(ci for ci in range(4) if counts[ci * 13 + number - 1])
-        if not avail or len(avail) + jolys < min_len:
-            continue
-        for size in range(need_nat, len(avail) + 1):
-            for chosen_colours in itertools.combinations(avail, size):
-                for j in range(0, jolys + 1):
-                    if min_len <= size + j <= max_set:
-                        out.append(_set(number, chosen_colours, j))
-    return out
+    avail = tuple(ci for ci in range(4) if mask >> ci & 1)
+    if len(avail) + jolys < min_len:
+        return ()
+    for size in range(need_nat, len(avail) + 1):
+        for chosen_colours in itertools.combinations(avail, size):
+            for j in range(0, jolys + 1):
+                if min_len <= size + j <= max_set:
+                    out.append(_set(number, chosen_colours, j))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=None)

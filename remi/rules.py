@@ -145,7 +145,7 @@ def rule(
     return attrs.field(default=default, metadata={_SPEC_KEY: spec})
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class RuleSet:
     """Base of every family's rule set: the preset's name, family and description.
 
@@ -232,7 +232,7 @@ def _suggest(key: str, specs: Mapping[str, RuleSpec]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class RemiRules(RuleSet):
     """Rules of Romanian Remi pe tablă (Remi etalat with a discard row, șir).
 

@@ -46,24 +46,33 @@ class Phase(enum.Enum):
     ENDED = "ended"
 
 
+_EVOLVERS: dict[type, Any] = {}
+
+
 def _fast_evolve(obj: Any, **changes: Any) -> Any:
-    """``attrs.evolve`` without re-running ``__init__`` (the hot path of the engine)."""
+    """``attrs.evolve`` without re-running ``__init__`` (the hot path of the engine).
+
+    A per-class function is generated once (as attrs itself generates ``__init__``): it copies
+    every field, taking the changed ones from ``changes``; no validation is done, so callers
+    pass only values of the right type.
+    """
     cls = type(obj)
-    new = cls.__new__(cls)
-    for name in _slot_names(cls):
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
+    fn = _EVOLVERS.get(cls)
+    if fn is None:
+        fn = _make_evolver(cls)
+        _EVOLVERS[cls] = fn
+    return fn(obj, changes)
 
 
-_SLOTS: dict[type, tuple[str, ...]] = {}
-
-
-def _slot_names(cls: type) -> tuple[str, ...]:
-    names = _SLOTS.get(cls)
-    if names is None:
-        names = tuple(a.name for a in attrs.fields(cls))
-        _SLOTS[cls] = names
-    return names
+def _make_evolver(cls: type) -> Any:
+    names = [a.name for a in attrs.fields(cls)]
+    lines = ["def evolve(obj, ch):", "    new = _new(_cls)"]
+    for name in names:
+        lines.append(f"    _set(new, {name!r}, ch[{name!r}] if {name!r} in ch else obj.{name})")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__}
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
+    return namespace["evolve"]
 
 
 @attrs.frozen(kw_only=True)

@@ -16,8 +16,6 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
-import attrs
-
 from remi.errors import NotationError
 
 __all__ = [
@@ -70,9 +68,13 @@ JOLY_COUNT: Final[int] = 2
 TILE_COUNT: Final[int] = len(COLOURS) * len(NUMBERS) * COPIES + JOLY_COUNT  # 106
 
 
-@attrs.frozen(repr=False, order=False, eq=False)
-class Tile:
+class Tile(int):
     """One tile: a colour and a number 1-13, or the joly (``colour=None, number=0``).
+
+    A tile is an immutable value. It is stored as a small integer (``code + 1``) so that
+    hashing, equality and ordering run at C speed in the engine's hot paths; it is not meant to
+    be used as a number (``int(tile)`` is an implementation detail). Construction always
+    returns the one shared instance of each of the 53 tile types.
 
     Attributes:
         colour: the tile's colour; ``None`` only for the joly.
@@ -90,44 +92,58 @@ class Tile:
     ('K13', True)
     """
 
-    colour: Colour | None
-    number: int
-    code: int = attrs.field(init=False)
+    __slots__ = ()
 
-    def __attrs_post_init__(self) -> None:
-        if self.colour is None:
-            if self.number != 0:
-                raise ValueError(f"a joly has no number, got {self.number}")
+    def __new__(cls, colour: Colour | None, number: int) -> Tile:
+        if colour is None:
+            if number != 0:
+                raise ValueError(f"a joly has no number, got {number}")
             code = 52
         else:
-            if not 1 <= self.number <= 13:
-                raise ValueError(f"tile numbers run 1-13, got {self.number}")
-            code = _COLOUR_INDEX[self.colour] * 13 + self.number - 1
-        object.__setattr__(self, "code", code)
+            if not isinstance(number, int) or not 1 <= number <= 13:
+                raise ValueError(f"tile numbers run 1-13, got {number}")
+            code = _COLOUR_INDEX[colour] * 13 + number - 1
+        existing = _INSTANCES[code] if _INSTANCES else None
+        if existing is not None:
+            return existing
+        return int.__new__(cls, code + 1)
+
+    @property
+    def code(self) -> int:
+        """0-51 for numbered tiles, 52 for the joly."""
+        return int(self) - 1
+
+    @property
+    def colour(self) -> Colour | None:
+        """The colour, or None for the joly."""
+        return _CODE_COLOUR_OBJ[int(self) - 1]
+
+    @property
+    def number(self) -> int:
+        """1-13, or 0 for the joly."""
+        return _CODE_NUMBER[int(self) - 1]
 
     @property
     def is_joly(self) -> bool:
         """True for the joly (joker), the wild tile of §A.4 / §B.7."""
-        return self.colour is None
+        return int(self) == 53
 
     def __str__(self) -> str:
-        if self.colour is None:
-            return "J"
-        return f"{self.colour.value}{self.number}"
+        return _CODE_TEXT[int(self) - 1]
 
     __repr__ = __str__
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Tile) and self.code == other.code
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
-    def __ne__(self, other: object) -> bool:
-        return not (isinstance(other, Tile) and self.code == other.code)
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Tile.from_code, (int(self) - 1,))
 
-    def __hash__(self) -> int:
-        return self.code
+    def __copy__(self) -> Tile:
+        return self
 
-    def __lt__(self, other: Tile) -> bool:
-        return self.code < other.code
+    def __deepcopy__(self, memo: object) -> Tile:
+        return self
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -157,6 +173,12 @@ class Tile:
         if not 0 <= code <= 52:
             raise ValueError(f"tile codes run 0-52, got {code}")
         return ALL_TILE_TYPES[code]
+
+
+_CODE_COLOUR_OBJ: Final[tuple[Colour | None, ...]] = tuple(COLOURS[c // 13] for c in range(52)) + (None,)
+_CODE_NUMBER: Final[tuple[int, ...]] = tuple(c % 13 + 1 for c in range(52)) + (0,)
+_CODE_TEXT: Final[tuple[str, ...]] = tuple(f"{COLOURS[c // 13].value}{c % 13 + 1}" for c in range(52)) + ("J",)
+_INSTANCES: list[Tile | None] = []
 
 
 def _parse_tile_or_none(token: str) -> Tile | None:
@@ -189,11 +211,7 @@ def tile_of(colour: Colour, number: int) -> Tile:
 
 def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     """The tiles in rack order: colour R, Y, B, K, then number, jolys last."""
-    return tuple(sorted(tiles, key=_code))
-
-
-def _code(tile: Tile) -> int:
-    return tile.code
+    return tuple(sorted(tiles))  # tiles compare by code (Tile is an int subclass)
 
 
 def tile_counts(tiles: Iterable[Tile]) -> Counter[Tile]:
@@ -203,6 +221,7 @@ def tile_counts(tiles: Iterable[Tile]) -> Counter[Tile]:
 
 NUMBERED_TILES: Final[tuple[Tile, ...]] = tuple(Tile(c, n) for c in COLOURS for n in NUMBERS)
 JOLY: Final[Tile] = Tile(None, 0)
+_INSTANCES.extend(NUMBERED_TILES + (JOLY,))
 #: The 53 tile types indexed by ``code`` (52 numbered tiles, then the joly).
 ALL_TILE_TYPES: Final[tuple[Tile, ...]] = NUMBERED_TILES + (JOLY,)
 #: The full 106-tile set in rack order: two of every numbered tile, then the two jolys.
