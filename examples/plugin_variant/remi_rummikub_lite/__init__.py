@@ -1,0 +1,38 @@
+"""Rummikub-lite: an example remi variant plugin reusing the Rummikub-style engine.
+
+A variant is any object with the hooks of ``remi.variants.Variant``; the simplest plugin
+subclasses an existing one and changes its name and rule defaults. Here the family
+``rummikub-lite`` plays with ``remi.variants.rummikub.RummikubRules`` (so every rule id of the
+Rummikub-style family is available) and ships its own preset file, ``rummikub-lite.toml``.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+from remi.rules import RuleSet, load_rules
+from remi.variants.rummikub import RummikubRules, RummikubVariant
+
+__all__ = ["PRESET", "VARIANT", "LiteVariant", "load_preset"]
+
+#: The preset file shipped inside this package.
+PRESET = Path(str(files(__name__) / "rummikub-lite.toml"))
+
+
+class LiteVariant(RummikubVariant):
+    """Rummikub-lite: the Rummikub-style hooks under the family name ``rummikub-lite``."""
+
+    name = "rummikub-lite"
+    aliases: tuple[str, ...] = ("rk-lite",)
+    title = "Rummikub-lite (example plugin)"
+    rules_class: type[RuleSet] = RummikubRules
+    preset_files: tuple[Path, ...] = (PRESET,)
+
+
+def load_preset() -> RuleSet:
+    """The ``rummikub-lite`` rules, from the packaged preset file."""
+    return load_rules(PRESET)
+
+
+VARIANT = LiteVariant()
