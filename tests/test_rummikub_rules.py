@@ -284,3 +284,24 @@ def test_random_games_sound_legal_actions() -> None:
                 check(state, a)
             state = apply(state, rng.choice(actions))
         assert state.all_tiles() == Counter(FULL_SET)
+
+
+def test_rules_readme_documents_every_rummikub_rule_id() -> None:
+    from pathlib import Path
+
+    from remi.rules import rule_specs
+    from remi.variants.rummikub.rules import RummikubRules
+
+    text = (Path(__file__).resolve().parent.parent / "rules" / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Family `rummikub`", 1)[1]
+    presets = [rk_rules(p) for p in ("rummikub", "myrummy", "myrummy-small")]
+
+    def fmt(v: object) -> str:
+        return ("true" if v else "false") if isinstance(v, bool) else f'"{v}"' if isinstance(v, str) else str(v)
+
+    for spec in rule_specs(RummikubRules):
+        row = next(line for line in section.splitlines() if line.startswith(f"| `{spec.rule_id}` |"))
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[3] == fmt(spec.default)
+        assert cells[4:7] == [fmt(r.get(spec.rule_id)) for r in presets]
+        assert spec.field_name == spec.rule_id.replace(".", "_")
