@@ -16,7 +16,12 @@ from remi.formations import Formation, read_formation
 from remi.notation import parse_formation_tokens, parse_formations_text
 from remi.scoring import PlayerScore
 from remi.tiles import Tile
-from remi.variants.rummikub.melds import check_initial_meld, initial_meld_points, rack_points, set_points
+from remi.variants.rummikub.melds import (
+    check_initial_meld,
+    initial_meld_points,
+    rack_points,
+    set_points,
+)
 from remi.variants.rummikub.rules import RummikubRules
 from remi.variants.rummikub.scoring import score_going_out, score_pool_empty
 

@@ -192,7 +192,7 @@ def _check_locks(old_table: Sequence[Formation], new_table: Sequence[Formation],
             ok = any(
                 g.kind is f.kind
                 and not (need - Counter(g.tiles))
-                and not (idents - Counter(i for t, i in zip(g.tiles, g.identities) if t.is_joly))
+                and not (idents - Counter(i for t, i in zip(g.tiles, g.identities) if t.is_joly and i is not None))
                 for g in new_table
             )
         if not ok:
