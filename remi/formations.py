@@ -424,6 +424,10 @@ def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[str, st
             f"tile(s), got {len(naturals)}",
             "formation.min_natural_tiles",
         )
+    if any(s.stated is not None for s in slots):
+        plain = [SlotToken(s.tile) for s in slots]
+        if formation_readings(plain, rules):
+            return "a joly's stated identity does not fit its place in the formation", "joly.identity"
     knowns = [s.stated if s.tile.is_joly else s.tile for s in slots]
     known = [t for t in knowns if t is not None]
     same_colour = len({t.colour for t in known}) == 1

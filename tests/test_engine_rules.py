@@ -819,3 +819,59 @@ def test_turn_max_rack_tiles() -> None:
     state = stacked(["R5 R6 R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4", P2_DEFAULT], "K5 K7", rules=rules)
     state = run(state, "p1 discard B4", "p2 draw")
     refused(state, "p2 discard K5", "turn.max_rack_tiles")
+
+
+# --- RE-2, RE-3 through the engine --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "opening,p1",
+    [
+        ("[K12 K13 K1] [B7 B8 B9]", "K12 K13 K1 B7 B8 B9 Y2 Y4 Y6 R2 R4 R6 R8 Y8 B4"),  # RE-2: 45
+        ("[R1 R2 R3] [Y9 B9 K9] [R10 R11 R12]", "R1 R2 R3 Y9 B9 K9 R10 R11 R12 Y2 Y4 Y6 B2 B5 B4"),  # RE-3: 60
+    ],
+)
+def test_opening_min_points_valid_examples(opening: str, p1: str) -> None:
+    state = opened_game(p1)
+    state = run(state, "p1 draw", f"p1 meld {opening}", "p1 discard Y2")
+    assert state.players[0].opened
+
+
+# --- PD 13: end-of-hand scoring of a played hand ---------------------------------------------------
+
+
+def test_scoring_closing_bonus_played_hand() -> None:
+    from remi.results import score_state
+
+    p1 = "R3 R4 R5 R6 R10 Y10 B10 K11 K12 K13 K1 K7 Y2 B6 B8"
+    p2 = "Y1 Y3 Y9 Y11 Y13 B1 B3 B11 B13 K3 K5 K9 R12 B7"
+    state = stacked([p1, p2], "Y5 R7 Y6 R8 Y7 R2")
+    state = run(
+        state,
+        "p1 discard B8",
+        "p2 draw",
+        "p2 discard Y5",
+        "p1 draw",  # R7
+        "p1 meld [R3 R4 R5 R6 R7] [R10 Y10 B10] [K11 K12 K13 K1]",
+        "p1 announce",
+        "p1 discard B6",
+        "p2 draw",
+        "p2 discard Y6",
+        "p1 draw",  # R8: with 2 tiles he may only attach
+        "p1 layoff 1 R8",
+        "p1 discard Y2",
+        "p2 draw",
+        "p2 discard Y7",
+        "p1 draw",  # R2
+        "p1 layoff 1 R2",
+        "p1 discard K7",
+    )
+    assert state.phase is Phase.ENDED and state.result is not None and state.result.closed_by == 0
+    scores = {s.name: s for s in score_state(state, ["A", "B"])}
+    # A: [R2..R8] 35 + [R10 Y10 B10] 30 + [K11 K12 K13 K1] 55 = 120, + 50 for closing
+    assert scores["A"].score == 170
+    assert any(line.rule_id == "scoring.closing_bonus" and line.points == 50 for line in scores["A"].lines)
+    # B never opened: minus his rack, 135 (PD 13, default scoring.non_opener = rack)
+    assert scores["B"].score == -135
+    for s in scores.values():
+        assert sum(line.points for line in s.lines) == s.score

@@ -1,0 +1,252 @@
+"""Notation (tiles, formations, actions) and formation recognition with jolys and values.
+
+Values from REFERENCE.md: §A.4 (runs 1-2-3 and 12-13-1, never 13-1-2; sets of distinct colours),
+§A.5 (opening values), §A.12 / RF-9 (final values), PD 9 (ambiguous jolys), RE-8.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from remi.actions import Discard, Draw, LayOff, Meld, Swap, Take, parse_action
+from remi.errors import (
+    AmbiguousFormationError,
+    IllegalActionError,
+    InvalidFormationError,
+    NotationError,
+    RemiError,
+    RulesError,
+    UnknownVariantError,
+)
+from remi.formations import (
+    FINAL_POINTS,
+    OPENING_POINTS,
+    FormationRules,
+    Kind,
+    candidate_formations,
+    formation_points,
+    loose_tile_points,
+    parse_formation,
+)
+from remi.notation import parse_formations_text, parse_tiles
+from remi.tiles import FULL_SET, JOLY, TILE_COUNT, Colour, Tile
+
+RUMMIKUB = FormationRules(ace_high=False)
+
+
+# --- tiles -------------------------------------------------------------------------------------
+
+
+def test_full_set_is_106_tiles() -> None:
+    assert TILE_COUNT == 106 and len(FULL_SET) == 106
+    assert FULL_SET.count(JOLY) == 2
+    assert FULL_SET.count(Tile(Colour.RED, 7)) == 2
+
+
+@pytest.mark.parametrize("text", ["R7", "K13", "Y1", "B10", "J"])
+def test_tile_text_round_trip(text: str) -> None:
+    assert str(Tile.parse(text)) == text
+    assert str(Tile.parse(text.lower())) == text
+
+
+@pytest.mark.parametrize("text", ["R0", "R14", "X7", "R", "7", "R07", "JJ", "R+7", "", "R١"])
+def test_bad_tile_token(text: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Tile.parse(text)
+    assert info.value.token == text.strip()
+
+
+def test_tile_list_separators_and_positions() -> None:
+    assert parse_tiles("r3-r4, r5  J") == tuple(Tile.parse(t) for t in ("R3", "R4", "R5", "J"))
+    with pytest.raises(NotationError) as info:
+        parse_tiles("R3 R4 Q5 R6")
+    assert info.value.token == "Q5" and info.value.position == 3
+    assert "Q5" in str(info.value) and "position 3" in str(info.value)
+    with pytest.raises(NotationError):
+        parse_tiles("R3 J[R4]")  # identities belong to formations
+
+
+# --- formations ----------------------------------------------------------------------------------
+
+
+def test_formation_text_forms() -> None:
+    assert str(parse_formation("[R3 R4 R5]")) == "[R3 R4 R5]"
+    assert str(parse_formation("r3-r4-r5")) == "[R3 R4 R5]"
+    assert str(parse_formation("R5 R3 R4")) == "[R3 R4 R5]"  # naturals sorted into run order
+    assert str(parse_formation("[K5 R5 Y5]")) == "[R5 Y5 K5]"  # sets in colour order
+    groups = parse_formations_text("[R3 R4 R5] [K1 Y1 B1]")
+    assert len(groups) == 2
+
+
+@pytest.mark.parametrize(
+    "text,error",
+    [
+        ("[R3 R4", "not closed"),
+        ("R3 R4]", "without a matching"),
+        ("[R3 [R4 R5]]", "inside another"),
+        ("[R3 R4 R5] R6", "outside the brackets"),
+        ("[]", "empty formation"),
+        ("[R3 J[R4 R5]", "closing ']'"),
+        ("[R3 J[Q4] R5]", "must name a numbered tile"),
+    ],
+)
+def test_bad_formation_notation(text: str, error: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_formations_text(text)
+    assert error in str(info.value)
+
+
+def test_run_ace_low_and_high() -> None:
+    low = parse_formation("R1 R2 R3")
+    high = parse_formation("K12 K13 K1")
+    assert low.kind is Kind.RUN and low.ranks == (1, 2, 3)
+    assert high.kind is Kind.RUN and high.ranks == (12, 13, 14)
+
+
+def test_run_no_wrap_re8() -> None:
+    with pytest.raises(InvalidFormationError) as info:
+        parse_formation("B13 B1 B2")
+    assert info.value.rule_id == "run.no_wrap"
+
+
+def test_run_ace_both_ends_refused() -> None:
+    text = " ".join(f"R{n}" for n in range(1, 14)) + " R1"
+    with pytest.raises(InvalidFormationError) as info:
+        parse_formation(text)
+    assert info.value.rule_id == "run.ace_both_ends"
+
+
+def test_rummikub_ace_low_only_rk7() -> None:
+    with pytest.raises(InvalidFormationError) as info:
+        parse_formation("R12 R13 R1", RUMMIKUB)
+    assert info.value.rule_id == "run.ace_high"
+
+
+@pytest.mark.parametrize(
+    "text,rule",
+    [
+        ("R5 R6", "formation.min_tiles"),
+        ("J J J", "formation.min_natural_tiles"),
+        ("R5 R5 Y5", "set.distinct_colours"),
+        ("R5 R7 R8", "formation.run"),
+        ("R5 Y6 B7", "formation.kind"),
+        ("R9 J[Y10] R11", "joly.identity"),
+    ],
+)
+def test_invalid_formation_rule_ids(text: str, rule: str) -> None:
+    with pytest.raises(InvalidFormationError) as info:
+        parse_formation(text)
+    assert info.value.rule_id == rule
+
+
+def test_joly_identity_by_position() -> None:
+    f = parse_formation("R3 J R5")
+    assert f.identities[1] == Tile.parse("R4")
+    g = parse_formation("J R2 R3")
+    assert g.identities[0] == Tile.parse("R1")
+    h = parse_formation("R12 R13 J")
+    assert h.identities[2] == Tile.parse("R1") and h.ranks[2] == 14
+
+
+def test_joly_in_sets() -> None:
+    three = parse_formation("R5 Y5 J")
+    assert three.kind is Kind.SET and three.identities[2] is None  # either missing colour
+    four = parse_formation("R5 Y5 B5 J")
+    assert four.identities[3] == Tile.parse("K5")
+
+
+def test_ambiguous_formation_lists_readings_pd9() -> None:
+    with pytest.raises(AmbiguousFormationError) as info:
+        parse_formation("R9 J J")
+    assert info.value.readings == ["[R9 J[R10] J[R11]]", "[R9 J[Y9] J[B9]]"]
+    run = parse_formation("R9 J[R10] J[R11]")
+    assert run.kind is Kind.RUN and str(run) == "[R9 J[R10] J[R11]]"
+    group = parse_formation("R9 J[Y9] J[B9]")
+    assert group.kind is Kind.SET
+    assert parse_formation(str(group)) == group
+
+
+def test_opening_values_table() -> None:
+    # §A.5: 2-9 = 5, 10-13 = 10, 1 low 5, 1 high 10, 1 in a set 25, joly = the tile it stands for
+    assert formation_points(parse_formation("R5 R6 R7"), OPENING_POINTS) == 15  # RE-1
+    assert formation_points(parse_formation("R10 Y10 B10"), OPENING_POINTS) == 30
+    assert formation_points(parse_formation("K12 K13 K1"), OPENING_POINTS) == 30  # RE-2
+    assert formation_points(parse_formation("R1 R2 R3"), OPENING_POINTS) == 15  # RE-3
+    assert formation_points(parse_formation("R1 Y1 B1"), OPENING_POINTS) == 75  # RE-5
+    assert formation_points(parse_formation("Y11 J Y13"), OPENING_POINTS) == 30  # RF-9
+
+
+def test_final_values_rf9() -> None:
+    assert formation_points(parse_formation("K12 K13 K1"), FINAL_POINTS) == 45
+    assert formation_points(parse_formation("B1 B2 B3"), FINAL_POINTS) == 35
+    assert formation_points(parse_formation("R1 Y1 B1"), FINAL_POINTS) == 75
+    assert formation_points(parse_formation("Y11 J[Y12] Y13"), FINAL_POINTS) == 70
+    assert [loose_tile_points(Tile.parse(t), FINAL_POINTS) for t in ("Y4", "R11", "J", "K1")] == [5, 10, 50, 25]
+
+
+def test_candidate_formations_respect_counts() -> None:
+    tiles = parse_tiles("R3 R4 R5 R6 Y4 B4 J")
+    forms = candidate_formations(tiles)
+    for f in forms:
+        for t in set(f.tiles):
+            assert f.tiles.count(t) <= tiles.count(t)
+    texts = {str(f) for f in forms}
+    assert "[R3 R4 R5 R6]" in texts and "[R4 Y4 B4]" in texts and "[R4 Y4 B4 J]" in texts
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text,action",
+    [
+        ("p1 draw", Draw(0)),
+        ("p2 take", Take(1)),
+        ("p2 take 4", Take(1, 4)),
+        ("p1 discard Y12", Discard(0, Tile.parse("Y12"))),
+        ("p3 swap 3 Y12", Swap(2, 3, Tile.parse("Y12"))),
+    ],
+)
+def test_action_text_round_trip(text: str, action) -> None:
+    assert parse_action(text) == action
+    assert str(action) == text
+
+
+def test_meld_and_layoff_text() -> None:
+    meld = parse_action("p1 meld [R7 R8 R9] [K10 Y10 B10]")
+    assert isinstance(meld, Meld) and len(meld.formations) == 2
+    assert str(meld) == "p1 meld [R7 R8 R9] [Y10 B10 K10]"
+    layoff = parse_action("p3 layoff 2 R10")
+    assert isinstance(layoff, LayOff) and layoff.target == 2 and str(layoff) == "p3 layoff 2 R10"
+    assert str(parse_action("p1 layoff 1 J[R2]")) == "p1 layoff 1 J[R2]"
+    assert str(parse_action("P1 MELD r7-r8-r9")) == "p1 meld [R7 R8 R9]"
+
+
+@pytest.mark.parametrize(
+    "text,token",
+    [
+        ("p1 fly", "fly"),
+        ("draw", "draw"),
+        ("p0 draw", "p0"),
+        ("p1 discard", ""),
+        ("p1 discard R7 R8", "R7 R8"),
+        ("p1 take x", "x"),
+        ("p1 layoff two R5", "two"),
+        ("p1 swap 2 J", "J"),
+        ("p1 meld [R9 J J]", "[R9 J J]"),
+        ("p1 draw now", "now"),
+    ],
+)
+def test_bad_action_text(text: str, token: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_action(text)
+    assert info.value.token == token
+
+
+def test_error_family_subclasses_builtins() -> None:
+    assert issubclass(NotationError, ValueError) and issubclass(NotationError, RemiError)
+    assert issubclass(IllegalActionError, ValueError) and issubclass(IllegalActionError, RemiError)
+    assert issubclass(RulesError, ValueError) and issubclass(UnknownVariantError, LookupError)
+    assert issubclass(AmbiguousFormationError, InvalidFormationError)
+    err = IllegalActionError("opening totals 30 points, needs 45", rule_id="opening.min_points", action="p2 meld [R7 R8 R9]")
+    assert str(err) == "illegal action 'p2 meld [R7 R8 R9]': opening totals 30 points, needs 45 [opening.min_points]"
