@@ -44,6 +44,7 @@ from remi.formations import (
     candidate_formations,
     formation_readings,
     formations_containing,
+    PointTable,
     TileMasks,
 )
 from remi.notation import SlotToken
@@ -1019,6 +1020,9 @@ def _formation_opening_points(formation: Formation, rules: RemiRules) -> int:
     return opening_points((formation,), rules)
 
 
+_ONE_POINT_PER_TILE = PointTable(low=1, high=1, ace_low_run=1, ace_high_run=1, ace_set=1, ace_loose=1, joly_in_formation=1, joly_loose=1)
+
+
 @functools.lru_cache(maxsize=4096)
 def _closing_options(rack: tuple[Tile, ...], frules: FormationRules) -> tuple[tuple[Formation, ...], ...]:
     """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
@@ -1027,16 +1031,17 @@ def _closing_options(rack: tuple[Tile, ...], frules: FormationRules) -> tuple[tu
     masks = TileMasks.of(rack)
     if masks.uncovered(frules) > 1:
         return ()
-    covered: set[Tile] = set()
-    for f in _rack_candidates(rack, frules):
-        covered.update(f.tiles)
-    loose = [t for t in rack if t not in covered]
-    if len(loose) > 1:
+    from remi.solvers import max_points_arrangement, partition_all
+
+    # One exact check first: the most tiles that disjoint formations can hold.
+    most = max_points_arrangement(rack, frules, _ONE_POINT_PER_TILE)
+    laid = sum(len(f.tiles) for f in most)
+    if laid < len(rack) - 1:
         return ()
+    if laid == len(rack) - 1:
+        return (tuple(most),)
     out: list[tuple[Formation, ...]] = []
     for keep in dict.fromkeys(rack):
-        if loose and keep != loose[0]:
-            continue
         rest = _remove(rack, (keep,))
         assert rest is not None
         forms = partition_all(rest, frules)
@@ -1097,20 +1102,24 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     return out
 
 
-def _attachable(tf: TableFormation, rules: FormationRules) -> list[Tile]:
+def _attachable(tf: TableFormation, rules: FormationRules) -> tuple[Tile, ...]:
     """The natural tiles that can be attached to ``tf`` (each at exactly one place)."""
-    f = tf.formation
+    return _attachable_to(tf.formation, rules)
+
+
+@functools.lru_cache(maxsize=65536)
+def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
     if f.kind is Kind.RUN:
         ref = next(i for i in f.identities if i is not None)
         front, back = _run_end_ranks(f, rules)
-        out = [_rank_tile(ref, r) for r in (front, back) if r is not None]
+        out = tuple(_rank_tile(ref, r) for r in (front, back) if r is not None)
         if len(out) == 2 and out[0] == out[1]:
-            return []  # a 1 that fits both ends must say where: not offered
+            return ()  # a 1 that fits both ends must say where: not offered
         return out
     if len(f.tiles) >= min(rules.set_max_tiles, len(COLOURS)):
-        return []
+        return ()
     present = {i.colour for i in f.identities if i is not None}
-    return [tile_of(c, f.number) for c in COLOURS if c not in present]
+    return tuple(tile_of(c, f.number) for c in COLOURS if c not in present)
 
 
 def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -> list[Action]:
@@ -1137,7 +1146,7 @@ def _swap_options(state: GameState, ps: PlayerState) -> list[Action]:
     rules = state.rules
     for number, tf in enumerate(state.table, start=1):
         f = tf.formation
-        if not f.joly_count:
+        if JOLY not in f.tiles:
             continue
         seen: set[Tile] = set()
         for tile, ident, swapped in zip(f.tiles, f.identities, tf.swapped):
