@@ -10,7 +10,10 @@ Kinds (``make_bot(kind, seed)``):
 - ``random``: uniform over ``view.legal`` (seeded ``random.Random``).
 - ``greedy``: opens (etalare) as soon as it can with its best opening, lays and attaches
   (lipire) what it can, takes the last șir tile when it completes a formation, discards its
-  least useful tile, always announces when due (``remi.bots.greedy``).
+  least useful tile, always announces when due (``remi.bots.greedy``). On another family's
+  views (Rummikub-style) it plays the listed play placing the most tiles.
+- ``solver``: the planner's best move per rule family, waiting for a bigger opening and
+  denying useful discards (``remi.bots.solver``; issue 6).
 
 When a turn is stuck (``view.legal == [Undo]``) a bot undoes.
 """
@@ -24,7 +27,7 @@ from remi.actions import Action
 from remi.errors import RemiError
 from remi.views import PlayerView
 
-__all__ = ["BOT_KINDS", "Bot", "BotError", "make_bot", "play_hand"]
+__all__ = ["BOT_KINDS", "Bot", "BotError", "make_bot", "play_hand", "seat_count"]
 
 
 @runtime_checkable
@@ -66,14 +69,20 @@ def _greedy(seed: int) -> Bot:
     return GreedyBot(seed)
 
 
-_FACTORIES: Final[dict[str, Callable[[int], Bot]]] = {"random": _random, "greedy": _greedy}
+def _solver(seed: int) -> Bot:
+    from remi.bots.solver import SolverBot
+
+    return SolverBot(seed)
+
+
+_FACTORIES: Final[dict[str, Callable[[int], Bot]]] = {"random": _random, "greedy": _greedy, "solver": _solver}
 
 #: The bot kinds ``make_bot`` knows, in a stable order.
 BOT_KINDS: Final[tuple[str, ...]] = tuple(_FACTORIES)
 
 
 def make_bot(kind: str, seed: int) -> Bot:
-    """A new bot of ``kind`` (``"random"`` or ``"greedy"``) whose choices depend only on ``seed``
+    """A new bot of ``kind`` (``"random"``, ``"greedy"`` or ``"solver"``) whose choices depend only on ``seed``
     and the views it is shown.
 
     Raises:
@@ -84,6 +93,13 @@ def make_bot(kind: str, seed: int) -> Bot:
     except KeyError:
         raise BotError(f"unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}", kind=kind) from None
     return factory(seed)
+
+
+def seat_count(state: Any) -> int:
+    """The number of seats of any variant's state (``players`` in Remi, ``racks`` in the
+    Rummikub-style family)."""
+    players = getattr(state, "players", None)
+    return len(players) if players is not None else len(state.racks)
 
 
 def play_hand(
@@ -112,8 +128,9 @@ def play_hand(
     from remi.variants import variant_for_rules
 
     variant = variant_for_rules(state.rules)
-    if len(bots) != len(state.players):
-        raise BotError(f"{len(bots)} bots for {len(state.players)} seats")
+    seats = seat_count(state)
+    if len(bots) != seats:
+        raise BotError(f"{len(bots)} bots for {seats} seats")
     log: list[Action] = []
     for _ in range(max_actions):
         if variant.is_over(state):

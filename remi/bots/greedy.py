@@ -20,7 +20,9 @@ One turn, in order (REFERENCE.md Project decisions 4-12):
    equals (the greedy bot usually closes, so the tiles it keeps end up laid and score for it,
    PD 13; measured in benchmarks/ladder.py).
 
-The bot never breaks the șir, never swaps a joly and never declares pe tablă.
+The bot never breaks the șir, never swaps a joly and never declares pe tablă. On the views of
+another rule family (the Rummikub-style plugin) it plays the listed ``play`` placing the most
+tiles (``remi.bots.solver.best_legal_play``), else draws or passes.
 """
 
 from __future__ import annotations
@@ -125,6 +127,12 @@ class GreedyBot:
         """
         from remi.errors import RemiError
 
+        if view.rules.family != "remi":
+            if not view.legal:
+                raise RemiError(f"p{view.seat + 1} has no legal action: it is not his turn")
+            from remi.bots.solver import best_legal_play
+
+            return best_legal_play(view)  # type: ignore[no-any-return]
         legal = view.legal
         if not legal:
             raise RemiError(f"p{view.seat + 1} has no legal action: it is not his turn")

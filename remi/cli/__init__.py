@@ -14,5 +14,6 @@ from remi.cli import score  # noqa: E402,F401
 from remi.cli import check  # noqa: E402,F401
 from remi.cli import solve  # noqa: E402,F401
 from remi.cli import play  # noqa: E402,F401
+from remi.cli import simulate  # noqa: E402,F401
 
 __all__ = ["app", "main"]

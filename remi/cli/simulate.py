@@ -1,0 +1,133 @@
+"""``remi simulate``: the same seeded deals under several presets, compared with 95 % intervals."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from remi.cli.app import app, err_console, fail, guarded
+from remi.simulate import Estimate, SimulationReport, plot_report, simulate
+
+__all__ = ["simulate_command"]
+
+
+def _est(e: Estimate, digits: int = 1, pct: bool = False) -> str:
+    if e.n == 0 or math.isnan(e.mean):
+        return "—"
+    if pct:
+        return f"{e.mean:.1%} ({e.low:.1%}–{e.high:.1%})"
+    return f"{e.mean:.{digits}f} ({e.low:.{digits}f} to {e.high:.{digits}f})"
+
+
+def _diff(e: Estimate, digits: int = 1, pct: bool = False) -> str:
+    if e.n == 0 or math.isnan(e.mean):
+        return "—"
+    if pct:
+        return f"{e.mean:+.1%} ({e.low:+.1%} to {e.high:+.1%})"
+    return f"{e.mean:+.{digits}f} ({e.low:+.{digits}f} to {e.high:+.{digits}f})"
+
+
+def _table(report: SimulationReport) -> Table:
+    title = f"{report.games} hands per preset, seeds {report.seed}-{report.seed + report.games - 1}, bots {','.join(report.bots)} (95% CI)"
+    table = Table(title=title)
+    table.add_column("measure")
+    for s in report.stats:
+        table.add_column(s.preset)
+    for d in report.differences:
+        table.add_column(f"{d.b} − {d.a}")
+    seats = len(report.bots)
+    rows: list[list[str]] = [
+        ["hand length (turns)", *[_est(s.turns) for s in report.stats], *[_diff(d.turns) for d in report.differences]],
+        ["closed (vs stock out)", *[_est(s.closed_share, pct=True) for s in report.stats], *[_diff(d.closed_share, pct=True) for d in report.differences]],
+    ]
+    for seat in range(seats):
+        rows.append(
+            [
+                f"p{seat + 1} first opening (own turn)",
+                *[_est(s.first_open_turn[seat]) for s in report.stats],
+                *[_diff(d.first_open_turn[seat]) for d in report.differences],
+            ]
+        )
+    for seat in range(seats):
+        rows.append(
+            [f"p{seat + 1} never opened", *[_est(s.never_opened_share[seat], pct=True) for s in report.stats], *["" for _ in report.differences]]
+        )
+    for seat in range(seats):
+        rows.append(
+            [
+                f"p{seat + 1} score (sd)",
+                *[f"{_est(s.scores[seat])} sd {s.scores[seat].sd:.0f}" for s in report.stats],
+                *[_diff(d.scores[seat]) for d in report.differences],
+            ]
+        )
+    rows.append(
+        [
+            "first-seat advantage (points)",
+            *[_est(s.first_seat_advantage) for s in report.stats],
+            *[_diff(d.first_seat_advantage) for d in report.differences],
+        ]
+    )
+    rows.append(["p1 has the top score", *[_est(s.first_seat_wins, pct=True) for s in report.stats], *["" for _ in report.differences]])
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+@app.command("simulate")
+@guarded
+def simulate_command(
+    rules: Annotated[list[str], typer.Option("--rules", help="A preset or rule file; repeat to compare (the first is the reference).")],
+    games: Annotated[int, typer.Option("--games", help="Hands per preset.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="First deal seed.")] = 0,
+    bots: Annotated[str, typer.Option("--bots", help="Bot kind per seat, comma-separated (random, greedy, solver); one kind fills --players seats.")] = "greedy",
+    players: Annotated[int, typer.Option("--players", help="Seats when --bots names one kind.")] = 4,
+    jobs: Annotated[int, typer.Option("--jobs", help="Local worker processes.")] = 1,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address (needs remi-rummy[distributed]).")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON (no progress bar).")] = False,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Draw the distributions into this image file (needs remi-rummy[plot]).")] = None,
+) -> None:
+    """Play the same seeded deals under each preset and compare them with 95% confidence intervals."""
+    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    if not kinds:
+        fail(f"--bots '{bots}' names no bot kind")
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            fail("--plot needs matplotlib: pip install 'remi-rummy[plot]'")
+    if json_out:
+        report = simulate(rules, games=games, seed=seed, bots=kinds, jobs=jobs, scheduler=scheduler)
+    else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+        with Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err_console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("games", total=games * len(rules))
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            report = simulate(rules, games=games, seed=seed, bots=kinds, jobs=jobs, scheduler=scheduler, progress=progress)
+    if plot is not None:
+        plot_report(report, plot)
+    if json_out:
+        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        return
+    Console().print(_table(report))
+    if plot is not None:
+        err_console.print(f"plot written to {plot}")
