@@ -184,7 +184,10 @@ _SIMPLE: Final[dict[str, type[Action]]] = {
     cls.VERB: cls for cls in (Draw, Announce, AnnounceAtu, Declare, Undo)
 }
 _VERBS: Final = ("draw", "take", "meld", "layoff", "swap", "announce", "atu", "declare", "discard", "undo")
-_HEAD_RE: Final = re.compile(r"^\s*[pP](\d+)\s+(\S+)\s*(.*?)\s*$", re.S)
+_HEAD_RE: Final = re.compile(r"^\s*[pP]([0-9]+)\s+(\S+)\s*(.*?)\s*$", re.S)
+#: Seat numbers and positions have at most this many digits (``int`` refuses very long digit
+#: strings with a ValueError: found by fuzzing).
+_MAX_DIGITS: Final = 9
 
 
 def _fail(message: str, text: str, token: str = "", position: int = 0) -> NotationError:
@@ -192,7 +195,7 @@ def _fail(message: str, text: str, token: str = "", position: int = 0) -> Notati
 
 
 def _positive(token: str, text: str, what: str) -> int:
-    if not token.isdigit() or int(token) < 1:
+    if not (token.isascii() and token.isdigit()) or len(token) > _MAX_DIGITS or int(token) < 1:
         raise _fail(f"{what} must be a positive number, got '{token}'", text, token)
     return int(token)
 
@@ -217,7 +220,9 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
             text.strip().split(" ")[0] if text.strip() else "",
         )
     seat_text, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
-    seat = int(seat_text)
+    seat = int(seat_text) if len(seat_text) <= _MAX_DIGITS else 0
+    if seat < 1 and len(seat_text) > _MAX_DIGITS:
+        raise _fail(f"player 'p{seat_text[:12]}...' does not exist: a seat number is 1-{10**_MAX_DIGITS - 1}", text, f"p{seat_text}")
     if seat < 1:
         raise _fail(f"player 'p{seat_text}' does not exist: seats start at p1", text, f"p{seat_text}")
     player = seat - 1

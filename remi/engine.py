@@ -19,7 +19,8 @@ from __future__ import annotations
 import bisect
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from remi.actions import (
     Action,
@@ -41,17 +42,17 @@ from remi.formations import (
     Formation,
     FormationRules,
     Kind,
+    PointTable,
+    TileMasks,
     candidate_formations,
     formation_readings,
     formations_containing,
-    PointTable,
-    TileMasks,
 )
 from remi.notation import SlotToken
 from remi.opening import check_opening, opening_points, opening_shape_ok
 from remi.rules import RemiRules
 from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation, TurnState
-from remi.tiles import COLOURS, JOLY, Tile, sort_tiles, tile_of
+from remi.tiles import COLOURS, JOLY, Tile, tile_of
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "undo"]
 
@@ -777,7 +778,8 @@ def _undo(state: GameState, action: Undo) -> GameState:
     return cp.evolve(turn=cp.turn.evolve(undoable=0, checkpoint=cp.turn.checkpoint or cp))
 
 
-_HANDLERS = {
+_Handler = Callable[[GameState, Any], GameState]
+_HANDLERS: dict[type[Action], _Handler] = {
     Draw: _draw,
     Take: _take,
     Meld: _meld,
@@ -1031,7 +1033,7 @@ def _closing_options(rack: tuple[Tile, ...], frules: FormationRules) -> tuple[tu
     masks = TileMasks.of(rack)
     if masks.uncovered(frules) > 1:
         return ()
-    from remi.solvers import max_points_arrangement, partition_all
+    from remi.solvers import max_points_arrangement
 
     # One exact check first: the most tiles that disjoint formations can hold.
     most = max_points_arrangement(rack, frules, _ONE_POINT_PER_TILE)
@@ -1139,8 +1141,8 @@ def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -
     return out
 
 
-def _swap_options(state: GameState, ps: PlayerState) -> list[Action]:
-    out: list[Action] = []
+def _swap_options(state: GameState, ps: PlayerState) -> list[Swap]:
+    out: list[Swap] = []
     seat = state.current
     rack = set(ps.rack)
     rules = state.rules

@@ -15,7 +15,6 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -606,7 +605,7 @@ class TileMasks:
         return missing
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _run_cover(ci: int, mask: int, jolys: int, rules: FormationRules) -> int:
     """Bits (number - 1) of the natural tiles of colour ``ci`` that some run can use."""
     cover = 0
@@ -617,7 +616,7 @@ def _run_cover(ci: int, mask: int, jolys: int, rules: FormationRules) -> int:
     return cover
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _set_cover(number: int, mask: int, jolys: int, rules: FormationRules) -> int:
     """Bits (colour index) of the natural tiles of ``number`` that some set can use."""
     cover = 0
@@ -634,7 +633,7 @@ _TILE_COLOUR: Final[tuple[int, ...]] = (-9,) + tuple(c // 13 for c in range(52))
 _TILE_INDEX: Final[tuple[int, ...]] = (-9,) + tuple(c % 13 for c in range(52)) + (-1,)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _runs_for(ci: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Formation, ...]:
     """Every run of colour index ``ci`` from the numbers in ``mask`` (bit n-1 = number n)."""
     out: list[Formation] = []
@@ -666,7 +665,7 @@ def _runs_for(ci: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Fo
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _sets_for(number: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Formation, ...]:
     """Every set of ``number`` from the colours in ``mask`` (bit i = colour index i)."""
     out: list[Formation] = []
@@ -684,7 +683,7 @@ def _sets_for(number: int, mask: int, jolys: int, rules: FormationRules) -> tupl
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _run(ci: int, start: int, end: int, joly_ranks: tuple[int, ...]) -> Formation:
     """The run of colour index ``ci`` over ranks ``start..end`` with jolys at ``joly_ranks``."""
     by_rank = _RUN_TILES[ci]
@@ -694,7 +693,7 @@ def _run(ci: int, start: int, end: int, joly_ranks: tuple[int, ...]) -> Formatio
     return Formation(kind=Kind.RUN, tiles=tiles, identities=identities, ranks=ranks)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _set(number: int, colour_indices: tuple[int, ...], jolys: int) -> Formation:
     """The set of ``number`` in the given colours (indices, ascending) plus ``jolys`` jolys."""
     naturals = tuple(ALL_TILE_TYPES[ci * 13 + number - 1] for ci in colour_indices)

@@ -500,9 +500,17 @@ def preset_path(name: str) -> Path:
     """
     for d in preset_dirs():
         candidate = d / f"{name}.toml"
-        if candidate.is_file():
+        if _is_file(candidate):
             return candidate
     raise UnknownVariantError(name, list_presets())
+
+
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, False also when the OS refuses the name (too long: found by fuzzing)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def read_rules_file(path: Path) -> dict[str, Any]:
@@ -518,6 +526,8 @@ def read_rules_file(path: Path) -> dict[str, Any]:
         raise RulesError(f"{path}: cannot read rule file: {exc.strerror}", source=str(path)) from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{path}: not valid TOML: {exc}", source=str(path)) from None
+    except UnicodeDecodeError as exc:  # tomllib decodes the bytes itself (found by fuzzing)
+        raise RulesError(f"{path}: not valid TOML: not UTF-8 text (byte {exc.start + 1})", source=str(path)) from None
 
 
 def _flatten(data: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -620,7 +630,7 @@ def load_rules(name_or_path: str | Path = "remi-pe-tabla", overrides: Mapping[st
     """
     path = Path(name_or_path)
     if isinstance(name_or_path, Path) or str(name_or_path).endswith(".toml") or "/" in str(name_or_path):
-        if not path.is_file():
+        if not _is_file(path):
             raise RulesError(f"{path}: no such rule file", source=str(path))
     else:
         path = preset_path(str(name_or_path))

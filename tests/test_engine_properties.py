@@ -16,7 +16,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamekit import DEFAULT
 from remi.actions import Discard, Draw, LayOff, Meld, Swap, Take, parse_action
 from remi.engine import apply, check, legal_actions
 from remi.errors import IllegalActionError
@@ -25,6 +24,8 @@ from remi.notation import SlotToken
 from remi.rules import load_rules
 from remi.state import Phase, new_game
 from remi.tiles import ALL_TILE_TYPES, FULL_SET, Tile
+
+from gamekit import DEFAULT
 
 FULL = Counter(FULL_SET)
 PRESETS = [load_rules(p) for p in ("remi-pe-tabla", "rummy-45", "remi-50")]

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from gamekit import DEFAULT, refused, run, stacked
 from remi.actions import Draw, parse_action
 from remi.engine import apply, legal_actions
 from remi.errors import IllegalActionError
 from remi.rules import load_rules
 from remi.state import Phase, new_game
 from remi.tiles import Tile
+
+from gamekit import DEFAULT, refused, run, stacked
 
 # Fillers that make no formation with each other or the scenario tiles.
 P2_DEFAULT = "Y1 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"

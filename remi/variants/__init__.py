@@ -55,8 +55,12 @@ class Variant(Protocol):
 
     name: str
     aliases: tuple[str, ...]
-    rules_class: type[RuleSet]
     title: str
+
+    @property
+    def rules_class(self) -> type[RuleSet]:
+        """The frozen ``RuleSet`` subclass of this family's rule ids."""
+        ...
 
     def new_game(self, rules: Any, player_count: int, *, seed: int | None = 0, racks: Sequence[Sequence[Tile]] | None = None, stock: Sequence[Tile] | None = None) -> Any:
         """A new hand: a seeded deal, or a stacked deal (``racks`` in seat order, ``stock`` top first)."""
