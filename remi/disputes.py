@@ -152,7 +152,8 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     """Read a TOML file.
 
     Raises:
-        DisputeError: the file cannot be read or is not valid TOML (one line, with line/column).
+        DisputeError: the file cannot be read or is not valid TOML (one line, with line/column;
+            bytes that are not UTF-8 are invalid TOML).
     """
     p = Path(path)
     try:
@@ -162,6 +163,10 @@ def read_toml(path: str | Path) -> dict[str, Any]:
         raise DisputeError(str(p), f"cannot read the file: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
         raise DisputeError(str(p), f"not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:  # tomllib decodes the bytes itself (found by fuzzing)
+        raise DisputeError(str(p), f"not valid TOML: not UTF-8 text (byte {exc.start + 1})") from None
+    except ValueError as exc:  # a path with a NUL byte (found by fuzzing)
+        raise DisputeError(str(p), f"cannot read the file: {exc}") from None
 
 
 def _load_rules(

@@ -455,6 +455,8 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         raw = Path(path).read_bytes()
     except OSError as exc:
         raise RecordError(f"cannot read the record: {exc.strerror or exc}", path=name) from None
+    except ValueError as exc:  # a path with a NUL byte (found by fuzzing)
+        raise RecordError(f"cannot read the record: {exc}", path=name) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -107,7 +107,7 @@ class Timeout(Action):
 
 _SIMPLE: Final[dict[str, type[Action]]] = {c.VERB: c for c in (Draw, Pass, Timeout)}
 _VERBS: Final = ("draw", "play", "pass", "penalty", "timeout")
-_HEAD_RE: Final = re.compile(r"^\s*[pP](\d+)\s+(\S+)\s*(.*?)\s*$", re.DOTALL)
+_HEAD_RE: Final = re.compile(r"^\s*[pP]([0-9]+)\s+(\S+)\s*(.*?)\s*$", re.DOTALL)
 
 
 def _fail(message: str, text: str, token: str = "") -> NotationError:
@@ -135,7 +135,7 @@ def parse_action(text: str, rules: FormationRules = RUMMIKUB_FORMATIONS) -> Acti
             text.strip().split(" ")[0] if text.strip() else "",
         )
     seat_text, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
-    if int(seat_text) < 1:
+    if len(seat_text) > 9 or int(seat_text) < 1:  # int() refuses huge digit strings (fuzzing)
         raise _fail(f"player 'p{seat_text}' does not exist: seats start at p1", text, f"p{seat_text}")
     player = int(seat_text) - 1
     if verb in _SIMPLE:

@@ -129,7 +129,7 @@ class TableEditor:
 
     @staticmethod
     def _int(text: str, what: str) -> int:
-        if not text.isdigit() or int(text) < 1:
+        if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1:  # '²' (fuzzing)
             raise EditError(f"the {what} number must be 1 or more, got '{text}'")
         return int(text)
 
