@@ -46,33 +46,29 @@ class Phase(enum.Enum):
     ENDED = "ended"
 
 
-_EVOLVERS: dict[type, Any] = {}
+_UNSET: Any = object()
 
 
-def _fast_evolve(obj: Any, **changes: Any) -> Any:
-    """``attrs.evolve`` without re-running ``__init__`` (the hot path of the engine).
+def _install_evolve(cls: type) -> None:
+    """Give ``cls`` a fast ``evolve(**changes)``: ``attrs.evolve`` without re-running ``__init__``.
 
-    A per-class function is generated once (as attrs itself generates ``__init__``): it copies
-    every field, taking the changed ones from ``changes``; no validation is done, so callers
-    pass only values of the right type.
+    The method is generated once per class (as attrs generates ``__init__``), with one keyword
+    parameter per field; each slot is written through its C-level descriptor. No validation is
+    done, so the engine passes only values of the right type.
     """
-    cls = type(obj)
-    fn = _EVOLVERS.get(cls)
-    if fn is None:
-        fn = _make_evolver(cls)
-        _EVOLVERS[cls] = fn
-    return fn(obj, changes)
-
-
-def _make_evolver(cls: type) -> Any:
     names = [a.name for a in attrs.fields(cls)]
-    lines = ["def evolve(obj, ch):", "    new = _new(_cls)"]
-    for name in names:
-        lines.append(f"    _set(new, {name!r}, ch[{name!r}] if {name!r} in ch else obj.{name})")
+    params = ", ".join(f"{n}=_UNSET" for n in names)
+    lines = [f"def evolve(self, *, {params}):", "    new = _new(_cls)"]
+    for n in names:
+        lines.append(f"    _set_{n}(new, self.{n} if {n} is _UNSET else {n})")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__}
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_UNSET": _UNSET}
+    for n in names:
+        namespace[f"_set_{n}"] = cls.__dict__[n].__set__
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
-    return namespace["evolve"]
+    fn = namespace["evolve"]
+    fn.__doc__ = f"A copy of this {cls.__name__} with some fields changed (fast; no validation)."
+    cls.evolve = fn  # type: ignore[attr-defined]
 
 
 @attrs.frozen(kw_only=True)
@@ -99,8 +95,8 @@ class PlayerState:
     turns_played: int = 0
 
     def evolve(self, **changes: Any) -> PlayerState:
-        """A copy with some fields changed (fast; no validation)."""
-        return _fast_evolve(self, **changes)  # type: ignore[no-any-return]
+        """A copy with some fields changed (fast; no validation; replaced by a generated method)."""
+        raise NotImplementedError  # pragma: no cover - see _install_evolve
 
 
 @attrs.frozen(kw_only=True)
@@ -155,8 +151,8 @@ class TurnState:
     checkpoint: GameState | None = attrs.field(default=None, eq=False, repr=False)
 
     def evolve(self, **changes: Any) -> TurnState:
-        """A copy with some fields changed (fast; no validation)."""
-        return _fast_evolve(self, **changes)  # type: ignore[no-any-return]
+        """A copy with some fields changed (fast; no validation; replaced by a generated method)."""
+        raise NotImplementedError  # pragma: no cover - see _install_evolve
 
 
 @attrs.frozen(kw_only=True)
@@ -207,8 +203,8 @@ class GameState:
     result: HandResult | None = None
 
     def evolve(self, **changes: Any) -> GameState:
-        """A copy with some fields changed (fast; no validation)."""
-        return _fast_evolve(self, **changes)  # type: ignore[no-any-return]
+        """A copy with some fields changed (fast; no validation; replaced by a generated method)."""
+        raise NotImplementedError  # pragma: no cover - see _install_evolve
 
     @property
     def player_count(self) -> int:
@@ -229,6 +225,10 @@ class GameState:
         for tf in self.table:
             counts.update(tf.formation.tiles)
         return counts
+
+
+for _cls in (PlayerState, TurnState, GameState):
+    _install_evolve(_cls)
 
 
 def deal(player_count: int, seed: int, rules: RemiRules) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
