@@ -1,0 +1,676 @@
+"""The exact Rummikub best move: the most tiles or points a player can place, table rearranged.
+
+Rules reference §B.3 (runs with the 1 low only, groups of 3-4 distinct colours), §B.5 (initial
+meld: new sets from the rack only worth ``initial_meld.min_points``, a joker at the value of the
+tile it stands for, no table manipulation that turn unless
+``initial_meld.manipulate_same_turn``), §B.6 (after the initial meld every table tile stays on
+the table, any rearrangement is allowed), §B.7 (a joker on the table may be re-used in a new set;
+in a 3-tile group it stands for either missing colour). Tiles are types with counts (two copies
+of each numbered tile, two jokers).
+
+Method (docs/solvers.md, "Rummikub best move"): a dynamic program over the numbers 1..13
+(``remi.solvers._rk_dp``) with table tiles mandatory and rack tiles optional, maximising the
+objective first and the number of original table sets kept unchanged second (the minimal
+disruption of den Hertog & Hulshof, 2006).
+
+Points: a placed numbered tile counts its number; a placed joker counts the number of the tile it
+stands for. When the table already held jokers, the jokers are interchangeable, so the ``k``
+jokers placed from the rack are credited with the ``k`` highest numbers stood for by jokers on
+the new table (a joker in a group counts the group's number). The points objective maximises
+exactly this value, and ``verify_move`` recomputes it the same way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from remi.errors import IllegalActionError, InvalidFormationError, NotationError, RulesError
+from remi.formations import Formation, FormationRules, Kind, candidate_formations, formation_readings, read_formation
+from remi.notation import SlotToken
+from remi.solvers._rk_dp import Arrangement, solve_dp
+from remi.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile, sort_tiles
+
+__all__ = ["Move", "MoveRules", "best_move", "verify_move"]
+
+OBJECTIVES: Final = ("tiles", "points")
+
+
+@attrs.frozen(kw_only=True)
+class MoveRules:
+    """What the Rummikub move solver needs from a rule set (§B, §C.2 defaults).
+
+    Attributes:
+        initial_min_points: ``initial_meld.min_points``; the initial meld's points (30).
+        initial_joker_value: ``initial_meld.joker_value``; ``"represented"`` (a joker in the
+            initial meld counts as the tile it stands for) or ``"zero"``.
+        manipulate_on_initial_turn: ``initial_meld.manipulate_same_turn``; table play in the
+            initial-meld turn, after the meld (False).
+        ace_high: ``run.ace_high``; must be False (the 1 is low only, §B.3).
+        set_max_tiles: ``set.max_tiles``; groups hold 3 up to this many tiles (4).
+        min_natural_tiles: ``formation.min_natural_tiles``; natural tiles every set holds (1).
+
+    Raises:
+        RulesError: ``run.ace_high`` true (12-13-1 runs are not modelled by the solver), or a
+            value out of range.
+    """
+
+    initial_min_points: int = 30
+    initial_joker_value: str = "represented"
+    manipulate_on_initial_turn: bool = False
+    ace_high: bool = False
+    set_max_tiles: int = 4
+    min_natural_tiles: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if self.ace_high:
+            raise RulesError(
+                "the Rummikub move solver plays the 1 low only; run.ace_high = true is not "
+                "supported [run.ace_high]",
+                key="run.ace_high",
+                value=True,
+            )
+        if self.set_max_tiles not in (3, 4):
+            raise RulesError(
+                f"set.max_tiles = {self.set_max_tiles}: expected 3 or 4", key="set.max_tiles",
+                value=self.set_max_tiles,
+            )
+        if not 1 <= self.min_natural_tiles <= 3:
+            raise RulesError(
+                f"formation.min_natural_tiles = {self.min_natural_tiles}: expected 1-3",
+                key="formation.min_natural_tiles",
+                value=self.min_natural_tiles,
+            )
+        if self.initial_joker_value not in ("represented", "zero"):
+            raise RulesError(
+                f"initial_meld.joker_value = {self.initial_joker_value!r}: expected represented or zero",
+                key="initial_meld.joker_value",
+                value=self.initial_joker_value,
+            )
+
+    @classmethod
+    def from_rules(cls, rules: Any) -> MoveRules:
+        """Read the fields from a rule set by rule id (``rules.get("initial_meld.min_points")``).
+
+        Rule ids the rule set does not have keep the §B default. The joker options that the
+        solver does not model (``joker.locks_meld`` true, ``joker.group_of_three`` =
+        ``both_missing``, ``joker.freed_use`` = ``new_set_with_rack``) are refused.
+
+        Raises:
+            RulesError: for a rule value the solver cannot honour, naming the rule id.
+        """
+        def read(rule_id: str, default: Any) -> Any:
+            try:
+                return rules.get(rule_id)
+            except RulesError:
+                return default
+
+        for rule_id, fine in (
+            ("joker.locks_meld", False),
+            ("joker.group_of_three", "either_missing"),
+            ("joker.freed_use", "same_turn_any_set"),
+        ):
+            value = read(rule_id, fine)
+            if value != fine:
+                raise RulesError(
+                    f"the Rummikub move solver treats table jokers as freely re-usable; "
+                    f"{rule_id} = {value!r} is not supported [{rule_id}]",
+                    key=rule_id,
+                    value=value,
+                )
+        return cls(
+            initial_min_points=read("initial_meld.min_points", 30),
+            initial_joker_value=read("initial_meld.joker_value", "represented"),
+            manipulate_on_initial_turn=read("initial_meld.manipulate_same_turn", False),
+            ace_high=read("run.ace_high", False),
+            set_max_tiles=read("set.max_tiles", 4),
+            min_natural_tiles=read("formation.min_natural_tiles", 1),
+        )
+
+    @property
+    def formation_rules(self) -> FormationRules:
+        """The ``FormationRules`` of Rummikub sets under these rules."""
+        return FormationRules(
+            ace_high=False,
+            ace_both_ends=False,
+            set_max_tiles=self.set_max_tiles,
+            min_natural_tiles=self.min_natural_tiles,
+        )
+
+
+DEFAULT_RULES: Final = MoveRules()
+
+
+@attrs.frozen(kw_only=True)
+class Move:
+    """A best move: the rack tiles played and the whole new table.
+
+    Attributes:
+        placed: the rack tiles played, in rack order (jokers last).
+        table: the new table, every set: original sets first in their original order (unchanged
+            or changed), then the new sets.
+        tiles_placed: ``len(placed)``.
+        points_placed: face values of the placed tiles; placed jokers count as the tiles they
+            stand for (module docstring: the highest numbers stood for by jokers on the table).
+        edits: the move in words, e.g. ``"take Y7 from set 3"``, ``"add R5 to set 2"``,
+            ``"new set [R7 R8 R9]"``; sets are numbered from 1 in the order of the old table.
+        changed_sets: how many original table sets are not on the new table unchanged.
+        meld: for an initial-meld move, the new sets laid from the rack alone worth at least
+            ``initial_meld.min_points``; empty otherwise.
+    """
+
+    placed: tuple[Tile, ...]
+    table: tuple[Formation, ...]
+    tiles_placed: int
+    points_placed: int
+    edits: tuple[str, ...]
+    changed_sets: int
+    meld: tuple[Formation, ...] = ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Packing positions
+
+
+def _counts(tiles: Sequence[Tile]) -> tuple[list[int], int]:
+    counts = [0] * 52
+    jokers = 0
+    for t in tiles:
+        if t.is_joly:
+            jokers += 1
+        else:
+            counts[t.code] += 1
+    return counts, jokers
+
+
+def _table_tiles(table: Sequence[Formation]) -> list[Tile]:
+    return [t for f in table for t in f.tiles]
+
+
+def _check_position(table: Sequence[Formation], rack: Sequence[Tile], rules: MoveRules) -> list[Formation]:
+    """Re-read the table under the rules and check the tile counts; return the table sets."""
+    frules = rules.formation_rules
+    checked: list[Formation] = []
+    for index, f in enumerate(table, 1):
+        again = [r for r in formation_readings(f.slots(explicit=True), frules) if r.kind is f.kind]
+        if not again:
+            read_formation(f.slots(explicit=True), frules)  # raises with the rule id
+            raise InvalidFormationError(  # pragma: no cover - read_formation raised above
+                f"set {index} {f.text()} is not valid under these rules", rule_id="formation.kind"
+            )
+        checked.append(again[0])
+    seen = Counter(_table_tiles(checked)) + Counter(rack)
+    for tile, n in sorted(seen.items(), key=lambda kv: kv[0].code):
+        limit = JOLY_COUNT if tile.is_joly else COPIES
+        if n > limit:
+            raise NotationError(
+                f"the table and rack hold {n} copies of {tile}; the 106-tile set has {limit}",
+                token=str(tile),
+            )
+    return checked
+
+
+def _originals(table: Sequence[Formation]) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int]]]:
+    runs: list[tuple[int, int, int, int]] = []
+    groups: list[tuple[int, int, int]] = []
+    for f in table:
+        if f.kind is Kind.RUN:
+            colour = f.colour
+            assert colour is not None
+            mask = 0
+            for t, r in zip(f.tiles, f.ranks):
+                if t.is_joly:
+                    mask |= 1 << r
+            runs.append((colour.index, f.ranks[0], f.ranks[-1], mask))
+        else:
+            cmask = 0
+            for t in f.tiles:
+                if not t.is_joly and t.colour is not None:
+                    cmask |= 1 << t.colour.index
+            groups.append((f.number, cmask, f.joly_count))
+    return runs, groups
+
+
+def _formations_of(arr: Arrangement, rules: MoveRules) -> list[Formation]:
+    frules = rules.formation_rules
+    out: list[Formation] = []
+    for run in arr.runs:
+        slots = []
+        for i, joker in enumerate(run.jokers):
+            tile = ALL_TILE_TYPES[run.colour * 13 + run.start + i - 1]
+            slots.append(SlotToken(JOLY, tile) if joker else SlotToken(tile))
+        out.append(read_formation(slots, frules))
+    for g in arr.groups:
+        slots = [SlotToken(ALL_TILE_TYPES[c * 13 + g.number - 1]) for c in g.colours]
+        missing = [c for c in range(4) if c not in g.colours]
+        for k in range(g.jokers):
+            slots.append(SlotToken(JOLY, ALL_TILE_TYPES[missing[k] * 13 + g.number - 1]))
+        out.append(read_formation(slots, frules))
+    return out
+
+
+def _key(f: Formation) -> tuple[object, ...]:
+    """Identity of a set for 'unchanged': kind, tiles in order (jokers by position), identities."""
+    if f.kind is Kind.RUN:
+        return (Kind.RUN.value, f.tiles, f.ranks)
+    naturals = tuple(sorted(t.code for t in f.tiles if not t.is_joly))
+    return (Kind.SET.value, f.number, naturals, f.joly_count)
+
+
+def _joker_values(table: Sequence[Formation]) -> list[int]:
+    """The number each joker on ``table`` stands for (its rank; a group's number)."""
+    values: list[int] = []
+    for f in table:
+        for t, r in zip(f.tiles, f.ranks):
+            if t.is_joly:
+                values.append(r)
+    return values
+
+
+def placed_points(new_table: Sequence[Formation], placed: Sequence[Tile]) -> int:
+    """Points placed (module docstring): numbers of placed tiles; the ``k`` placed jokers count the
+    ``k`` highest numbers that jokers on ``new_table`` stand for."""
+    k = sum(1 for t in placed if t.is_joly)
+    naturals = sum(t.number for t in placed if not t.is_joly)
+    values = sorted(_joker_values(new_table), reverse=True)
+    return naturals + sum(values[:k])
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the move
+
+
+def _order_table(old: Sequence[Formation], new: list[Formation]) -> tuple[list[Formation], list[int | None], int]:
+    """Match new sets to old ones: unchanged first, then by most shared tiles.
+
+    Returns the new table ordered (matched sets in old order, then unmatched), for each entry the
+    old index it continues (or None), and the number of old sets left unchanged.
+    """
+    remaining = list(range(len(new)))
+    match: dict[int, int] = {}
+    unchanged = 0
+    for i, f in enumerate(old):
+        k = _key(f)
+        for j in remaining:
+            if _key(new[j]) == k:
+                match[i] = j
+                remaining.remove(j)
+                unchanged += 1
+                break
+    for i, f in enumerate(old):
+        if i in match:
+            continue
+        best_j, best_shared = None, 0
+        have = Counter(f.tiles)
+        for j in remaining:
+            shared = sum((have & Counter(new[j].tiles)).values())
+            if shared > best_shared:
+                best_j, best_shared = j, shared
+        if best_j is not None:
+            match[i] = best_j
+            remaining.remove(best_j)
+    ordered: list[Formation] = []
+    sources: list[int | None] = []
+    for i in range(len(old)):
+        if i in match:
+            ordered.append(new[match[i]])
+            sources.append(i)
+    for j in remaining:
+        ordered.append(new[j])
+        sources.append(None)
+    return ordered, sources, unchanged
+
+
+def _edits(old: Sequence[Formation], ordered: list[Formation], sources: list[int | None], placed: Sequence[Tile], rules: MoveRules) -> tuple[str, ...]:
+    frules = rules.formation_rules
+    edits: list[str] = []
+    taken: Counter[Tile] = Counter()
+    kept_by_source: dict[int, Counter[Tile]] = {}
+    for f, src in zip(ordered, sources):
+        if src is None:
+            continue
+        kept = Counter(old[src].tiles) & Counter(f.tiles)
+        kept_by_source[src] = kept
+    for i, f in enumerate(old):
+        kept = kept_by_source.get(i, Counter())
+        gone = Counter(f.tiles) - kept
+        if not kept:
+            edits.append(f"break up set {i + 1} {f.text(frules)}")
+            taken += gone
+            continue
+        for t in sort_tiles(gone.elements()):
+            edits.append(f"take {t} from set {i + 1}")
+        taken += gone
+    rack_left = Counter(placed)
+    for f, src in zip(ordered, sources):
+        if src is not None:
+            if _key(f) == _key(old[src]):
+                continue
+            added = Counter(f.tiles) - kept_by_source[src]
+            for t in sort_tiles(added.elements()):
+                if taken[t]:
+                    taken[t] -= 1
+                    edits.append(f"add {t} to set {src + 1}")
+                else:
+                    rack_left[t] -= 1
+                    edits.append(f"add {t} from the rack to set {src + 1}")
+            edits.append(f"set {src + 1} is now {f.text(frules)}")
+        else:
+            from_rack = []
+            for t in f.tiles:
+                if taken[t]:
+                    taken[t] -= 1
+                else:
+                    from_rack.append(t)
+            note = f" ({len(from_rack)} from the rack)" if from_rack and len(from_rack) < len(f.tiles) else ""
+            edits.append(f"new set {f.text(frules)}{note}")
+    return tuple(edits)
+
+
+def _make_move(
+    old: Sequence[Formation],
+    new_sets: list[Formation],
+    placed: list[Tile],
+    rules: MoveRules,
+    meld: Sequence[Formation] = (),
+) -> Move:
+    ordered, sources, unchanged = _order_table(old, new_sets)
+    placed_sorted = sort_tiles(placed)
+    return Move(
+        placed=placed_sorted,
+        table=tuple(ordered),
+        tiles_placed=len(placed_sorted),
+        points_placed=placed_points(ordered, placed_sorted),
+        edits=_edits(old, ordered, sources, placed_sorted, rules),
+        changed_sets=len(old) - unchanged,
+        meld=tuple(meld),
+    )
+
+
+def _placed_tiles(arr_sets: list[Formation], old: Sequence[Formation]) -> list[Tile]:
+    return list((Counter(_table_tiles(arr_sets)) - Counter(_table_tiles(old))).elements())
+
+
+def _filter_playable(mand: list[int], opt: list[int], jokers: int) -> list[int]:
+    """Rack tiles that fit in no set even with every tile and joker available are dropped."""
+    avail = [mand[i] + opt[i] for i in range(52)]
+    out = list(opt)
+    for code in range(52):
+        if not opt[code]:
+            continue
+        c, v = divmod(code, 13)
+        v += 1
+        ok = False
+        for start in range(max(1, v - 2), min(v, 11) + 1):
+            gaps = sum(1 for w in range(start, start + 3) if not avail[c * 13 + w - 1])
+            if gaps <= jokers:
+                ok = True
+                break
+        if not ok:
+            colours = sum(1 for cc in range(4) if avail[cc * 13 + v - 1])
+            ok = colours + jokers >= 3
+        if not ok:
+            out[code] = 0
+    return out
+
+
+def _solve(
+    mand: list[int],
+    opt: list[int],
+    jt: int,
+    jr: int,
+    *,
+    points: bool,
+    rules: MoveRules,
+    runs: Sequence[tuple[int, int, int, int]] = (),
+    groups: Sequence[tuple[int, int, int]] = (),
+    threshold: int = 0,
+) -> Arrangement | None:
+    """Exact optimum, searched from the upper bound down (each pass exact above its floor)."""
+    opt = _filter_playable(mand, opt, jt + jr)
+    upper = sum(((i % 13) + 1 if points else 1) * opt[i] for i in range(52)) + jr * (13 if points else 1)
+    step = 1
+    floor = upper
+    while True:
+        floor = max(floor, 0)
+        arr = solve_dp(
+            mand,
+            opt,
+            jt,
+            jr,
+            points=points,
+            set_max=rules.set_max_tiles,
+            min_nat=rules.min_natural_tiles,
+            threshold=threshold,
+            joker_meld_value=rules.initial_joker_value == "represented",
+            original_runs=runs,
+            original_groups=groups,
+            floor=floor,
+        )
+        if arr is not None or floor == 0:
+            return arr
+        floor -= step
+        step *= 2
+
+
+def best_move(
+    table: Sequence[Formation],
+    rack: Sequence[Tile],
+    *,
+    initial: bool,
+    objective: str = "tiles",
+    rules: MoveRules = DEFAULT_RULES,
+) -> Move | None:
+    """The best move from ``rack`` onto ``table`` (§B.4-§B.7), exact, jokers included.
+
+    Args:
+        table: the sets on the table (each valid under ``rules``; re-read to check).
+        rack: the player's tiles.
+        initial: the player has not made his initial meld yet: the move must be an initial meld
+            (new sets from the rack alone worth ``initial_meld.min_points``, the table left as
+            it is), followed by table play only when ``initial_meld.manipulate_same_turn``.
+        objective: ``"tiles"`` (most tiles placed) or ``"points"`` (most points placed).
+        rules: the solver's rule parameters (``MoveRules.from_rules(rule_set)``).
+
+    Returns:
+        the best ``Move`` (objective first, then fewest original sets changed, then a fixed
+        order), or ``None`` when no rack tile can be played (or no initial meld is possible).
+
+    Raises:
+        ValueError: an unknown objective.
+        InvalidFormationError: a table set that is not valid under ``rules`` (its rule id).
+        NotationError: more copies of a tile than the 106-tile set holds.
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be 'tiles' or 'points', got {objective!r}")
+    points = objective == "points"
+    old = _check_position(table, rack, rules)
+    rack_counts, jr = _counts(rack)
+    if initial:
+        return _initial_move(old, list(rack), rack_counts, jr, points=points, rules=rules)
+    mand, jt = _counts(_table_tiles(old))
+    runs, groups = _originals(old)
+    arr = _solve(mand, rack_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups)
+    if arr is None:
+        raise InvalidFormationError(  # pragma: no cover - the given table is itself an arrangement
+            "the table cannot be arranged", rule_id="formation.kind"
+        )
+    if arr.primary == 0:
+        return None
+    new_sets = _formations_of(arr, rules)
+    return _make_move(old, new_sets, _placed_tiles(new_sets, old), rules)
+
+
+def _meld_points(sets: Sequence[Formation], rules: MoveRules) -> int:
+    total = 0
+    for f in sets:
+        for t, r in zip(f.tiles, f.ranks):
+            if not t.is_joly:
+                total += t.number
+            elif rules.initial_joker_value == "represented":
+                total += r
+    return total
+
+
+def _initial_move(
+    old: list[Formation], rack: list[Tile], rack_counts: list[int], jr: int, *, points: bool, rules: MoveRules
+) -> Move | None:
+    zero = [0] * 52
+    need = rules.initial_min_points
+    measure_is_objective = points and rules.initial_joker_value == "represented"
+    arr = _solve(zero, rack_counts, 0, jr, points=points, rules=rules, threshold=0 if measure_is_objective else need)
+    if arr is None or arr.primary == 0:
+        return None
+    meld = _formations_of(arr, rules)
+    if _meld_points(meld, rules) < need:
+        return None
+    if not rules.manipulate_on_initial_turn:
+        placed = list(Counter(_table_tiles(meld)).elements())
+        return _make_move(old, list(old) + meld, placed, rules, meld)
+    return _initial_with_table_play(old, rack, points=points, rules=rules)
+
+
+def _initial_with_table_play(old: list[Formation], rack: list[Tile], *, points: bool, rules: MoveRules) -> Move | None:
+    """Initial meld then table play in the same turn: every minimal meld of the rack worth the
+    threshold is tried, the rest of the rack then played onto the table with the meld."""
+    frules = rules.formation_rules
+    need = rules.initial_min_points
+    cands = sorted(candidate_formations(rack, frules), key=lambda f: (-len(f), str(f)))
+    melds: dict[tuple[int, ...], list[Formation]] = {}
+
+    def grow(chosen: list[Formation], left: Counter[Tile], start: int, value: int) -> None:
+        if value >= need:
+            key = tuple(sorted(t.code for f in chosen for t in f.tiles))
+            melds.setdefault(key, list(chosen))
+            return
+        for i in range(start, len(cands)):
+            f = cands[i]
+            use = Counter(f.tiles)
+            if use - left:
+                continue
+            grow(chosen + [f], left - use, i, value + _meld_points([f], rules))
+
+    grow([], Counter(rack), 0, 0)
+    runs, groups = _originals(old)
+    best: tuple[tuple[int, int, int], Move] | None = None
+    for key, meld in sorted(melds.items()):
+        meld_tiles = [t for f in meld for t in f.tiles]
+        rest = list((Counter(rack) - Counter(meld_tiles)).elements())
+        mand, jt = _counts(_table_tiles(old) + meld_tiles)
+        rest_counts, jr = _counts(rest)
+        arr = _solve(mand, rest_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups)
+        if arr is None:
+            continue  # pragma: no cover - the table plus the meld is an arrangement
+        new_sets = _formations_of(arr, rules)
+        placed = _placed_tiles(new_sets, old)
+        move = _make_move(old, new_sets, placed, rules, meld)
+        score = (move.points_placed if points else move.tiles_placed, -move.changed_sets, 0)
+        if best is None or score > best[0]:
+            best = (score, move)
+    return None if best is None else best[1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Verifying
+
+
+def verify_move(
+    table: Sequence[Formation],
+    rack: Sequence[Tile],
+    move: Move,
+    *,
+    initial: bool,
+    rules: MoveRules = DEFAULT_RULES,
+) -> None:
+    """Check ``move`` independently of the solver (§B.3-§B.7).
+
+    Checks that every set of the new table is valid under ``rules``, that the new table holds
+    exactly the old table's tiles plus ``move.placed``, that ``move.placed`` comes from the rack,
+    that at least one tile is played, that the counts, points and changed sets are right, and
+    for an initial meld that the meld is made of placed tiles only, worth the threshold, and
+    (unless ``initial_meld.manipulate_same_turn``) that the old sets are untouched.
+
+    Raises:
+        InvalidFormationError: a set of the new table is not valid (its rule id).
+        IllegalActionError: with rule id ``turn.table_tiles_kept`` (a table tile is missing),
+            ``turn.rack_tiles_only`` (a tile not on the rack was added), ``turn.play_or_draw``
+            (nothing played), ``initial_meld.min_points``, ``initial_meld.manipulate_same_turn``,
+            or ``move.tiles_placed`` / ``move.points_placed`` / ``move.changed_sets`` /
+            ``move.meld`` when the move's own figures are wrong.
+    """
+    frules = rules.formation_rules
+    for index, f in enumerate(move.table, 1):
+        readings = formation_readings(f.slots(explicit=True), frules)
+        if f not in readings:
+            read_formation(f.slots(explicit=True), frules)  # raises with the rule id
+            raise InvalidFormationError(
+                f"set {index} {f.text()} is not read that way under these rules",
+                rule_id="joly.identity",
+                tiles_text=f.text(),
+            )
+    old_tiles = Counter(_table_tiles(table))
+    new_tiles = Counter(_table_tiles(move.table))
+    placed = Counter(move.placed)
+    missing = old_tiles - new_tiles
+    if missing:
+        raise IllegalActionError(
+            f"table tiles {' '.join(map(str, sort_tiles(missing.elements())))} are no longer on the table",
+            rule_id="turn.table_tiles_kept",
+        )
+    if new_tiles - old_tiles != placed or old_tiles - new_tiles:
+        raise IllegalActionError(
+            "the new table is not the old table plus the placed tiles", rule_id="turn.rack_tiles_only"
+        )
+    not_held = placed - Counter(rack)
+    if not_held:
+        raise IllegalActionError(
+            f"{' '.join(map(str, sort_tiles(not_held.elements())))} not on the rack",
+            rule_id="turn.rack_tiles_only",
+        )
+    if not move.placed:
+        raise IllegalActionError("no rack tile is played", rule_id="turn.play_or_draw")
+    if move.tiles_placed != len(move.placed):
+        raise IllegalActionError(
+            f"tiles_placed = {move.tiles_placed}, but {len(move.placed)} tiles are placed",
+            rule_id="move.tiles_placed",
+        )
+    expected_points = placed_points(move.table, move.placed)
+    if move.points_placed != expected_points:
+        raise IllegalActionError(
+            f"points_placed = {move.points_placed}, expected {expected_points}",
+            rule_id="move.points_placed",
+        )
+    left = [_key(f) for f in move.table]
+    unchanged = 0
+    for f in table:
+        if _key(f) in left:
+            left.remove(_key(f))
+            unchanged += 1
+    if move.changed_sets != len(table) - unchanged:
+        raise IllegalActionError(
+            f"changed_sets = {move.changed_sets}, expected {len(table) - unchanged}",
+            rule_id="move.changed_sets",
+        )
+    if initial:
+        meld_tiles = Counter(_table_tiles(move.meld))
+        if not move.meld or meld_tiles - placed:
+            raise IllegalActionError("the initial meld must be new sets of placed tiles", rule_id="move.meld")
+        for f in move.meld:
+            if f not in formation_readings(f.slots(explicit=True), frules):
+                raise IllegalActionError(f"meld set {f.text()} is not valid", rule_id="move.meld")
+        value = _meld_points(move.meld, rules)
+        if value < rules.initial_min_points:
+            raise IllegalActionError(
+                f"initial meld totals {value} points, needs {rules.initial_min_points}",
+                rule_id="initial_meld.min_points",
+            )
+        if not rules.manipulate_on_initial_turn:
+            if unchanged != len(table) or meld_tiles != placed:
+                raise IllegalActionError(
+                    "no table set may change in the initial-meld turn",
+                    rule_id="initial_meld.manipulate_same_turn",
+                )
+

@@ -1,0 +1,403 @@
+"""The Rummikub best-move solver against an independent oracle: the den Hertog & Hulshof (2006)
+integer program solved with scipy.optimize.milp (HiGHS), on hypothesis-generated positions, in
+both objectives, with jokers; the RK-* examples of REFERENCE.md §E.3; the verifier's refusals."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from scipy.optimize import Bounds, LinearConstraint, milp
+
+from remi.errors import IllegalActionError, InvalidFormationError, NotationError, RulesError
+from remi.formations import Formation, Kind, candidate_formations, parse_formation
+from remi.notation import parse_tiles
+from remi.rules import load_rules
+from remi.solvers.rummikub import Move, MoveRules, best_move, verify_move
+from remi.tiles import FULL_SET, Tile
+
+RULES = MoveRules()
+FR = RULES.formation_rules
+
+
+def table_of(text: str, rules: MoveRules = RULES) -> list[Formation]:
+    return [parse_formation(f"[{part}", rules.formation_rules) for part in text.split("[") if part.strip()]
+
+
+# ---------------------------------------------------------------------------------------------
+# The oracle: one integer variable per possible set (0-2 copies), one per rack tile type played.
+
+def _set_key(f: Formation) -> tuple[object, ...]:
+    if f.kind is Kind.RUN:
+        return ("run", f.tiles, f.ranks)
+    return ("set", f.number, tuple(sorted(t.code for t in f.tiles if not t.is_joly)), f.joly_count)
+
+
+def oracle(
+    table: list[Formation], rack: list[Tile], *, initial: bool, points: bool, rules: MoveRules = RULES
+) -> tuple[int, int] | None:
+    """(best objective value, fewest table sets changed) by integer programming, or None."""
+    frules = rules.formation_rules
+    table_tiles = [t for f in ([] if initial else table) for t in f.tiles]
+    pool = table_tiles + list(rack)
+    sets = candidate_formations(pool, frules)
+    if not sets:
+        return None
+    types = sorted(set(pool), key=lambda t: t.code)
+    tindex = {t: i for i, t in enumerate(types)}
+    n_sets = len(sets)
+    n_types = len(types)
+    have_table = Counter(table_tiles)
+    have_rack = Counter(rack)
+    # joker credit slots: (set index, value) per joker of each set
+    slots = [(i, r) for i, f in enumerate(sets) for t, r in zip(f.tiles, f.ranks) if t.is_joly]
+    n_slots = len(slots) if points and not initial else 0
+    n = n_sets + n_types + n_slots
+    rows, lo, hi = [], [], []
+    for t in types:  # tiles used by sets = table tiles + rack tiles played
+        row = np.zeros(n)
+        for i, f in enumerate(sets):
+            row[i] = f.tiles.count(t)
+        row[n_sets + tindex[t]] = -1
+        rows.append(row)
+        lo.append(have_table[t])
+        hi.append(have_table[t])
+    if n_slots:
+        row = np.zeros(n)
+        for k in range(n_slots):
+            row[n_sets + n_types + k] = 1
+        row[n_sets + tindex[Tile(None, 0)]] = -1
+        rows.append(row)
+        lo.append(0)
+        hi.append(0)
+        for k, (i, _) in enumerate(slots):
+            row = np.zeros(n)
+            row[n_sets + n_types + k] = 1
+            row[i] = -1
+            rows.append(row)
+            lo.append(-np.inf)
+            hi.append(0)
+    c = np.zeros(n)
+    for t in types:
+        if initial:
+            continue
+        c[n_sets + tindex[t]] = -(t.number if points else 1) if not (points and t.is_joly) else 0
+    for k, (_, r) in enumerate(slots[:n_slots]):
+        c[n_sets + n_types + k] = -r
+    if initial:
+        meld = np.zeros(n)
+        for i, f in enumerate(sets):
+            meld[i] = sum(
+                (t.number if not t.is_joly else (r if rules.initial_joker_value == "represented" else 0))
+                for t, r in zip(f.tiles, f.ranks)
+            )
+            c[i] = -(sum(t.number if not t.is_joly else r for t, r in zip(f.tiles, f.ranks)) if points else len(f))
+        rows.append(meld)
+        lo.append(rules.initial_min_points)
+        hi.append(np.inf)
+    upper = [2] * n_sets + [have_rack[t] for t in types] + [2] * n_slots
+    res = milp(
+        c,
+        constraints=LinearConstraint(np.array(rows), lo, hi),
+        integrality=np.ones(n),
+        bounds=Bounds(np.zeros(n), np.array(upper, dtype=float)),
+    )
+    if res.status != 0:
+        return None
+    best = round(-res.fun)
+    if initial:
+        return (best, 0) if best > 0 else None
+    if best == 0:
+        return None
+    # second model: fewest original sets changed among moves of value ``best``
+    keys = Counter(_set_key(f) for f in table)
+    key_list = list(keys)
+    n2 = n + len(key_list)
+    rows2 = [np.concatenate([r, np.zeros(len(key_list))]) for r in rows]
+    lo2, hi2 = list(lo), list(hi)
+    obj_row = np.concatenate([-c, np.zeros(len(key_list))])
+    rows2.append(obj_row)
+    lo2.append(best - 0.5)
+    hi2.append(np.inf)
+    for k, key in enumerate(key_list):
+        row = np.zeros(n2)
+        row[n + k] = 1
+        for i, f in enumerate(sets):
+            if _set_key(f) == key:
+                row[i] = -1
+        rows2.append(row)
+        lo2.append(-np.inf)
+        hi2.append(0)
+    c2 = np.concatenate([np.zeros(n), -np.ones(len(key_list))])
+    upper2 = upper + [keys[key] for key in key_list]
+    res2 = milp(
+        c2,
+        constraints=LinearConstraint(np.array(rows2), lo2, hi2),
+        integrality=np.ones(n2),
+        bounds=Bounds(np.zeros(n2), np.array(upper2, dtype=float)),
+    )
+    assert res2.status == 0
+    return best, len(table) - round(-res2.fun)
+
+
+# ---------------------------------------------------------------------------------------------
+# Random positions: a table of random valid sets dealt from one 106-tile set, a rack of the rest.
+
+def random_position(rnd: random.Random, table_max: int, rack_max: int, jokers: bool) -> tuple[list[Formation], list[Tile]]:
+    tiles = [t for t in FULL_SET if jokers or not t.is_joly]
+    rnd.shuffle(tiles)
+    pool = Counter(tiles[:40])
+    cands = candidate_formations(pool.elements(), FR)
+    rnd.shuffle(cands)
+    table: list[Formation] = []
+    size = 0
+    target = rnd.randint(0, table_max)
+    for f in cands:
+        if size + len(f) > target:
+            continue
+        need = Counter(f.tiles)
+        if any(pool[t] < k for t, k in need.items()):
+            continue
+        pool -= need
+        table.append(f)
+        size += len(f)
+    rest = list(pool.elements()) + tiles[40:]
+    rnd.shuffle(rest)
+    rack = rest[: rnd.randint(1, rack_max)]
+    return table, rack
+
+
+def check_against_oracle(table: list[Formation], rack: list[Tile], *, initial: bool, objective: str) -> Move | None:
+    move = best_move(table, rack, initial=initial, objective=objective)
+    expected = oracle(table, rack, initial=initial, points=objective == "points")
+    if expected is None:
+        assert move is None
+        return None
+    assert move is not None
+    verify_move(table, rack, move, initial=initial, rules=RULES)
+    value = move.points_placed if objective == "points" else move.tiles_placed
+    if initial:
+        # initial-meld value: the meld's own points (jokers as the tiles they stand for)
+        assert value == expected[0]
+    else:
+        assert value == expected[0]
+        assert move.changed_sets == expected[1]
+    return move
+
+
+SETTINGS = settings(
+    max_examples=350, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(["tiles", "points"]))
+def test_solver_matches_integer_program_without_jokers(seed: int, objective: str) -> None:
+    table, rack = random_position(random.Random(seed), 15, 8, jokers=False)
+    check_against_oracle(table, rack, initial=False, objective=objective)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(["tiles", "points"]))
+def test_solver_matches_integer_program_with_jokers(seed: int, objective: str) -> None:
+    rnd = random.Random(seed)
+    table, rack = random_position(rnd, 12, 7, jokers=True)
+    # make jokers frequent: give the rack one when neither side has any
+    if not any(t.is_joly for t in rack) and not any(t.is_joly for f in table for t in f.tiles):
+        rack.append(Tile(None, 0))
+    check_against_oracle(table, rack, initial=False, objective=objective)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(["tiles", "points"]))
+def test_initial_meld_matches_integer_program(seed: int, objective: str) -> None:
+    rnd = random.Random(seed)
+    table, rack = random_position(rnd, 9, 14, jokers=True)
+    check_against_oracle(table, rack, initial=True, objective=objective)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_points_objective_never_below_tiles_objective(seed: int) -> None:
+    table, rack = random_position(random.Random(seed), 15, 8, jokers=True)
+    by_tiles = best_move(table, rack, initial=False, objective="tiles")
+    by_points = best_move(table, rack, initial=False, objective="points")
+    assert (by_tiles is None) == (by_points is None)
+    if by_tiles is not None and by_points is not None:
+        assert by_points.points_placed >= by_tiles.points_placed
+        assert by_tiles.tiles_placed >= by_points.tiles_placed
+
+
+def test_points_objective_maximises_value_not_tile_count() -> None:
+    # One joker, two uses: [Y1 Y2 J Y4] places 4 tiles worth 10, [J K12 K13] 3 tiles worth 36.
+    table = table_of("[R5 R6 R7]")
+    rack = list(parse_tiles("Y1 Y2 Y4 K12 K13 J"))
+    by_tiles = best_move(table, rack, initial=False, objective="tiles")
+    by_points = best_move(table, rack, initial=False, objective="points")
+    assert by_tiles is not None and by_points is not None
+    verify_move(table, rack, by_points, initial=False, rules=RULES)
+    assert (by_tiles.tiles_placed, by_tiles.points_placed) == (4, 10)
+    assert (by_points.tiles_placed, by_points.points_placed) == (3, 36)
+    assert by_points.points_placed == oracle(table, rack, initial=False, points=True)[0]  # type: ignore[index]
+
+
+# ---------------------------------------------------------------------------------------------
+# REFERENCE.md §E.3
+
+
+def test_rk5_initial_meld_valid() -> None:
+    move = best_move([], list(parse_tiles("R9 R10 R11")), initial=True)
+    assert move is not None and move.points_placed == 30 and move.tiles_placed == 3
+    rack = list(parse_tiles("R3 Y3 B3 K3 B5 B6 J"))
+    move = best_move([], rack, initial=True, objective="points")
+    assert move is not None
+    assert move.points_placed == 30  # the joker counts 7 (S0's own example)
+    assert sorted(f.text(FR) for f in move.meld) == ["[B5 B6 J]", "[R3 Y3 B3 K3]"]
+    verify_move([], rack, move, initial=True, rules=RULES)
+
+
+def test_rk6_initial_meld_too_low() -> None:
+    assert best_move([], list(parse_tiles("Y7 Y8 Y9")), initial=True) is None
+    fifty = MoveRules(initial_min_points=50)
+    assert best_move([], list(parse_tiles("R10 R11 R12")), initial=True, rules=fifty) is None
+    rack = list(parse_tiles("R10 R11 R12 Y13 B13 K13"))
+    move = best_move([], rack, initial=True, rules=fifty)
+    assert move is not None and move.points_placed == 72
+    verify_move([], rack, move, initial=True, rules=fifty)
+
+
+def test_rk7_no_high_one() -> None:
+    remi_run = parse_formation("[R12 R13 R1]")  # valid under Remi rules (RE-2)
+    with pytest.raises(InvalidFormationError) as err:
+        best_move([remi_run], [Tile.parse("R2")], initial=False)
+    assert err.value.rule_id == "run.ace_high"
+    assert best_move([], list(parse_tiles("R12 R13 R1")), initial=False) is None
+
+
+def test_rk9_joker_retrieval() -> None:
+    table = table_of("[R5 B5 J]")
+    rack = list(parse_tiles("Y5 K7 K8"))
+    move = best_move(table, rack, initial=False)
+    assert move is not None and move.tiles_placed == 3
+    verify_move(table, rack, move, initial=False, rules=RULES)
+    assert sorted(f.text(FR) for f in move.table) == ["[K7 K8 J]", "[R5 Y5 B5]"]
+    assert move.changed_sets == 1
+    assert any(e.startswith("take J from set 1") for e in move.edits)
+    # an unopened player may not swap: no initial meld from Y5 K7 K8
+    assert best_move(table, rack, initial=True) is None
+
+
+def test_minimal_disruption_keeps_sets() -> None:
+    table = table_of("[R1 R2 R3] [R4 R5 R6] [Y8 B8 K8]")
+    rack = list(parse_tiles("R7"))
+    move = best_move(table, rack, initial=False)
+    assert move is not None
+    # R7 extends [R4 R5 R6]: one set changed, never a reshuffle of [R1 .. R6]
+    assert move.changed_sets == 1
+    assert move.edits == ("add R7 from the rack to set 2", "set 2 is now [R4 R5 R6 R7]")
+
+
+def test_no_tile_playable_returns_none() -> None:
+    assert best_move(table_of("[R1 R2 R3]"), list(parse_tiles("K9 Y12")), initial=False) is None
+
+
+def test_initial_with_manipulation_allowed() -> None:
+    rules = MoveRules(manipulate_on_initial_turn=True)
+    table = table_of("[K1 K2 K3]")
+    rack = list(parse_tiles("R10 R11 R12 K4"))
+    move = best_move(table, rack, initial=True, rules=rules)
+    assert move is not None and move.tiles_placed == 4
+    verify_move(table, rack, move, initial=True, rules=rules)
+    strict = best_move(table, rack, initial=True)
+    assert strict is not None and strict.tiles_placed == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules and the verifier
+
+
+def test_move_rules_from_preset() -> None:
+    rules = MoveRules.from_rules(load_rules("rummikub"))
+    assert rules == MoveRules()
+    fifty = MoveRules.from_rules(load_rules("rummikub", {"initial_meld.min_points": 50}))
+    assert fifty.initial_min_points == 50
+    with pytest.raises(RulesError) as err:
+        MoveRules.from_rules(load_rules("rummikub", {"joker.locks_meld": True}))
+    assert err.value.key == "joker.locks_meld"
+
+
+def test_verify_refuses_lost_table_tile() -> None:
+    table = table_of("[R1 R2 R3 R4]")
+    rack = list(parse_tiles("Y4 B4"))
+    bad = Move(
+        placed=tuple(parse_tiles("Y4 B4")),
+        table=tuple(table_of("[R1 R2 R3] [Y4 B4 K4]")),
+        tiles_placed=2,
+        points_placed=8,
+        edits=(),
+        changed_sets=1,
+    )
+    with pytest.raises(IllegalActionError) as err:
+        verify_move(table, rack, bad, initial=False, rules=RULES)
+    assert err.value.rule_id == "turn.table_tiles_kept"
+
+
+def test_verify_refuses_tile_not_on_rack() -> None:
+    table = table_of("[R1 R2 R3]")
+    bad = Move(
+        placed=tuple(parse_tiles("R4")),
+        table=tuple(table_of("[R1 R2 R3 R4]")),
+        tiles_placed=1,
+        points_placed=4,
+        edits=(),
+        changed_sets=1,
+    )
+    with pytest.raises(IllegalActionError) as err:
+        verify_move(table, list(parse_tiles("R5")), bad, initial=False, rules=RULES)
+    assert err.value.rule_id == "turn.rack_tiles_only"
+
+
+def test_verify_refuses_wrong_points_and_manipulated_initial() -> None:
+    table = table_of("[R1 R2 R3]")
+    rack = list(parse_tiles("R4 Y10 B10 K10"))
+    move = best_move(table, rack, initial=False, objective="points")
+    assert move is not None
+    wrong = Move(**{**_fields(move), "points_placed": move.points_placed + 1})
+    with pytest.raises(IllegalActionError) as err:
+        verify_move(table, rack, wrong, initial=False, rules=RULES)
+    assert err.value.rule_id == "move.points_placed"
+    meld = tuple(table_of("[Y10 B10 K10]"))
+    sneaky = Move(
+        placed=tuple(parse_tiles("R4 Y10 B10 K10")),
+        table=tuple(table_of("[R1 R2 R3 R4] [Y10 B10 K10]")),
+        tiles_placed=4,
+        points_placed=34,
+        edits=(),
+        changed_sets=1,
+        meld=meld,
+    )
+    with pytest.raises(IllegalActionError) as err:
+        verify_move(table, rack, sneaky, initial=True, rules=RULES)
+    assert err.value.rule_id == "initial_meld.manipulate_same_turn"
+
+
+def test_too_many_copies_is_bad_input() -> None:
+    with pytest.raises(NotationError):
+        best_move(table_of("[R1 R2 R3] [R1 Y1 B1]"), list(parse_tiles("R1")), initial=False)
+
+
+def _fields(move: Move) -> dict[str, Any]:
+    return {
+        "placed": move.placed,
+        "table": move.table,
+        "tiles_placed": move.tiles_placed,
+        "points_placed": move.points_placed,
+        "edits": move.edits,
+        "changed_sets": move.changed_sets,
+        "meld": move.meld,
+    }
