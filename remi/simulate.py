@@ -63,15 +63,18 @@ class SimulationError(RemiError, ValueError):
 # --- statistics ------------------------------------------------------------------------------
 
 
+#: Exact two-sided 95 % t quantiles for 1-10 degrees of freedom.
+_T_SMALL = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281)
+
+
 def t_quantile(df: int, z: float = 1.959963984540054) -> float:
     """The two-sided 95 % Student t quantile for ``df`` degrees of freedom (Cornish-Fisher
-    expansion around the normal quantile ``z``; within 0.3 % of the exact value for df >= 3)."""
+    expansion around the normal quantile ``z`` above 10 degrees of freedom, within 0.1 % of the
+    exact value; a table below)."""
     if df <= 0:
         return float("inf")
-    if df == 1:
-        return 12.706204736
-    if df == 2:
-        return 4.302652730
+    if df <= len(_T_SMALL):
+        return _T_SMALL[df - 1]
     g1 = (z**3 + z) / 4
     g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
     g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
@@ -96,15 +99,14 @@ class Estimate:
     sd: float
     n: int
 
-    def to_dict(self) -> dict[str, float | int]:
-        """``{"mean", "low", "high", "sd", "n"}``, floats rounded to 4 decimals."""
-        return {
-            "mean": round(self.mean, 4),
-            "low": round(self.low, 4),
-            "high": round(self.high, 4),
-            "sd": round(self.sd, 4),
-            "n": self.n,
-        }
+    def to_dict(self) -> dict[str, float | int | None]:
+        """``{"mean", "low", "high", "sd", "n"}``, floats rounded to 4 decimals, ``None`` for
+        an undefined value (no data: NaN is not JSON)."""
+
+        def num(x: float) -> float | None:
+            return None if math.isnan(x) else round(x, 4)
+
+        return {"mean": num(self.mean), "low": num(self.low), "high": num(self.high), "sd": num(self.sd), "n": self.n}
 
 
 def mean_estimate(values: Sequence[float]) -> Estimate:
@@ -306,7 +308,7 @@ def preset_stats(preset: str, games: Sequence[GameSummary]) -> PresetStats:
         turns=mean_estimate([g.turns for g in games]),
         closed_share=share_estimate(sum(g.closed for g in games), n),
         first_open_turn=tuple(
-            mean_estimate([g.first_open[s] for g in games if g.first_open[s] is not None]) for s in range(seats)
+            mean_estimate([f for g in games if (f := g.first_open[s]) is not None]) for s in range(seats)
         ),
         never_opened_share=tuple(share_estimate(sum(g.first_open[s] is None for g in games), n) for s in range(seats)),
         scores=tuple(mean_estimate([g.scores[s] for g in games]) for s in range(seats)),
@@ -513,9 +515,9 @@ def _run_dask(address: str, batches: list[tuple[str, tuple[int, ...]]], kinds: t
         raise SimulationError("--scheduler needs dask.distributed: pip install 'remi-rummy[distributed]'") from None
     rows: list[tuple[Any, ...]] = []
     done = 0
-    with Client(address) as client:
+    with Client(address) as client:  # type: ignore[no-untyped-call]
         futures = [client.submit(play_batch, preset, batch, kinds, pure=False) for preset, batch in batches]
-        for fut in dask_completed(futures):
+        for fut in dask_completed(futures):  # type: ignore[no-untyped-call]
             part = fut.result()
             rows.extend(tuple(r) for r in part)
             done += len(part)

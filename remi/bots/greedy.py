@@ -31,9 +31,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from remi.actions import Action, Announce, AnnounceAtu, Discard, Draw, LayOff, Meld, Take, Undo
-from remi.formations import Formation, Kind, formation_points, loose_tile_points
+from remi.formations import Formation, formation_points, loose_tile_points
 from remi.rules import RemiRules
 from remi.solvers import best_opening, formations_with, max_points_arrangement, partition_all
+from remi.solvers.planner import fits_table
 from remi.state import Phase, TableFormation
 from remi.tiles import Tile
 from remi.views import PlayerView
@@ -45,22 +46,6 @@ def _without(rack: Sequence[Tile], tile: Tile) -> tuple[Tile, ...]:
     out = list(rack)
     out.remove(tile)
     return tuple(out)
-
-
-def _fits_table(tile: Tile, table: Sequence[TableFormation]) -> bool:
-    """True when ``tile`` could be attached at an end of a run or to a set of the table."""
-    for tf in table:
-        f = tf.formation
-        if f.kind is Kind.RUN:
-            if f.colour is tile.colour and tile.number in (f.ranks[0] - 1, f.ranks[-1] + 1):
-                return True
-            if f.colour is tile.colour and tile.number == 1 and f.ranks[-1] == 13:
-                return True
-        elif f.number == tile.number and len(f) < 4 and tile.colour not in {
-            i.colour for i in f.identities if i is not None
-        }:
-            return True
-    return False
 
 
 def _partners(tile: Tile, others: Counter[Tile]) -> int:
@@ -99,7 +84,7 @@ def least_useful(rack: Sequence[Tile], choices: Sequence[Tile], table: Sequence[
             useful = 10_000
         else:
             others = Counter(_without(rack, tile))
-            useful = _partners(tile, others) * 10 + (25 if _fits_table(tile, table) else 0)
+            useful = _partners(tile, others) * 10 + (25 if fits_table(tile, table) else 0)
         value = loose_tile_points(tile, rules.final_points)
         key = (useful, value, tile)
         if best is None or (key[0], key[1]) < (best[0], best[1]) or (

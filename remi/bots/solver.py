@@ -15,7 +15,8 @@ Issue 6. ``SolverBot.choose(view)`` picks a strategy by the view's rule family
      still holds at least ``hold_stock_min`` tiles and no player has opened yet (nobody can
      close soon, so a few more draws may grow it). ``hold_margin_points`` is 0 by default: the
      ladder (docs/simulate.md) measured waiting as no better than opening at once;
-  4. opened: lay ``best_layout`` (highest final value, a tile left over, PD 13), then every
+  4. opened: swap a table joly (PD 8) when the freed joly makes a new formation with rack
+     tiles; lay ``best_layout`` (highest final value, a tile left over, PD 13), then every
      lay-off (lipire) the legal actions list, highest value first;
   5. discard with ``choose_discard``: the least useful tile, high values first as the stock
      runs down, and *denial*: tiles the next player is likely to use (estimated from the
@@ -38,12 +39,30 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from remi.actions import Action, Announce, AnnounceAtu, Discard, Draw, LayOff, Meld, Take, Undo
+from remi.actions import (
+    Action,
+    Announce,
+    AnnounceAtu,
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    Swap,
+    Take,
+    Undo,
+)
 from remi.errors import RemiError
 from remi.formations import loose_tile_points
-from remi.solvers import best_opening
-from remi.solvers.planner import DEFAULT_WEIGHTS, DiscardWeights, best_layout, choose_discard, take_gain
+from remi.solvers import best_opening, formations_with
+from remi.solvers.planner import (
+    DEFAULT_WEIGHTS,
+    DiscardWeights,
+    best_layout,
+    choose_discard,
+    take_gain,
+)
 from remi.state import Phase
+from remi.tiles import JOLY
 from remi.views import PlayerView
 
 __all__ = [
@@ -167,11 +186,18 @@ class RemiSolverStrategy:
                         return None
                     return Meld(seat, plan.formations)
             return Undo(seat) if taken is not None and turn.can_undo else None
-        if taken is not None:
-            layout = best_layout(rack, rules, taken=taken)
+        if taken is not None or turn.freed_jolys:
+            layout = best_layout(rack, rules, taken=taken if taken is not None else JOLY)
             if layout:
                 return Meld(seat, layout)
+            if taken is None:
+                for a in legal:
+                    if isinstance(a, LayOff) and any(t.tile.is_joly for t in a.tiles):
+                        return a
             return Undo(seat) if turn.can_undo else None
+        swap = self._swap(view)
+        if swap is not None:
+            return swap
         if can_meld:
             layout = best_layout(rack, rules)
             if layout:
@@ -180,6 +206,20 @@ class RemiSolverStrategy:
         if layoffs:
             final = rules.final_points
             return max(layoffs, key=lambda a: sum(loose_tile_points(t.tile, final) for t in a.tiles if t.tile is not None))
+        return None
+
+    @staticmethod
+    def _swap(view: PlayerView) -> Action | None:
+        """A joly swap (PD 8) whose freed joly goes into a new formation with rack tiles: the
+        joly then scores 50 for us instead of standing on the table."""
+        rack = view.rack
+        for a in view.legal:
+            if isinstance(a, Swap) and len(rack) >= 3:
+                after = list(rack)
+                after.remove(a.tile)
+                after.append(JOLY)
+                if any(len(f) < len(after) for f in formations_with(JOLY, after, view.rules)):
+                    return a
         return None
 
     def _discard(self, view: PlayerView) -> Action:

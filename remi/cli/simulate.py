@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from remi.cli.app import app, err_console, fail, guarded
@@ -95,18 +96,25 @@ def simulate_command(
     """Play the same seeded deals under each preset and compare them with 95% confidence intervals."""
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     if not kinds:
-        fail(f"--bots '{bots}' names no bot kind")
+        fail(escape(f"--bots '{bots}' names no bot kind"))
     if len(kinds) == 1:
         kinds = kinds * players
     if plot is not None:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            fail("--plot needs matplotlib: pip install 'remi-rummy[plot]'")
+            fail(escape("--plot needs matplotlib: pip install 'remi-rummy[plot]'"))
     if json_out:
         report = simulate(rules, games=games, seed=seed, bots=kinds, jobs=jobs, scheduler=scheduler)
     else:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
 
         with Progress(
             TextColumn("simulating"),

@@ -14,8 +14,7 @@ The pieces (REFERENCE.md Project decisions 4-13):
 - ``take_gain``: the points of the new formations that the last șir tile makes possible;
 - ``keep_scores`` / ``choose_discard``: how much each rack tile is worth keeping, and the tile
   to discard: the least useful one (in no formation, no near formation whose missing tile is
-  still unseen), preferring high values as the stock runs down (a tile left on the rack at the
-  end costs its value, PD 13) and avoiding tiles the next player is likely to use (denial,
+  still unseen), weighing its final value (``DiscardWeights.value_risk_*``) and avoiding tiles the next player is likely to use (denial,
   judged from the unseen counts and that player's public rack size and status).
 
 docs/simulate.md gives the weights' measured effect (the ladder).
@@ -37,6 +36,7 @@ __all__ = [
     "DiscardWeights",
     "best_layout",
     "choose_discard",
+    "fits_table",
     "keep_scores",
     "layout_points",
     "take_gain",
@@ -57,7 +57,10 @@ class DiscardWeights:
             run or set held, the third still in play).
         table_fit: a tile that could be attached (lipire) to a table formation later.
         value_risk_start: the fraction of a tile's final value counted against keeping it with
-            a full stock; it grows linearly to ``value_risk_end`` when the stock is empty.
+            a full stock; it changes linearly to ``value_risk_end`` when the stock is empty. The
+            default is negative (low values go first): in the ladder, discarding high values
+            first lost about 10-20 points a hand to the greedy bot, because kept tiles are
+            usually laid later and score for their holder (PD 13).
         value_risk_end: see ``value_risk_start``.
         deny: per unit of the next player's estimated chance to use the tile (denial); 0 turns
             denial off.
@@ -66,8 +69,8 @@ class DiscardWeights:
     in_formation: float = 1000.0
     near: float = 6.0
     table_fit: float = 12.0
-    value_risk_start: float = 0.2
-    value_risk_end: float = 1.0
+    value_risk_start: float = -0.5
+    value_risk_end: float = -0.5
     deny: float = 60.0
 
 
@@ -129,7 +132,7 @@ def _partner_pairs(tile: Tile, ace_high: bool) -> list[tuple[int, int]]:
     return _run_pairs(tile, ace_high) + _set_pairs(tile)
 
 
-def _fits_table(tile: Tile, table: Sequence[TableFormation]) -> bool:
+def fits_table(tile: Tile, table: Sequence[TableFormation]) -> bool:
     """``tile`` could be attached at an end of a table run or to a table set with room."""
     for tf in table:
         f = tf.formation
@@ -209,7 +212,7 @@ def keep_scores(
             danger += p_hold[a] * p_hold[b] + p_joly * (p_hold[a] + p_hold[b]) * 0.5
         held[tile.code] += 1
         score += weights.near * near
-        if _fits_table(tile, table):
+        if fits_table(tile, table):
             score += weights.table_fit
         score -= risk * loose_tile_points(tile, rules.final_points)
         score += weights.deny * opponent_weight * danger

@@ -1,0 +1,63 @@
+"""4-player Remi hands per second with bots, on one core and over local processes (issue 6).
+
+Each hand is played by ``remi.bots.play_hand`` (every bot receives only its ``view``), for the
+``random``, ``greedy`` and ``solver`` bots, then the same batch for one kind with ``--jobs 2``
+through ``remi.simulate`` (``ProcessPoolExecutor``). Wall-clock and CPU time
+(``time.process_time``) are both printed: the machine may be shared, and hands per CPU-second
+is the figure that does not depend on other load. Targets: random >= 100 hands/s (aim 400),
+greedy >= 50 hands/s, ``--jobs 2`` close to twice one job.
+
+    python benchmarks/throughput.py [--hands 200] [--bots random,greedy,solver] [--jobs 2] [--jobs-bot greedy]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from remi.bots import make_bot, play_hand
+from remi.rules import load_rules
+from remi.simulate import bot_seed, simulate
+from remi.state import new_game
+
+
+def one_core(kind: str, hands: int, seed: int, preset: str) -> tuple[float, float]:
+    """Wall and CPU seconds for ``hands`` 4-player hands of ``kind`` bots."""
+    rules = load_rules(preset)
+    start, cpu = time.perf_counter(), time.process_time()
+    for i in range(seed, seed + hands):
+        bots = [make_bot(kind, bot_seed(i, s)) for s in range(4)]
+        play_hand(new_game(rules, 4, seed=i), bots)
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
+def main() -> None:
+    """Measure and print the figures."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rules", default="remi-pe-tabla")
+    parser.add_argument("--bots", default="random,greedy,solver")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs-bot", default="greedy")
+    args = parser.parse_args()
+    one_core("greedy", 3, 10**6, args.rules)  # warm imports and caches
+    base = {}
+    for kind in args.bots.split(","):
+        wall, cpu = one_core(kind, args.hands, args.seed, args.rules)
+        base[kind] = wall
+        print(f"{kind:>7}: {args.hands} hands in {wall:.2f} s = {args.hands / wall:6.1f} hands/s; CPU {cpu:.2f} s = {args.hands / cpu:6.1f} hands per CPU-second")
+    start = time.perf_counter()
+    simulate([args.rules], games=args.hands, seed=args.seed, bots=[args.jobs_bot] * 4, jobs=args.jobs)
+    wall = time.perf_counter() - start
+    start = time.perf_counter()
+    simulate([args.rules], games=args.hands, seed=args.seed, bots=[args.jobs_bot] * 4, jobs=1)
+    wall1 = time.perf_counter() - start
+    print(
+        f"{args.jobs_bot:>7} --jobs {args.jobs}: {args.hands / wall:6.1f} hands/s "
+        f"({wall:.2f} s; --jobs 1 through the same path {args.hands / wall1:.1f} hands/s, speed-up {wall1 / wall:.2f}x)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,127 @@
+"""remi simulate: seeded statistics, local processes and Dask give the same report, JSON shape,
+bad input, plots (issue 6)."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from remi.cli import app
+from remi.simulate import mean_estimate, share_estimate, simulate, t_quantile
+
+runner = CliRunner()
+BOTS = ("greedy", "greedy", "greedy")
+
+
+def test_simulate_statistics_wilson_and_t() -> None:
+    e = share_estimate(8, 10)
+    assert e.mean == pytest.approx(0.8)
+    assert (round(e.low, 4), round(e.high, 4)) == (0.4902, 0.9433)  # Wilson 95 %
+    assert t_quantile(10) == pytest.approx(2.2281, abs=2e-3)
+    assert t_quantile(30) == pytest.approx(2.0423, abs=1e-3)
+    m = mean_estimate([1.0, 2.0, 3.0, 4.0])
+    assert m.mean == 2.5 and m.sd == pytest.approx(1.2910, abs=1e-4)
+    assert m.high - m.mean == pytest.approx(3.1824 * 1.2910 / 2, rel=5e-3)
+    assert math.isnan(mean_estimate([]).mean)
+
+
+def test_simulate_deterministic_for_a_seed() -> None:
+    a = simulate(["remi-pe-tabla", "remi-50"], games=6, seed=3, bots=BOTS)
+    b = simulate(["remi-pe-tabla", "remi-50"], games=6, seed=3, bots=BOTS)
+    assert a.to_dict() == b.to_dict()
+    assert a.summaries == b.summaries
+    assert [g.seed for g in a.summaries] == [3, 4, 5, 6, 7, 8] * 2
+    for g in a.summaries:
+        assert len(g.scores) == 3 and len(g.first_open) == 3 and g.turns > 0
+    s = a.stats[0]
+    assert s.games == 6 and s.turns.mean == pytest.approx(sum(g.turns for g in a.summaries[:6]) / 6)
+    assert s.closed_share.mean == sum(g.closed for g in a.summaries[:6]) / 6
+    d = a.differences[0]
+    assert (d.a, d.b) == ("remi-pe-tabla", "remi-50")
+    diffs = [b2.turns - a2.turns for a2, b2 in zip(a.summaries[:6], a.summaries[6:])]
+    assert d.turns.mean == pytest.approx(sum(diffs) / 6)
+
+
+def test_simulate_jobs_2_equals_jobs_1() -> None:
+    one = simulate(["remi-pe-tabla", "remi-50"], games=6, seed=11, bots=BOTS, jobs=1)
+    two = simulate(["remi-pe-tabla", "remi-50"], games=6, seed=11, bots=BOTS, jobs=2, batch_size=2)
+    assert one.summaries == two.summaries
+    assert one.to_dict() == two.to_dict()
+
+
+def test_simulate_dask_local_cluster_equals_single_process() -> None:
+    distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] not installed (extra remi-rummy[distributed])")
+    one = simulate(["remi-pe-tabla"], games=4, seed=21, bots=("greedy", "random"))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        via = simulate(["remi-pe-tabla"], games=4, seed=21, bots=("greedy", "random"), scheduler=cluster.scheduler_address, batch_size=1)
+    assert via.to_dict() == one.to_dict() and via.summaries == one.summaries
+
+
+def test_simulate_cli_json_shape() -> None:
+    result = runner.invoke(app, ["simulate", "--rules", "remi-pe-tabla", "--rules", "remi-50", "--games", "3", "--bots", "greedy,random", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["presets"] == ["remi-pe-tabla", "remi-50"]
+    assert data["games"] == 3 and data["players"] == 2 and data["bots"] == ["greedy", "random"]
+    stat = data["stats"][0]
+    for key in ("turns", "closed_share", "first_seat_advantage", "first_seat_wins"):
+        assert set(stat[key]) == {"mean", "low", "high", "sd", "n"}
+    assert len(stat["scores"]) == len(stat["first_open_turn"]) == len(stat["never_opened_share"]) == 2
+    diff = data["differences"][0]
+    assert (diff["a"], diff["b"]) == ("remi-pe-tabla", "remi-50") and len(diff["scores"]) == 2
+
+
+def test_simulate_cli_table_output() -> None:
+    result = runner.invoke(app, ["simulate", "--rules", "remi-pe-tabla", "--rules", "remi-50", "--games", "2", "--players", "2"])
+    assert result.exit_code == 0, result.output
+    assert "first-seat" in result.stdout and "remi-50 −" in result.stdout and "closed (vs stock" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--rules", "remi-pe-tabla", "--games", "0"], "--games must be at least 1, got 0"),
+        (["--rules", "remi-pe-tabla", "--bots", "clever"], "unknown bot kind 'clever'"),
+        (["--rules", "no-such-preset"], "no-such-preset"),
+        (["--rules", "remi-pe-tabla", "--bots", "greedy", "--players", "5"], "plays 2-4 players, not 5"),
+        (["--rules", "remi-pe-tabla", "--jobs", "0"], "--jobs must be at least 1, got 0"),
+    ],
+)
+def test_simulate_cli_bad_input_exit_2_one_line(args: list[str], needle: str) -> None:
+    result = runner.invoke(app, ["simulate", *args, "--json"])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and needle in lines[0] and "Traceback" not in result.output
+
+
+def test_simulate_plot_without_matplotlib_exit_2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    out = tmp_path / "p.png"
+    result = runner.invoke(app, ["simulate", "--rules", "remi-pe-tabla", "--games", "1", "--plot", str(out), "--json"])
+    assert result.exit_code == 2
+    assert "remi-rummy[plot]" in result.output and not out.exists()
+
+
+def test_simulate_plot_file_written(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="matplotlib not installed (extra remi-rummy[plot])")
+    out = tmp_path / "dist.png"
+    result = runner.invoke(app, ["simulate", "--rules", "remi-pe-tabla", "--rules", "remi-50", "--games", "3", "--players", "2", "--plot", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_rummikub_family_presets() -> None:
+    from remi.variants import get_variant
+
+    try:
+        get_variant("rummikub")
+    except Exception:
+        pytest.skip("the Rummikub-style plugin is not registered")
+    report = simulate(["rummikub", "myrummy-small"], games=2, seed=5, bots=("greedy", "solver"))
+    assert report.presets == ("rummikub", "myrummy-small")
+    assert all(len(g.scores) == 2 and g.turns > 0 for g in report.summaries)
