@@ -216,8 +216,9 @@ def _colour_options(
                         nat += 1
                     tag = tags.extend(c, r >> TAG_SHIFT, v, joker) if tags.active else 0
                     ext_runs.append(length | (nat << NAT_SHIFT) | (r & TO_TOP) | (tag << TAG_SHIFT))
+                top = TO_TOP if v < 13 else 0
                 short_ext = sum(
-                    1 for r in ext_runs if (r & LEN_MASK) < 3 or ((r >> NAT_SHIFT) & 3) < need or r & TO_TOP
+                    1 for r in ext_runs if (r & LEN_MASK) < 3 or ((r >> NAT_SHIFT) & 3) < need or r & top
                 )
                 for kopt in range(o + 1):
                     rest = m + kopt - nat_ext
@@ -228,7 +229,7 @@ def _colour_options(
                         for jn in range(jav - je + 1):
                             left = jav - je - jn
                             # new runs have length 1: they need this colour at v+1 and v+2
-                            if v < 13 and (short_ext + nn + jn > next1 + left or nn + jn > next2 + left):
+                            if short_ext + nn + jn > next1 + left or nn + jn > next2 + left:
                                 continue
                             ncs = tuple(sorted(ext_runs + [nat_new] * nn + [joker_new] * jn))
                             key = (ncs, g, kopt, je + jn)
@@ -425,7 +426,7 @@ def solve_dp(
                         opts = _colour_options(cs, m, o, jav, c, v, need, tags, next1, next2)  # type: ignore[arg-type]
                         per_call[key] = opts
                 else:
-                    key = (cs, m, o, jav, need, next1, next2)
+                    key = (cs, m, o, jav, need, next1, next2, v == 13)
                     opts = _OPTIONS_CACHE.get(key)
                     if opts is None:
                         opts = _colour_options(cs, m, o, jav, c, v, need, _NO_TAGS, next1, next2)  # type: ignore[arg-type]
