@@ -4,7 +4,9 @@ The CLI holds no game logic: states come from ``remi.records`` / ``remi.variants
 ``remi.bots``, screens from ``remi.render``, words from ``remi.messages``. Humans type the
 engine's action notation without the seat prefix (``draw``, ``meld R7 R8 R9``, ``discard Y12``)
 plus ``undo``, ``hint``, ``help``, ``save FILE`` and ``quit``; a refused input shows the error
-with its rule id and changes nothing. Exit codes: 0 played / replayed, 1 a record holds an
+with its rule id and changes nothing. Variants with the optional ``table_editor`` hook (the
+Rummikub-style family) are played by editing the table, with a turn timer
+(``remi.cli.table_turn``). Exit codes: 0 played / replayed, 1 a record holds an
 illegal action (``remi replay``, ``--load``), 2 bad input (bad file, options, preset).
 """
 
@@ -28,6 +30,8 @@ from typer.core import TyperCommand
 from remi.actions import Action
 from remi.bots import BOT_KINDS, Bot, make_bot
 from remi.cli.app import EXIT_INVALID, app, fail, guarded, parse_set_options
+from remi.cli.table_turn import describe, end_line, has_table_editor
+from remi.cli.table_turn import human_turn as table_human_turn
 from remi.errors import IllegalActionError, NotationError, RemiError
 from remi.messages import LANGUAGES, Messages, messages
 from remi.records import (
@@ -41,15 +45,27 @@ from remi.records import (
     now_iso,
     record_rules,
     replay,
+    start_state,
 )
-from remi.render import rack_text, scores_table, screen, table_table
+from remi.render import (
+    rack_text,
+    rk_formation_slots,
+    rk_sets_table,
+    scores_table,
+    screen,
+    table_table,
+)
 from remi.scoring import PlayerScore, match_winner
 from remi.variants import Variant, variant_for_rules
 
 __all__ = ["play", "replay_command"]
 
 _SEAT_RE = re.compile(r"^\s*p\d+\s", re.IGNORECASE)
-_COMMANDS = ("draw", "take", "meld", "layoff", "swap", "announce", "atu", "declare", "discard", "undo", "hint", "help", "save", "quit")
+_COMMANDS = (
+    "draw", "take", "meld", "layoff", "swap", "announce", "atu", "declare", "discard",
+    "put", "move", "split", "new", "done", "pass",
+    "undo", "hint", "help", "save", "quit",
+)
 _HELP_LIMIT = 40
 
 
@@ -110,6 +126,8 @@ class _Session:
     m: Messages
     save_path: Path | None
     auto: bool
+    notes: list[str] = attrs.field(factory=list)
+    timer_on: bool = True
     seen: dict[int, int] = attrs.field(factory=dict)
     last_human: int | None = None
     rack_words: list[str] = attrs.field(factory=list)
@@ -137,8 +155,58 @@ class _Session:
         return True
 
     def apply(self, action: Action) -> None:
+        before = self.state
         self.state = self.variant.apply(self.state, action)
         self.log.append(str(action))
+        self.notes.append(_note(self.variant, before, action, self.state, self.m))
+
+    def save_command(self, rest: str) -> None:
+        """The ``save FILE`` command (``save`` alone: the ``--save`` file)."""
+        target = Path(rest.strip()) if rest.strip() else self.save_path
+        if target is None:
+            self.console.print(self.m("bad_input", error="save FILE"), markup=False)
+        elif self.save(target):
+            self.console.print(self.m("saved", path=target), markup=False)
+
+    def common_command(
+        self, text: str, seat: int, show_help: Callable[[_Session, int], None], show_hint: Callable[[_Session, int], None]
+    ) -> str | None:
+        """Carry out the input every variant shares: an empty line, ``help``, ``hint``,
+        ``save FILE``; ``"done"`` when it was one of them, ``"quit"`` for ``quit``, else None
+        (a game command)."""
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if not text:
+            self.console.print(self.m("empty_input"), markup=False)
+        elif word == "help":
+            show_help(self, seat)
+        elif word == "hint":
+            show_hint(self, seat)
+        elif word == "save":
+            self.save_command(rest)
+        elif word == "quit":
+            return "quit"
+        else:
+            return None
+        return "done"
+
+    def pass_keyboard(self, seat: int) -> bool:
+        """Hot-seat: the "pass the keyboard" screen before another human's turn; False at the
+        end of input."""
+        if len(self.humans) > 1 and self.last_human != seat:
+            self.console.print(self.m("pass_keyboard", name=self.names[seat]), markup=False)
+            if _read("") is None:
+                return False
+        self.last_human = seat
+        return True
+
+    def quit(self) -> bool:
+        """Leave the game (saved when ``--save`` was given); always False."""
+        if self.save():
+            self.console.print(self.m("quit_saved", path=self.save_path), markup=False)
+        else:
+            self.console.print(self.m("quit"), markup=False)
+        return False
 
     def view(self, seat: int) -> Any:
         return self.variant.view(self.state, seat)
@@ -147,11 +215,32 @@ class _Session:
         """Action lines of the other players since ``seat`` last acted (named, no prefix)."""
         start = self.seen.get(seat, 0)
         out = []
-        for line in self.log[start:]:
+        for line, note in zip(self.log[start:], self.notes[start:]):
             who = int(line.split(" ", 1)[0][1:]) - 1
             if who != seat:
-                out.append(f"{self.names[who]}: {line.split(' ', 1)[1]}")
+                out.append(f"{self.names[who]}: {note}")
         return out[-12:]
+
+
+def _note(variant: Variant, before: Any, action: Any, after: Any, m: Messages) -> str:
+    """An applied action in words (table variants: ``remi.cli.table_turn.describe``; Remi: its
+    notation without the seat prefix)."""
+    if has_table_editor(variant):
+        return describe(variant, before, action, after, m)
+    return _short(action)
+
+
+def _notes_for(record: GameRecord, variant: Variant, rules: Any, actions: tuple[Any, ...], m: Messages) -> list[str]:
+    """The words of every recorded action (table variants re-play the record for them)."""
+    if not has_table_editor(variant):
+        return [_short(a) for a in actions]
+    state = start_state(record, rules)
+    out = []
+    for action in actions:
+        after = variant.apply(state, action)
+        out.append(describe(variant, state, action, after, m))
+        state = after
+    return out
 
 
 def _bots_for(record: GameRecord) -> dict[int, Bot]:
@@ -164,7 +253,7 @@ def _bots_for(record: GameRecord) -> dict[int, Bot]:
     }
 
 
-def _start(record: GameRecord, console: Console, m: Messages, save: Path | None, auto: bool) -> _Session:
+def _start(record: GameRecord, console: Console, m: Messages, save: Path | None, auto: bool, timer_on: bool = True) -> _Session:
     rules = record_rules(record)
     variant = variant_for_rules(rules)
     result = replay(record)
@@ -182,6 +271,8 @@ def _start(record: GameRecord, console: Console, m: Messages, save: Path | None,
         m=m,
         save_path=save,
         auto=auto,
+        notes=_notes_for(record, variant, rules, result.actions, m),
+        timer_on=timer_on,
     )
 
 
@@ -257,37 +348,19 @@ def _human_turn(session: _Session, seat: int) -> bool:
     """Let the human at ``seat`` act until his turn ends; False when he quits."""
     m = session.m
     name = session.names[seat]
-    if len(session.humans) > 1 and session.last_human != seat:
-        session.console.print(m("pass_keyboard", name=name), markup=False)
-        if _read("") is None:
-            return _quit(session)
-    session.last_human = seat
+    if not session.pass_keyboard(seat):
+        return session.quit()
     _show(session, seat)
     while True:
         line = _read(m("prompt", name=name))
         if line is None:
-            return _quit(session)
+            return session.quit()
         text = line.strip()
-        if not text:
-            session.console.print(m("empty_input"), markup=False)
+        common = session.common_command(text, seat, _help, _hint)
+        if common == "quit":
+            return session.quit()
+        if common == "done":
             continue
-        word, _, rest = text.partition(" ")
-        word = word.lower()
-        if word == "help":
-            _help(session, seat)
-            continue
-        if word == "hint":
-            _hint(session, seat)
-            continue
-        if word == "save":
-            target = Path(rest.strip()) if rest.strip() else session.save_path
-            if target is None:
-                session.console.print(m("bad_input", error="save FILE"), markup=False)
-            elif session.save(target):
-                session.console.print(m("saved", path=target), markup=False)
-            continue
-        if word == "quit":
-            return _quit(session)
         full = text if _SEAT_RE.match(text) else f"p{seat + 1} {text}"
         try:
             action = session.variant.parse_action(full, session.rules)
@@ -306,14 +379,6 @@ def _human_turn(session: _Session, seat: int) -> bool:
         _show(session, seat)
 
 
-def _quit(session: _Session) -> bool:
-    if session.save():
-        session.console.print(session.m("quit_saved", path=session.save_path), markup=False)
-    else:
-        session.console.print(session.m("quit"), markup=False)
-    return False
-
-
 def _play_hand(session: _Session) -> bool:
     """Play the session's hand to its end; False when a human quit."""
     variant = session.variant
@@ -321,11 +386,16 @@ def _play_hand(session: _Session) -> bool:
         m = session.m
         players = ", ".join(f"p{i + 1} {n}" for i, n in enumerate(session.names))
         session.console.print(m("auto.header", rules=session.rules.name, seed=session.record.seed, players=players), markup=False)
+        start_draw = getattr(session.view(0), "start_draw", None)
+        if start_draw is not None and not session.log:
+            name = session.names[start_draw.starter]
+            session.console.print(m("rk.start_draw", draws=start_draw.text(), name=name), markup=False)
+    human_turn = table_human_turn if has_table_editor(variant) else _human_turn
     while not variant.is_over(session.state):
         seat = variant.current_player(session.state)
         bot = session.bots.get(seat)
         if bot is None:
-            if not _human_turn(session, seat):
+            if not human_turn(session, seat):
                 return False
             continue
         action = bot.choose(session.view(seat))
@@ -335,7 +405,7 @@ def _play_hand(session: _Session) -> bool:
             raise RemiError(f"bot {session.names[seat]} chose an illegal action: {exc}") from exc
         if session.auto:
             session.console.print(
-                f"{len(session.log):>4}. " + session.m("auto.action", name=session.names[seat], action=_short(action)),
+                f"{len(session.log):>4}. " + session.m("auto.action", name=session.names[seat], action=session.notes[-1]),
                 markup=False,
                 highlight=False,
             )
@@ -351,13 +421,15 @@ def _hand_summary(session: _Session) -> tuple[PlayerScore, ...]:
     console = session.console
     names = session.names
     console.print(Text(m("hand_over"), style="bold"))
-    result = getattr(state, "result", None)
-    if result is not None and result.closed_by is not None:
-        console.print(m("closed_by", name=names[result.closed_by], tile=result.closing_tile), markup=False)
-    elif result is not None:
-        console.print(m("stock_out"), markup=False)
     view = session.view(0)
-    console.print(table_table(view, names, m))
+    ending = _end_text(session.variant, state, names, m)
+    if ending is not None:
+        console.print(ending, markup=False)
+    if has_table_editor(session.variant):
+        console.print(Text(m("rk.final_table"), style="bold underline"))
+        console.print(rk_sets_table([rk_formation_slots(f) for f in view.table], m))
+    else:
+        console.print(table_table(view, names, m))
     for seat, rack in enumerate(view.final_racks):
         line = Text(f"{names[seat]}: ")
         line.append_text(rack_text(rack) if rack else Text("—"))
@@ -365,6 +437,19 @@ def _hand_summary(session: _Session) -> tuple[PlayerScore, ...]:
     scores = session.variant.score(state, names)
     console.print(scores_table(scores, m))
     return scores
+
+
+def _end_text(variant: Variant, state: Any, names: tuple[str, ...], m: Messages) -> str | None:
+    """How the hand ended: Remi's closing (închidere) or stock out, or a table variant's
+    going out / blocked pool (from a view)."""
+    result = getattr(state, "result", None)
+    if result is not None and result.closed_by is not None:
+        return m("closed_by", name=names[result.closed_by], tile=result.closing_tile)
+    if result is not None:
+        return m("stock_out")
+    if variant.is_over(state):
+        return end_line(variant.view(state, 0), names, m)
+    return None
 
 
 # --- commands -----------------------------------------------------------------------------------
@@ -411,6 +496,23 @@ def _next_hand(record: GameRecord, scores: tuple[PlayerScore, ...]) -> GameRecor
     )
 
 
+def _match_winner(totals: dict[str, int], rules: Any, hands_played: int) -> str | None:
+    """The match winner, or None to play on: Remi's ``match.*`` rules (``match_winner``), or
+    the Rummikub-style session (§B.9): after ``session.games`` games, or once a total reaches
+    ``session.target_points``, the single highest total wins (a tie plays another game)."""
+    if not hasattr(rules, "session_end"):
+        return match_winner(totals, rules, hands_played=hands_played)
+    best = max(totals.values())
+    leaders = [name for name, total in totals.items() if total == best]
+    if len(leaders) != 1:
+        return None
+    if rules.session_end == "games" and hands_played < rules.session_games:
+        return None
+    if rules.session_end == "target" and best < rules.session_target_points:
+        return None
+    return leaders[0]
+
+
 def _run(session_factory: Callable[[GameRecord], _Session], record: GameRecord) -> None:
     while True:
         session = session_factory(record)
@@ -426,7 +528,7 @@ def _run(session_factory: Callable[[GameRecord], _Session], record: GameRecord) 
         session.console.print(Text(session.m("match_totals", hand=record.match.hands_played), style="bold"))
         for name, points in sorted(totals.items(), key=lambda kv: -kv[1]):
             session.console.print(f"  {name}: {points:+d}", markup=False, highlight=False)
-        winner = match_winner(totals, session.rules, hands_played=record.match.hands_played)
+        winner = _match_winner(totals, session.rules, record.match.hands_played)
         if winner is not None:
             session.console.print(Text(session.m("match_winner", name=winner, points=totals[winner]), style="bold green"))
             if session.save_path is not None:
@@ -451,13 +553,18 @@ def play(
     save: Annotated[Path | None, typer.Option("--save", help="Keep the game saved in FILE (atomic writes).")] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume the game recorded in FILE.")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Bots only, no input: play and print the hand and its scores.")] = False,
+    no_timer: Annotated[bool, typer.Option("--no-timer", help="Turn the turn timer off (timer.seconds, Rummikub-style presets).")] = False,
 ) -> None:
     """Play Remi pe tablă at the terminal: one human against three greedy bots by default.
 
     Seats are taken in the order of --human NAME / --bot KIND; missing seats are greedy bots.
     At your turn type an action without the seat prefix (draw, take, take 4, meld R7 R8 R9,
     layoff 2 R10, swap 3 Y12, announce, atu, declare, discard Y12) or undo, hint, help,
-    save FILE, quit. Exit 0 after play, 1 when --load finds an illegal action, 2 for bad input.
+    save FILE, quit. Rummikub-style presets (--rules rummikub, myrummy, myrummy-small): edit
+    the table with put R5 3, move 2:1 4, split 2 3, new R7 R8 R9, undo, and end the turn with
+    done (checked then; an invalid table is restored with the preset's penalty), or draw /
+    pass; the turn timer (timer.seconds) counts down, --no-timer turns it off.
+    Exit 0 after play, 1 when --load finds an illegal action, 2 for bad input.
     """
     if lang not in LANGUAGES:
         fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
@@ -489,7 +596,7 @@ def play(
         record = _new_record(rules, parse_set_options(set_), seats, the_seed, match)
 
     def factory(rec: GameRecord) -> _Session:
-        return _start(rec, console, m, save, auto)
+        return _start(rec, console, m, save, auto, timer_on=not no_timer)
 
     _run(factory, record)
 
@@ -542,11 +649,10 @@ def _print_replay(result: ReplayResult, m: Messages) -> None:
         turn.append(_short(action))
     flush()
     if result.scores:
-        state = result.state
-        if state.result is not None and state.result.closed_by is not None:
-            console.print(m("closed_by", name=names[state.result.closed_by], tile=state.result.closing_tile), markup=False)
-        elif state.result is not None:
-            console.print(m("stock_out"), markup=False)
+        variant = variant_for_rules(record_rules(result.record))
+        ending = _end_text(variant, result.state, names, m)
+        if ending is not None:
+            console.print(ending, markup=False)
         console.print(scores_table(result.scores, m))
     elif result.error is None:
         console.print(m("replay.unfinished", count=len(result.actions)), markup=False)
@@ -558,6 +664,15 @@ def _replay_json(result: ReplayResult) -> dict[str, Any]:
     state = result.state
     hand = getattr(state, "result", None)
     names = result.record.names
+    closed_by = names[hand.closed_by] if hand is not None and hand.closed_by is not None else None
+    exhausted = bool(hand.stock_exhausted) if hand is not None else False
+    variant = variant_for_rules(record_rules(result.record))
+    if hand is None and has_table_editor(variant) and variant.is_over(state):
+        # a table variant: going out is the closing; a blocked empty pool is the exhausted stock
+        final = variant.view(state, 0)
+        winner = getattr(final, "winner", None)
+        closed_by = names[winner] if winner is not None else None
+        exhausted = winner is None
     return {
         "ok": result.ok,
         "actions_applied": len(result.actions),
@@ -571,9 +686,9 @@ def _replay_json(result: ReplayResult) -> dict[str, Any]:
             "rule_id": result.error.rule_id,
             "message": result.error.message,
         },
-        "closed_by": names[hand.closed_by] if hand is not None and hand.closed_by is not None else None,
+        "closed_by": closed_by,
         "closing_tile": str(hand.closing_tile) if hand is not None and hand.closing_tile is not None else None,
-        "stock_exhausted": bool(hand.stock_exhausted) if hand is not None else False,
+        "stock_exhausted": exhausted,
         "scores": [
             {
                 "name": ps.name,

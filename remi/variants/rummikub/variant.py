@@ -96,6 +96,16 @@ class RummikubVariant:
 
         return opening_report(text, rules)
 
+    def table_editor(self, state: Any) -> Any:
+        """Optional hook for ``remi play``: the table-editing session of the turn of
+        ``state.current`` (``editing.TableEditor``: ``put``/``move``/``split``/``new``/``undo``
+        commands, validated only at ``done``, §B.4). The CLI times the turn with
+        ``editing.TurnTimer(rules.timer_seconds)`` and applies ``editor.timeout()`` when it
+        runs out (§B.8)."""
+        from remi.variants.rummikub.editing import TableEditor
+
+        return TableEditor(state)
+
     def tile_counts(self, state: Any) -> Counter[Tile]:
         """``state.all_tiles()``."""
         return state.all_tiles()  # type: ignore[no-any-return]

@@ -1,0 +1,350 @@
+"""``remi play`` / ``remi replay`` on the Rummikub-style presets through typer's CliRunner
+(issue 5, "The same commands work for these presets"; REFERENCE.md §B.4-§B.8, RK-8).
+
+The hands are stacked deals written as game records (p1 starts). The turn timer reads
+``remi.cli.table_turn.clock``; the tests replace it with a fake clock that only moves when an
+input line says so (``@30 new R7 R8 R9`` is typed 30 seconds after the previous line), so no
+test sleeps.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from remi.bots import make_bot
+from remi.cli import app, table_turn
+from remi.formations import parse_formation
+from remi.messages import CATALOGUE
+from remi.notation import parse_tiles
+from remi.records import load_record, replay
+from remi.rules import load_rules
+from remi.tiles import Tile
+from remi.variants import get_variant
+from remi.variants.rummikub.actions import Draw, Play
+from remi.variants.rummikub.state import new_game
+from remi.variants.rummikub.views import view
+
+runner = CliRunner()
+
+ANA = "R10 R11 R12 R13 K1 K2 K3 Y5 B5 K5 B7 B8 B9 R7"
+#: Odd numbers in two colours: no run, no group (tests/rummikit.py FILLERS).
+BOB = "B1 B3 B5 B7 B9 B11 B13 K1 K3 K5 K7 K9 K11 K13"
+POOL = "R9 R8 K4 Y2 Y4 Y6"
+
+
+class FakeClock:
+    """Seconds that move only when a test line says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
+    """Replace the timer's clock; an input line ``@N text`` advances it N seconds first."""
+    fake = FakeClock()
+    monkeypatch.setattr(table_turn, "clock", fake)
+
+    def timed_input(prompt: str = "") -> str:
+        line = builtins.input(prompt)
+        if line.startswith("@"):
+            seconds, _, line = line[1:].partition(" ")
+            fake.now += float(seconds)
+        return line
+
+    monkeypatch.setattr(table_turn, "input", timed_input, raising=False)
+    yield fake
+
+
+def _record(tmp_path: Path, preset: str = "rummikub", racks: tuple[str, str] = (ANA, BOB), pool: str = POOL) -> Path:
+    """A two-human record of a stacked deal with no actions yet."""
+    data = {
+        "format": "remi-record",
+        "version": 1,
+        "family": "rummikub",
+        "preset": preset,
+        "overrides": {},
+        "players": [{"name": "Ana", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+        "seed": 5,
+        "deal": {"racks": list(racks), "stock": pool},
+        "actions": [],
+    }
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _play(args: list[str], lines: list[str]) -> str:
+    result = runner.invoke(app, ["play", *args], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _final(path: Path):  # type: ignore[no-untyped-def]
+    result = replay(load_record(path))
+    assert result.error is None
+    return result
+
+
+def test_play_rummikub_hand_initial_meld_invalid_done_penalty_save_resume(tmp_path: Path, clock: FakeClock) -> None:
+    start = _record(tmp_path)
+    save = tmp_path / "game.json"
+    first = [
+        "",  # pass the keyboard to Ana
+        "new R10 R11",  # only moves tiles: nothing is checked before done
+        "dance",  # not a command
+        "put R5 1",  # R5 is not on the rack
+        "done",  # refused: a set of two tiles -> restore + draw 3 (R9 R8 K4)
+        "",  # Bob
+        "draw",
+        "",  # Ana
+        "help",
+        "hint",
+        "new R10 R11 R12 R13",
+        "new K1 K2 K3",
+        "put K4 2",
+        "undo",
+        "done",  # initial meld: 46 + 6 = 52 points
+        "",  # Bob
+        "done",  # nothing changed: he draws
+        "",  # Ana
+        "new Y5 B5 K5",
+        f"save {save}",
+        "quit",
+    ]
+    out = _play(["--load", str(start)], first)
+    assert "Start draw" not in out  # a stacked deal has no start draw
+    assert "Refused at done: set 1: [R10 R11] is not a valid formation" in out
+    assert "[formation.min_tiles]" in out
+    assert "Table and rack restored; Ana draws 3 penalty tiles [penalty.invalid_turn]." in out
+    assert "'dance' is not a command" in out
+    assert "R5 is not on p1's rack" in out
+    assert "Ana [ 60 s]> " in out  # the countdown at the prompt (the fake clock stands still)
+    assert "Time left: 60 s" in out
+    assert "new R10 R11 R12 R13" in out  # help lists the initial meld as commands
+    assert "The greedy bot would play:" in out
+    assert "Ana: plays K1 K2 K3 R10 R11 R12 R13" not in out  # Ana is not told her own moves
+    assert "Bob: draws a tile" in out
+    assert "Ana: invalid table at done: restored, 3 penalty tiles" in out  # Bob's "since your last turn"
+    assert "Table edits of an unfinished turn are not saved" in out
+    assert f"Game saved to {save}" in out
+    saved = load_record(save)
+    assert saved.family == "rummikub" and saved.preset == "rummikub"
+    assert saved.actions == ("p1 penalty invalid", "p2 draw", "p1 play [R10 R11 R12 R13] [K1 K2 K3]", "p2 draw")
+    state = _final(save).state
+    assert len(state.racks[0]) == 14 + 3 - 7
+    assert state.opened == (True, False)
+
+    final = tmp_path / "final.json"
+    second = [
+        "",  # Ana again, at the start of her turn
+        "new Y5 B5 K5",
+        "new B7 B8 B9",
+        "put R9 1",
+        "put R8 1",
+        "put R7 1",
+        "move 1:1 2",  # R7 into the K run (would be invalid at done) ...
+        "undo",  # ... taken back
+        "split 1 3",
+        "undo",
+        "put K4 2",
+        "done",  # every tile is on the table: Ana goes out
+    ]
+    out = _play(["--load", str(save), "--save", str(final)], second)
+    assert "1: [R10 R11 R12 R13]" in out and "2: [K1 K2 K3]" in out  # the table's numbered sets
+    assert "2: [K1 K2 K3 R7]" in out  # the working table after the move, before the undo
+    assert "Ana went out (empty rack)." in out
+    assert "scoring.going_out" in out
+    result = _final(final)
+    assert result.over
+    scores = {ps.name: ps.score for ps in result.scores}
+    assert scores["Ana"] == -scores["Bob"] > 0
+    assert result.state.racks[0] == ()
+
+
+def test_play_rummikub_timeout_fake_clock_restore_draw(tmp_path: Path, clock: FakeClock) -> None:
+    start = _record(tmp_path)
+    save = tmp_path / "game.json"
+    lines = [
+        "",
+        "@10 new R10 R11 R12 R13",  # 10 s into the 60 s turn: done
+        "@55 new K1 K2 K3",  # 65 s: too late, the line is not carried out
+    ]
+    out = _play(["--load", str(start), "--save", str(save)], lines)
+    assert "Ana [ 50 s]> " in out
+    assert "Time is up [timer.seconds]." in out
+    assert "Table and rack restored; Ana draws 3 penalty tiles [penalty.timeout]." in out
+    saved = load_record(save)
+    assert saved.actions == ("p1 timeout",)
+    state = _final(save).state
+    assert state.table == ()
+    assert len(state.racks[0]) == 17 and state.current == 1
+
+
+def test_play_rummikub_time_up_before_typing(tmp_path: Path, clock: FakeClock) -> None:
+    """The time also counts while the screen is read: a turn whose time is up before the next
+    prompt ends at once."""
+    start = _record(tmp_path)
+    save = tmp_path / "game.json"
+    lines = ["", "@61 help"]  # help is shown, but after it the time is up
+    out = _play(["--load", str(start), "--save", str(save)], lines)
+    assert "Time is up [timer.seconds]." in out
+    assert "Plays from your rack alone" not in out  # the late line was not carried out
+    assert load_record(save).actions == ("p1 timeout",)
+
+
+def test_play_rummikub_no_timer(tmp_path: Path, clock: FakeClock) -> None:
+    start = _record(tmp_path)
+    save = tmp_path / "game.json"
+    lines = ["", "@5000 new R10 R11 R12 R13", "@5000 done"]
+    out = _play(["--load", str(start), "--save", str(save), "--no-timer"], lines)
+    assert "Time is up" not in out and "Time left" not in out
+    assert "Ana> " in out
+    assert load_record(save).actions == ("p1 play [R10 R11 R12 R13]",)
+
+
+def test_play_myrummy_small_timeout_restore_only(tmp_path: Path, clock: FakeClock) -> None:
+    """myrummy-small: penalty.timeout = restore (RK-8, S1): the rack is back, no draw; the
+    timer is 120 s."""
+    start = _record(tmp_path, preset="myrummy-small")
+    save = tmp_path / "game.json"
+    lines = ["", "@100 new R10 R11 R12 R13", "@30 done"]
+    out = _play(["--load", str(start), "--save", str(save)], lines)
+    assert "Ana [ 20 s]> " in out
+    assert "Table and rack restored; no penalty draw [penalty.timeout]." in out
+    state = _final(save).state
+    assert load_record(save).actions == ("p1 timeout",)
+    assert len(state.racks[0]) == 14 and state.table == ()
+
+
+def test_play_myrummy_small_invalid_done_restore_draw(tmp_path: Path, clock: FakeClock) -> None:
+    """myrummy-small keeps penalty.invalid_turn = restore_draw (only the timeout differs, §C.2)."""
+    start = _record(tmp_path, preset="myrummy-small")
+    save = tmp_path / "game.json"
+    out = _play(["--load", str(start), "--save", str(save)], ["", "new R10 R11", "done"])
+    assert "[penalty.invalid_turn]" in out and "draws 3 penalty tiles" in out
+    assert len(_final(save).state.racks[0]) == 17
+
+
+def test_play_rummikub_draw_and_pass_commands(tmp_path: Path, clock: FakeClock) -> None:
+    start = _record(tmp_path)
+    save = tmp_path / "game.json"
+    lines = ["", "new R10 R11 R12 R13", "pass", "draw"]  # pass is refused: the pool holds tiles
+    out = _play(["--load", str(start), "--save", str(save)], lines)
+    assert "[turn.play_or_draw]" in out
+    assert load_record(save).actions == ("p1 draw",)  # the edits are dropped by the draw
+
+
+def test_play_rummikub_romanian_messages(tmp_path: Path, clock: FakeClock) -> None:
+    start = _record(tmp_path)
+    out = _play(["--load", str(start), "--lang", "ro"], ["", "new R10 R11", "done"])
+    assert "Refuzat la done" in out and "piese de penalizare [penalty.invalid_turn]" in out
+    assert "Timp rămas: 60 s" in out
+
+
+@pytest.mark.parametrize("preset", ["rummikub", "myrummy", "myrummy-small"])
+def test_play_auto_seed_deterministic_ends_with_scores(preset: str) -> None:
+    args = ["play", "--rules", preset, "--auto", "--seed", "4", "--players", "3"]
+    first = runner.invoke(app, args)
+    second = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert "Start draw: p1 " in first.output and "starts (highest tile)" in first.output
+    assert "End of the hand" in first.output and "Scores" in first.output
+    assert "went out" in first.output or "nobody can play" in first.output
+
+
+def test_play_auto_random_bots_save_and_replay(tmp_path: Path) -> None:
+    save = tmp_path / "auto.json"
+    result = runner.invoke(app, ["play", "--rules", "rummikub", "--auto", "--seed", "2", "--bot", "random", "--bot", "greedy", "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    record = load_record(save)
+    assert record.family == "rummikub" and record.seed == 2
+    assert [p.kind for p in record.players] == ["random", "greedy", "greedy", "greedy"]
+    replayed = runner.invoke(app, ["replay", str(save)])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"All {len(record.actions)} actions are legal." in replayed.output
+    assert "Scores" in replayed.output
+    as_json = json.loads(runner.invoke(app, ["replay", str(save), "--json"]).output)
+    assert as_json["ok"] and as_json["over"]
+    final = replay(record).state
+    if final.winner is not None:
+        assert as_json["closed_by"] == record.names[final.winner] and not as_json["stock_exhausted"]
+    else:
+        assert as_json["closed_by"] is None and as_json["stock_exhausted"]
+    assert sum(s["score"] for s in as_json["scores"]) == 0 or final.rules.pool_empty_scoring == "own"
+
+
+def test_replay_rummikub_record_with_illegal_play(tmp_path: Path) -> None:
+    start = _record(tmp_path)
+    data = json.loads(start.read_text(encoding="utf-8"))
+    data["actions"] = ["p1 play [R10 R11 R12]", "p2 draw", "p1 play [R10 R11 R12] [K1 K2]"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2  # [K1 K2] does not parse as a set: a bad record
+    assert "action 3" in result.output
+    data["actions"] = ["p1 play [R10 R11 R12]", "p2 draw", "p1 play [K1 K2 K3]"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert "action 3 'p1 play [K1 K2 K3]' is illegal" in result.output
+    assert "[table.tiles_kept]" in result.output
+
+
+def test_greedy_bot_on_rummikub_view_places_most_tiles() -> None:
+    rules = load_rules("rummikub")
+    state = new_game(
+        rules,
+        racks=[
+            list(parse_formation("[R10 R11 R12 R13]").tiles) + list(parse_formation("[Y9 B9 K9]").tiles) + _tiles("Y1 Y3 Y5 Y7 K1 K3 K5"),
+            _tiles(BOB),
+        ],
+        pool=_tiles(POOL),
+    )
+    action = make_bot("greedy", 1).choose(view(state, 0))
+    assert isinstance(action, Play)
+    placed = sum(len(f.tiles) for f in action.table)
+    assert placed == 7  # both sets: the most tiles the rack can place
+    none = new_game(rules, racks=[_tiles(BOB), _tiles(ANA)], pool=_tiles(POOL))
+    assert make_bot("greedy", 1).choose(view(none, 0)) == Draw(0)
+    rng_choice = make_bot("random", 3).choose(view(state, 0))
+    assert rng_choice in view(state, 0).legal
+
+
+def _tiles(text: str) -> list[Tile]:
+    return list(parse_tiles(text))
+
+
+def test_table_turn_play_commands() -> None:
+    old = (parse_formation("[R10 R11 R12]"), parse_formation("[K5 Y5 B5]"))
+    grow = (parse_formation("[R9 R10 R11 R12]"), old[1])
+    assert table_turn.play_commands(old, grow) == ["put R9 1"]
+    more = old + (parse_formation("[B7 B8 B9]"),)
+    assert table_turn.play_commands(old, more) == ["new B7 B8 B9"]
+    joker = (parse_formation("[J R10 R11 R12]"), old[1])
+    assert table_turn.play_commands(old, joker) == ["put J[R9] 1"]
+    moved = (parse_formation("[R10 R11 R12 R13]"), parse_formation("[K5 Y5 B5 R5]"))
+    assert table_turn.play_commands(old, moved) == ["table: [R10 R11 R12 R13] [R5 Y5 B5 K5]"]
+
+
+def test_rummikub_messages_complete_in_both_languages() -> None:
+    en, ro = CATALOGUE["en"], CATALOGUE["ro"]
+    keys = {k for k in en if k.startswith("rk.")}
+    assert keys and keys == {k for k in ro if k.startswith("rk.")}
+    assert all(ro[k] for k in keys)
+
+
+def test_variant_has_table_editor_hook() -> None:
+    assert table_turn.has_table_editor(get_variant("rummikub"))
+    assert table_turn.has_table_editor(get_variant("myrummy-small"))
+    assert not table_turn.has_table_editor(get_variant("remi"))
