@@ -157,16 +157,19 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     """
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            return tomllib.load(fh)
+        raw = p.read_bytes()
     except OSError as exc:
         raise DisputeError(str(p), f"cannot read the file: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DisputeError(str(p), f"not valid TOML: {exc}") from None
-    except UnicodeDecodeError as exc:  # tomllib decodes the bytes itself (found by fuzzing)
-        raise DisputeError(str(p), f"not valid TOML: not UTF-8 text (byte {exc.start + 1})") from None
     except ValueError as exc:  # a path with a NUL byte (found by fuzzing)
         raise DisputeError(str(p), f"cannot read the file: {exc}") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DisputeError(str(p), f"not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:  # found by fuzzing (byte flips)
+        raise DisputeError(str(p), f"not valid TOML: not UTF-8 text (byte {exc.start + 1})") from None
+    except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
+        raise DisputeError(str(p), f"not valid TOML: {exc}") from None
 
 
 def _load_rules(

@@ -520,14 +520,17 @@ def read_rules_file(path: Path) -> dict[str, Any]:
         RulesError: naming the file when it cannot be read or is not valid TOML.
     """
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
+        raw = path.read_bytes()
     except OSError as exc:
         raise RulesError(f"{path}: cannot read rule file: {exc.strerror}", source=str(path)) from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{path}: not valid TOML: {exc}", source=str(path)) from None
-    except UnicodeDecodeError as exc:  # tomllib decodes the bytes itself (found by fuzzing)
+    except UnicodeDecodeError as exc:  # found by fuzzing (byte flips)
         raise RulesError(f"{path}: not valid TOML: not UTF-8 text (byte {exc.start + 1})", source=str(path)) from None
+    except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
+        raise RulesError(f"{path}: not valid TOML: {exc}", source=str(path)) from None
 
 
 def _flatten(data: Mapping[str, Any], source: str) -> dict[str, Any]:

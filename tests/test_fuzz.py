@@ -594,3 +594,22 @@ def test_fuzz_regression_paths_with_nul_byte() -> None:
     invoke(["score", "\x00"], {2})
     invoke(["check", "file", "a\x00b"], {2})
     invoke(["replay", "\x00"], {2})
+
+
+def test_fuzz_regression_integer_over_digit_limit(tmp_path: Path) -> None:
+    """remi/disputes.py, remi/rules.py, remi/records.py: a 5000-digit integer in a TOML or JSON
+    file raised ValueError (Python's 4300-digit ``int`` limit, not a ``TOMLDecodeError`` or
+    ``JSONDecodeError``); each reader now reports the file as malformed."""
+    toml_path = tmp_path / "big.toml"
+    toml_path.write_text("description = 1" + "0" * 5000 + "\n", encoding="utf-8")
+    with pytest.raises(RemiError, match="not valid TOML: Exceeds the limit"):
+        load_dispute(toml_path)
+    with pytest.raises(RulesError, match="not valid TOML: Exceeds the limit"):
+        load_rules(toml_path)
+    record = json.loads((ROOT / "examples/games/sir-break.json").read_text(encoding="utf-8"))
+    json_path = tmp_path / "big.json"
+    json_path.write_text(json.dumps(record).replace('"seed": 0', '"seed": 1' + "0" * 5000), encoding="utf-8")
+    with pytest.raises(RecordError, match="malformed JSON: Exceeds the limit"):
+        load_record(json_path)
+    invoke(["replay", str(json_path)], {2})
+    invoke(["score", str(toml_path)], {2})

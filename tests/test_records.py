@@ -243,3 +243,103 @@ def test_start_state_stacked_deal() -> None:
     state = start_state(record)
     assert [str(t) for t in state.stock[:4]] == ["K5", "K7", "R12", "K3"]
     assert len(state.players[0].rack) == 15
+
+
+# --- issue 7: saves -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b'{"format": "remi-record", "version": 1, "fam', b"\xff\xfe garbage", b'{"format": "remi-record", "version": 9}', b"my notes\n"],
+    ids=["truncated", "not-utf8", "unknown-version", "other-file"],
+)
+def test_dump_record_never_overwrites_a_corrupted_file(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "save.json"
+    path.write_bytes(content)
+    stat = os.stat(path)
+    with pytest.raises(RecordError, match="not overwritten: the file is not a readable game record") as info:
+        dump_record(load_record(GAMES / "sir-break.json"), path)
+    assert str(path) in str(info.value)
+    assert path.read_bytes() == content and os.stat(path).st_mtime_ns == stat.st_mtime_ns
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]  # no temporary file left
+
+
+def test_dump_record_replaces_a_readable_record(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    record = load_record(GAMES / "sir-break.json")
+    dump_record(record, path)
+    dump_record(record.with_actions(record.actions[:4]), path)
+    assert load_record(path).actions == record.actions[:4]
+
+
+def test_cli_play_save_refuses_to_overwrite_a_corrupted_file(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from remi.cli import app
+
+    path = tmp_path / "important.json"
+    path.write_text("not a record", encoding="utf-8")
+    result = CliRunner().invoke(app, ["play", "--auto", "--seed", "1", "--players", "2", "--save", str(path)])
+    assert result.exit_code == 2 and "not overwritten" in result.output and "Traceback" not in result.output
+    assert path.read_text(encoding="utf-8") == "not a record"
+
+
+def test_dump_record_sigkill_at_random_moments_always_leaves_a_whole_save(tmp_path: Path) -> None:
+    """A child saves two different records in a loop; it is killed (SIGKILL) at several random
+    moments: the file always loads as one of the two records, never a mix or a torn write."""
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "save.json"
+    full = load_record(GAMES / "joly-swap.json")
+    dump_record(full, path)
+    script = (
+        "import sys\n"
+        "from remi.records import load_record, dump_record\n"
+        "rec = load_record(sys.argv[1])\n"
+        "short = rec.with_actions(rec.actions[:3])\n"
+        "print('go', flush=True)\n"
+        "while True:\n"
+        "    dump_record(short, sys.argv[1]); dump_record(rec, sys.argv[1])\n"
+    )
+    rng = random.Random(7)
+    for _ in range(5):
+        child = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True)
+        assert child.stdout is not None and child.stdout.readline().strip() == "go"
+        time.sleep(rng.uniform(0.01, 0.15))
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=10)
+        assert load_record(path).actions in (full.actions, full.actions[:3])
+    leftovers = [p for p in tmp_path.iterdir() if p.name != "save.json"]
+    assert all(p.name.startswith(".save.json.") and p.name.endswith(".tmp") for p in leftovers)
+
+
+def test_load_untrusted_record_is_a_game_or_an_error(tmp_path: Path) -> None:
+    """An untrusted record can name only presets or rule files and action lines: whatever it
+    holds, loading gives a GameRecord or a RecordError (hypothesis and atheris fuzz this; here
+    the hostile cases by name)."""
+    base = json.loads((GAMES / "sir-break.json").read_text(encoding="utf-8"))
+    hostile = [
+        {"preset": "/etc/passwd"},
+        {"preset": "/dev/zero"},
+        {"preset": "../../../../etc/hostname"},
+        {"preset": str(tmp_path)},
+        {"overrides": {"__class__": "x"}},
+        {"overrides": {"opening.min_points": 10**30}},
+        {"players": [{"name": "a", "kind": "human"}] * 40},
+        {"actions": ["p1 " + "meld " * 10_000]},
+        {"seed": -(10**40)},
+        {"deal": {"racks": ["J J J J", "J"], "stock": ""}},
+    ]
+    for change in hostile:
+        data = {**base, **change}
+        path = tmp_path / "untrusted.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        try:
+            record = load_record(path)
+        except RecordError:
+            continue
+        assert isinstance(record, GameRecord)

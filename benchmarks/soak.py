@@ -1,0 +1,335 @@
+"""Soak run (issue 7): many seeded bot games of one variant, every invariant checked after every action.
+
+    python benchmarks/soak.py --games 2000 --variant remi [--bots random,greedy] [--seed 0]
+                              [--jobs 2] [--out soak-failures] [--max-seconds 1800] [--keep-going]
+
+Each game ``i`` is dealt with seed ``S + i`` for 2, 3 or 4 players (cycling), each seat gets a
+bot kind drawn from ``--bots`` (seeded), and the hand is played to its end with
+the bots (``remi.bots.make_bot``) through the variant interface: the loop of
+``remi.bots.play_hand``, written out so that each view is built once, checked and then shown
+to the bot. After every action:
+
+- the bot's choice passes ``variant.check`` before it is applied (for the random bot: an
+  action ``legal_actions`` listed);
+- tile conservation: ``variant.tile_counts(state)`` is the 106-tile set;
+- information hiding: for every seat, the objects reachable from ``variant.view(state, seat)``
+  (attrs fields, tuples, lists, sets, dicts) hold no state object, no other player's rack
+  (same tuple object or equal tiles in rack or sorted order; the hand over, racks are public)
+  and no stock/pool order (same object or an equal tuple of two or more tiles).
+
+At the end of the game: the record (seed + action lines) survives JSON (``record_to_json`` ->
+``parse_record``), re-playing its action *texts* step by step gives every intermediate state
+again, and ``remi.records.replay`` gives the same final state and the same scores.
+
+On a failure (a broken invariant, an engine exception, a bot that chose an illegal action) the
+game is written as a replayable record ``<out>/soak-<variant>-<seed>.json`` (``dump_record``:
+seed, players, action lines up to and including the failing one) with the message beside it
+in ``.txt``; the run exits 1 (after the first failure unless ``--keep-going``). Replay it with
+``remi replay FILE`` or ``remi.records.replay(load_record(FILE))``; docs/testing.md.
+
+Exit codes: 0 every game passed, 1 a failure, 2 bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from remi.bots import BOT_KINDS, make_bot
+from remi.errors import RemiError
+from remi.records import GameRecord, PlayerEntry, dump_record, now_iso, parse_record, record_to_json, replay
+from remi.rules import RuleSet, load_rules
+from remi.tiles import FULL_SET, Tile
+from remi.variants import Variant, get_variant
+
+DEFAULT_PRESET = {"remi": "remi-pe-tabla", "rummikub": "rummikub"}
+FULL = Counter(FULL_SET)
+MAX_ACTIONS = 100_000
+
+
+class Violation(Exception):
+    """An invariant broken during a soak game (the message says which, at which action)."""
+
+
+@attrs.frozen(kw_only=True)
+class GameOutcome:
+    """One soak game: its seed, how many actions it had, and the failure message (or ``""``)."""
+
+    seed: int
+    actions: int
+    failure: str = ""
+    record_path: str = ""
+
+
+# --- invariants ----------------------------------------------------------------------------------
+
+
+def _racks(state: Any) -> list[tuple[Any, ...]]:
+    if hasattr(state, "racks"):
+        return [tuple(r) for r in state.racks]
+    return [tuple(p.rack) for p in state.players]
+
+
+def _hidden_order(state: Any) -> tuple[Any, ...]:
+    for name in ("stock", "pool"):
+        if hasattr(state, name):
+            return tuple(getattr(state, name))
+    raise Violation(f"a {type(state).__name__} without a stock or pool")
+
+
+_LEAF_TYPES = frozenset({str, int, float, bool, type(None), bytes, Tile})
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _fields(cls: type) -> tuple[str, ...] | None:
+    """The attrs field names of ``cls`` plus its properties (plain data such as
+    ``PlayerView.my_turn``), or None when ``cls`` is not an attrs class."""
+    names = _FIELDS.get(cls, ())
+    if names == ():
+        if attrs.has(cls):
+            props = sorted({n for k in cls.__mro__ for n, v in vars(k).items() if isinstance(v, property)})
+            names = tuple(a.name for a in attrs.fields(cls)) + tuple(props)
+        else:
+            names = None
+        _FIELDS[cls] = names
+    return names
+
+
+def reachable(root: Any) -> list[Any]:
+    """Every non-leaf object reachable from ``root`` through attrs fields and properties, tuples,
+    lists, sets and dicts (leaves: str, int, tiles, float, bool, None, bytes; an enum member is reached but
+    not entered)."""
+    leaf = _LEAF_TYPES
+    seen: set[int] = set()
+    out: list[Any] = []
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        out.append(obj)
+        cls = type(obj)
+        if cls is tuple or cls is list or cls is set or cls is frozenset:
+            stack.extend([x for x in obj if type(x) not in leaf])
+            continue
+        names = _fields(cls)
+        if names is not None:
+            stack.extend([v for v in (getattr(obj, n) for n in names) if type(v) not in leaf])
+        elif isinstance(obj, (tuple, list, set, frozenset)):
+            stack.extend([x for x in obj if type(x) not in leaf])
+        elif isinstance(obj, dict):
+            stack.extend([x for x in (*obj.keys(), *obj.values()) if type(x) not in leaf])
+    return out
+
+
+def _public_tiles(state: Any) -> Counter[Any]:
+    """Tiles every player sees: the table and the discard row (șir)."""
+    out: Counter[Any] = Counter()
+    for item in getattr(state, "table", ()):
+        out.update(getattr(item, "formation", item).tiles)
+    out.update(getattr(state, "sir", ()))
+    return out
+
+
+def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
+    """No view exposes the state, another rack (while the hand runs) or the stock order.
+
+    The rack and stock objects must not be reachable at all; a reachable tuple *equal* to
+    another rack (in rack or sorted order) or to the stock order (two tiles or more) is a leak
+    unless its tiles are all visible to the seat anyway (its own rack, the table, the șir:
+    two copies of every tile make such coincidences possible). Returns the views, seat order."""
+    racks = _racks(state)
+    hidden = _hidden_order(state)
+    over = variant.is_over(state)
+    state_type = type(state)
+    public = _public_tiles(state)
+    secrets = [(f"p{i + 1}'s rack", rack) for i, rack in enumerate(racks)]
+    views = [variant.view(state, seat) for seat in range(len(racks))]
+    for seat, view in enumerate(views):
+        objects = reachable(view)
+        ids = {id(o) for o in objects}
+        if any(isinstance(o, state_type) for o in objects):
+            raise Violation(f"{where}: the view of p{seat + 1} exposes the full state")
+        mine = Counter(racks[seat])
+        visible = mine + public
+        watched = [("the stock order", hidden)] if len(hidden) > 1 else []
+        if not over:
+            watched += [(name, rack) for i, (name, rack) in enumerate(secrets) if i != seat and len(rack) > 1]
+        tuples = [o for o in objects if isinstance(o, tuple)]
+        for name, secret in watched:
+            if id(secret) in ids:
+                raise Violation(f"{where}: the view of p{seat + 1} holds {name} itself")
+            forms = (secret, tuple(sorted(secret)))
+            for t in tuples:
+                if len(t) == len(secret) and t in forms and Counter(t) - visible:
+                    raise Violation(f"{where}: the view of p{seat + 1} exposes {name}: {' '.join(map(str, t))}")
+    return views
+
+
+def _replay_checks(variant: Variant, rules: RuleSet, record: GameRecord, states: list[Any], final: Any) -> None:
+    back = parse_record(record_to_json(record))
+    if back != record:
+        raise Violation("the record does not survive JSON (record_to_json -> parse_record)")
+    state = states[0]
+    for k, line in enumerate(record.actions, start=1):
+        state = variant.apply(state, variant.parse_action(line, rules))
+        if state != states[k]:
+            raise Violation(f"action {k} '{line}': replaying the action texts gives another state")
+    result = replay(record)
+    if not result.ok:
+        raise Violation(f"remi.records.replay refuses action {result.error}")
+    if result.state != final:
+        raise Violation("remi.records.replay ends in another state")
+    if result.scores != variant.score(final, record.names):
+        raise Violation("remi.records.replay gives other scores")
+
+
+# --- one game ------------------------------------------------------------------------------------
+
+
+def soak_game(variant_name: str, preset: str, kinds: tuple[str, ...], seed: int, out: str, view_every: int) -> GameOutcome:
+    """Play and check one game; on a failure write its record under ``out``."""
+    rules = load_rules(preset)
+    variant = get_variant(variant_name)
+    rng = random.Random(seed)
+    players = 2 + seed % 3
+    seats = tuple(rng.choice(kinds) for _ in range(players))
+    record = GameRecord(
+        family=rules.family,
+        preset=preset,
+        players=tuple(PlayerEntry(f"{kind}-{i + 1}", kind) for i, kind in enumerate(seats)),
+        seed=seed,
+        created=now_iso(),
+    )
+    start = variant.new_game(rules, players, seed=seed)
+    states = [start]
+    log: list[Any] = []
+    try:
+        if variant.tile_counts(start) != FULL:
+            raise Violation("the deal does not hold the 106-tile set")
+        bots = [make_bot(kind, seed * 10 + i) for i, kind in enumerate(seats)]
+        views = check_views(variant, start, "the deal")
+        state = start
+        while not variant.is_over(state):
+            if len(log) >= MAX_ACTIONS:
+                raise Violation(f"no end after {MAX_ACTIONS} actions")
+            seat = variant.current_player(state)
+            view = views[seat] if views is not None else variant.view(state, seat)
+            action = bots[seat].choose(view)
+            log.append(action)
+            where = f"action {len(log)} '{action}'"
+            try:
+                variant.check(state, action)
+            except RemiError as exc:
+                raise Violation(f"{where}: check refuses the bot's choice (listed legal: {action in view.legal}): {exc}") from exc
+            state = variant.apply(state, action)
+            counts = variant.tile_counts(state)
+            if counts != FULL:
+                raise Violation(f"{where}: tiles not conserved: {sorted(map(str, (counts - FULL).elements()))} extra, "
+                                f"{sorted(map(str, (FULL - counts).elements()))} missing")
+            views = check_views(variant, state, where) if len(log) % view_every == 0 or variant.is_over(state) else None
+            states.append(state)
+        _replay_checks(variant, rules, record.with_actions(log), states, state)
+    except Exception as exc:  # every failure, engine defects included, becomes a record
+        failed = record.with_actions(log)
+        target = Path(out) / f"soak-{variant_name}-{seed}.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        dump_record(failed, target)
+        message = f"{type(exc).__name__}: {exc}"
+        target.with_suffix(".txt").write_text(message + "\n", encoding="utf-8")
+        return GameOutcome(seed=seed, actions=len(log), failure=message, record_path=str(target))
+    return GameOutcome(seed=seed, actions=len(log))
+
+
+def _batch(args: tuple[str, str, tuple[str, ...], list[int], str, int]) -> list[GameOutcome]:
+    variant_name, preset, kinds, seeds, out, view_every = args
+    return [soak_game(variant_name, preset, kinds, s, out, view_every) for s in seeds]
+
+
+# --- command line --------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the soak; return the exit code (0 all passed, 1 a failure, 2 bad arguments)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
+    parser.add_argument("--variant", default="remi", help="variant name or alias (remi, rummikub)")
+    parser.add_argument("--preset", default=None, help="rule preset (default: the variant's main preset)")
+    parser.add_argument("--bots", default="random,greedy", help=f"bot kinds, comma-separated ({', '.join(BOT_KINDS)})")
+    parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (game i uses seed + i)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--out", default="soak-failures", help="folder for failure records")
+    parser.add_argument("--view-every", type=int, default=1, help="check the views every K actions (default 1)")
+    parser.add_argument("--max-seconds", type=float, default=None, help="stop starting new batches after this time")
+    parser.add_argument("--keep-going", action="store_true", help="play every game even after a failure")
+    args = parser.parse_args(argv)
+    try:
+        variant = get_variant(args.variant)
+        preset = args.preset or DEFAULT_PRESET.get(variant.name, variant.name)
+        rules = load_rules(preset)
+    except RemiError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if rules.family != variant.name:
+        print(f"error: preset {preset!r} is of family {rules.family!r}, not {variant.name!r}", file=sys.stderr)
+        return 2
+    kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
+    if not kinds or any(k not in BOT_KINDS for k in kinds) or args.games < 0 or args.jobs < 1 or args.view_every < 1:
+        print(f"error: --bots takes kinds from {', '.join(BOT_KINDS)}; --games >= 0, --jobs/--view-every >= 1", file=sys.stderr)
+        return 2
+    seeds = list(range(args.seed, args.seed + args.games))
+    chunk = 50
+    batches = [(variant.name, preset, kinds, seeds[i:i + chunk], args.out, args.view_every) for i in range(0, len(seeds), chunk)]
+    start = time.perf_counter()
+    games = actions = 0
+    failures: list[GameOutcome] = []
+    timed_out = False
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        pending = iter(batches)
+        running = [pool.submit(_batch, b) for b, _ in zip(pending, range(args.jobs * 2))]
+        while running:
+            done = running.pop(0).result()
+            for outcome in done:
+                games += 1
+                actions += outcome.actions
+                if outcome.failure:
+                    failures.append(outcome)
+                    print(f"FAIL seed {outcome.seed}: {outcome.failure}\n  record: {outcome.record_path}", file=sys.stderr)
+            elapsed = time.perf_counter() - start
+            timed_out = args.max_seconds is not None and elapsed > args.max_seconds
+            if (failures and not args.keep_going) or timed_out:
+                for f in running:
+                    f.cancel()
+                for f in running:
+                    if not f.cancelled():
+                        for outcome in f.result():
+                            games += 1
+                            actions += outcome.actions
+                            if outcome.failure:
+                                failures.append(outcome)
+                running = []
+                break
+            nxt = next(pending, None)
+            if nxt is not None:
+                running.append(pool.submit(_batch, nxt))
+    elapsed = time.perf_counter() - start
+    print(
+        f"soak {variant.name} ({preset}, bots {','.join(kinds)}, seeds {args.seed}..): {games} games, "
+        f"{actions} actions, {len(failures)} failures in {elapsed:.1f} s "
+        f"({games / elapsed if elapsed else 0:.1f} games/s, {args.jobs} jobs)"
+        + (" [stopped at --max-seconds]" if timed_out else "")
+    )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
