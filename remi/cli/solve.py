@@ -124,3 +124,90 @@ def solve_opening(
             console.print(table)
     if plan is None:
         raise typer.Exit(EXIT_INVALID)
+
+
+# ---------------------------------------------------------------------------------------------
+# remi solve move (Rummikub)
+
+
+def _move_rules(name: str, set_: list[str] | None) -> Any:
+    """The ``MoveRules`` of a Rummikub-family preset (or rule file) with ``--set`` overrides."""
+    from remi.solvers.rummikub import MoveRules
+
+    rules = load_rules(name, parse_set_options(set_))
+    if rules.family != "rummikub":
+        raise RulesError(
+            f"--rules: preset {name!r} is of family {rules.family!r}; remi solve move needs a "
+            "Rummikub-family preset (rummikub, myrummy, myrummy-small)",
+            key="rules",
+            value=name,
+        )
+    return MoveRules.from_rules(rules)
+
+
+def _move_json(move: Any, frules: Any) -> dict[str, Any]:
+    return {
+        "tiles_placed": move.tiles_placed,
+        "points_placed": move.points_placed,
+        "placed": [str(t) for t in move.placed],
+        "table": [f.text(frules) for f in move.table],
+        "edits": list(move.edits),
+        "changed_sets": move.changed_sets,
+        "meld": [f.text(frules) for f in move.meld],
+    }
+
+
+@solve_app.command("move")
+@guarded
+def solve_move(
+    table: Annotated[str, typer.Option("--table", help='The table sets, e.g. "[R5 R6 R7] [Y9 B9 K9]".')] = "",
+    rack: Annotated[str, typer.Option("--rack", help='The rack, e.g. "R8 Y7 B7 J".')] = "",
+    rules: Annotated[str, typer.Option("--rules", help="Rummikub-family preset or rule file.")] = "rummikub",
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")] = None,
+    initial: Annotated[bool, typer.Option("--initial", help="The player has not made his initial meld yet.")] = False,
+    objective: Annotated[str, typer.Option("--objective", help="tiles (most tiles) or points (most points).")] = "tiles",
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The best Rummikub move: most tiles (or points) from --rack onto --table, exact (§B.4-§B.7).
+
+    Among equally good moves, the one changing the fewest table sets. Exit 0 when a move
+    exists, 1 when no rack tile can be played (or no initial meld reaches the threshold), 2 for
+    bad input. JSON keys: tiles_placed, points_placed, placed, table, edits, changed_sets, meld.
+    """
+    from remi.formations import read_formation
+    from remi.notation import parse_formations_text
+    from remi.solvers.rummikub import best_move
+
+    if objective not in ("tiles", "points"):
+        fail(f"--objective must be tiles or points, got {objective!r}")
+    move_rules = _move_rules(rules, set_)
+    frules = move_rules.formation_rules
+    sets = [read_formation(slots, frules) for slots in parse_formations_text(table)] if table.strip() else []
+    tiles = list(parse_tiles(rack))
+    if not tiles:
+        fail("--rack is empty: give the rack tiles, e.g. --rack \"R8 Y7 J\"")
+    move = best_move(sets, tiles, initial=initial, objective=objective, rules=move_rules)
+    if json_out:
+        payload: dict[str, Any] = (
+            _move_json(move, frules)
+            if move is not None
+            else {"tiles_placed": 0, "points_placed": 0, "placed": [], "table": [f.text(frules) for f in sets],
+                  "edits": [], "changed_sets": 0, "meld": []}
+        )
+        typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        if move is None:
+            what = "no initial meld reaches the threshold" if initial else "no rack tile can be played"
+            console.print(f"{what}: draw a tile", markup=False)
+        else:
+            console.print(
+                f"place {move.tiles_placed} tiles worth {move.points_placed} points "
+                f"({' '.join(map(str, move.placed))}); {move.changed_sets} table set(s) changed",
+                markup=False,
+            )
+            for edit in move.edits:
+                console.print(f"  {edit}", markup=False)
+            console.print("table: " + " ".join(f.text(frules) for f in move.table), markup=False)
+    if move is None:
+        raise typer.Exit(EXIT_INVALID)

@@ -1,0 +1,118 @@
+"""Time the Rummikub best-move solver on the fixed corpus of issue 6.
+
+60 positions from seed 12345: a table of random valid sets of 20-60 tiles dealt from one 106-tile
+set, a rack of 14-20 random tiles from the rest. Reports median, p90 and max per objective in
+milliseconds (one core). When ``rummikub_solver`` (PyPI rummikub-solver) is importable, times it
+on the same positions and prints the ratio.
+
+    python benchmarks/solver.py [--positions 60] [--seed 12345] [--budget SECONDS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+
+from remi.formations import Formation, candidate_formations
+from remi.solvers.rummikub import MoveRules, best_move, verify_move
+from remi.tiles import FULL_SET, Tile
+
+RULES = MoveRules()
+
+
+def corpus(seed: int = 12345, count: int = 60) -> list[tuple[list[Formation], list[Tile]]]:
+    """The fixed corpus: (table sets, rack) pairs."""
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(count):
+        tiles = list(FULL_SET)
+        rnd.shuffle(tiles)
+        pool = Counter(tiles)
+        target = rnd.randint(20, 60)
+        table: list[Formation] = []
+        size = 0
+        cands = candidate_formations(pool.elements(), RULES.formation_rules)
+        rnd.shuffle(cands)
+        for f in cands:
+            if size >= target:
+                break
+            if size + len(f) > 60:
+                continue
+            need = Counter(f.tiles)
+            if any(pool[t] < k for t, k in need.items()):
+                continue
+            pool -= need
+            table.append(f)
+            size += len(f)
+        rest = list(pool.elements())
+        rnd.shuffle(rest)
+        rack = rest[: rnd.randint(14, 20)]
+        out.append((table, rack))
+    return out
+
+
+def _stats(times: list[float]) -> str:
+    times = sorted(times)
+    p90 = times[min(len(times) - 1, int(round(0.9 * (len(times) - 1))))]
+    return f"median {statistics.median(times):8.2f} ms   p90 {p90:8.2f} ms   max {times[-1]:8.2f} ms"
+
+
+def time_remi(positions: list[tuple[list[Formation], list[Tile]]], objective: str) -> list[float]:
+    times = []
+    for table, rack in positions:
+        start = time.perf_counter()
+        move = best_move(table, rack, initial=False, objective=objective, rules=RULES)
+        times.append((time.perf_counter() - start) * 1000)
+        if move is not None:
+            verify_move(table, rack, move, initial=False, rules=RULES)
+    return times
+
+
+def time_rummikub_solver(positions: list[tuple[list[Formation], list[Tile]]], objective: str) -> list[float] | None:
+    try:
+        import rummikub_solver as rs
+    except ImportError:
+        return None
+    ruleset = rs.RuleSet()
+    tile_map = {}
+    for t in ruleset.tiles:
+        if isinstance(t, rs.Joker):
+            tile_map["J"] = t
+        else:
+            tile_map[f"{'RYBK'[list(rs.Colour).index(t.colour)]}{t.value}"] = t  # type: ignore[attr-defined]
+    mode = rs.SolverMode.TILE_COUNT if objective == "tiles" else rs.SolverMode.TOTAL_VALUE
+    times = []
+    for table, rack in positions:
+        state = ruleset.new_game()
+        state.add_table(*(tile_map[str(t)] for f in table for t in f.tiles))
+        state.add_rack(*(tile_map[str(t)] for t in rack))
+        state.initial = False
+        start = time.perf_counter()
+        ruleset.solve(state, mode)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=12345)
+    args = parser.parse_args()
+    positions = corpus(args.seed, args.positions)
+    sizes = [sum(len(f) for f in t) for t, _ in positions]
+    print(f"corpus: {len(positions)} positions, table {min(sizes)}-{max(sizes)} tiles, "
+          f"jokers in {sum(1 for t, r in positions if any(x.is_joly for f in t for x in f.tiles) or any(x.is_joly for x in r))}")
+    for objective in ("tiles", "points"):
+        ours = time_remi(positions, objective)
+        print(f"remi            {objective:6s}  {_stats(ours)}")
+        theirs = time_rummikub_solver(positions, objective)
+        if theirs is not None:
+            print(f"rummikub-solver {objective:6s}  {_stats(theirs)}")
+            print(f"ratio (rummikub-solver / remi, median): {statistics.median(theirs) / statistics.median(ours):.2f}")
+
+
+if __name__ == "__main__":
+    main()
