@@ -164,7 +164,9 @@ def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
         watched = [("the stock order", hidden)] if len(hidden) > 1 else []
         if not over:
             watched += [(name, rack) for i, (name, rack) in enumerate(secrets) if i != seat and len(rack) > 1]
-        tuples = [o for o in objects if isinstance(o, tuple)]
+        # tiles are ints: only tuples of tiles can hold a rack (a formation's ranks (11, 12, 13)
+        # compare equal to the tiles whose codes are 11, 12, 13)
+        tuples = [o for o in objects if type(o) is tuple and o and all(type(x) is Tile for x in o)]
         for name, secret in watched:
             if id(secret) in ids:
                 raise Violation(f"{where}: the view of p{seat + 1} holds {name} itself")

@@ -114,18 +114,11 @@ def test_views_checker_catches_leaks(variant: Variant, monkeypatch: pytest.Monke
     racks = soak._racks(state)
     hidden = soak._hidden_order(state)
 
-    @attrs.frozen
-    class Leaky:
-        inner: Any
-        extra: Any
-        rack: Any = ()
-        seat: int = 0
-
     leaks = {
-        "p2's rack": lambda s, seat: Leaky(real_view(s, seat), {"x": [tuple(racks[1])]}),
-        "p2's rack itself": lambda s, seat: Leaky(real_view(s, seat), (racks[1],)),
-        "the stock order": lambda s, seat: Leaky(real_view(s, seat), tuple(hidden)),
-        "full state": lambda s, seat: Leaky(real_view(s, seat), s),
+        "p2's rack": lambda s, seat: Leaked(real_view(s, seat), {"x": [tuple(racks[1])]}),
+        "p2's rack itself": lambda s, seat: Leaked(real_view(s, seat), (racks[1],)),
+        "the stock order": lambda s, seat: Leaked(real_view(s, seat), tuple(hidden)),
+        "full state": lambda s, seat: Leaked(real_view(s, seat), s),
     }
     for name, leak in leaks.items():
         monkeypatch.setattr(variant, "view", leak)
@@ -283,3 +276,32 @@ def test_export_tiles_are_conserved_from_the_players_view() -> None:
     for entry in out["actions"]:
         shown.update(t for t in entry.get("drew", "").split() if t != HIDDEN_TILE)
     assert not shown - Counter(str(t) for t in FULL_SET)
+
+
+def test_soak_regression_formation_ranks_are_not_a_rack(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the long soak (remi, seed 436, action 57): a table formation's ``ranks``
+    ``(11, 12, 13)`` compared equal to a 3-tile rack whose tiles have those int values (tiles
+    are ints), a false "exposes p1's rack". Only tuples of tiles are compared now."""
+    from gamekit import stacked
+
+    remi = next(v for v in VARIANTS if v.name == "remi")
+    state = stacked(["R5 R6 R7 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4 B8 B10 B12", "R11 R12 R13 Y1 Y3 Y5 Y7 Y9 B1 B3 B5 B7 B9 B11"], "K5 K7")
+    short = attrs.evolve(state.players[1], rack=state.players[1].rack[:3])
+    state = attrs.evolve(state, players=(state.players[0], short))
+    ranks = tuple(int(t) for t in short.rack)
+    assert ranks == short.rack  # the coincidence: equal as tuples
+    real_view = remi.view
+    monkeypatch.setattr(remi, "view", lambda s, seat: Leaked(real_view(s, seat), ranks))
+    soak.check_views(remi, state, "ranks")
+    monkeypatch.setattr(remi, "view", real_view)
+    assert soak.soak_game("remi", "remi-pe-tabla", ("random", "greedy"), 436, "/nonexistent", 1).failure == ""
+
+
+@attrs.frozen
+class Leaked:
+    """A view wrapper carrying one extra value (negative and regression controls)."""
+
+    inner: Any
+    extra: Any
+    rack: Any = ()
+    seat: int = 0
