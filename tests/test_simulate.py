@@ -122,6 +122,6 @@ def test_simulate_rummikub_family_presets() -> None:
         get_variant("rummikub")
     except Exception:
         pytest.skip("the Rummikub-style plugin is not registered")
-    report = simulate(["rummikub", "myrummy-small"], games=2, seed=5, bots=("greedy", "solver"))
+    report = simulate(["rummikub", "myrummy-small"], games=2, seed=5, bots=("greedy", "greedy"))
     assert report.presets == ("rummikub", "myrummy-small")
     assert all(len(g.scores) == 2 and g.turns > 0 for g in report.summaries)

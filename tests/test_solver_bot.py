@@ -139,6 +139,8 @@ def test_solver_not_worse_than_greedy_paired_deals() -> None:
 
 
 def test_solver_plays_rummikub_family() -> None:
+    """On Rummikub-style views the solver's choices pass the plugin's ``check`` (the exact
+    solver's moves included): a greedy-played game, the solver choosing at seat 1's turns."""
     from remi.rules import load_rules
     from remi.variants import get_variant
 
@@ -147,11 +149,22 @@ def test_solver_plays_rummikub_family() -> None:
     except Exception:
         pytest.skip("the Rummikub-style plugin is not registered")
     rules = load_rules("rummikub")
-    for seed in range(2):
-        state = variant.new_game(rules, 2, seed=seed)
-        end, log = play_hand(state, [make_bot("solver", seed), make_bot("greedy", seed + 1)])
-        assert variant.is_over(end) and log
-        assert sum(variant.tile_counts(end).values()) == 106
+    state = variant.new_game(rules, 2, seed=3)
+    solver, greedy = make_bot("solver", 0), make_bot("greedy", 1)
+    solver_turns = plays = 0
+    while not variant.is_over(state) and solver_turns < 8:
+        seat = variant.current_player(state)
+        v = variant.view(state, seat)
+        if seat == 0:
+            action = solver.choose(v)
+            variant.check(state, action)
+            solver_turns += 1
+            plays += hasattr(action, "table")
+        else:
+            action = greedy.choose(v)
+        state = variant.apply(state, action)
+    assert solver_turns == 8 and plays >= 1
+    assert sum(variant.tile_counts(state).values()) == 106
 
 
 def test_solver_undoes_stuck_turn() -> None:

@@ -34,7 +34,7 @@ from remi.actions import Action, Announce, AnnounceAtu, Discard, Draw, LayOff, M
 from remi.formations import Formation, formation_points, loose_tile_points
 from remi.rules import RemiRules
 from remi.solvers import best_opening, formations_with, max_points_arrangement, partition_all
-from remi.solvers.planner import fits_table
+from remi.solvers.planner import table_fits
 from remi.state import Phase, TableFormation
 from remi.tiles import Tile
 from remi.views import PlayerView
@@ -48,25 +48,22 @@ def _without(rack: Sequence[Tile], tile: Tile) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def _partners(tile: Tile, others: Counter[Tile]) -> int:
-    """How many tiles of ``others`` can share a formation with ``tile`` (weighted)."""
-    score = 0
-    seen_colours = set()
-    for other in others:
-        if other.is_joly:
-            score += 6
-            continue
-        if other.number == tile.number and other.colour is not tile.colour and other.colour not in seen_colours:
-            seen_colours.add(other.colour)
+def _partners(tile: Tile, others: set[int]) -> int:
+    """How many distinct tiles of ``others`` (tile codes of the rack without ``tile``) can share a
+    formation with ``tile`` (weighted): a joly 6; each other colour of the same number 3; the
+    same colour one number away (1 and 13 meet in 12-13-1) 4, two numbers away 2."""
+    score = 6 if 52 in others else 0
+    n = tile.number
+    base = tile.code - (n - 1)  # code of this colour's 1
+    for colour_base in (0, 13, 26, 39):
+        if colour_base != base and colour_base + n - 1 in others:
             score += 3
-        elif other.colour is tile.colour and other.number != tile.number:
-            gap = abs(other.number - tile.number)
-            if gap == 12:  # 1 and 13 meet in 12-13-1
-                gap = 1
-            if gap == 1:
-                score += 4
-            elif gap == 2:
-                score += 2
+    for d, weight in ((-2, 2), (-1, 4), (1, 4), (2, 2)):
+        m = n + d
+        if 1 <= m <= 13 and base + m - 1 in others:
+            score += weight
+    if (n == 1 and base + 12 in others) or (n == 13 and base in others):
+        score += 4
     return score
 
 
@@ -79,12 +76,14 @@ def least_useful(rack: Sequence[Tile], choices: Sequence[Tile], table: Sequence[
     later and score), then the highest tile in sort order, so the choice is deterministic.
     """
     best: tuple[int, int, Tile] | None = None
+    copies = Counter(t.code for t in rack)
+    fitting = table_fits(table)
     for tile in dict.fromkeys(choices):
         if tile.is_joly:
             useful = 10_000
         else:
-            others = Counter(_without(rack, tile))
-            useful = _partners(tile, others) * 10 + (25 if fits_table(tile, table) else 0)
+            others = {c for c, k in copies.items() if c != tile.code or k > 1}
+            useful = _partners(tile, others) * 10 + (25 if tile in fitting else 0)
         value = loose_tile_points(tile, rules.final_points)
         key = (useful, value, tile)
         if best is None or (key[0], key[1]) < (best[0], best[1]) or (

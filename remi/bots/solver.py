@@ -23,9 +23,10 @@ Issue 6. ``SolverBot.choose(view)`` picks a strategy by the view's rule family
      unseen copies, his public rack size and whether he has opened) are kept.
 
 - ``rummikub`` (``RummikubSolverStrategy``) on the Rummikub-style plugin's views: plays the
-  exact best move of ``remi.solvers.rummikub.best_move`` when that module provides it (most
-  tiles placed, then most points), else the legal ``play`` placing the most tiles (then points,
-  then the fewest changed table sets); draws (or passes) when nothing can be placed.
+  exact best move of ``remi.solvers.rummikub.best_move`` (most tiles placed, then the fewest
+  changed table sets), after checking its joker moves with the plugin's public
+  ``check_jokers`` (table + own rack only); otherwise the listed ``play`` placing the most tiles
+  (then points, then the fewest changed table sets); draws (or passes) when nothing fits.
 
 A stuck turn (``view.legal == [Undo]``) is undone, and the rest of that turn is played
 simply (draw, discard) so that a plan the engine refuses is not tried twice.
@@ -287,27 +288,42 @@ def best_legal_play(view: Any) -> Any:
 
 
 def _rummikub_best_move(view: Any) -> Any | None:
-    """The exact solver's move as a legal action, or None when the solver is absent or its
-    answer is not among (or checkable like) the listed actions."""
+    """The exact solver's move (``remi.solvers.rummikub.best_move``, most tiles placed, then the
+    fewest changed table sets) as a ``play`` action, or None when the solver is absent, refuses
+    the preset's options, or finds no move."""
     try:
-        from remi.solvers import rummikub as rk
+        from remi.solvers.rummikub import MoveRules, best_move
     except ImportError:
-        return None
-    best_move = getattr(rk, "best_move", None)
-    if best_move is None:
         return None
     from remi.variants.rummikub.actions import Play
 
     seat = view.seat
-    opened = view.opened[seat]
     try:
-        result = best_move(view.table, view.rack, view.rules, initial=not opened)
-    except Exception:  # a solver defect must not stop the game: fall back to the listed plays
+        move = best_move(view.table, view.rack, initial=not view.opened[seat], rules=_move_rules(view.rules, MoveRules))
+    except RemiError:  # options the solver does not model: fall back to the listed plays
         return None
-    table = getattr(result, "table", None)
-    if not table or tuple(table) == tuple(view.table):
+    if move is None or not move.tiles_placed or tuple(move.table) == tuple(view.table):
         return None
-    return Play(seat, tuple(table))
+    if view.opened[seat]:
+        # the joker rules are judged from public information (the table) and the own rack
+        from remi.variants.rummikub.jokers import check_jokers
+
+        try:
+            check_jokers(view.table, move.table, Counter(move.placed), view.rules, initial_turn=False)
+        except RemiError:  # the solver's joker model is looser than the engine's: use a listed play
+            return None
+    return Play(seat, tuple(move.table))
+
+
+_MOVE_RULES: dict[Any, Any] = {}
+
+
+def _move_rules(rules: Any, factory: Any) -> Any:
+    """``MoveRules.from_rules(rules)``, built once per rule set."""
+    found = _MOVE_RULES.get(rules)
+    if found is None:
+        found = _MOVE_RULES[rules] = factory.from_rules(rules)
+    return found
 
 
 StrategyFactory = Callable[[], Strategy]

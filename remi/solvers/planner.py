@@ -37,6 +37,7 @@ __all__ = [
     "best_layout",
     "choose_discard",
     "fits_table",
+    "table_fits",
     "keep_scores",
     "layout_points",
     "take_gain",
@@ -132,20 +133,30 @@ def _partner_pairs(tile: Tile, ace_high: bool) -> list[tuple[int, int]]:
     return _run_pairs(tile, ace_high) + _set_pairs(tile)
 
 
-def fits_table(tile: Tile, table: Sequence[TableFormation]) -> bool:
-    """``tile`` could be attached at an end of a table run or to a table set with room."""
+def table_fits(table: Sequence[TableFormation]) -> frozenset[Tile]:
+    """The natural tiles that could be attached (lipire) to a table formation: a run's
+    neighbours at either end (a 1 after 13), a set's missing colours while it has room."""
+    out: set[Tile] = set()
     for tf in table:
         f = tf.formation
         if f.kind is Kind.RUN:
-            if f.colour is tile.colour and (
-                tile.number in (f.ranks[0] - 1, f.ranks[-1] + 1) or (tile.number == 1 and f.ranks[-1] == 13)
-            ):
-                return True
-        elif f.number == tile.number and len(f) < 4 and tile.colour not in {
-            i.colour for i in f.identities if i is not None
-        }:
-            return True
-    return False
+            colour = f.colour
+            if colour is None:
+                continue
+            for rank in (f.ranks[0] - 1, f.ranks[-1] + 1):
+                if 1 <= rank <= 13:
+                    out.add(Tile(colour, rank))
+            if f.ranks[-1] == 13:
+                out.add(Tile(colour, 1))
+        elif len(f) < 4:
+            present = {i.colour for i in f.identities if i is not None}
+            out.update(Tile(c, f.number) for c in COLOURS if c not in present)
+    return frozenset(out)
+
+
+def fits_table(tile: Tile, table: Sequence[TableFormation]) -> bool:
+    """``tile`` could be attached at an end of a table run or to a table set with room."""
+    return tile in table_fits(table)
 
 
 def keep_scores(
@@ -192,6 +203,7 @@ def keep_scores(
     risk = weights.value_risk_start + (weights.value_risk_end - weights.value_risk_start) * progress
     p_hold = [min(1.0, u * opponent_tiles / unseen_total) for u in unseen]
     p_joly = p_hold[_JOLY_CODE]
+    fitting = table_fits(table)
     out: dict[Tile, float] = {}
     for tile in dict.fromkeys(choices):
         if tile.is_joly:
@@ -212,7 +224,7 @@ def keep_scores(
             danger += p_hold[a] * p_hold[b] + p_joly * (p_hold[a] + p_hold[b]) * 0.5
         held[tile.code] += 1
         score += weights.near * near
-        if fits_table(tile, table):
+        if tile in fitting:
             score += weights.table_fit
         score -= risk * loose_tile_points(tile, rules.final_points)
         score += weights.deny * opponent_weight * danger
