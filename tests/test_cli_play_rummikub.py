@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,15 +66,21 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
     yield fake
 
 
-def _record(tmp_path: Path, preset: str = "rummikub", racks: tuple[str, str] = (ANA, BOB), pool: str = POOL) -> Path:
-    """A two-human record of a stacked deal with no actions yet."""
+def _record(
+    tmp_path: Path,
+    preset: str = "rummikub",
+    racks: tuple[str, str] = (ANA, BOB),
+    pool: str = POOL,
+    kinds: tuple[str, str] = ("human", "human"),
+) -> Path:
+    """A two-seat record (Ana, Bob; two humans by default) of a stacked deal, no actions yet."""
     data = {
         "format": "remi-record",
         "version": 1,
         "family": "rummikub",
         "preset": preset,
         "overrides": {},
-        "players": [{"name": "Ana", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+        "players": [{"name": "Ana", "kind": kinds[0]}, {"name": "Bob", "kind": kinds[1]}],
         "seed": 5,
         "deal": {"racks": list(racks), "stock": pool},
         "actions": [],
@@ -348,3 +355,73 @@ def test_variant_has_table_editor_hook() -> None:
     assert table_turn.has_table_editor(get_variant("rummikub"))
     assert table_turn.has_table_editor(get_variant("myrummy-small"))
     assert not table_turn.has_table_editor(get_variant("remi"))
+
+
+_PTY_CHILD = """
+import sys, time
+import remi.cli.table_turn as turn
+turn.TICK_SECONDS = 0.02
+start = time.monotonic()
+turn.clock = lambda: (time.monotonic() - start) * 100.0  # the 60 s turn lasts 0.6 s
+from remi.cli import app
+app(["play", "--load", sys.argv[1], "--save", sys.argv[2]])
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminal (pty) and interval timers")
+def test_play_rummikub_live_countdown_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal the countdown is redrawn in place and the time runs out while the player
+    is still typing: the half-typed line is dropped and the timeout applied (penalty.timeout).
+    The child's clock runs 100 times faster, so the 60 s turn takes 0.6 s."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import time
+
+    start = _record(tmp_path, kinds=("human", "greedy"))
+    save = tmp_path / "game.json"
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _PTY_CHILD, str(start), str(save)],
+        stdin=child, stdout=child, stderr=child, close_fds=True,
+    )
+    os.close(child)
+    out = b""
+
+    def pump(marker: bytes, since: int = 0, limit: float = 20.0) -> bool:
+        """Read the child's output until ``marker`` appears after byte ``since``."""
+        nonlocal out
+        deadline = time.monotonic() + limit
+        while marker not in out[since:] and time.monotonic() < deadline:
+            ready, _, _ = select.select([main], [], [], 0.05)
+            if ready:
+                try:
+                    out += os.read(main, 65536)
+                except OSError:
+                    break
+        return marker in out[since:]
+
+    try:
+        pump(b"Ana [")
+        os.write(main, b"new R10 R1")  # never finished with Enter
+        pump(b"Time is up")
+        for _ in range(5):  # at Ana's next prompt (readline holds the terminal): end of input
+            if not pump(b"Ana [", since=len(out)):
+                break
+            os.write(main, b"\x04")
+            if pump(b"Game left", limit=2.0):
+                break
+    finally:
+        try:
+            proc.wait(timeout=20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            os.close(main)
+    text = out.decode("utf-8", "replace")
+    assert "\x1b7\rAna [" in text  # the prompt's countdown redrawn in place
+    assert "Time is up [timer.seconds]." in text
+    assert "Game left" in text
+    actions = load_record(save).actions
+    assert actions[0] == "p1 timeout" and actions[1].startswith("p2 ")

@@ -49,6 +49,8 @@ __all__ = ["clock", "describe", "end_line", "has_table_editor", "human_turn", "p
 #: The time source of the turn timer, in seconds (monotonic). Tests replace it.
 clock: Callable[[], float] = time.monotonic
 
+#: Seconds between two redraws of the live countdown (and checks of the time).
+TICK_SECONDS: float = 1.0
 _HELP_LIMIT: Final = 40
 _TIME_UP: Final = object()
 
@@ -180,7 +182,7 @@ def _read(m: Messages, name: str, timer: Any) -> object:
         sys.stdout.flush()
 
     previous = signal.signal(signal.SIGALRM, tick)
-    signal.setitimer(signal.ITIMER_REAL, 1.0, 1.0)
+    signal.setitimer(signal.ITIMER_REAL, TICK_SECONDS, TICK_SECONDS)
     try:
         line = input(_prompt(m, name, timer))
         active[0] = False
