@@ -102,7 +102,7 @@ def _final(path: Path):  # type: ignore[no-untyped-def]
     return result
 
 
-def test_play_rummikub_hand_initial_meld_invalid_done_penalty_save_resume(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_rummikub_hand_initial_meld_penalty_invalid_turn_save_resume(tmp_path: Path, clock: FakeClock) -> None:
     start = _record(tmp_path)
     save = tmp_path / "game.json"
     first = [
@@ -178,7 +178,7 @@ def test_play_rummikub_hand_initial_meld_invalid_done_penalty_save_resume(tmp_pa
     assert result.state.racks[0] == ()
 
 
-def test_play_rummikub_timeout_fake_clock_restore_draw(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_rummikub_penalty_timeout_restore_draw_fake_clock(tmp_path: Path, clock: FakeClock) -> None:
     start = _record(tmp_path)
     save = tmp_path / "game.json"
     lines = [
@@ -197,7 +197,7 @@ def test_play_rummikub_timeout_fake_clock_restore_draw(tmp_path: Path, clock: Fa
     assert len(state.racks[0]) == 17 and state.current == 1
 
 
-def test_play_rummikub_time_up_before_typing(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_rummikub_timer_seconds_time_up_before_typing(tmp_path: Path, clock: FakeClock) -> None:
     """The time also counts while the screen is read: a turn whose time is up before the next
     prompt ends at once."""
     start = _record(tmp_path)
@@ -209,7 +209,7 @@ def test_play_rummikub_time_up_before_typing(tmp_path: Path, clock: FakeClock) -
     assert load_record(save).actions == ("p1 timeout",)
 
 
-def test_play_rummikub_no_timer(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_rummikub_no_timer_turns_timer_seconds_off(tmp_path: Path, clock: FakeClock) -> None:
     start = _record(tmp_path)
     save = tmp_path / "game.json"
     lines = ["", "@5000 new R10 R11 R12 R13", "@5000 done"]
@@ -219,7 +219,7 @@ def test_play_rummikub_no_timer(tmp_path: Path, clock: FakeClock) -> None:
     assert load_record(save).actions == ("p1 play [R10 R11 R12 R13]",)
 
 
-def test_play_myrummy_small_timeout_restore_only(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_myrummy_small_penalty_timeout_restore_only(tmp_path: Path, clock: FakeClock) -> None:
     """myrummy-small: penalty.timeout = restore (RK-8, S1): the rack is back, no draw; the
     timer is 120 s."""
     start = _record(tmp_path, preset="myrummy-small")
@@ -233,7 +233,7 @@ def test_play_myrummy_small_timeout_restore_only(tmp_path: Path, clock: FakeCloc
     assert len(state.racks[0]) == 14 and state.table == ()
 
 
-def test_play_myrummy_small_invalid_done_restore_draw(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_myrummy_small_penalty_invalid_turn_restore_draw(tmp_path: Path, clock: FakeClock) -> None:
     """myrummy-small keeps penalty.invalid_turn = restore_draw (only the timeout differs, §C.2)."""
     start = _record(tmp_path, preset="myrummy-small")
     save = tmp_path / "game.json"
@@ -242,7 +242,7 @@ def test_play_myrummy_small_invalid_done_restore_draw(tmp_path: Path, clock: Fak
     assert len(_final(save).state.racks[0]) == 17
 
 
-def test_play_rummikub_draw_and_pass_commands(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_rummikub_draw_and_pass_turn_play_or_draw(tmp_path: Path, clock: FakeClock) -> None:
     start = _record(tmp_path)
     save = tmp_path / "game.json"
     lines = ["", "new R10 R11 R12 R13", "pass", "draw"]  # pass is refused: the pool holds tiles
@@ -291,7 +291,7 @@ def test_play_auto_random_bots_save_and_replay(tmp_path: Path) -> None:
     assert sum(s["score"] for s in as_json["scores"]) == 0 or final.rules.pool_empty_scoring == "own"
 
 
-def test_replay_rummikub_record_with_illegal_play(tmp_path: Path) -> None:
+def test_replay_rummikub_record_table_tiles_kept(tmp_path: Path) -> None:
     start = _record(tmp_path)
     data = json.loads(start.read_text(encoding="utf-8"))
     data["actions"] = ["p1 play [R10 R11 R12]", "p2 draw", "p1 play [R10 R11 R12] [K1 K2]"]
@@ -369,7 +369,7 @@ app(["play", "--load", sys.argv[1], "--save", sys.argv[2]])
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminal (pty) and interval timers")
-def test_play_rummikub_live_countdown_on_a_terminal(tmp_path: Path) -> None:
+def test_play_rummikub_timer_seconds_live_countdown_on_a_terminal(tmp_path: Path) -> None:
     """On a terminal the countdown is redrawn in place and the time runs out while the player
     is still typing: the half-typed line is dropped and the timeout applied (penalty.timeout).
     The child's clock runs 100 times faster, so the 60 s turn takes 0.6 s."""
