@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 import pytest
 
-from remi.actions import Action, Discard, Undo
+from remi.actions import Action, Discard, Take, Undo
 from remi.bots import BOT_KINDS, make_bot, play_hand
 from remi.bots.solver import SolverBot, SolverSettings
 from remi.formations import parse_formation
@@ -19,6 +19,7 @@ from remi.solvers.planner import (
     choose_discard,
     layout_points,
     take_gain,
+    turn_value,
     unseen_counts,
 )
 from remi.state import Phase, TableFormation, new_game
@@ -173,3 +174,29 @@ def test_solver_undoes_stuck_turn() -> None:
     state = stacked(["R2 R3 R4 R5 R9 Y9 B9 K9 K4 K6 Y2 Y4 Y6 B12 B4", "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"], "K5 K7")
     state = run(state, "p1 discard B4", "p2 draw", "p2 discard K5", "p1 draw", "p1 meld [R2 R3 R4 R5] [R9 Y9 B9 K9]")
     assert make_bot("solver", 0).choose(view(state, 0)) == Undo(0)
+
+
+def test_planner_turn_value_sir_break_use() -> None:
+    """PD 6 (sir.break_use): the first taken tile must make a new formation; the value counts
+    the layout minus the tiles left on the rack."""
+    rack = parse_tiles("R5 R6 K2 Y11")
+    base = turn_value(rack, DEFAULT)
+    assert base == -(5 + 5 + 5 + 10)  # nothing to lay, four tiles left
+    better = turn_value(rack, DEFAULT, taken=parse_tiles("R7 B11 K11"))
+    assert better == (5 + 5 + 5) + (10 + 10 + 10) - 5
+    assert turn_value(rack, DEFAULT, taken=parse_tiles("B3 R7")) is None
+
+
+def test_solver_breaks_the_sir_when_it_pays() -> None:
+    """Over a few seeded hands the solver breaks the șir (take N) at least once, and every break
+    is accepted by the engine (play_hand applies it)."""
+    breaks = 0
+
+    def count(before: Any, action: Action, after: Any) -> None:
+        nonlocal breaks
+        if isinstance(action, Take) and action.position is not None:
+            breaks += 1
+
+    for seed in range(6):
+        play_hand(new_game(DEFAULT, 2, seed=seed), [make_bot("solver", seed), make_bot("greedy", seed)], on_action=count)
+    assert breaks >= 1

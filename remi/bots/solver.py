@@ -8,8 +8,11 @@ Issue 6. ``SolverBot.choose(view)`` picks a strategy by the view's rule family
   decisions 4-13:
 
   1. announce when due (PD 11) and the atu when it may;
-  2. take the last șir tile when it makes a new formation (opened: ``take_gain`` > 0) or an
-     opening (not opened: ``best_opening(..., must_include=tile)``), else draw;
+  2. opened: break the șir (PD 6: take an earlier tile and every later one) when the turn that
+     makes is worth ``break_margin_points`` (15) more than drawing, by ``turn_value`` (the
+     layout's final value minus the tiles left on the rack); else take the last șir tile when
+     it makes a new formation (opened: ``take_gain`` > 0) or an opening (not opened:
+     ``best_opening(..., must_include=tile)``), else draw;
   3. not opened: lay the best opening (``best_opening``), unless the *waiting* rule holds it
      back: the opening is worth less than ``opening.min_points + hold_margin_points``, the stock
      still holds at least ``hold_stock_min`` tiles and no player has opened yet (nobody can
@@ -61,6 +64,7 @@ from remi.solvers.planner import (
     best_layout,
     choose_discard,
     take_gain,
+    turn_value,
 )
 from remi.state import Phase
 from remi.tiles import JOLY
@@ -87,12 +91,15 @@ class SolverSettings:
         hold_stock_min: the waiting rule applies only while the stock holds at least this many
             tiles.
         deny: keep tiles the next player is likely to use (denial).
+        break_margin_points: break the șir (PD 6) when the turn it makes is worth this many
+            points more than drawing (``remi.solvers.planner.turn_value``); None never breaks.
         weights: the discard weights (``remi.solvers.planner.DiscardWeights``).
     """
 
     hold_margin_points: int = 0
     hold_stock_min: int = 30
     deny: bool = True
+    break_margin_points: int | None = 15
     weights: DiscardWeights = DEFAULT_WEIGHTS
 
 
@@ -132,6 +139,10 @@ class RemiSolverStrategy:
         if view.phase is Phase.FIRST_DISCARD:
             return self._discard(view)
         if view.phase is Phase.TAKE:
+            if not simple:
+                breaking = self._break(view)
+                if breaking is not None:
+                    return breaking
             if not simple and Take(seat) in legal and self._take_pays(view):
                 return Take(seat)
             return Draw(seat)
@@ -151,6 +162,25 @@ class RemiSolverStrategy:
             and view.stock_count >= s.hold_stock_min
             and not any(p.opened for p in view.players)
         )
+
+    def _break(self, view: PlayerView) -> Action | None:
+        """Break the șir (PD 6) at the position whose tiles make the best turn, when that beats
+        drawing by ``break_margin_points`` (turn values of ``turn_value``)."""
+        margin = self.settings.break_margin_points
+        if margin is None or not view.players[view.seat].opened:
+            return None
+        options = [a for a in view.legal if isinstance(a, Take) and a.position is not None]
+        if not options:
+            return None
+        base = turn_value(view.rack, view.rules)
+        assert base is not None
+        best: tuple[float, Action] | None = None
+        for a in options:
+            assert a.position is not None
+            value = turn_value(view.rack, view.rules, taken=view.sir[a.position - 1 :])
+            if value is not None and value >= base + margin and (best is None or value > best[0]):
+                best = (value, a)
+        return best[1] if best is not None else None
 
     def _take_pays(self, view: PlayerView) -> bool:
         me = view.players[view.seat]

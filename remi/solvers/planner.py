@@ -41,6 +41,7 @@ __all__ = [
     "keep_scores",
     "layout_points",
     "take_gain",
+    "turn_value",
     "unseen_counts",
 ]
 
@@ -337,3 +338,22 @@ def take_gain(rack: Sequence[Tile], tile: Tile, rules: RemiRules) -> int:
         return 0
     return max(1, layout_points(with_tile, rules) - layout_points(_layout_free(tuple(rack), rules, leave_one=True), rules))
 
+
+
+def turn_value(rack: Sequence[Tile], rules: RemiRules, *, taken: Sequence[Tile] = (), left_weight: float = 1.0) -> float | None:
+    """The value (points) of an opened player's turn after taking ``taken`` from the șir: the
+    final value of ``best_layout`` (the first taken tile in a new formation, PD 5/6) minus
+    ``left_weight`` times the final value of the tiles left on the rack (a liability if the
+    hand ends, PD 13). ``taken`` empty: the rack alone (drawing, the drawn tile unknown).
+    None when the first taken tile fits no new formation.
+    """
+    pool = (*rack, *taken)
+    layout = best_layout(pool, rules, taken=taken[0] if taken else None)
+    if taken and not layout:
+        return None
+    left = list(pool)
+    for f in layout:
+        for t in f.tiles:
+            left.remove(t)
+    final = rules.final_points
+    return layout_points(layout, rules) - left_weight * sum(loose_tile_points(t, final) for t in left)
