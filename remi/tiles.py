@@ -74,7 +74,9 @@ class Tile(int):
     A tile is an immutable value. It is stored as a small integer (``code + 1``) so that
     hashing, equality and ordering run at C speed in the engine's hot paths; it is not meant to
     be used as a number (``int(tile)`` is an implementation detail). Construction always
-    returns the one shared instance of each of the 53 tile types.
+    returns the one shared instance of each of the 53 tile types. Because a tile is an int, it
+    compares equal to the plain integer ``code + 1``: never compare tiles with numbers (compare
+    ``tile.number`` or ``tile.code`` instead).
 
     Attributes:
         colour: the tile's colour; ``None`` only for the joly.
