@@ -45,7 +45,15 @@ import attrs
 
 from remi.bots import BOT_KINDS, make_bot
 from remi.errors import RemiError
-from remi.records import GameRecord, PlayerEntry, dump_record, now_iso, parse_record, record_to_json, replay
+from remi.records import (
+    GameRecord,
+    PlayerEntry,
+    dump_record,
+    now_iso,
+    parse_record,
+    record_to_json,
+    replay,
+)
 from remi.rules import RuleSet, load_rules
 from remi.tiles import FULL_SET, Tile
 from remi.variants import Variant, get_variant
@@ -219,7 +227,7 @@ def soak_game(variant_name: str, preset: str, kinds: tuple[str, ...], seed: int,
         if variant.tile_counts(start) != FULL:
             raise Violation("the deal does not hold the 106-tile set")
         bots = [make_bot(kind, seed * 10 + i) for i, kind in enumerate(seats)]
-        views = check_views(variant, start, "the deal")
+        views: list[Any] | None = check_views(variant, start, "the deal")
         state = start
         while not variant.is_over(state):
             if len(log) >= MAX_ACTIONS:

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-from collections import Counter
 import os
 import tempfile
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
