@@ -232,10 +232,10 @@ def _colour_options(
                             if short_ext + nn + jn > next1 + left or nn + jn > next2 + left:
                                 continue
                             ncs = tuple(sorted(ext_runs + [nat_new] * nn + [joker_new] * jn))
-                            key = (ncs, g, kopt, je + jn)
-                            prev = best.get(key)
+                            okey = (ncs, g, kopt, je + jn)
+                            prev = best.get(okey)
                             if prev is None or bonus > prev[0]:
-                                best[key] = (bonus, (nat_idx, jcomb, nn, jn, g))
+                                best[okey] = (bonus, (nat_idx, jcomb, nn, jn, g))
     return [(k[0], k[1], k[2], k[3], b, plan) for k, (b, plan) in best.items()]
 
 
@@ -458,6 +458,7 @@ def solve_dp(
             gs = st[5]  # type: ignore[assignment]
             js = st[4]  # type: ignore[assignment]
             jav = min(jokers_total - jokers_used(js), 2)
+            gvec: tuple[int, ...]
             if exact_groups:
                 gvec = (gs % 3, gs // 3 % 3, gs // 9 % 3, gs // 27 % 3)
             else:
@@ -570,9 +571,9 @@ def _rebuild(
     for v in range(1, 14):
         gvec = [0, 0, 0, 0]
         for c in range(4):
-            plan = steps[index]
+            plan: tuple[tuple[int, ...], tuple[int, ...], int, int, int] = steps[index]  # type: ignore[assignment]
             index += 1
-            nat_idx, jcomb, nn, jn, g = plan  # type: ignore[misc]
+            nat_idx, jcomb, nn, jn, g = plan
             gvec[c] = g
             cur = sorted(open_runs[c], key=lambda r: r[0])
             nxt: list[tuple[int, int, list[bool]]] = []
@@ -595,7 +596,7 @@ def _rebuild(
         for members, j in part:
             groups.append(DPGroup(number=v, colours=tuple(members), jokers=j))
     for c in range(4):
-        for packed, start, flags in open_runs[c]:
+        for _, start, flags in open_runs[c]:
             runs.append(DPRun(colour=c, start=start, jokers=tuple(flags)))
     primary, preserved = divmod(value, BIG)
     js: int = final[4]  # type: ignore[assignment]

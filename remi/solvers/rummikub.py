@@ -29,7 +29,14 @@ from typing import Any, Final
 import attrs
 
 from remi.errors import IllegalActionError, InvalidFormationError, NotationError, RulesError
-from remi.formations import Formation, FormationRules, Kind, candidate_formations, formation_readings, read_formation
+from remi.formations import (
+    Formation,
+    FormationRules,
+    Kind,
+    candidate_formations,
+    formation_readings,
+    read_formation,
+)
 from remi.notation import SlotToken
 from remi.solvers._rk_dp import Arrangement, solve_dp
 from remi.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile, sort_tiles
@@ -556,7 +563,7 @@ def _initial_with_table_play(old: list[Formation], rack: list[Tile], *, points: 
     grow([], Counter(rack), 0, 0)
     runs, groups = _originals(old)
     best: tuple[tuple[int, int, int], Move] | None = None
-    for key, meld in sorted(melds.items()):
+    for _, meld in sorted(melds.items()):
         meld_tiles = [t for f in meld for t in f.tiles]
         rest = list((Counter(rack) - Counter(meld_tiles)).elements())
         mand, jt = _counts(_table_tiles(old) + meld_tiles)
