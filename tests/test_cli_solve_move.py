@@ -85,3 +85,10 @@ def test_solve_move_bad_input_exit_2() -> None:
     remi = runner.invoke(app, ["solve", "move", "--rules", "remi-pe-tabla", "--rack", "R4"])
     assert remi.exit_code == 2
     assert "Rummikub-family" in remi.output
+
+
+def test_solve_move_budget_seconds_exceeded_exit_1() -> None:
+    """``solver.budget``: --budget-seconds 0 gives up with exit 1 and a clear message."""
+    result = _run("--table", "[R5 R6 R7] [Y9 B9 K9] [K1 K2 K3 K4]", "--rack", "R8 Y7 B7 J K5 R9 B1 B2 Y12", "--budget-seconds", "0")
+    assert result.exit_code == 1
+    assert "--budget-seconds" in result.stderr and "no proven best move" in result.stderr

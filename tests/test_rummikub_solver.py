@@ -401,3 +401,24 @@ def _fields(move: Move) -> dict[str, Any]:
         "changed_sets": move.changed_sets,
         "meld": move.meld,
     }
+
+
+def test_solver_budget_raises_instead_of_guessing() -> None:
+    """``solver.budget``: a spent budget raises ``SolverBudgetExceeded`` (a RemiError), never a
+    possibly non-optimal move; a budget large enough gives the unbudgeted answer."""
+    from remi.errors import RemiError
+    from remi.solvers.rummikub import SolverBudgetExceeded
+
+    table = table_of("[R5 R6 R7] [Y9 B9 K9] [K1 K2 K3 K4]")
+    rack = list(parse_tiles("R8 Y7 B7 J K5 R9"))
+    with pytest.raises(SolverBudgetExceeded) as info:
+        best_move(table, rack, initial=False, rules=RULES, max_states=0)
+    assert isinstance(info.value, RemiError)
+    assert info.value.reason == "max_states" and "[solver.budget]" in str(info.value)
+    with pytest.raises(SolverBudgetExceeded):
+        best_move(table, rack, initial=True, rules=RULES, max_states=0)
+    free = best_move(table, rack, initial=False, rules=RULES)
+    budgeted = best_move(table, rack, initial=False, rules=RULES, max_states=10**7, budget_seconds=60.0)
+    assert free == budgeted
+    with pytest.raises(ValueError):
+        best_move(table, rack, initial=False, rules=RULES, max_states=-1)

@@ -200,3 +200,26 @@ def test_solver_breaks_the_sir_when_it_pays() -> None:
     for seed in range(6):
         play_hand(new_game(DEFAULT, 2, seed=seed), [make_bot("solver", seed), make_bot("greedy", seed)], on_action=count)
     assert breaks >= 1
+
+
+def test_solver_rummikub_falls_back_when_budget_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solver.budget``: when the exact solver gives up, the Rummikub solver bot still plays a
+    listed legal action (its fallback) instead of hanging or raising."""
+    import remi.bots.solver as solver_module
+    from remi.rules import load_rules
+    from remi.variants import get_variant
+
+    try:
+        variant = get_variant("rummikub")
+    except Exception:
+        pytest.skip("the Rummikub-style plugin is not registered")
+    monkeypatch.setattr(solver_module, "SOLVER_MAX_STATES", 0)
+    state = variant.new_game(load_rules("rummikub"), 2, seed=3)
+    bot = make_bot("solver", 0)
+    for _ in range(6):
+        seat = variant.current_player(state)
+        v = variant.view(state, seat)
+        action = bot.choose(v) if seat == 0 else make_bot("greedy", 1).choose(v)
+        if seat == 0:
+            assert action in list(v.legal)
+        state = variant.apply(state, action)

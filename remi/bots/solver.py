@@ -317,10 +317,15 @@ def best_legal_play(view: Any) -> Any:
     return max(plays, key=key)
 
 
+#: Work budget of the exact Rummikub solver per bot turn, in state expansions (deterministic, so
+#: seeded games replay identically on any machine); beyond it the bot plays a listed play.
+SOLVER_MAX_STATES: Final = 200_000
+
+
 def _rummikub_best_move(view: Any) -> Any | None:
     """The exact solver's move (``remi.solvers.rummikub.best_move``, most tiles placed, then the
     fewest changed table sets) as a ``play`` action, or None when the solver is absent, refuses
-    the preset's options, or finds no move."""
+    the preset's options, runs out of its ``SOLVER_MAX_STATES`` budget, or finds no move."""
     try:
         from remi.solvers.rummikub import MoveRules, best_move
     except ImportError:
@@ -329,8 +334,15 @@ def _rummikub_best_move(view: Any) -> Any | None:
 
     seat = view.seat
     try:
-        move = best_move(view.table, view.rack, initial=not view.opened[seat], rules=_move_rules(view.rules, MoveRules))
-    except RemiError:  # options the solver does not model: fall back to the listed plays
+        move = best_move(
+            view.table,
+            view.rack,
+            initial=not view.opened[seat],
+            rules=_move_rules(view.rules, MoveRules),
+            max_states=SOLVER_MAX_STATES,
+        )
+    except RemiError:  # options the solver does not model, or its budget ran out
+        # (SolverBudgetExceeded): fall back to the listed plays
         return None
     if move is None or not move.tiles_placed or tuple(move.table) == tuple(view.table):
         return None

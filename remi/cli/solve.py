@@ -167,16 +167,19 @@ def solve_move(
     initial: Annotated[bool, typer.Option("--initial", help="The player has not made his initial meld yet.")] = False,
     objective: Annotated[str, typer.Option("--objective", help="tiles (most tiles) or points (most points).")] = "tiles",
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    budget_seconds: Annotated[
+        float, typer.Option("--budget-seconds", min=0.0, help="Give up (exit 1) after this many seconds.")
+    ] = 10.0,
 ) -> None:
     """The best Rummikub move: most tiles (or points) from --rack onto --table, exact (§B.4-§B.7).
 
     Among equally good moves, the one changing the fewest table sets. Exit 0 when a move
-    exists, 1 when no rack tile can be played (or no initial meld reaches the threshold), 2 for
-    bad input. JSON keys: tiles_placed, points_placed, placed, table, edits, changed_sets, meld.
+    exists, 1 when no rack tile can be played (or no initial meld reaches the threshold) or when
+    the solver could not prove the optimum within --budget-seconds, 2 for bad input. JSON keys: tiles_placed, points_placed, placed, table, edits, changed_sets, meld.
     """
     from remi.formations import read_formation
     from remi.notation import parse_formations_text
-    from remi.solvers.rummikub import best_move
+    from remi.solvers.rummikub import SolverBudgetExceeded, best_move
 
     if objective not in ("tiles", "points"):
         fail(f"--objective must be tiles or points, got {objective!r}")
@@ -186,7 +189,16 @@ def solve_move(
     tiles = list(parse_tiles(rack))
     if not tiles:
         fail("--rack is empty: give the rack tiles, e.g. --rack \"R8 Y7 J\"")
-    move = best_move(sets, tiles, initial=initial, objective=objective, rules=move_rules)
+    try:
+        move = best_move(
+            sets, tiles, initial=initial, objective=objective, rules=move_rules, budget_seconds=budget_seconds
+        )
+    except SolverBudgetExceeded as exc:
+        fail(
+            f"no proven best move within --budget-seconds {budget_seconds:g} ({exc.states} states "
+            f"explored); raise --budget-seconds to search longer",
+            EXIT_INVALID,
+        )
     if json_out:
         payload: dict[str, Any] = (
             _move_json(move, frules)

@@ -29,12 +29,75 @@ unchanged. Back-pointers rebuild one optimal arrangement.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
-__all__ = ["Arrangement", "DPRun", "DPGroup", "solve_dp"]
+from remi.errors import RemiError
+
+__all__ = ["Arrangement", "Budget", "DPRun", "DPGroup", "SolverBudgetExceeded", "solve_dp"]
+
+
+class SolverBudgetExceeded(RemiError, RuntimeError):
+    """The exact Rummikub move solver ran out of its work budget before proving an optimum.
+
+    Raised instead of returning a move that might not be optimal (no answer is ever guessed).
+
+    Attributes:
+        states: state expansions done when the budget ran out.
+        seconds: seconds spent (wall clock) when the budget ran out.
+        reason: ``"max_states"`` or ``"budget_seconds"``, the budget that ran out.
+    """
+
+    def __init__(self, message: str, *, states: int, seconds: float, reason: str):
+        super().__init__(message)
+        self.states = states
+        self.seconds = seconds
+        self.reason = reason
+
+
+class Budget:
+    """A work budget shared by every pass of one solve: state expansions and wall-clock seconds.
+
+    ``max_states`` is deterministic (same position, same outcome on any machine);
+    ``budget_seconds`` bounds the wall-clock time (checked every 4,096 expansions).
+    """
+
+    __slots__ = ("max_states", "deadline", "started", "used", "budget_seconds", "_next_clock")
+
+    def __init__(self, max_states: int | None = None, budget_seconds: float | None = None) -> None:
+        if max_states is not None and max_states < 0:
+            raise ValueError(f"max_states must be >= 0, got {max_states}")
+        if budget_seconds is not None and not budget_seconds >= 0:
+            raise ValueError(f"budget_seconds must be >= 0, got {budget_seconds}")
+        self.max_states = max_states
+        self.budget_seconds = budget_seconds
+        self.started = time.perf_counter()
+        self.deadline = None if budget_seconds is None else self.started + budget_seconds
+        self.used = 0
+        self._next_clock = 0  # the first charge looks at the clock
+
+    def charge(self, n: int) -> None:
+        """Count ``n`` expansions; raise ``SolverBudgetExceeded`` once a budget is spent."""
+        self.used += n
+        if self.max_states is not None and self.used > self.max_states:
+            self._fail("max_states", f"more than {self.max_states} state expansions")
+        if self.deadline is not None and self.used >= self._next_clock:
+            self._next_clock = self.used + 4096
+            if time.perf_counter() > self.deadline:
+                self._fail("budget_seconds", f"more than {self.budget_seconds:g} s")
+
+    def _fail(self, reason: str, what: str) -> None:
+        seconds = time.perf_counter() - self.started
+        raise SolverBudgetExceeded(
+            f"the exact Rummikub move solver gave up after {what} ({self.used} expansions, "
+            f"{seconds:.2f} s) without proving an optimum [solver.budget]",
+            states=self.used,
+            seconds=seconds,
+            reason=reason,
+        )
 
 BIG: Final = 64  # more than the number of sets a table can hold (106 // 3 = 35)
 NEG: Final = -(1 << 60)
@@ -332,6 +395,7 @@ def solve_dp(
     original_runs: Sequence[tuple[int, int, int, int]] = (),
     original_groups: Sequence[tuple[int, int, int]] = (),
     floor: int = 0,
+    budget: Budget | None = None,
 ) -> Arrangement | None:
     """Best arrangement of all of ``mand`` plus any of ``opt`` (counts per tile code 0-51).
 
@@ -349,11 +413,15 @@ def solve_dp(
         floor: only arrangements whose objective value is at least ``floor`` are looked for;
             partial states that cannot reach it even by placing every later optional tile are
             dropped (exact for every answer at or above ``floor``).
+        budget: work budget; charged one unit per option tried from a state.
 
     Returns:
         the best arrangement (objective first, then originals re-created), or ``None`` when no
         arrangement reaches ``floor`` (or the mandatory tiles cannot be arranged, or the
         threshold cannot be reached).
+
+    Raises:
+        SolverBudgetExceeded: ``budget`` ran out.
     """
     need = min_nat if min_nat > 1 else 0
     runs_by_colour: list[dict[tuple[int, int, int], int]] = [{}, {}, {}, {}]
@@ -431,6 +499,8 @@ def solve_dp(
                     if opts is None:
                         opts = _colour_options(cs, m, o, jav, c, v, need, _NO_TAGS, next1, next2)  # type: ignore[arg-type]
                         _OPTIONS_CACHE[key] = opts
+                if budget is not None:
+                    budget.charge(len(opts) + 1)
                 gs: int = st[5]  # type: ignore[assignment]
                 mpts: int = st[6]  # type: ignore[assignment]
                 for ncs, g, kopt, kj, bonus, plan in opts:
@@ -454,6 +524,8 @@ def solve_dp(
         back = {}
         new = {}
         rem_after = suffix[v * 4] if v < 13 else 0
+        if budget is not None:
+            budget.charge(len(layer))
         for st, val in layer.items():
             gs = st[5]  # type: ignore[assignment]
             js = st[4]  # type: ignore[assignment]

@@ -38,10 +38,10 @@ from remi.formations import (
     read_formation,
 )
 from remi.notation import SlotToken
-from remi.solvers._rk_dp import Arrangement, solve_dp
+from remi.solvers._rk_dp import Arrangement, Budget, SolverBudgetExceeded, solve_dp
 from remi.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile, sort_tiles
 
-__all__ = ["Move", "MoveRules", "best_move", "verify_move"]
+__all__ = ["Move", "MoveRules", "SolverBudgetExceeded", "best_move", "verify_move"]
 
 OBJECTIVES: Final = ("tiles", "points")
 
@@ -435,6 +435,7 @@ def _solve(
     runs: Sequence[tuple[int, int, int, int]] = (),
     groups: Sequence[tuple[int, int, int]] = (),
     threshold: int = 0,
+    budget: Budget | None = None,
 ) -> Arrangement | None:
     """Exact optimum, searched from the upper bound down (each pass exact above its floor)."""
     opt = _filter_playable(mand, opt, jt + jr)
@@ -456,6 +457,7 @@ def _solve(
             original_runs=runs,
             original_groups=groups,
             floor=floor,
+            budget=budget,
         )
         if arr is not None or floor == 0:
             return arr
@@ -470,6 +472,8 @@ def best_move(
     initial: bool,
     objective: str = "tiles",
     rules: MoveRules = DEFAULT_RULES,
+    max_states: int | None = None,
+    budget_seconds: float | None = None,
 ) -> Move | None:
     """The best move from ``rack`` onto ``table`` (§B.4-§B.7), exact, jokers included.
 
@@ -481,6 +485,9 @@ def best_move(
             it is), followed by table play only when ``initial_meld.manipulate_same_turn``.
         objective: ``"tiles"`` (most tiles placed) or ``"points"`` (most points placed).
         rules: the solver's rule parameters (``MoveRules.from_rules(rule_set)``).
+        max_states: work budget in state expansions (deterministic: the same position gives
+            the same outcome on any machine); None for no limit.
+        budget_seconds: wall-clock budget in seconds; None for no limit.
 
     Returns:
         the best ``Move`` (objective first, then fewest original sets changed, then a fixed
@@ -490,17 +497,20 @@ def best_move(
         ValueError: an unknown objective.
         InvalidFormationError: a table set that is not valid under ``rules`` (its rule id).
         NotationError: more copies of a tile than the 106-tile set holds.
+        SolverBudgetExceeded: a budget ran out before the optimum was proved (rule id
+            ``solver.budget``); no possibly non-optimal move is ever returned.
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be 'tiles' or 'points', got {objective!r}")
     points = objective == "points"
     old = _check_position(table, rack, rules)
+    budget = Budget(max_states, budget_seconds) if max_states is not None or budget_seconds is not None else None
     rack_counts, jr = _counts(rack)
     if initial:
-        return _initial_move(old, list(rack), rack_counts, jr, points=points, rules=rules)
+        return _initial_move(old, list(rack), rack_counts, jr, points=points, rules=rules, budget=budget)
     mand, jt = _counts(_table_tiles(old))
     runs, groups = _originals(old)
-    arr = _solve(mand, rack_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups)
+    arr = _solve(mand, rack_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups, budget=budget)
     if arr is None:
         raise InvalidFormationError(  # pragma: no cover - the given table is itself an arrangement
             "the table cannot be arranged", rule_id="formation.kind"
@@ -523,12 +533,21 @@ def _meld_points(sets: Sequence[Formation], rules: MoveRules) -> int:
 
 
 def _initial_move(
-    old: list[Formation], rack: list[Tile], rack_counts: list[int], jr: int, *, points: bool, rules: MoveRules
+    old: list[Formation],
+    rack: list[Tile],
+    rack_counts: list[int],
+    jr: int,
+    *,
+    points: bool,
+    rules: MoveRules,
+    budget: Budget | None = None,
 ) -> Move | None:
     zero = [0] * 52
     need = rules.initial_min_points
     measure_is_objective = points and rules.initial_joker_value == "represented"
-    arr = _solve(zero, rack_counts, 0, jr, points=points, rules=rules, threshold=0 if measure_is_objective else need)
+    arr = _solve(
+        zero, rack_counts, 0, jr, points=points, rules=rules, threshold=0 if measure_is_objective else need, budget=budget
+    )
     if arr is None or arr.primary == 0:
         return None
     meld = _formations_of(arr, rules)
@@ -537,10 +556,12 @@ def _initial_move(
     if not rules.manipulate_on_initial_turn:
         placed = list(Counter(_table_tiles(meld)).elements())
         return _make_move(old, list(old) + meld, placed, rules, meld)
-    return _initial_with_table_play(old, rack, points=points, rules=rules)
+    return _initial_with_table_play(old, rack, points=points, rules=rules, budget=budget)
 
 
-def _initial_with_table_play(old: list[Formation], rack: list[Tile], *, points: bool, rules: MoveRules) -> Move | None:
+def _initial_with_table_play(
+    old: list[Formation], rack: list[Tile], *, points: bool, rules: MoveRules, budget: Budget | None = None
+) -> Move | None:
     """Initial meld then table play in the same turn: every minimal meld of the rack worth the
     threshold is tried, the rest of the rack then played onto the table with the meld."""
     frules = rules.formation_rules
@@ -549,6 +570,8 @@ def _initial_with_table_play(old: list[Formation], rack: list[Tile], *, points: 
     melds: dict[tuple[int, ...], list[Formation]] = {}
 
     def grow(chosen: list[Formation], left: Counter[Tile], start: int, value: int) -> None:
+        if budget is not None:
+            budget.charge(1)
         if value >= need:
             key = tuple(sorted(t.code for f in chosen for t in f.tiles))
             melds.setdefault(key, list(chosen))
@@ -568,7 +591,7 @@ def _initial_with_table_play(old: list[Formation], rack: list[Tile], *, points: 
         rest = list((Counter(rack) - Counter(meld_tiles)).elements())
         mand, jt = _counts(_table_tiles(old) + meld_tiles)
         rest_counts, jr = _counts(rest)
-        arr = _solve(mand, rest_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups)
+        arr = _solve(mand, rest_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups, budget=budget)
         if arr is None:
             continue  # pragma: no cover - the table plus the meld is an arrangement
         new_sets = _formations_of(arr, rules)
