@@ -27,6 +27,8 @@ differences are per-deal differences (same seed under both presets).
 from __future__ import annotations
 
 import math
+import multiprocessing
+import multiprocessing.context
 import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -496,7 +498,7 @@ def simulate(
             if progress is not None:
                 progress(done, total)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_mp_context()) as pool:
             futures = [pool.submit(play_batch, preset, batch, kinds) for preset, batch in batches]
             for fut in as_completed(futures):
                 part = fut.result()
@@ -505,6 +507,15 @@ def simulate(
                 if progress is not None:
                     progress(done, total)
     return _report(names, games, seed, kinds, rows)
+
+
+def _mp_context() -> multiprocessing.context.BaseContext:
+    """``forkserver`` where it exists (POSIX): workers start from a clean single-threaded server
+    rather than forking a parent that may run threads (the CLI's progress bar); else the
+    platform default (``spawn`` on Windows and macOS)."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context()
 
 
 def _run_dask(address: str, batches: list[tuple[str, tuple[int, ...]]], kinds: tuple[str, ...], progress: Progress | None, total: int) -> list[tuple[Any, ...]]:
