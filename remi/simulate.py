@@ -600,7 +600,7 @@ def plot_report(report: SimulationReport, path: str | Path) -> Path:
             data.append([g.scores[s] for g in games])
             labels.append(f"{preset}\np{s + 1}")
     ax_scores.boxplot(data)
-    ax_scores.set_xticks(range(1, len(labels) + 1), labels, fontsize=7)
+    ax_scores.set_xticks(range(1, len(labels) + 1), labels, fontsize=7, rotation=60)
     ax_scores.set_title("hand score per seat (points)")
     for ax in (ax_turns, ax_open):
         ax.legend()
