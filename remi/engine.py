@@ -47,6 +47,7 @@ from remi.formations import (
     candidate_formations,
     formation_readings,
     formations_containing,
+    uncovered_count,
 )
 from remi.notation import SlotToken
 from remi.opening import check_opening, opening_points, opening_shape_ok
@@ -1030,8 +1031,7 @@ def _closing_options(rack: tuple[Tile, ...], frules: FormationRules) -> tuple[tu
     """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
     from remi.solvers import partition_all
 
-    masks = TileMasks.of(rack)
-    if masks.uncovered(frules) > 1:
+    if uncovered_count(rack, frules) > 1:
         return ()
     from remi.solvers import max_points_arrangement
 
