@@ -33,6 +33,7 @@ Exit codes: 0 every game passed, 1 a failure, 2 bad arguments.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 import time
@@ -297,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: --bots takes kinds from {', '.join(BOT_KINDS)}; --games >= 0, --jobs/--view-every >= 1", file=sys.stderr)
         return 2
     seeds = list(range(args.seed, args.seed + args.games))
-    chunk = 50
+    chunk = max(1, min(50, len(seeds) // (args.jobs * 4)))  # small enough to keep every worker busy
     batches = [(variant.name, preset, kinds, seeds[i:i + chunk], args.out, args.view_every) for i in range(0, len(seeds), chunk)]
     start = time.perf_counter()
     games = actions = 0
@@ -305,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     timed_out = False
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         pending = iter(batches)
-        running = [pool.submit(_batch, b) for b, _ in zip(pending, range(args.jobs * 2))]
+        running = [pool.submit(_batch, b) for b in itertools.islice(pending, args.jobs * 2)]
         while running:
             done = running.pop(0).result()
             for outcome in done:
