@@ -79,6 +79,22 @@ class Budget:
         self.used = 0
         self._next_clock = 0  # the first charge looks at the clock
 
+    def child(self, max_states: int) -> Budget:
+        """A budget of at most ``max_states`` more expansions within this one's limits (its
+        expansions are added back with ``absorb``)."""
+        limit = max_states
+        if self.max_states is not None:
+            limit = min(limit, max(0, self.max_states - self.used))
+        sub = Budget(limit)
+        sub.deadline = self.deadline
+        sub.budget_seconds = self.budget_seconds
+        sub.started = self.started
+        return sub
+
+    def absorb(self, sub: Budget) -> None:
+        """Count the expansions of a ``child`` budget here."""
+        self.used += sub.used
+
     def charge(self, n: int) -> None:
         """Count ``n`` expansions; raise ``SolverBudgetExceeded`` once a budget is spent."""
         self.used += n
@@ -206,9 +222,14 @@ def _colour_options(
     tags: _Tags,
     next1: int,
     next2: int,
+    above: tuple[int, ...] = (),
+    jreal: int = 0,
 ) -> list[tuple[tuple[int, ...], int, int, int, int, tuple[object, ...]]]:
     """Every way colour ``c`` may continue at number ``v``.
 
+    ``above`` holds the copies of this colour's ``v + 1 .. 13`` that exist at all and ``jreal``
+    the jokers left: a run started by a joker must reach 13, so options leaving more such runs
+    than those copies plus the jokers left can carry to 13 are dropped.
     ``next1`` / ``next2`` are the copies of this colour's ``v + 1`` / ``v + 2`` that exist at all;
     options leaving more unfinished runs than those copies plus the jokers left could finish are
     dropped (a run of length 1 or 2 must be extended at the next number, one of length 1 also at
@@ -283,6 +304,7 @@ def _colour_options(
                 short_ext = sum(
                     1 for r in ext_runs if (r & LEN_MASK) < 3 or ((r >> NAT_SHIFT) & 3) < need or r & top
                 )
+                top_ext = sum(1 for r in ext_runs if r & TO_TOP)
                 for kopt in range(o + 1):
                     rest = m + kopt - nat_ext
                     if rest < 0:
@@ -294,6 +316,11 @@ def _colour_options(
                             # new runs have length 1: they need this colour at v+1 and v+2
                             if short_ext + nn + jn > next1 + left or nn + jn > next2 + left:
                                 continue
+                            tops = top_ext + (jn if joker_new & TO_TOP else 0)
+                            if tops and v < 13:
+                                short = sum(tops - a for a in above if a < tops)
+                                if short > jreal - je - jn:
+                                    continue
                             ncs = tuple(sorted(ext_runs + [nat_new] * nn + [joker_new] * jn))
                             okey = (ncs, g, kopt, je + jn)
                             prev = best.get(okey)
@@ -476,6 +503,7 @@ def solve_dp(
             o = opt[code]
             next1 = avail[code + 1] if v < 13 else 0
             next2 = avail[code + 2] if v < 12 else 0
+            above = tuple(avail[code + 1:c * 13 + 13])
             back: dict[tuple[object, ...], tuple[tuple[object, ...], object]] = {}
             new: dict[tuple[object, ...], int] = {}
             gain_nat = v if points else 1
@@ -484,20 +512,21 @@ def solve_dp(
             for st, val in layer.items():
                 cs = st[c]
                 js: int = st[4]  # type: ignore[assignment]
-                jav = min(jokers_total - jokers_used(js), 2)
+                jreal = jokers_total - jokers_used(js)
+                jav = min(jreal, 2)
                 if floor_big and val + (rem_after + o * gain_nat + rack_jokers_left(js) * jgain_max) * BIG + BIG - 1 < floor_big:
                     continue
                 if tagged:
-                    key: tuple[object, ...] = (c, v, cs, m, o, jav, next1, next2)
+                    key: tuple[object, ...] = (c, v, cs, m, o, jav, next1, next2, jreal)
                     opts = per_call.get(key)
                     if opts is None:
-                        opts = _colour_options(cs, m, o, jav, c, v, need, tags, next1, next2)  # type: ignore[arg-type]
+                        opts = _colour_options(cs, m, o, jav, c, v, need, tags, next1, next2, above, jreal)  # type: ignore[arg-type]
                         per_call[key] = opts
                 else:
-                    key = (cs, m, o, jav, need, next1, next2, v == 13)
+                    key = (cs, m, o, jav, need, next1, next2, v == 13, above, jreal)
                     opts = _OPTIONS_CACHE.get(key)
                     if opts is None:
-                        opts = _colour_options(cs, m, o, jav, c, v, need, _NO_TAGS, next1, next2)  # type: ignore[arg-type]
+                        opts = _colour_options(cs, m, o, jav, c, v, need, _NO_TAGS, next1, next2, above, jreal)  # type: ignore[arg-type]
                         _OPTIONS_CACHE[key] = opts
                 if budget is not None:
                     budget.charge(len(opts) + 1)
@@ -519,7 +548,7 @@ def solve_dp(
                             new[nst] = nv
                             back[nst] = (st, plan)
             history.append(back)
-            layer = new
+            layer = _prune_dominated(new, c, need) if len(new) > 1 else new
         # groups of number v
         back = {}
         new = {}
@@ -585,6 +614,81 @@ def solve_dp(
     if best_state is None:
         return None
     return _rebuild(history, best_state, best_val, points, jt, tags, need, originals, set_max, min_nat)
+
+
+def _profile(cs: tuple[int, ...]) -> dict[int, list[int]]:
+    """Runs of one colour by kind (the packed int without its length): counts of length 1, 2, 3+."""
+    out: dict[int, list[int]] = {}
+    for r in cs:
+        kind = r & ~LEN_MASK
+        counts = out.get(kind)
+        if counts is None:
+            counts = out[kind] = [0, 0, 0]
+        counts[(r & LEN_MASK) - 1] += 1
+    return out
+
+
+_DOMINATES: dict[tuple[tuple[int, ...], tuple[int, ...], int], bool] = {}
+
+
+def _dominates(a: tuple[int, ...], b: tuple[int, ...], need: int) -> bool:
+    """Whether open runs ``a`` of one colour can do everything open runs ``b`` can.
+
+    Each run of ``b`` is matched to a run of ``a`` of the same kind (flags, tag) at least as
+    long (lengths are capped at 3, and a longer run may do whatever a shorter one may), and each
+    run of ``a`` left over may end now (3+ tiles, enough naturals, no flag forcing it on).
+    """
+    key = (a, b, need)
+    hit = _DOMINATES.get(key)
+    if hit is not None:
+        return hit
+    pa, pb = _profile(a), _profile(b)
+    ok = True
+    for kind, (n1, n2, n3) in pa.items():
+        m1, m2, m3 = pb.get(kind, (0, 0, 0))
+        # a's runs of length 1 must take b's runs of length 1; a's of length 2 b's of 1 or 2
+        if n1 > m1 or n2 > (m1 - n1) + m2:
+            ok = False
+            break
+        extra = (n1 + n2 + n3) - (m1 + m2 + m3)
+        if extra < 0:
+            ok = False
+            break
+        if extra and (kind & TO_TOP or ((kind >> NAT_SHIFT) & 3) < need):
+            ok = False
+            break
+    if ok:
+        ok = all(kind in pa for kind in pb)
+    if len(_DOMINATES) > 500_000:
+        _DOMINATES.clear()
+    _DOMINATES[key] = ok
+    return ok
+
+
+def _prune_dominated(layer: dict[tuple[object, ...], int], c: int, need: int) -> dict[tuple[object, ...], int]:
+    """Drop states whose colour-``c`` runs are dominated (``_dominates``) by another state's that
+    agrees on everything else and has at least the same value: the dominated one can only reach
+    what the other reaches (exact for both the objective and the tie-break)."""
+    buckets: dict[tuple[object, ...], list[tuple[tuple[int, ...], int, tuple[object, ...]]]] = {}
+    for st, val in layer.items():
+        rest = st[:c] + st[c + 1:]
+        buckets.setdefault(rest, []).append((st[c], val, st))  # type: ignore[arg-type]
+    if len(buckets) == len(layer):
+        return layer
+    out: dict[tuple[object, ...], int] = {}
+    for items in buckets.values():
+        if len(items) == 1:
+            cs, val, st = items[0]
+            out[st] = val
+            continue
+        items.sort(key=lambda it: -it[1])
+        kept: list[tuple[tuple[int, ...], int, tuple[object, ...]]] = []
+        for cs, val, st in items:
+            if any(_dominates(kcs, cs, need) for kcs, _, _ in kept):
+                continue
+            kept.append((cs, val, st))
+            out[st] = val
+    return out
 
 
 def _joker_tags(

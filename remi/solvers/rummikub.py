@@ -424,6 +424,12 @@ def _filter_playable(mand: list[int], opt: list[int], jokers: int) -> list[int]:
     return out
 
 
+#: The tie-break pass may use this many times the expansions of the objective pass (at least
+#: ``TIE_BREAK_MIN_STATES``); beyond that the objective pass's arrangement is kept.
+TIE_BREAK_FACTOR: Final = 4
+TIE_BREAK_MIN_STATES: Final = 20_000
+
+
 def _solve(
     mand: list[int],
     opt: list[int],
@@ -437,32 +443,52 @@ def _solve(
     threshold: int = 0,
     budget: Budget | None = None,
 ) -> Arrangement | None:
-    """Exact optimum, searched from the upper bound down (each pass exact above its floor)."""
+    """Exact optimum in two passes.
+
+    1. The objective: the program without the original-set tags, searched from the upper bound
+       down (floors ``U, U-1, U-3, U-7, ...``, the last 0; each pass is exact for every answer
+       at or above its floor, so the first answer found is the optimum).
+    2. The tie-break: the program with the tags at floor = that optimum, which keeps only
+       arrangements of optimal value and among them re-creates the most original sets. It may
+       use ``TIE_BREAK_FACTOR`` times the work of pass 1; past that (or past the caller's
+       budget) the pass-1 arrangement, of the same optimal value, is returned.
+
+    Raises:
+        SolverBudgetExceeded: ``budget`` ran out in pass 1 (no optimum proved).
+    """
     opt = _filter_playable(mand, opt, jt + jr)
     upper = sum(((i % 13) + 1 if points else 1) * opt[i] for i in range(52)) + jr * (13 if points else 1)
+    work = budget if budget is not None else Budget()
+    start_used = work.used
+    common: dict[str, Any] = dict(
+        points=points,
+        set_max=rules.set_max_tiles,
+        min_nat=rules.min_natural_tiles,
+        threshold=threshold,
+        joker_meld_value=rules.initial_joker_value == "represented",
+    )
     step = 1
     floor = upper
     while True:
         floor = max(floor, 0)
-        arr = solve_dp(
-            mand,
-            opt,
-            jt,
-            jr,
-            points=points,
-            set_max=rules.set_max_tiles,
-            min_nat=rules.min_natural_tiles,
-            threshold=threshold,
-            joker_meld_value=rules.initial_joker_value == "represented",
-            original_runs=runs,
-            original_groups=groups,
-            floor=floor,
-            budget=budget,
-        )
+        arr = solve_dp(mand, opt, jt, jr, floor=floor, budget=work, **common)
         if arr is not None or floor == 0:
-            return arr
+            break
         floor -= step
         step *= 2
+    if arr is None or arr.primary == 0 or not (runs or groups):
+        return arr
+    sub = work.child(max(TIE_BREAK_MIN_STATES, TIE_BREAK_FACTOR * (work.used - start_used)))
+    try:
+        tied = solve_dp(
+            mand, opt, jt, jr, floor=arr.primary, budget=sub, original_runs=runs, original_groups=groups, **common
+        )
+    except SolverBudgetExceeded:
+        tied = None
+    work.absorb(sub)
+    if tied is not None and tied.primary == arr.primary:
+        return tied
+    return arr
 
 
 def best_move(
