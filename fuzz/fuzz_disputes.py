@@ -14,7 +14,6 @@ from __future__ import annotations
 import sys
 
 import atheris
-
 from _common import ROOT, run, scratch_file
 
 with atheris.instrument_imports(include=["remi"]):

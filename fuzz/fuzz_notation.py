@@ -12,7 +12,6 @@ from __future__ import annotations
 import sys
 
 import atheris
-
 from _common import ROOT, run
 
 with atheris.instrument_imports(include=["remi"]):
