@@ -8,7 +8,6 @@ from typing import Any
 
 import attrs
 import pytest
-from gamekit import DEFAULT, run, stacked
 
 from remi.actions import Action, Announce, Discard, Draw, Meld, Take, Undo
 from remi.bots import BOT_KINDS, BotError, make_bot, play_hand
@@ -18,6 +17,8 @@ from remi.results import score_state
 from remi.solvers import best_opening
 from remi.state import GameState, Phase, new_game
 from remi.views import PlayerView, view
+
+from gamekit import DEFAULT, run, stacked
 
 
 def _reachable(root: Any) -> list[Any]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rummikit import deal, refused, rk_rules, run
 
 from remi.disputes import load_dispute, meld_report, opening_report, score_dispute
 from remi.errors import IllegalActionError
@@ -14,6 +13,8 @@ from remi.rules import load_rules
 from remi.variants.rummikub.actions import Penalty, Play, Timeout
 from remi.variants.rummikub.editing import Refusal, TableEditor
 from remi.variants.rummikub.engine import apply, check
+
+from rummikit import deal, refused, rk_rules, run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "disputes"
 

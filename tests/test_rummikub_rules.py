@@ -8,7 +8,6 @@ from collections import Counter
 
 import attrs
 import pytest
-from rummikit import deal, refused, rk_rules, run
 
 from remi.errors import IllegalActionError
 from remi.notation import parse_tiles
@@ -18,6 +17,8 @@ from remi.variants.rummikub.editing import EditError, Refusal, TableEditor, Turn
 from remi.variants.rummikub.engine import apply, check, legal_actions
 from remi.variants.rummikub.scoring import score_state
 from remi.variants.rummikub.state import EndReason, new_game
+
+from rummikit import deal, refused, rk_rules, run
 
 
 def test_start_player_highest_draw_recorded_and_seeded() -> None:

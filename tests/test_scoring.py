@@ -9,7 +9,6 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import hand_ends
 
 from remi.formations import formation_points, parse_formation
 from remi.notation import parse_tiles
@@ -27,6 +26,8 @@ from remi.scoring import (
     score_hand,
 )
 from remi.tiles import JOLY, Tile
+
+from strategies import hand_ends
 
 RF1_A = ("R3 R4 R5 R6", "R10 Y10 B10", "K11 K12 K13 K1")
 RF1_B = ("Y9 B9 K9", "B1 B2 B3")

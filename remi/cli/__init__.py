@@ -6,14 +6,15 @@ command module to the import list below.
 
 from __future__ import annotations
 
-from remi.cli.app import app, main
-
 # Command modules (each registers its commands on import).
-from remi.cli import rules_cmd  # noqa: E402,F401
-from remi.cli import score  # noqa: E402,F401
-from remi.cli import check  # noqa: E402,F401
-from remi.cli import solve  # noqa: E402,F401
-from remi.cli import play  # noqa: E402,F401
-from remi.cli import simulate  # noqa: E402,F401
+from remi.cli import (
+    check,  # noqa: E402,F401
+    play,  # noqa: E402,F401
+    rules_cmd,  # noqa: E402,F401
+    score,  # noqa: E402,F401
+    simulate,  # noqa: E402,F401
+    solve,  # noqa: E402,F401
+)
+from remi.cli.app import app, main
 
 __all__ = ["app", "main"]
