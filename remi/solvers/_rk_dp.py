@@ -423,6 +423,7 @@ def solve_dp(
     original_groups: Sequence[tuple[int, int, int]] = (),
     floor: int = 0,
     budget: Budget | None = None,
+    min_preserved: int = 0,
 ) -> Arrangement | None:
     """Best arrangement of all of ``mand`` plus any of ``opt`` (counts per tile code 0-51).
 
@@ -441,6 +442,10 @@ def solve_dp(
             partial states that cannot reach it even by placing every later optional tile are
             dropped (exact for every answer at or above ``floor``).
         budget: work budget; charged one unit per option tried from a state.
+        min_preserved: with ``floor``, only arrangements of value ``floor`` re-creating at least
+            this many original sets (or of a higher value) are looked for; partial states that
+            cannot get there even if every original set not yet passed were re-created are
+            dropped.
 
     Returns:
         the best arrangement (objective first, then originals re-created), or ``None`` when no
@@ -480,7 +485,14 @@ def solve_dp(
     for k in range(51, -1, -1):
         suffix[k] = suffix[k + 1] + gains[order[k]]
     jgain_max = 13 if points else 1
-    floor_big = floor * BIG
+    floor_big = floor * BIG + min_preserved
+    # originals that may still be re-created from sub-step (v, c) on: runs ending at v - 1 or
+    # later (credited when the next number does not extend them), groups of number v or more
+    pres_after = [0] * 15
+    for v in range(1, 14):
+        pres_after[v] = sum(1 for _, _, e, _ in original_runs if e >= v - 1) + sum(
+            1 for n, _, _ in original_groups if n >= v
+        )
 
     # state: (cs0, cs1, cs2, cs3, joker state, group summary, meld points)
     # joker state: tiles objective -> jokers used; points objective -> table_used * 3 + rack_used
@@ -508,13 +520,14 @@ def solve_dp(
             new: dict[tuple[object, ...], int] = {}
             gain_nat = v if points else 1
             rem_after = suffix[(v - 1) * 4 + c + 1]
+            slack = pres_after[v]
             tagged = tags.active and tags.colour_has[c]
             for st, val in layer.items():
                 cs = st[c]
                 js: int = st[4]  # type: ignore[assignment]
                 jreal = jokers_total - jokers_used(js)
                 jav = min(jreal, 2)
-                if floor_big and val + (rem_after + o * gain_nat + rack_jokers_left(js) * jgain_max) * BIG + BIG - 1 < floor_big:
+                if floor_big and val + (rem_after + o * gain_nat + rack_jokers_left(js) * jgain_max) * BIG + slack < floor_big:
                     continue
                 if tagged:
                     key: tuple[object, ...] = (c, v, cs, m, o, jav, next1, next2, jreal)
@@ -553,6 +566,7 @@ def solve_dp(
         back = {}
         new = {}
         rem_after = suffix[v * 4] if v < 13 else 0
+        slack_g = pres_after[v]
         if budget is not None:
             budget.charge(len(layer))
         for st, val in layer.items():
@@ -570,7 +584,7 @@ def solve_dp(
                 if matched < 0:
                     continue
                 for njs, jgain, jm in _joker_tags(js, jg, v, jt, jr, points, joker_meld_value):
-                    if floor_big and val + (rem_after + rack_jokers_left(njs) * jgain_max + jgain) * BIG + BIG - 1 < floor_big:
+                    if floor_big and val + (rem_after + rack_jokers_left(njs) * jgain_max + jgain) * BIG + slack_g < floor_big:
                         continue
                     nm = min(cap, st[6] + jm) if cap else 0  # type: ignore[operator]
                     nst = st[:4] + (njs, 0, nm)

@@ -23,7 +23,7 @@ exactly this value, and ``verify_move`` recomputes it the same way.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -401,6 +401,15 @@ def _placed_tiles(arr_sets: list[Formation], old: Sequence[Formation]) -> list[T
     return list((Counter(_table_tiles(arr_sets)) - Counter(_table_tiles(old))).elements())
 
 
+def _keeper(old: Sequence[Formation], rules: MoveRules) -> Callable[[Arrangement], int]:
+    """How many sets of ``old`` an arrangement leaves unchanged (the tie-break's measure)."""
+
+    def keeps(arr: Arrangement) -> int:
+        return _order_table(old, _formations_of(arr, rules))[2]
+
+    return keeps
+
+
 def _filter_playable(mand: list[int], opt: list[int], jokers: int) -> list[int]:
     """Rack tiles that fit in no set even with every tile and joker available are dropped."""
     avail = [mand[i] + opt[i] for i in range(52)]
@@ -442,16 +451,19 @@ def _solve(
     groups: Sequence[tuple[int, int, int]] = (),
     threshold: int = 0,
     budget: Budget | None = None,
+    keeps: Callable[[Arrangement], int] | None = None,
 ) -> Arrangement | None:
-    """Exact optimum in two passes.
+    """Exact optimum in two passes (``keeps``: original sets an arrangement leaves unchanged).
 
     1. The objective: the program without the original-set tags, searched from the upper bound
        down (floors ``U, U-1, U-3, U-7, ...``, the last 0; each pass is exact for every answer
        at or above its floor, so the first answer found is the optimum).
-    2. The tie-break: the program with the tags at floor = that optimum, which keeps only
-       arrangements of optimal value and among them re-creates the most original sets. It may
-       use ``TIE_BREAK_FACTOR`` times the work of pass 1; past that (or past the caller's
-       budget) the pass-1 arrangement, of the same optimal value, is returned.
+    2. The tie-break: the program with the tags at floor = that optimum and at least one more
+       original set re-created than the pass-1 arrangement keeps (``keeps``), which drops every
+       partial arrangement that cannot beat it; it finds the optimal arrangement re-creating the
+       most original sets, or nothing when pass 1's is already such. It may use
+       ``TIE_BREAK_FACTOR`` times the work of pass 1; past that (or past the caller's budget)
+       the pass-1 arrangement, of the same optimal value, is returned.
 
     Raises:
         SolverBudgetExceeded: ``budget`` ran out in pass 1 (no optimum proved).
@@ -478,10 +490,22 @@ def _solve(
         step *= 2
     if arr is None or arr.primary == 0 or not (runs or groups):
         return arr
+    kept = keeps(arr) if keeps is not None else 0
+    if kept >= len(runs) + len(groups):
+        return arr
     sub = work.child(max(TIE_BREAK_MIN_STATES, TIE_BREAK_FACTOR * (work.used - start_used)))
     try:
         tied = solve_dp(
-            mand, opt, jt, jr, floor=arr.primary, budget=sub, original_runs=runs, original_groups=groups, **common
+            mand,
+            opt,
+            jt,
+            jr,
+            floor=arr.primary,
+            min_preserved=kept + 1,
+            budget=sub,
+            original_runs=runs,
+            original_groups=groups,
+            **common,
         )
     except SolverBudgetExceeded:
         tied = None
@@ -536,7 +560,10 @@ def best_move(
         return _initial_move(old, list(rack), rack_counts, jr, points=points, rules=rules, budget=budget)
     mand, jt = _counts(_table_tiles(old))
     runs, groups = _originals(old)
-    arr = _solve(mand, rack_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups, budget=budget)
+    arr = _solve(
+        mand, rack_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups, budget=budget,
+        keeps=_keeper(old, rules),
+    )
     if arr is None:
         raise InvalidFormationError(  # pragma: no cover - the given table is itself an arrangement
             "the table cannot be arranged", rule_id="formation.kind"
@@ -617,7 +644,10 @@ def _initial_with_table_play(
         rest = list((Counter(rack) - Counter(meld_tiles)).elements())
         mand, jt = _counts(_table_tiles(old) + meld_tiles)
         rest_counts, jr = _counts(rest)
-        arr = _solve(mand, rest_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups, budget=budget)
+        arr = _solve(
+            mand, rest_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups, budget=budget,
+            keeps=_keeper(old, rules),
+        )
         if arr is None:
             continue  # pragma: no cover - the table plus the meld is an arrangement
         new_sets = _formations_of(arr, rules)
