@@ -329,7 +329,8 @@ def _colour_options(
     return [(k[0], k[1], k[2], k[3], b, plan) for k, (b, plan) in best.items()]
 
 
-_OPTIONS_CACHE: dict[tuple[object, ...], list[tuple[tuple[int, ...], int, int, int, int, tuple[object, ...]]]] = {}
+_Option = tuple[tuple[int, ...], int, int, int, int, tuple[object, ...]]
+_OPTIONS_CACHE: dict[tuple[object, ...], list[_Option]] = {}
 
 
 def _group_partitions(
@@ -475,7 +476,7 @@ def solve_dp(
     jokers_total = jt + jr
     if jokers_total > 4:
         raise ValueError("at most 4 jokers")
-    per_call: dict[tuple[object, ...], list[tuple[tuple[int, ...], int, int, int, int, tuple[object, ...]]]] = {}
+    per_call: dict[tuple[object, ...], list[_Option]] = {}
     cap = threshold
     avail = [mand[i] + opt[i] for i in range(52)] + [0] * 4
     # suffix[k]: the most the optional tiles after sub-step k (v, c) can add (k = (v-1)*4 + c)
@@ -522,46 +523,65 @@ def solve_dp(
             rem_after = suffix[(v - 1) * 4 + c + 1]
             slack = pres_after[v]
             tagged = tags.active and tags.colour_has[c]
+            local: dict[tuple[tuple[int, ...], int], list[_Option]] = {}  # (runs, jokers left) -> options
+            jtags: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+            gunit = 3 ** c
+            work = 0
             for st, val in layer.items():
-                cs = st[c]
+                cs: tuple[int, ...] = st[c]  # type: ignore[assignment]
                 js: int = st[4]  # type: ignore[assignment]
                 jreal = jokers_total - jokers_used(js)
-                jav = min(jreal, 2)
                 if floor_big and val + (rem_after + o * gain_nat + rack_jokers_left(js) * jgain_max) * BIG + slack < floor_big:
                     continue
-                if tagged:
-                    key: tuple[object, ...] = (c, v, cs, m, o, jav, next1, next2, jreal)
-                    opts = per_call.get(key)
-                    if opts is None:
-                        opts = _colour_options(cs, m, o, jav, c, v, need, tags, next1, next2, above, jreal)  # type: ignore[arg-type]
-                        per_call[key] = opts
-                else:
-                    key = (cs, m, o, jav, need, next1, next2, v == 13, above, jreal)
-                    opts = _OPTIONS_CACHE.get(key)
-                    if opts is None:
-                        opts = _colour_options(cs, m, o, jav, c, v, need, _NO_TAGS, next1, next2, above, jreal)  # type: ignore[arg-type]
-                        _OPTIONS_CACHE[key] = opts
-                if budget is not None:
-                    budget.charge(len(opts) + 1)
+                opts = local.get((cs, jreal))
+                if opts is None:
+                    jav = min(jreal, 2)
+                    if tagged:
+                        key: tuple[object, ...] = (c, v, cs, m, o, jav, next1, next2, jreal)
+                        opts = per_call.get(key)
+                        if opts is None:
+                            opts = _colour_options(cs, m, o, jav, c, v, need, tags, next1, next2, above, jreal)
+                            per_call[key] = opts
+                    else:
+                        key = (cs, m, o, jav, need, next1, next2, v == 13, above, jreal)
+                        opts = _OPTIONS_CACHE.get(key)
+                        if opts is None:
+                            opts = _colour_options(cs, m, o, jav, c, v, need, _NO_TAGS, next1, next2, above, jreal)
+                            _OPTIONS_CACHE[key] = opts
+                    local[(cs, jreal)] = opts
+                work += len(opts) + 1
                 gs: int = st[5]  # type: ignore[assignment]
                 mpts: int = st[6]  # type: ignore[assignment]
+                head = st[:c]
+                tail = st[c + 1:4]
                 for ncs, g, kopt, kj, bonus, plan in opts:
                     if g:
-                        ngs = gs + (g * 3 ** c if exact_groups else (1 if g == 1 else 5))
+                        ngs = gs + (g * gunit if exact_groups else (1 if g == 1 else 5))
                     else:
                         ngs = gs
                     base_val = val + (kopt * gain_nat) * BIG + bonus
+                    if not kj and not cap:
+                        nst = head + (ncs,) + tail + (js, ngs, 0)
+                        if base_val > new.get(nst, NEG):
+                            new[nst] = base_val
+                            back[nst] = (st, plan)
+                        continue
                     if cap:
                         nm0 = mpts + (m + kopt) * v
-                    for njs, jgain, jm in _joker_tags(js, kj, v, jt, jr, points, joker_meld_value):
+                    jt_list = jtags.get((js, kj))
+                    if jt_list is None:
+                        jt_list = jtags[(js, kj)] = _joker_tags(js, kj, v, jt, jr, points, joker_meld_value)
+                    for njs, jgain, jm in jt_list:
                         nm = min(cap, nm0 + jm) if cap else 0
-                        nst = st[:c] + (ncs,) + st[c + 1:4] + (njs, ngs, nm)
+                        nst = head + (ncs,) + tail + (njs, ngs, nm)
                         nv = base_val + jgain * BIG
                         if nv > new.get(nst, NEG):
                             new[nst] = nv
                             back[nst] = (st, plan)
+            if budget is not None:
+                budget.charge(work)
             history.append(back)
-            layer = _prune_dominated(new, c, need) if len(new) > 1 else new
+            layer = _prune_dominated(new, c, need) if len(new) > DOMINANCE_FROM else new
         # groups of number v
         back = {}
         new = {}
@@ -731,6 +751,10 @@ def _joker_tags(
 
 
 _NO_TAGS: Final = _Tags(None)
+
+#: Layers of more states than this are pruned by dominance (smaller ones cost more to check
+#: than they save).
+DOMINANCE_FROM: Final = 4096
 
 
 def _rebuild(
