@@ -62,7 +62,9 @@ class Budget:
     """A work budget shared by every pass of one solve: state expansions and wall-clock seconds.
 
     ``max_states`` is deterministic (same position, same outcome on any machine);
-    ``budget_seconds`` bounds the wall-clock time (checked every 4,096 expansions).
+    ``budget_seconds`` bounds the wall-clock time (the clock is read at the first charge and
+    then every 4,096 expansions; the program charges once per number-colour step, so a large
+    step may overrun the deadline by that step's time).
     """
 
     __slots__ = ("max_states", "deadline", "started", "used", "budget_seconds", "_next_clock")
