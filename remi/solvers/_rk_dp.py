@@ -332,6 +332,8 @@ def _colour_options(
 
 
 _Option = tuple[tuple[int, ...], int, int, int, int, tuple[object, ...]]
+#: Options per (colour runs, counts, lookahead) shared across solves; cleared past this size.
+OPTIONS_CACHE_LIMIT: Final = 200_000
 _OPTIONS_CACHE: dict[tuple[object, ...], list[_Option]] = {}
 
 
@@ -549,6 +551,8 @@ def solve_dp(
                         opts = _OPTIONS_CACHE.get(key)
                         if opts is None:
                             opts = _colour_options(cs, m, o, jav, c, v, need, _NO_TAGS, next1, next2, above, jreal)
+                            if len(_OPTIONS_CACHE) > OPTIONS_CACHE_LIMIT:
+                                _OPTIONS_CACHE.clear()
                             _OPTIONS_CACHE[key] = opts
                     local[(cs, jreal)] = opts
                 work += len(opts) + 1
