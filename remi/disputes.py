@@ -197,8 +197,10 @@ def _load_any_rules(
         raise DisputeError(key, str(exc), name) from None
     options = _typed(data, "options", "options", dict, {})
     for rule_id, value in options.items():
-        if isinstance(value, (dict, list)) or not isinstance(value, (bool, int, str)):
+        if isinstance(value, (dict, list)):
             raise DisputeError(f"options.{rule_id}", f"must be a single value, got {_show(value)}", value)
+        if not isinstance(value, (bool, int, str)):  # a float or a date: no rule takes one
+            raise DisputeError(f"options.{rule_id}", f"must be true/false, an integer or a string, got {_show(value)}", value)
     result = loaded.with_overrides(options, "options") if options else loaded
     if overrides:
         result = result.with_overrides(overrides, "--set")

@@ -135,6 +135,11 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
+def _where(last_position: int) -> str:
+    """Where a bracket stands: after tile ``last_position`` (1-based), or at the start."""
+    return f"after position {last_position}" if last_position else "at the start"
+
+
 def parse_formations_text(text: str) -> list[list[SlotToken]]:
     """Parse one or more formations: ``"[R3 R4 R5] [K1 Y1 B1]"``.
 
@@ -160,7 +165,7 @@ def parse_formations_text(text: str) -> list[list[SlotToken]]:
         if token == "[":
             if current is not None:
                 raise NotationError(
-                    f"'[' after position {last_position} opens a formation inside another one",
+                    f"'[' {_where(last_position)} opens a formation inside another one",
                     text=text,
                     token="[",
                     position=last_position + 1,
@@ -169,14 +174,14 @@ def parse_formations_text(text: str) -> list[list[SlotToken]]:
         elif token == "]":
             if current is None:
                 raise NotationError(
-                    f"']' after position {last_position} has no matching '['",
+                    f"']' {_where(last_position)} has no matching '['",
                     text=text,
                     token="]",
                     position=last_position,
                 )
             if not current:
                 raise NotationError(
-                    f"empty formation '[]' after position {last_position}",
+                    f"empty formation '[]' {_where(last_position)}",
                     text=text,
                     token="[]",
                     position=last_position,

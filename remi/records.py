@@ -256,6 +256,9 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
         where = f"players[{i + 1}]"
         if not isinstance(entry, dict):
             raise RecordError(f"'{where}' must be an object {{\"name\", \"kind\"}}", path=path, field=where)
+        extra = sorted(set(entry) - {"name", "kind"})
+        if extra:
+            raise RecordError(f"unknown field '{where}.{extra[0]}' in a version {VERSION} record", path=path, field=f"{where}.{extra[0]}")
         name = _need(entry, "name", str, path, "a non-empty name", f"{where}.name")
         kind = _need(entry, "kind", str, path, "\"human\" or a bot kind", f"{where}.kind")
         if not name.strip():
@@ -279,6 +282,9 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
         raw_deal = data["deal"]
         if not isinstance(raw_deal, dict):
             raise RecordError("field 'deal' must be {\"racks\": [...], \"stock\": \"...\"}", path=path, field="deal")
+        extra = sorted(set(raw_deal) - {"racks", "stock"})
+        if extra:
+            raise RecordError(f"unknown field 'deal.{extra[0]}' in a version {VERSION} record", path=path, field=f"deal.{extra[0]}")
         racks = _need(raw_deal, "racks", list, path, "a list of racks in notation", "deal.racks")
         stock = raw_deal.get("stock", "")
         if not all(isinstance(r, str) for r in racks) or not isinstance(stock, str):
@@ -334,6 +340,9 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
 def _parse_match(raw: Any, names: Sequence[str], path: str) -> MatchProgress:
     if not isinstance(raw, dict):
         raise RecordError("field 'match' must be an object", path=path, field="match")
+    extra = sorted(set(raw) - {"hands_played", "totals", "base_seed"})
+    if extra:
+        raise RecordError(f"unknown field 'match.{extra[0]}' in a version {VERSION} record", path=path, field=f"match.{extra[0]}")
     hands = _need(raw, "hands_played", int, path, "a count of hands", "match.hands_played")
     base = _need(raw, "base_seed", int, path, "an integer seed", "match.base_seed")
     totals = _need(raw, "totals", dict, path, "an object of player name -> points", "match.totals")
@@ -347,7 +356,9 @@ def _parse_match(raw: Any, names: Sequence[str], path: str) -> MatchProgress:
 def _rules_or_error(record: GameRecord, path: str) -> RuleSet:
     try:
         return record_rules(record)
-    except RecordError:
+    except RecordError as exc:
+        if path and not exc.path:  # the family check knows no path: name the file like every other defect
+            raise RecordError(str(exc), path=path, field=exc.field, index=exc.index) from None
         raise
     except RemiError as exc:
         raise RecordError(f"rules: {exc}", path=path, field="preset") from None

@@ -14,6 +14,7 @@ bad values raise ``RulesError`` naming the file, the key and the value.
 from __future__ import annotations
 
 import importlib.resources
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -37,6 +38,7 @@ __all__ = [
 ]
 
 _SPEC_KEY: Final = "remi_rule"
+_INT_TEXT: Final = re.compile(r"[+-]?[0-9]+")  # an integer rule value in --set / record text
 
 
 @attrs.frozen
@@ -112,10 +114,11 @@ class RuleSpec:
                 value = True
             elif low in ("false", "no", "off", "0"):
                 value = False
-        elif self.kind is int:
+        elif self.kind is int and _INT_TEXT.fullmatch(text.strip()):
+            # ASCII digits only: int() would also take '4_5', '٤٥' or '4５' (found by a new user)
             try:
                 value = int(text.strip())
-            except ValueError:
+            except ValueError:  # over Python's 4300-digit limit
                 value = text
         return self.validate(value, source)
 

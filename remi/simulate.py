@@ -62,6 +62,8 @@ class SimulationError(RemiError, ValueError):
     """Bad simulation input (game count, bot list, seats) or a missing optional extra."""
 
 
+_MAX_GAMES = 10_000_000  # hands per preset; more would overflow the seed ranges (and never finish)
+
 # --- statistics ------------------------------------------------------------------------------
 
 
@@ -430,6 +432,8 @@ def _validate(presets: Sequence[str], games: int, bots: Sequence[str], jobs: int
 
     if games < 1:
         raise SimulationError(f"--games must be at least 1, got {games}")
+    if games > _MAX_GAMES:
+        raise SimulationError(f"--games must be at most {_MAX_GAMES}, got {games}")
     if jobs < 1:
         raise SimulationError(f"--jobs must be at least 1, got {jobs}")
     if not presets:
@@ -465,7 +469,7 @@ def simulate(
 
     Args:
         presets: preset names or rule files; the first is the reference of the differences.
-        games: hands per preset (at least 1).
+        games: hands per preset (1 to 10,000,000).
         seed: the first deal seed.
         bots: one bot kind per seat (``remi.bots.BOT_KINDS``).
         jobs: local worker processes (1 = this process).

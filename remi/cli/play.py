@@ -99,6 +99,8 @@ def _seat_order(raw: list[str], humans: list[str], bots: list[str]) -> list[Play
 def _name_seats(entries: list[PlayerEntry]) -> tuple[PlayerEntry, ...]:
     named = []
     for seat, entry in enumerate(entries):
+        if entry.kind == HUMAN and not entry.name.strip():
+            fail(escape(f"--human needs a name, got '{entry.name}'"))
         named.append(entry if entry.kind == HUMAN else PlayerEntry(f"{entry.kind}-{seat + 1}", entry.kind))
     names = [e.name for e in named]
     for name in names:
@@ -151,6 +153,9 @@ class _Session:
             dump_record(self.current_record(), target)
         except OSError as exc:
             self.console.print(Text(self.m("saving_failed", path=target, error=exc.strerror or exc), style="red"))
+            return False
+        except RemiError as exc:  # an existing file that is not a game record: never overwritten
+            self.console.print(Text(self.m("saving_failed", path=target, error=str(exc).removeprefix(f"{target}: ")), style="red"))
             return False
         return True
 
@@ -455,6 +460,30 @@ def _end_text(variant: Variant, state: Any, names: tuple[str, ...], m: Messages)
 # --- commands -----------------------------------------------------------------------------------
 
 
+def _check_save_target(path: Path) -> None:
+    """Refuse a ``--save FILE`` that can never be written before the game starts (exit 2): a
+    missing directory, or an existing file that is not a game record (never overwritten)."""
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        fail(escape(f"--save {path}: the directory '{directory}' does not exist"))
+    if path.exists() or path.is_symlink():
+        try:
+            load_record(path)
+        except RemiError as exc:
+            reason = str(exc).removeprefix(f"{path}: ")
+            fail(escape(f"--save {path}: not overwritten: the file is not a readable game record ({reason})"))
+
+
+def _check_player_count(rules_name: str, overrides: dict[str, str], players: int) -> None:
+    """Refuse ``--players N`` outside the rules' ``players.min``..``players.max`` (exit 2)."""
+    from remi.rules import load_rules
+
+    loaded = load_rules(rules_name, overrides)
+    low, high = getattr(loaded, "players_min", 2), getattr(loaded, "players_max", 4)
+    if not low <= players <= high:
+        fail(escape(f"--players {players}: the rules allow {low}-{high} players [players.min, players.max]"))
+
+
 def _new_record(
     rules_name: str,
     overrides: dict[str, str],
@@ -570,6 +599,8 @@ def play(
         fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
     m = messages(lang)
     console = Console(highlight=False, soft_wrap=True)
+    if save is not None:
+        _check_save_target(save)
     if load is not None:
         if seed is not None or human or bot or players is not None or set_ or match:
             fail("--load resumes a recorded game: its seats, seed and rules come from the file")
@@ -585,6 +616,8 @@ def play(
         if auto and any(e.kind == HUMAN for e in entries):
             fail("--auto plays bots only: drop --human")
         count = players if players is not None else max(len(entries), 4 if not entries or auto or len(entries) < 2 else len(entries))
+        if players is not None:
+            _check_player_count(rules, parse_set_options(set_), players)
         if players is not None and len(entries) > players:
             fail(f"{len(entries)} seats given with --human/--bot but --players {players}")
         if not entries and not auto:

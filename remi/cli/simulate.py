@@ -80,6 +80,9 @@ def _table(report: SimulationReport) -> Table:
     return table
 
 
+_MAX_SEATS = 64  # far above any preset's players.max: refused before building the seat list
+
+
 @app.command("simulate")
 @guarded
 def simulate_command(
@@ -98,6 +101,8 @@ def simulate_command(
     if not kinds:
         fail(escape(f"--bots '{bots}' names no bot kind"))
     if len(kinds) == 1:
+        if not 1 <= players <= _MAX_SEATS:
+            fail(f"--players must be between 1 and {_MAX_SEATS}, got {players}")
         kinds = kinds * players
     if plot is not None:
         try:
