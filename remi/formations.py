@@ -707,6 +707,25 @@ def _runs_for(ci: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Fo
     for r in range(1, 14):
         have[r] = bool(mask >> (r - 1) & 1)
     have[ACE_HIGH_RANK] = have[1] and rules.ace_high
+    if jolys == 0:
+        # Without jolys a run is any window of length >= min_len inside a segment of present
+        # numbers; same order as the general loop below (by start, then end).
+        r = 1
+        while r <= top:
+            if not have[r]:
+                r += 1
+                continue
+            seg_start = r
+            while r < top and have[r + 1]:
+                r += 1
+            for a in range(seg_start, r - min_len + 2):
+                for b in range(a + min_len - 1, r + 1):
+                    if a == 1 and b == ACE_HIGH_RANK and not both:
+                        continue
+                    if b - a + 1 >= need_nat:
+                        out.append(_run(ci, a, b, ()))
+            r += 1
+        return tuple(out)
     for start in range(1, top - min_len + 2):
         gaps = 0
         for end in range(start, top + 1):
