@@ -234,6 +234,9 @@ for _cls in (PlayerState, TurnState, GameState):
 def deal(player_count: int, seed: int, rules: RemiRules) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
     """Shuffle the 106 tiles with ``random.Random(seed)`` and deal them (PD 1; §A.2).
 
+    Every integer is a distinct seed: a negative seed is mapped to a string seed (Python's
+    ``random`` would otherwise treat ``-n`` like ``n``).
+
     Returns:
         (racks, stock): the first rack holds ``deal.first_player_tiles`` (15), the others
         ``deal.other_player_tiles`` (14); the stock holds the rest, next draw first.
@@ -243,7 +246,7 @@ def deal(player_count: int, seed: int, rules: RemiRules) -> tuple[tuple[tuple[Ti
     """
     _check_players(player_count, rules)
     tiles = list(FULL_SET)
-    random.Random(seed).shuffle(tiles)
+    _rng(seed).shuffle(tiles)
     racks = []
     at = 0
     for seat in range(player_count):
@@ -251,6 +254,11 @@ def deal(player_count: int, seed: int, rules: RemiRules) -> tuple[tuple[tuple[Ti
         racks.append(sort_tiles(tiles[at : at + size]))
         at += size
     return tuple(racks), tuple(tiles[at:])
+
+
+def _rng(seed: int) -> random.Random:
+    """The shuffle's generator for ``seed``; negative seeds get their own sequence."""
+    return random.Random(seed if seed >= 0 else f"remi-negative-seed:{seed}")
 
 
 def _check_players(player_count: int, rules: RemiRules) -> None:
@@ -318,7 +326,7 @@ def new_game(
             remaining[tile] -= 1
         rest_tiles = sort_tiles(remaining.elements())
         shuffled = list(rest_tiles)
-        random.Random(0 if seed is None else seed).shuffle(shuffled)
+        _rng(0 if seed is None else seed).shuffle(shuffled)
         rest = tuple(top) + tuple(shuffled)
     players = tuple(PlayerState(rack=r) for r in dealt)
     atu = rest[-1] if rules.atu_enabled and rest else None
