@@ -54,6 +54,7 @@ from remi.scoring import (
     check_hand_end,
     match_winner,
     score_hand,
+    tile_overuse,
 )
 from remi.tiles import COLOURS, COPIES, JOLY_COUNT, Tile
 
@@ -648,6 +649,14 @@ def meld_report(text: str, rules: RuleSet) -> MeldReport:
     if not isinstance(rules, RemiRules):
         return _family_hook(rules, "meld_report", "--rules")(text, rules)  # type: ignore[no-any-return]
     slots = parse_formation_tokens(text)
+    overuse = tile_overuse(s.tile for s in slots)
+    if overuse:
+        tile, used, allowed = overuse[0]
+        raise NotationError(
+            f"{tile} appears {used} times; the 106-tile set holds it {allowed} times",
+            text=text,
+            token=str(tile),
+        )
     try:
         f = read_formation(slots, rules.formation_rules)
     except AmbiguousFormationError as exc:

@@ -250,3 +250,15 @@ def test_error_family_subclasses_builtins() -> None:
     assert issubclass(AmbiguousFormationError, InvalidFormationError)
     err = IllegalActionError("opening totals 30 points, needs 45", rule_id="opening.min_points", action="p2 meld [R7 R8 R9]")
     assert str(err) == "illegal action 'p2 meld [R7 R8 R9]': opening totals 30 points, needs 45 [opening.min_points]"
+
+
+def test_check_meld_refuses_more_copies_than_the_set_holds() -> None:
+    from typer.testing import CliRunner
+
+    from remi.cli import app
+
+    runner = CliRunner()
+    for text, tile in (("J J J", "J"), ("R3 R4 R5 R3 R4 R5 R3", "R3")):
+        result = runner.invoke(app, ["check", "meld", text])
+        assert result.exit_code == 2
+        assert f"{tile} appears 3 times" in (result.stderr if hasattr(result, "stderr") else result.output)
