@@ -433,8 +433,11 @@ def _attach(tf: TableFormation, slot: SlotToken, seat: int, swapped: bool, rules
             hint = "; to take a joly out of a full set, use swap" if f.joly_count else ""
             raise _illegal(f"{slot} does not fit {f}: the set (terță) is full{hint}", "set.max_tiles", action)
         raise _illegal(f"{slot} does not extend {f}", "layoff.fits", action)
+    if len(placements) > 1 and not slot.tile.is_joly:
+        # only a 1 laid off on a run 2..13 fits both ends: it goes at the low end (1-2-3...)
+        placements = placements[:1]
     if len(placements) > 1:
-        options = " or ".join(f"J[{p[1]}]" for p in placements) if slot.tile.is_joly else "either end"
+        options = " or ".join(f"J[{p[1]}]" for p in placements)
         raise _illegal(
             f"{slot} could go at either end of {f}: state where, {options}", "joly.identity", action
         )

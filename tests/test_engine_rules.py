@@ -876,3 +876,26 @@ def test_scoring_closing_bonus_played_hand() -> None:
     assert scores["B"].score == -135
     for s in scores.values():
         assert sum(line.points for line in s.lines) == s.score
+
+
+def test_layoff_ace_on_run_two_to_thirteen_goes_low() -> None:
+    # a 1 attached to R2..R13 fits both ends (1-2-3 or 12-13-1); it goes at the low end
+    p1 = "R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 K2 K4 K8"
+    state = stacked([p1, P2_DEFAULT], "K5 K6 B8 R1")
+    state = run(
+        state,
+        "p1 discard K8",
+        "p2 draw",
+        "p2 discard K5",
+        "p1 draw",  # K6
+        "p1 meld [R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13]",
+        "p1 announce",
+        "p1 discard K6",
+        "p2 draw",
+        "p2 discard B8",
+        "p1 draw",  # R1
+        "p1 layoff 1 R1",
+        "p1 discard K4",
+    )
+    f = state.table[0].formation
+    assert f.ranks[0] == 1 and f.ranks[-1] == 13 and str(f).startswith("[R1 R2")
