@@ -34,7 +34,9 @@ def main() -> None:
     if args.json:
         print(json.dumps([r.to_dict() for r in results], indent=2))
         return
-    print(f"{args.rules}, {args.deals} deals per pair (seeds {args.seed}-{args.seed + args.deals - 1}), each played twice with the seats swapped; {seconds:.0f} s ({cpu_seconds:.0f} s CPU)")
+    print(
+        f"{args.rules}, {args.deals} deals per pair (seeds {args.seed}-{args.seed + args.deals - 1}), each played twice with the seats swapped; {seconds:.0f} s ({cpu_seconds:.0f} s CPU)"
+    )
     for r in results:
         w, d = r.win_rate, r.score_difference
         print(

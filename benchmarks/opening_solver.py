@@ -63,9 +63,13 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=2000, help="racks per variant (default 2000)")
     parser.add_argument("--quick", action="store_true", help="300 racks per variant")
     parser.add_argument("--seed", type=int, default=12345, help="random seed (default 12345)")
-    parser.add_argument("--rules", default="remi-pe-tabla", help="rule preset (default remi-pe-tabla)")
     parser.add_argument(
-        "--gc-off", action="store_true", help="disable the garbage collector while timing (shows GC pauses)"
+        "--rules", default="remi-pe-tabla", help="rule preset (default remi-pe-tabla)"
+    )
+    parser.add_argument(
+        "--gc-off",
+        action="store_true",
+        help="disable the garbage collector while timing (shows GC pauses)",
     )
     args = parser.parse_args()
     n = 300 if args.quick else args.n

@@ -104,7 +104,9 @@ def _fields(cls: type) -> tuple[str, ...] | None:
     names = _FIELDS.get(cls, ())
     if names == ():
         if attrs.has(cls):
-            props = sorted({n for k in cls.__mro__ for n, v in vars(k).items() if isinstance(v, property)})
+            props = sorted(
+                {n for k in cls.__mro__ for n, v in vars(k).items() if isinstance(v, property)}
+            )
             names = tuple(a.name for a in attrs.fields(cls)) + tuple(props)
         else:
             names = None
@@ -172,7 +174,11 @@ def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
         visible = mine + public
         watched = [("the stock order", hidden)] if len(hidden) > 1 else []
         if not over:
-            watched += [(name, rack) for i, (name, rack) in enumerate(secrets) if i != seat and len(rack) > 1]
+            watched += [
+                (name, rack)
+                for i, (name, rack) in enumerate(secrets)
+                if i != seat and len(rack) > 1
+            ]
         # tiles are ints: only tuples of tiles can hold a rack (a formation's ranks (11, 12, 13)
         # compare equal to the tiles whose codes are 11, 12, 13)
         tuples = [o for o in objects if type(o) is tuple and o and all(type(x) is Tile for x in o)]
@@ -182,11 +188,15 @@ def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
             forms = (secret, tuple(sorted(secret)))
             for t in tuples:
                 if len(t) == len(secret) and t in forms and Counter(t) - visible:
-                    raise Violation(f"{where}: the view of p{seat + 1} exposes {name}: {' '.join(map(str, t))}")
+                    raise Violation(
+                        f"{where}: the view of p{seat + 1} exposes {name}: {' '.join(map(str, t))}"
+                    )
     return views
 
 
-def _replay_checks(variant: Variant, rules: RuleSet, record: GameRecord, states: list[Any], final: Any) -> None:
+def _replay_checks(
+    variant: Variant, rules: RuleSet, record: GameRecord, states: list[Any], final: Any
+) -> None:
     back = parse_record(record_to_json(record))
     if back != record:
         raise Violation("the record does not survive JSON (record_to_json -> parse_record)")
@@ -207,7 +217,9 @@ def _replay_checks(variant: Variant, rules: RuleSet, record: GameRecord, states:
 # --- one game ------------------------------------------------------------------------------------
 
 
-def soak_game(variant_name: str, preset: str, kinds: tuple[str, ...], seed: int, out: str, view_every: int) -> GameOutcome:
+def soak_game(
+    variant_name: str, preset: str, kinds: tuple[str, ...], seed: int, out: str, view_every: int
+) -> GameOutcome:
     """Play and check one game; on a failure write its record under ``out``."""
     rules = load_rules(preset)
     variant = get_variant(variant_name)
@@ -241,13 +253,21 @@ def soak_game(variant_name: str, preset: str, kinds: tuple[str, ...], seed: int,
             try:
                 variant.check(state, action)
             except RemiError as exc:
-                raise Violation(f"{where}: check refuses the bot's choice (listed legal: {action in view.legal}): {exc}") from exc
+                raise Violation(
+                    f"{where}: check refuses the bot's choice (listed legal: {action in view.legal}): {exc}"
+                ) from exc
             state = variant.apply(state, action)
             counts = variant.tile_counts(state)
             if counts != FULL:
-                raise Violation(f"{where}: tiles not conserved: {sorted(map(str, (counts - FULL).elements()))} extra, "
-                                f"{sorted(map(str, (FULL - counts).elements()))} missing")
-            views = check_views(variant, state, where) if len(log) % view_every == 0 or variant.is_over(state) else None
+                raise Violation(
+                    f"{where}: tiles not conserved: {sorted(map(str, (counts - FULL).elements()))} extra, "
+                    f"{sorted(map(str, (FULL - counts).elements()))} missing"
+                )
+            views = (
+                check_views(variant, state, where)
+                if len(log) % view_every == 0 or variant.is_over(state)
+                else None
+            )
             states.append(state)
         _replay_checks(variant, rules, record.with_actions(log), states, state)
     except Exception as exc:  # every failure, engine defects included, becomes a record
@@ -274,14 +294,26 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
     parser.add_argument("--variant", default="remi", help="variant name or alias (remi, rummikub)")
-    parser.add_argument("--preset", default=None, help="rule preset (default: the variant's main preset)")
-    parser.add_argument("--bots", default="random,greedy", help=f"bot kinds, comma-separated ({', '.join(BOT_KINDS)})")
+    parser.add_argument(
+        "--preset", default=None, help="rule preset (default: the variant's main preset)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="random,greedy",
+        help=f"bot kinds, comma-separated ({', '.join(BOT_KINDS)})",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (game i uses seed + i)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--out", default="soak-failures", help="folder for failure records")
-    parser.add_argument("--view-every", type=int, default=1, help="check the views every K actions (default 1)")
-    parser.add_argument("--max-seconds", type=float, default=None, help="stop starting new batches after this time")
-    parser.add_argument("--keep-going", action="store_true", help="play every game even after a failure")
+    parser.add_argument(
+        "--view-every", type=int, default=1, help="check the views every K actions (default 1)"
+    )
+    parser.add_argument(
+        "--max-seconds", type=float, default=None, help="stop starting new batches after this time"
+    )
+    parser.add_argument(
+        "--keep-going", action="store_true", help="play every game even after a failure"
+    )
     args = parser.parse_args(argv)
     try:
         variant = get_variant(args.variant)
@@ -291,15 +323,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if rules.family != variant.name:
-        print(f"error: preset {preset!r} is of family {rules.family!r}, not {variant.name!r}", file=sys.stderr)
+        print(
+            f"error: preset {preset!r} is of family {rules.family!r}, not {variant.name!r}",
+            file=sys.stderr,
+        )
         return 2
     kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
-    if not kinds or any(k not in BOT_KINDS for k in kinds) or args.games < 0 or args.jobs < 1 or args.view_every < 1:
-        print(f"error: --bots takes kinds from {', '.join(BOT_KINDS)}; --games >= 0, --jobs/--view-every >= 1", file=sys.stderr)
+    if (
+        not kinds
+        or any(k not in BOT_KINDS for k in kinds)
+        or args.games < 0
+        or args.jobs < 1
+        or args.view_every < 1
+    ):
+        print(
+            f"error: --bots takes kinds from {', '.join(BOT_KINDS)}; --games >= 0, --jobs/--view-every >= 1",
+            file=sys.stderr,
+        )
         return 2
     seeds = list(range(args.seed, args.seed + args.games))
     chunk = max(1, min(50, len(seeds) // (args.jobs * 4)))  # small enough to keep every worker busy
-    batches = [(variant.name, preset, kinds, seeds[i:i + chunk], args.out, args.view_every) for i in range(0, len(seeds), chunk)]
+    batches = [
+        (variant.name, preset, kinds, seeds[i : i + chunk], args.out, args.view_every)
+        for i in range(0, len(seeds), chunk)
+    ]
     start = time.perf_counter()
     games = actions = 0
     failures: list[GameOutcome] = []
@@ -314,7 +361,10 @@ def main(argv: list[str] | None = None) -> int:
                 actions += outcome.actions
                 if outcome.failure:
                     failures.append(outcome)
-                    print(f"FAIL seed {outcome.seed}: {outcome.failure}\n  record: {outcome.record_path}", file=sys.stderr)
+                    print(
+                        f"FAIL seed {outcome.seed}: {outcome.failure}\n  record: {outcome.record_path}",
+                        file=sys.stderr,
+                    )
             elapsed = time.perf_counter() - start
             timed_out = args.max_seconds is not None and elapsed > args.max_seconds
             if (failures and not args.keep_going) or timed_out:

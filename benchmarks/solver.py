@@ -60,11 +60,16 @@ def corpus(seed: int = 12345, count: int = 60) -> list[tuple[list[Formation], li
 def _stats(times: list[float]) -> str:
     times = sorted(times)
     p90 = times[min(len(times) - 1, int(round(0.9 * (len(times) - 1))))]
-    return f"median {statistics.median(times):8.2f} ms   p90 {p90:8.2f} ms   max {times[-1]:8.2f} ms"
+    return (
+        f"median {statistics.median(times):8.2f} ms   p90 {p90:8.2f} ms   max {times[-1]:8.2f} ms"
+    )
 
 
 def time_remi(
-    positions: list[tuple[list[Formation], list[Tile]]], objective: str, budget: float, verbose: bool = False
+    positions: list[tuple[list[Formation], list[Tile]]],
+    objective: str,
+    budget: float,
+    verbose: bool = False,
 ) -> tuple[list[float], list[float], int]:
     """Wall-clock and CPU milliseconds per position, and how many exceeded the budget."""
     times: list[float] = []
@@ -73,7 +78,9 @@ def time_remi(
     for index, (table, rack) in enumerate(positions):
         start, start_cpu = time.perf_counter(), time.process_time()
         try:
-            move = best_move(table, rack, initial=False, objective=objective, rules=RULES, budget_seconds=budget)
+            move = best_move(
+                table, rack, initial=False, objective=objective, rules=RULES, budget_seconds=budget
+            )
         except SolverBudgetExceeded:
             move = None
             exceeded += 1
@@ -82,12 +89,21 @@ def time_remi(
         if move is not None:
             verify_move(table, rack, move, initial=False, rules=RULES)
         if verbose:
-            value = "budget" if move is None else (move.tiles_placed if objective == "tiles" else move.points_placed)
-            print(f"  {objective} #{index}: {times[-1]:9.1f} ms  cpu {cpu[-1]:9.1f} ms  value {value}", flush=True)
+            value = (
+                "budget"
+                if move is None
+                else (move.tiles_placed if objective == "tiles" else move.points_placed)
+            )
+            print(
+                f"  {objective} #{index}: {times[-1]:9.1f} ms  cpu {cpu[-1]:9.1f} ms  value {value}",
+                flush=True,
+            )
     return times, cpu, exceeded
 
 
-def time_rummikub_solver(positions: list[tuple[list[Formation], list[Tile]]], objective: str) -> list[float] | None:
+def time_rummikub_solver(
+    positions: list[tuple[list[Formation], list[Tile]]], objective: str
+) -> list[float] | None:
     try:
         import rummikub_solver as rs
     except ImportError:
@@ -116,7 +132,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=12345)
-    parser.add_argument("--budget", type=float, default=10.0, help="seconds per solve before giving up")
+    parser.add_argument(
+        "--budget", type=float, default=10.0, help="seconds per solve before giving up"
+    )
     parser.add_argument("--only", default="", help="comma-separated position indices")
     parser.add_argument("--verbose", action="store_true", help="one line per position")
     args = parser.parse_args()
@@ -124,8 +142,10 @@ def main() -> None:
     if args.only:
         positions = [positions[int(i)] for i in args.only.split(",")]
     sizes = [sum(len(f) for f in t) for t, _ in positions]
-    print(f"corpus: {len(positions)} positions, table {min(sizes)}-{max(sizes)} tiles, "
-          f"jokers in {sum(1 for t, r in positions if any(x.is_joly for f in t for x in f.tiles) or any(x.is_joly for x in r))}")
+    print(
+        f"corpus: {len(positions)} positions, table {min(sizes)}-{max(sizes)} tiles, "
+        f"jokers in {sum(1 for t, r in positions if any(x.is_joly for f in t for x in f.tiles) or any(x.is_joly for x in r))}"
+    )
     for objective in ("tiles", "points"):
         ours, cpu, exceeded = time_remi(positions, objective, args.budget, args.verbose)
         print(f"remi            {objective:6s}  {_stats(ours)}   over budget: {exceeded}")
@@ -133,7 +153,9 @@ def main() -> None:
         theirs = time_rummikub_solver(positions, objective)
         if theirs is not None:
             print(f"rummikub-solver {objective:6s}  {_stats(theirs)}")
-            print(f"ratio (rummikub-solver / remi, median): {statistics.median(theirs) / statistics.median(ours):.2f}")
+            print(
+                f"ratio (rummikub-solver / remi, median): {statistics.median(theirs) / statistics.median(ours):.2f}"
+            )
 
 
 if __name__ == "__main__":

@@ -46,9 +46,14 @@ def jobs_run(preset: str, hands: int, seed: int, kind: str, jobs: int) -> float:
     workers' CPU seconds."""
     size = max(1, hands // (jobs * 4))
     seeds = list(range(seed, seed + hands))
-    context = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None)
+    context = multiprocessing.get_context(
+        "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
+    )
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(timed_batch, preset, seeds[i : i + size], kind) for i in range(0, hands, size)]
+        futures = [
+            pool.submit(timed_batch, preset, seeds[i : i + size], kind)
+            for i in range(0, hands, size)
+        ]
         return sum(f.result() for f in futures)
 
 
@@ -67,9 +72,17 @@ def main() -> None:
     # inherit them) must not replay hands already seen
     for k, kind in enumerate(args.bots.split(",")):
         wall, cpu = one_core(kind, args.hands, args.seed + 100_000 * (k + 1), args.rules)
-        print(f"{kind:>7}: {args.hands} hands in {wall:.2f} s = {args.hands / wall:6.1f} hands/s; CPU {cpu:.2f} s = {args.hands / cpu:6.1f} hands per CPU-second")
+        print(
+            f"{kind:>7}: {args.hands} hands in {wall:.2f} s = {args.hands / wall:6.1f} hands/s; CPU {cpu:.2f} s = {args.hands / cpu:6.1f} hands per CPU-second"
+        )
     start = time.perf_counter()
-    simulate([args.rules], games=args.hands, seed=args.seed + 10_000_000, bots=[args.jobs_bot] * 4, jobs=1)
+    simulate(
+        [args.rules],
+        games=args.hands,
+        seed=args.seed + 10_000_000,
+        bots=[args.jobs_bot] * 4,
+        jobs=1,
+    )
     wall1 = time.perf_counter() - start
     start = time.perf_counter()
     workers_cpu = jobs_run(args.rules, args.hands, args.seed + 20_000_000, args.jobs_bot, args.jobs)

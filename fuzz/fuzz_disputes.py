@@ -42,5 +42,9 @@ def test_one_input(data: bytes) -> None:
 
 
 if __name__ == "__main__":
-    run(test_one_input, sorted((ROOT / "examples" / "disputes").glob("*.toml")) + sorted((ROOT / "rules").glob("*.toml")))
+    run(
+        test_one_input,
+        sorted((ROOT / "examples" / "disputes").glob("*.toml"))
+        + sorted((ROOT / "rules").glob("*.toml")),
+    )
     sys.exit(0)

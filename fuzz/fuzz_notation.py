@@ -47,7 +47,10 @@ def test_one_input(data: bytes) -> None:
         pass
     try:
         formation = parse_formation(text, rules.formation_rules)
-        assert parse_formation(formation.text(rules.formation_rules), rules.formation_rules) == formation
+        assert (
+            parse_formation(formation.text(rules.formation_rules), rules.formation_rules)
+            == formation
+        )
     except RemiError:
         pass
     variant = VARIANTS[rules.family]

@@ -183,7 +183,18 @@ class Undo(Action):
 _SIMPLE: Final[dict[str, type[Action]]] = {
     cls.VERB: cls for cls in (Draw, Announce, AnnounceAtu, Declare, Undo)
 }
-_VERBS: Final = ("draw", "take", "meld", "layoff", "swap", "announce", "atu", "declare", "discard", "undo")
+_VERBS: Final = (
+    "draw",
+    "take",
+    "meld",
+    "layoff",
+    "swap",
+    "announce",
+    "atu",
+    "declare",
+    "discard",
+    "undo",
+)
 _HEAD_RE: Final = re.compile(r"^\s*[pP]([0-9]+)\s+(\S+)\s*(.*?)\s*$", re.S)
 #: Seat numbers and positions have at most this many digits (``int`` refuses very long digit
 #: strings with a ValueError: found by fuzzing).
@@ -222,9 +233,15 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
     seat_text, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
     seat = int(seat_text) if len(seat_text) <= _MAX_DIGITS else 0
     if seat < 1 and len(seat_text) > _MAX_DIGITS:
-        raise _fail(f"player 'p{seat_text[:12]}...' does not exist: a seat number is 1-{10**_MAX_DIGITS - 1}", text, f"p{seat_text}")
+        raise _fail(
+            f"player 'p{seat_text[:12]}...' does not exist: a seat number is 1-{10**_MAX_DIGITS - 1}",
+            text,
+            f"p{seat_text}",
+        )
     if seat < 1:
-        raise _fail(f"player 'p{seat_text}' does not exist: seats start at p1", text, f"p{seat_text}")
+        raise _fail(
+            f"player 'p{seat_text}' does not exist: seats start at p1", text, f"p{seat_text}"
+        )
     player = seat - 1
     if verb in _SIMPLE:
         if rest:
@@ -256,7 +273,9 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
     if verb in ("layoff", "swap"):
         parts = rest.split(None, 1)
         if len(parts) != 2:
-            raise _fail(f"'{verb}' needs a formation number and tiles, like '{verb} 2 R10'", text, rest)
+            raise _fail(
+                f"'{verb}' needs a formation number and tiles, like '{verb} 2 R10'", text, rest
+            )
         target = _positive(parts[0], text, "the formation number")
         slots = _tiles(parts[1], text, verb)
         if verb == "layoff":

@@ -78,13 +78,33 @@ __all__ = [
 ]
 
 DEFAULT_PRESET: Final = "remi-pe-tabla"
-_TOP_KEYS: Final = ("rules", "description", "atu", "options", "players", "formations", "end", "expect")
+_TOP_KEYS: Final = (
+    "rules",
+    "description",
+    "atu",
+    "options",
+    "players",
+    "formations",
+    "end",
+    "expect",
+)
 _PLAYER_KEYS: Final = ("rack", "opened", "announced", "atu", "pe_tabla")
 _FORMATION_KEYS: Final = ("owner", "tiles", "added", "exchanged", "swapped")
 _END_KEYS: Final = ("closed_by", "closing_tile", "stock_exhausted", "pe_tabla", "atu")
 _CHECK_KEYS: Final = (
-    "kind", "rules", "description", "options", "tiles", "formations", "totals", "hands_played",
-    "expect_valid", "expect_points", "expect_final_points", "expect_rule", "expect_winner",
+    "kind",
+    "rules",
+    "description",
+    "options",
+    "tiles",
+    "formations",
+    "totals",
+    "hands_played",
+    "expect_valid",
+    "expect_points",
+    "expect_final_points",
+    "expect_rule",
+    "expect_winner",
 )
 
 
@@ -130,7 +150,8 @@ def _no_unknown(table: Mapping[str, Any], allowed: Sequence[str], where: str) ->
         if name not in allowed:
             key = f"{where}.{name}" if where else name
             raise DisputeError(
-                key, f"unknown key (allowed{' in ' + where if where else ''}: {', '.join(allowed)})",
+                key,
+                f"unknown key (allowed{' in ' + where if where else ''}: {', '.join(allowed)})",
                 table[name],
             )
 
@@ -168,7 +189,9 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise DisputeError(str(p), f"not valid TOML: {exc}") from None
     except UnicodeDecodeError as exc:  # found by fuzzing (byte flips)
-        raise DisputeError(str(p), f"not valid TOML: not UTF-8 text (byte {exc.start + 1})") from None
+        raise DisputeError(
+            str(p), f"not valid TOML: not UTF-8 text (byte {exc.start + 1})"
+        ) from None
     except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
         raise DisputeError(str(p), f"not valid TOML: {exc}") from None
 
@@ -180,7 +203,11 @@ def _load_rules(
     result = _load_any_rules(data, rules, overrides)
     if not isinstance(result, RemiRules):
         key = "--rules" if rules is not None else "rules"
-        raise DisputeError(key, f"preset {result.name!r} is of family {result.family!r}; disputes score Remi hands", result.name)
+        raise DisputeError(
+            key,
+            f"preset {result.name!r} is of family {result.family!r}; disputes score Remi hands",
+            result.name,
+        )
     return result
 
 
@@ -199,9 +226,15 @@ def _load_any_rules(
     options = _typed(data, "options", "options", dict, {})
     for rule_id, value in options.items():
         if isinstance(value, (dict, list)):
-            raise DisputeError(f"options.{rule_id}", f"must be a single value, got {_show(value)}", value)
+            raise DisputeError(
+                f"options.{rule_id}", f"must be a single value, got {_show(value)}", value
+            )
         if not isinstance(value, (bool, int, str)):  # a float or a date: no rule takes one
-            raise DisputeError(f"options.{rule_id}", f"must be true/false, an integer or a string, got {_show(value)}", value)
+            raise DisputeError(
+                f"options.{rule_id}",
+                f"must be true/false, an integer or a string, got {_show(value)}",
+                value,
+            )
     result = loaded.with_overrides(options, "options") if options else loaded
     if overrides:
         result = result.with_overrides(overrides, "--set")
@@ -223,7 +256,9 @@ def _family_hook(rules: RuleSet, hook: str, key: str = "rules") -> Any:
     found = getattr(variant, hook, None)
     if found is None:
         raise DisputeError(
-            key, f"preset {rules.name!r} is of family {rules.family!r}, whose variant has no {hook!r} hook", rules.name
+            key,
+            f"preset {rules.name!r} is of family {rules.family!r}, whose variant has no {hook!r} hook",
+            rules.name,
         )
     return found
 
@@ -321,7 +356,9 @@ def parse_dispute(
     for name, table in players_raw.items():
         key = f"players.{name}"
         if not isinstance(table, dict):
-            raise DisputeError(key, f"must be a table like [players.{name}], got {_show(table)}", table)
+            raise DisputeError(
+                key, f"must be a table like [players.{name}], got {_show(table)}", table
+            )
         _no_unknown(table, _PLAYER_KEYS, key)
         rack_text = _typed(table, "rack", f"{key}.rack", str)
         racks[name] = _tiles(rack_text, f"{key}.rack")
@@ -334,7 +371,9 @@ def parse_dispute(
         }
 
     if "end" not in data:
-        raise DisputeError("end", "missing [end] table (closed_by + closing_tile, or stock_exhausted = true)")
+        raise DisputeError(
+            "end", "missing [end] table (closed_by + closing_tile, or stock_exhausted = true)"
+        )
     end = _typed(data, "end", "end", dict)
     _no_unknown(end, _END_KEYS, "end")
     closed_by = end.get("closed_by")
@@ -342,18 +381,26 @@ def parse_dispute(
         closed_by = player(_typed(end, "closed_by", "end.closed_by", str), "end.closed_by")
     stock_exhausted = _typed(end, "stock_exhausted", "end.stock_exhausted", bool, False)
     if closed_by is not None and stock_exhausted:
-        raise DisputeError("end.closed_by", f"{closed_by!r} closed, but stock_exhausted = true: a hand ends one way only", closed_by)
+        raise DisputeError(
+            "end.closed_by",
+            f"{closed_by!r} closed, but stock_exhausted = true: a hand ends one way only",
+            closed_by,
+        )
     if closed_by is None and not stock_exhausted:
         raise DisputeError("end", "give closed_by (with closing_tile) or stock_exhausted = true")
     closing_tile: Tile | None = None
     if "closing_tile" in end:
         text = _typed(end, "closing_tile", "end.closing_tile", str)
         if closed_by is None:
-            raise DisputeError("end.closing_tile", f"{text!r} given but nobody closed (stock_exhausted)", text)
+            raise DisputeError(
+                "end.closing_tile", f"{text!r} given but nobody closed (stock_exhausted)", text
+            )
         closing_tile = _one_tile(text, "end.closing_tile")
         used.append((closing_tile, "end.closing_tile"))
     elif closed_by is not None:
-        raise DisputeError("end.closing_tile", f"missing: the tile {closed_by} discarded last (e.g. \"K7\" or \"J\")")
+        raise DisputeError(
+            "end.closing_tile", f'missing: the tile {closed_by} discarded last (e.g. "K7" or "J")'
+        )
     end_pe_tabla = _typed(end, "pe_tabla", "end.pe_tabla", bool, False)
     if end_pe_tabla:
         if closed_by is None:
@@ -371,12 +418,14 @@ def parse_dispute(
         raise DisputeError(
             "atu" if "atu" in data else "end.atu",
             f"{str(atu)!r} given, but the rules have no atu (atu.enabled = false); "
-            "add \"atu.enabled\" = true to [options]",
+            'add "atu.enabled" = true to [options]',
             str(atu),
         )
     for name, f in flags.items():
         if f["atu"] and atu is None:
-            raise DisputeError(f"players.{name}.atu", "true, but no atu tile is given (atu = \"Y9\")", True)
+            raise DisputeError(
+                f"players.{name}.atu", 'true, but no atu tile is given (atu = "Y9")', True
+            )
 
     formations_raw = data.get("formations", [])
     if not isinstance(formations_raw, list):
@@ -398,7 +447,10 @@ def parse_dispute(
         owners.setdefault(pf.owner, key)
         for p in pf.placed:
             if p.placed_by != pf.owner:
-                placers.setdefault(p.placed_by, f"{key}.{'exchanged' if p.via == VIA_SWAP else 'added'}.{p.placed_by}")
+                placers.setdefault(
+                    p.placed_by,
+                    f"{key}.{'exchanged' if p.via == VIA_SWAP else 'added'}.{p.placed_by}",
+                )
 
     _check_counts(used)
     players = []
@@ -410,18 +462,31 @@ def parse_dispute(
         if f["pe_tabla"] and not closer:
             where = owners.get(name) or placers.get(name)
             if where:
-                raise DisputeError(f"{key}.pe_tabla", f"{name} declared pe tablă and did not close, so he laid nothing (PD 10), but see {where}", True)
+                raise DisputeError(
+                    f"{key}.pe_tabla",
+                    f"{name} declared pe tablă and did not close, so he laid nothing (PD 10), but see {where}",
+                    True,
+                )
             if opened:
-                raise DisputeError(f"{key}.opened", "true, but only a player who never opened may declare pe tablă (PD 10)", True)
+                raise DisputeError(
+                    f"{key}.opened",
+                    "true, but only a player who never opened may declare pe tablă (PD 10)",
+                    True,
+                )
             opened = False
         if f["pe_tabla"] and closer and name in placers:
-            raise DisputeError(placers[name], f"{name} closed pe tablă: he lays his own formations and attaches nothing (PD 10)")
+            raise DisputeError(
+                placers[name],
+                f"{name} closed pe tablă: he lays his own formations and attaches nothing (PD 10)",
+            )
         if opened is None:
             opened = name in owners or (closer and f["pe_tabla"])
         if not opened and not (closer and f["pe_tabla"]):
             where = owners.get(name) or placers.get(name)
             if where:
-                raise DisputeError(f"{key}.opened", f"false, but {name} has tiles on the table ({where})", False)
+                raise DisputeError(
+                    f"{key}.opened", f"false, but {name} has tiles on the table ({where})", False
+                )
         players.append(
             PlayerEnd(
                 name=name,
@@ -467,13 +532,19 @@ def _parse_rack_dispute(data: Mapping[str, Any], rr: RuleSet, source: str) -> Di
     players_raw = _typed(data, "players", "players", dict)
     low, high = rr.get("players.min"), rr.get("players.max")
     if not low <= len(players_raw) <= high:
-        raise DisputeError("players", f"{len(players_raw)} players, the rules allow {low}-{high} [players.min, players.max]", list(players_raw))
+        raise DisputeError(
+            "players",
+            f"{len(players_raw)} players, the rules allow {low}-{high} [players.min, players.max]",
+            list(players_raw),
+        )
     used: list[tuple[Tile, str]] = []
     players = []
     for name, table in players_raw.items():
         key = f"players.{name}"
         if not isinstance(table, dict):
-            raise DisputeError(key, f"must be a table like [players.{name}], got {_show(table)}", table)
+            raise DisputeError(
+                key, f"must be a table like [players.{name}], got {_show(table)}", table
+            )
         _no_unknown(table, ("rack",), key)
         rack = _tiles(_typed(table, "rack", f"{key}.rack", str), f"{key}.rack")
         used += [(t, f"{key}.rack") for t in rack]
@@ -487,19 +558,33 @@ def _parse_rack_dispute(data: Mapping[str, Any], rr: RuleSet, source: str) -> Di
     if closed_by is not None:
         closed_by = _typed(end, "closed_by", "end.closed_by", str)
         if closed_by not in players_raw:
-            raise DisputeError("end.closed_by", f"{closed_by!r} is not a player (players: {', '.join(players_raw)})", closed_by)
+            raise DisputeError(
+                "end.closed_by",
+                f"{closed_by!r} is not a player (players: {', '.join(players_raw)})",
+                closed_by,
+            )
     exhausted = _typed(end, "stock_exhausted", "end.stock_exhausted", bool, False)
     if (closed_by is None) == (not exhausted):
-        raise DisputeError("end", "give closed_by (the player who went out) or stock_exhausted = true, not both")
+        raise DisputeError(
+            "end", "give closed_by (the player who went out) or stock_exhausted = true, not both"
+        )
     if closed_by is not None and any(p.rack for p in players if p.name == closed_by):
-        raise DisputeError(f"players.{closed_by}.rack", f"{closed_by!r} went out, so his rack is empty", closed_by)
+        raise DisputeError(
+            f"players.{closed_by}.rack", f"{closed_by!r} went out, so his rack is empty", closed_by
+        )
     expect_raw = _typed(data, "expect", "expect", dict, {})
     expect: dict[str, int] = {}
     for name in expect_raw:
         if name not in players_raw:
             raise DisputeError(f"expect.{name}", f"{name!r} is not a player", name)
         expect[name] = _typed(expect_raw, name, f"expect.{name}", int)
-    hand = HandEnd(players=tuple(players), formations=(), closed_by=closed_by, closing_tile=None, stock_exhausted=exhausted)
+    hand = HandEnd(
+        players=tuple(players),
+        formations=(),
+        closed_by=closed_by,
+        closing_tile=None,
+        stock_exhausted=exhausted,
+    )
     return Dispute(source=source, rules=rr, end=hand, description=description, expect=expect)
 
 
@@ -516,7 +601,9 @@ def score_dispute(dispute: Dispute) -> tuple[PlayerScore, ...]:
 def _read_atu(data: Mapping[str, Any], end: Mapping[str, Any]) -> Tile | None:
     """The atu tile from the top-level ``atu`` or ``[end] atu`` (not both)."""
     if "atu" in data and "atu" in end:
-        raise DisputeError("end.atu", "the atu is given twice (top level and [end]); keep one", end["atu"])
+        raise DisputeError(
+            "end.atu", "the atu is given twice (top level and [end]); keep one", end["atu"]
+        )
     key = "atu" if "atu" in data else "end.atu"
     table = data if "atu" in data else end
     if "atu" not in table:
@@ -545,21 +632,43 @@ def _read_formation_entry(
             fkey = f"{key}.{field}.{name}"
             player(name, fkey)
             if not isinstance(tiles_text, str):
-                raise DisputeError(fkey, f"must be a string of tiles like \"R7\", got {_show(tiles_text)}", tiles_text)
+                raise DisputeError(
+                    fkey,
+                    f'must be a string of tiles like "R7", got {_show(tiles_text)}',
+                    tiles_text,
+                )
             for tile in _tiles(tiles_text, fkey):
                 if via == VIA_SWAP and tile.is_joly:
-                    raise DisputeError(fkey, "the tile given in exchange for a joly is a numbered tile, not J", tiles_text)
+                    raise DisputeError(
+                        fkey,
+                        "the tile given in exchange for a joly is a numbered tile, not J",
+                        tiles_text,
+                    )
                 if tile.is_joly and name != owner and rules.joly_layoff_own_only:
-                    raise DisputeError(fkey, f"a joly may be attached only to one's own formations; this one is {owner}'s [joly.layoff_own_only]", tiles_text)
-                slot = next((j for j, t in enumerate(formation.tiles) if t == tile and not taken[j]), None)
+                    raise DisputeError(
+                        fkey,
+                        f"a joly may be attached only to one's own formations; this one is {owner}'s [joly.layoff_own_only]",
+                        tiles_text,
+                    )
+                slot = next(
+                    (j for j, t in enumerate(formation.tiles) if t == tile and not taken[j]), None
+                )
                 if slot is None:
-                    raise DisputeError(fkey, f"tile {tile} is not in the formation {formation} (or is already accounted for)", tiles_text)
+                    raise DisputeError(
+                        fkey,
+                        f"tile {tile} is not in the formation {formation} (or is already accounted for)",
+                        tiles_text,
+                    )
                 taken[slot] = True
                 placed[slot] = PlacedTile(tile=tile, placed_by=name, via=via)
     swapped = _typed(table, "swapped", f"{key}.swapped", int, 0)
     jolys = [j for j, t in enumerate(formation.tiles) if t.is_joly]
     if not 0 <= swapped <= len(jolys):
-        raise DisputeError(f"{key}.swapped", f"{swapped} swapped jolys, but the formation {formation} holds {len(jolys)}", swapped)
+        raise DisputeError(
+            f"{key}.swapped",
+            f"{swapped} swapped jolys, but the formation {formation} holds {len(jolys)}",
+            swapped,
+        )
     for j in jolys[:swapped]:
         placed[j] = attrs.evolve(placed[j], swapped=True)
     return PlacedFormation(owner=owner, formation=formation, placed=tuple(placed))
@@ -660,7 +769,9 @@ def meld_report(text: str, rules: RuleSet) -> MeldReport:
     try:
         f = read_formation(slots, rules.formation_rules)
     except AmbiguousFormationError as exc:
-        return MeldReport(valid=False, error=str(exc), rule=exc.rule_id, readings=tuple(exc.readings))
+        return MeldReport(
+            valid=False, error=str(exc), rule=exc.rule_id, readings=tuple(exc.readings)
+        )
     except InvalidFormationError as exc:
         return MeldReport(valid=False, error=str(exc), rule=exc.rule_id)
     return MeldReport(
@@ -693,7 +804,11 @@ class OpeningReport:
 
     def as_json(self) -> dict[str, Any]:
         """JSON object: valid, points, formations (+ error and rule when invalid)."""
-        out: dict[str, Any] = {"valid": self.valid, "points": self.points, "formations": list(self.formations)}
+        out: dict[str, Any] = {
+            "valid": self.valid,
+            "points": self.points,
+            "formations": list(self.formations),
+        }
         if not self.valid:
             out["error"] = self.error
             out["rule"] = self.rule
@@ -727,7 +842,11 @@ def opening_report(text: str, rules: RuleSet) -> OpeningReport:
         points = check_opening(formations, rules)
     except IllegalActionError as exc:
         return OpeningReport(
-            valid=False, points=opening_points(formations, rules), formations=shown, error=exc.reason, rule=exc.rule_id
+            valid=False,
+            points=opening_points(formations, rules),
+            formations=shown,
+            error=exc.reason,
+            rule=exc.rule_id,
         )
     return OpeningReport(valid=True, points=points, formations=shown)
 
@@ -748,7 +867,12 @@ class MatchReport:
 
     def as_json(self) -> dict[str, Any]:
         """JSON object: winner (or null), totals, target_points, rule."""
-        return {"winner": self.winner, "totals": dict(self.totals), "target_points": self.target_points, "rule": "match.target_points"}
+        return {
+            "winner": self.winner,
+            "totals": dict(self.totals),
+            "target_points": self.target_points,
+            "rule": "match.target_points",
+        }
 
 
 @attrs.frozen(kw_only=True)
@@ -802,8 +926,12 @@ def parse_check(
     _no_unknown(data, _CHECK_KEYS, "")
     kind = _typed(data, "kind", "kind", str)
     if kind not in ("meld", "opening", "match"):
-        raise DisputeError("kind", f"must be \"meld\", \"opening\" or \"match\", got {_show(kind)}", kind)
-    rr = _load_rules(data, rules, overrides) if kind == "match" else _load_any_rules(data, rules, overrides)
+        raise DisputeError("kind", f'must be "meld", "opening" or "match", got {_show(kind)}', kind)
+    rr = (
+        _load_rules(data, rules, overrides)
+        if kind == "match"
+        else _load_any_rules(data, rules, overrides)
+    )
     text = ""
     totals: dict[str, int] = {}
     hands_played = None
@@ -818,7 +946,13 @@ def parse_check(
         totals = {name: _typed(raw, name, f"totals.{name}", int) for name in raw}
         hands_played = _typed(data, "hands_played", "hands_played", int, None)
     expect: dict[str, Any] = {}
-    for name, kind_t in (("valid", bool), ("points", int), ("final_points", int), ("rule", str), ("winner", str)):
+    for name, kind_t in (
+        ("valid", bool),
+        ("points", int),
+        ("final_points", int),
+        ("rule", str),
+        ("winner", str),
+    ):
         key = f"expect_{name}"
         if key in data:
             expect[name] = _typed(data, key, key, kind_t)
@@ -849,4 +983,6 @@ def run_check(case: CheckCase) -> MeldReport | OpeningReport | MatchReport:
         raise DisputeError(key, f"{exc} (got {_show(case.text)})", case.text) from None
     assert isinstance(case.rules, RemiRules)  # parse_check loads Remi rules for a match
     winner = match_winner(case.totals, case.rules, hands_played=case.hands_played)
-    return MatchReport(winner=winner, totals=case.totals, target_points=case.rules.match_target_points)
+    return MatchReport(
+        winner=winner, totals=case.totals, target_points=case.rules.match_target_points
+    )

@@ -124,9 +124,7 @@ def apply(state: GameState, action: Action) -> GameState:
     if state.phase is Phase.ENDED:
         raise _illegal("the hand is over", "hand.ended", action)
     if action.player != state.current:
-        raise _illegal(
-            f"it is p{state.current + 1}'s turn", "turn.order", action
-        )
+        raise _illegal(f"it is p{state.current + 1}'s turn", "turn.order", action)
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise _illegal(f"unknown action type {type(action).__name__}", "turn.phase", action)
@@ -218,9 +216,15 @@ def _take(state: GameState, action: Take) -> GameState:
     last = len(sir) - 1
     index = last if action.position is None else action.position - 1
     if index > last:
-        raise _illegal(f"the șir holds {len(sir)} tiles, there is no tile {index + 1}", "sir.position", action)
+        raise _illegal(
+            f"the șir holds {len(sir)} tiles, there is no tile {index + 1}", "sir.position", action
+        )
     if index == 0 and rules.sir_first_discard_dead:
-        raise _illegal("the first tile of the șir is dead and can never be taken", "sir.first_discard_dead", action)
+        raise _illegal(
+            "the first tile of the șir is dead and can never be taken",
+            "sir.first_discard_dead",
+            action,
+        )
     held = len(ps.rack)
     if held <= 2 and rules.turn_one_two_tiles_attach_only:
         raise _illegal(
@@ -231,19 +235,27 @@ def _take(state: GameState, action: Take) -> GameState:
     if index == last:
         if not ps.opened and not ps.pe_tabla and not rules.sir_take_last_for_opening:
             raise _illegal(
-                "only a player who has opened may take the last șir tile", "sir.take_last_for_opening", action
+                "only a player who has opened may take the last șir tile",
+                "sir.take_last_for_opening",
+                action,
             )
         took = "take"
     else:
         if not rules.sir_break_enabled:
-            raise _illegal("breaking the șir is not allowed by these rules", "sir.break_enabled", action)
+            raise _illegal(
+                "breaking the șir is not allowed by these rules", "sir.break_enabled", action
+            )
         if held == 3 and rules.sir_three_tiles_last_only:
             raise _illegal(
-                "with 3 tiles on the rack only the last șir tile may be taken", "sir.three_tiles_last_only", action
+                "with 3 tiles on the rack only the last șir tile may be taken",
+                "sir.three_tiles_last_only",
+                action,
             )
         if not ps.opened:
             raise _illegal(
-                "only a player who has opened (etalat) may break the șir", "sir.break_requires_opened", action
+                "only a player who has opened (etalat) may break the șir",
+                "sir.break_requires_opened",
+                action,
             )
         if held < rules.sir_break_min_rack_tiles:
             raise _illegal(
@@ -296,7 +308,9 @@ def _meld(state: GameState, action: Meld) -> GameState:
     frules = rules.formation_rules
     for f in action.formations:
         if not _valid_under(f, frules):
-            raise _illegal(f"{f} is not a valid formation under {rules.name}", "formation.kind", action)
+            raise _illegal(
+                f"{f} is not a valid formation under {rules.name}", "formation.kind", action
+            )
     tiles = action.tiles
     rest = _remove(ps.rack, tiles)
     if rest is None:
@@ -367,7 +381,9 @@ def _rank_tile(colour_tile: Tile, rank: int) -> Tile:
     return tile_of(colour_tile.colour, 1 if rank == ACE_HIGH_RANK else rank)
 
 
-def _layoff_placements(tf: TableFormation, slot: SlotToken, rules: FormationRules) -> list[tuple[str, Tile | None]]:
+def _layoff_placements(
+    tf: TableFormation, slot: SlotToken, rules: FormationRules
+) -> list[tuple[str, Tile | None]]:
     """Where ``slot`` can attach to ``tf``: a list of (``"front"``/``"back"``/``"set"``, identity)."""
     f = tf.formation
     tile = slot.tile
@@ -391,7 +407,9 @@ def _layoff_placements(tf: TableFormation, slot: SlotToken, rules: FormationRule
     number = f.number
     present = {i.colour for i in f.identities if i is not None}
     if tile.is_joly:
-        if slot.stated is not None and (slot.stated.number != number or slot.stated.colour in present):
+        if slot.stated is not None and (
+            slot.stated.number != number or slot.stated.colour in present
+        ):
             return []
         return [("set", slot.stated)]
     if tile.number != number or tile.colour in present:
@@ -399,7 +417,9 @@ def _layoff_placements(tf: TableFormation, slot: SlotToken, rules: FormationRule
     return [("set", tile)]
 
 
-def _rebuild_set(entries: list[tuple[Tile, Tile | None, int, str, bool]], number: int) -> tuple[Formation, tuple[int, ...], tuple[str, ...], tuple[bool, ...]]:
+def _rebuild_set(
+    entries: list[tuple[Tile, Tile | None, int, str, bool]], number: int
+) -> tuple[Formation, tuple[int, ...], tuple[str, ...], tuple[bool, ...]]:
     """Order set entries canonically (naturals by colour, then jolys) and fix joly identities."""
     naturals = sorted((e for e in entries if not e[0].is_joly), key=lambda e: e[0].code)
     jolys = [e for e in entries if e[0].is_joly]
@@ -410,7 +430,8 @@ def _rebuild_set(entries: list[tuple[Tile, Tile | None, int, str, bool]], number
         stated = {e[1].colour for e in jolys if e[1] is not None}
         free = iter([c for c in missing if c not in stated])
         jolys = [
-            (e[0], e[1] if e[1] is not None else Tile(next(free), number), e[2], e[3], e[4]) for e in jolys
+            (e[0], e[1] if e[1] is not None else Tile(next(free), number), e[2], e[3], e[4])
+            for e in jolys
         ]
         jolys.sort(key=lambda e: e[1].code if e[1] is not None else 99)
     else:
@@ -422,16 +443,30 @@ def _rebuild_set(entries: list[tuple[Tile, Tile | None, int, str, bool]], number
         identities=tuple(e[1] for e in ordered),
         ranks=(number,) * len(ordered),
     )
-    return formation, tuple(e[2] for e in ordered), tuple(e[3] for e in ordered), tuple(e[4] for e in ordered)
+    return (
+        formation,
+        tuple(e[2] for e in ordered),
+        tuple(e[3] for e in ordered),
+        tuple(e[4] for e in ordered),
+    )
 
 
-def _attach(tf: TableFormation, slot: SlotToken, seat: int, swapped: bool, rules: FormationRules, action: Action) -> TableFormation:
+def _attach(
+    tf: TableFormation,
+    slot: SlotToken,
+    seat: int,
+    swapped: bool,
+    rules: FormationRules,
+    action: Action,
+) -> TableFormation:
     placements = _layoff_placements(tf, slot, rules)
     f = tf.formation
     if not placements:
         if f.kind is Kind.SET and len(f.tiles) >= min(rules.set_max_tiles, 4):
             hint = "; to take a joly out of a full set, use swap" if f.joly_count else ""
-            raise _illegal(f"{slot} does not fit {f}: the set (terță) is full{hint}", "set.max_tiles", action)
+            raise _illegal(
+                f"{slot} does not fit {f}: the set (terță) is full{hint}", "set.max_tiles", action
+            )
         raise _illegal(f"{slot} does not extend {f}", "layoff.fits", action)
     if len(placements) > 1 and not slot.tile.is_joly:
         # only a 1 laid off on a run 2..13 fits both ends: it goes at the low end (1-2-3...)
@@ -446,7 +481,9 @@ def _attach(tf: TableFormation, slot: SlotToken, seat: int, swapped: bool, rules
         entries = list(zip(f.tiles, f.identities, tf.placed_by, tf.via, tf.swapped))
         entries.append((slot.tile, ident, seat, "layoff", swapped))
         formation, placed_by, via, swapped_t = _rebuild_set(entries, f.number)
-        return TableFormation(owner=tf.owner, formation=formation, placed_by=placed_by, via=via, swapped=swapped_t)
+        return TableFormation(
+            owner=tf.owner, formation=formation, placed_by=placed_by, via=via, swapped=swapped_t
+        )
     assert ident is not None
     rank = f.ranks[0] - 1 if where == "front" else f.ranks[-1] + 1
     if where == "front":
@@ -484,18 +521,28 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
     rules = state.rules
     turn = state.turn
     if ps.pe_tabla:
-        raise _illegal("a player who declared pe tablă may not attach tiles", "pe_tabla.no_layoff", action)
+        raise _illegal(
+            "a player who declared pe tablă may not attach tiles", "pe_tabla.no_layoff", action
+        )
     if not ps.opened:
         if turn.opening and not rules.opening_layoff_same_turn:
-            raise _illegal("no lipire (laying off) in the opening turn", "opening.layoff_same_turn", action)
+            raise _illegal(
+                "no lipire (laying off) in the opening turn", "opening.layoff_same_turn", action
+            )
         if not turn.opening:
-            raise _illegal("lipire (laying off) needs an opening (etalare) first", "layoff.requires_opened", action)
+            raise _illegal(
+                "lipire (laying off) needs an opening (etalare) first",
+                "layoff.requires_opened",
+                action,
+            )
         if not _opening_complete(state):
             raise _illegal("complete the opening before laying off", "opening.min_points", action)
     if not action.tiles:
         raise _illegal("a layoff attaches at least one tile", "layoff.fits", action)
     if not 1 <= action.target <= len(state.table):
-        raise _illegal(f"there is no formation {action.target} on the table", "layoff.target", action)
+        raise _illegal(
+            f"there is no formation {action.target} on the table", "layoff.target", action
+        )
     tiles = [s.tile for s in action.tiles]
     rest = _remove(ps.rack, tiles)
     if rest is None:
@@ -513,11 +560,15 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
         if slot.tile.is_joly:
             if tf.owner != state.current and rules.joly_layoff_own_only:
                 raise _illegal(
-                    "a joly may be attached only to your own formations", "joly.layoff_own_only", action
+                    "a joly may be attached only to your own formations",
+                    "joly.layoff_own_only",
+                    action,
                 )
             if tf.owner != state.current and freed > 0:
                 raise _illegal(
-                    "the joly freed by a swap must be laid in your own formation", "joly.swap_use", action
+                    "the joly freed by a swap must be laid in your own formation",
+                    "joly.swap_use",
+                    action,
                 )
         is_freed = slot.tile.is_joly and freed > 0
         if is_freed:
@@ -539,13 +590,19 @@ def _swap(state: GameState, action: Swap) -> GameState:
     if not rules.joly_swap_enabled:
         raise _illegal("swapping jolys is not allowed by these rules", "joly.swap_enabled", action)
     if ps.pe_tabla:
-        raise _illegal("a player who declared pe tablă may not swap jolys", "pe_tabla.no_layoff", action)
+        raise _illegal(
+            "a player who declared pe tablă may not swap jolys", "pe_tabla.no_layoff", action
+        )
     if not ps.opened and rules.joly_swap_requires_opened:
         raise _illegal(
-            "only a player who opened in an earlier turn may swap a joly", "joly.swap_requires_opened", action
+            "only a player who opened in an earlier turn may swap a joly",
+            "joly.swap_requires_opened",
+            action,
         )
     if not 1 <= action.target <= len(state.table):
-        raise _illegal(f"there is no formation {action.target} on the table", "layoff.target", action)
+        raise _illegal(
+            f"there is no formation {action.target} on the table", "layoff.target", action
+        )
     if action.tile not in ps.rack:
         raise _illegal(f"p{state.current + 1} does not hold {action.tile}", "rack.tiles", action)
     tf = state.table[action.target - 1]
@@ -583,7 +640,9 @@ def _swap(state: GameState, action: Swap) -> GameState:
     else:
         tiles = list(f.tiles)
         tiles[position] = action.tile
-        formation = Formation(kind=Kind.RUN, tiles=tuple(tiles), identities=f.identities, ranks=f.ranks)
+        formation = Formation(
+            kind=Kind.RUN, tiles=tuple(tiles), identities=f.identities, ranks=f.ranks
+        )
         placed_by = tf.placed_by[:position] + (state.current,) + tf.placed_by[position + 1 :]
         via = tf.via[:position] + ("swap",) + tf.via[position + 1 :]
         swapped_t = tf.swapped
@@ -596,7 +655,9 @@ def _swap(state: GameState, action: Swap) -> GameState:
     return state.evolve(
         players=_with_player(state, ps.evolve(rack=_add(rest, (JOLY,)))),
         table=tuple(table),
-        turn=state.turn.evolve(freed_jolys=state.turn.freed_jolys + 1, undoable=state.turn.undoable + 1),
+        turn=state.turn.evolve(
+            freed_jolys=state.turn.freed_jolys + 1, undoable=state.turn.undoable + 1
+        ),
     )
 
 
@@ -632,7 +693,9 @@ def _announce_atu(state: GameState, action: AnnounceAtu) -> GameState:
     if ps.atu_announced:
         raise _illegal("the atu was already announced", "atu.first_turn", action)
     if state.atu not in ps.rack:
-        raise _illegal(f"p{state.current + 1} does not hold the atu's twin {state.atu}", "atu.twin", action)
+        raise _illegal(
+            f"p{state.current + 1} does not hold the atu's twin {state.atu}", "atu.twin", action
+        )
     return state.evolve(
         players=_with_player(state, ps.evolve(atu_announced=True)),
         turn=state.turn.evolve(undoable=state.turn.undoable + 1),
@@ -645,9 +708,15 @@ def _declare(state: GameState, action: Declare) -> GameState:
     ps = _player(state)
     rules = state.rules
     if rules.sir_take_last_without_meld != "pe_tabla":
-        raise _illegal("these rules have no pe tablă declaration", "sir.take_last_without_meld", action)
+        raise _illegal(
+            "these rules have no pe tablă declaration", "sir.take_last_without_meld", action
+        )
     if ps.opened:
-        raise _illegal("only a player who has not opened may declare pe tablă", "pe_tabla.requires_unopened", action)
+        raise _illegal(
+            "only a player who has not opened may declare pe tablă",
+            "pe_tabla.requires_unopened",
+            action,
+        )
     if ps.pe_tabla:
         raise _illegal("already declared pe tablă", "pe_tabla.declare", action)
     turn = state.turn
@@ -690,7 +759,11 @@ def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) 
                 "sir.break_use",
                 action,
             )
-        extra = ", or declare pe tablă" if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla" else ""
+        extra = (
+            ", or declare pe tablă"
+            if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
+            else ""
+        )
         raise _illegal(
             f"the tile taken from the șir ({turn.taken_tile}) must be used in a new formation this turn{extra}",
             "sir.take_last_use",
@@ -698,7 +771,9 @@ def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) 
         )
     if turn.freed_jolys:
         raise _illegal(
-            "the joly freed by the swap must be laid in your own formation this turn", "joly.swap_use", action
+            "the joly freed by the swap must be laid in your own formation this turn",
+            "joly.swap_use",
+            action,
         )
     if ps.pe_tabla:
         if turn.laid and rack_after != 0:
@@ -752,7 +827,9 @@ def _discard(state: GameState, action: Discard) -> GameState:
             turns_ended=turns_ended,
             phase=Phase.ENDED,
             turn=TurnState(),
-            result=HandResult(closed_by=state.current, closing_tile=action.tile, stock_exhausted=False),
+            result=HandResult(
+                closed_by=state.current, closing_tile=action.tile, stock_exhausted=False
+            ),
         )
     if not state.stock:
         return state.evolve(
@@ -862,7 +939,11 @@ def legal_actions(state: GameState) -> list[Action]:
         out.extend(_take_options(state, ps, frules))
         if _atu_possible(state, ps):
             out.append(AnnounceAtu(seat))
-        if not ps.announced and len(ps.rack) <= rules.announce_max_tiles and rules.announce_required:
+        if (
+            not ps.announced
+            and len(ps.rack) <= rules.announce_max_tiles
+            and rules.announce_required
+        ):
             out.append(Announce(seat))
         return out
     # PLAY
@@ -879,10 +960,14 @@ def legal_actions(state: GameState) -> list[Action]:
     if may_lay and not (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only):
         pending = turn.taken_tile if (turn.taken_tile is not None and not turn.taken_used) else None
         if ps.pe_tabla:
-            out.extend(_meld_action_multi(seat, forms) for forms in _closing_options(ps.rack, frules))
+            out.extend(
+                _meld_action_multi(seat, forms) for forms in _closing_options(ps.rack, frules)
+            )
         elif not ps.opened and not turn.opening:
             need = pending if pending is not None else (JOLY if turn.freed_jolys else None)
-            out.extend(_meld_action_multi(seat, forms) for forms in _opening_options(ps.rack, rules, need))
+            out.extend(
+                _meld_action_multi(seat, forms) for forms in _opening_options(ps.rack, rules, need)
+            )
         else:
             shape_needs_run = not ps.opened and not any(
                 state.table[i].formation.kind is Kind.RUN for i in turn.laid
@@ -895,12 +980,22 @@ def legal_actions(state: GameState) -> list[Action]:
                 if shape_needs_run and f.kind is not Kind.RUN:
                     continue  # a 1s-set opening takes no other set that turn
                 out.append(_meld_action(seat, f))
-    may_attach = may_lay and not ps.pe_tabla and (
-        ps.opened or (turn.opening and rules.opening_layoff_same_turn and _opening_complete(state))
+    may_attach = (
+        may_lay
+        and not ps.pe_tabla
+        and (
+            ps.opened
+            or (turn.opening and rules.opening_layoff_same_turn and _opening_complete(state))
+        )
     )
     if may_attach and len(ps.rack) > 1:
         out.extend(_layoff_options(state, ps, frules))
-    if may_lay and rules.joly_swap_enabled and not ps.pe_tabla and (ps.opened or not rules.joly_swap_requires_opened):
+    if (
+        may_lay
+        and rules.joly_swap_enabled
+        and not ps.pe_tabla
+        and (ps.opened or not rules.joly_swap_requires_opened)
+    ):
         for swap in _swap_options(state, ps):
             if not ps.opened and not turn.opening:
                 # an unopened player swaps only to lay the freed joly in his opening this turn
@@ -941,7 +1036,9 @@ def _init_max_opening_value() -> None:
     from remi.tiles import ALL_TILE_TYPES
 
     for t in ALL_TILE_TYPES:
-        _MAX_OPENING_VALUE[t] = 25 if (t.is_joly or t.number == 1) else (10 if t.number >= 10 else 5)
+        _MAX_OPENING_VALUE[t] = (
+            25 if (t.is_joly or t.number == 1) else (10 if t.number >= 10 else 5)
+        )
 
 
 _init_max_opening_value()
@@ -952,7 +1049,9 @@ _OPENING_SEARCH_BUDGET = 400
 
 
 @functools.lru_cache(maxsize=8192)
-def _opening_options(rack: tuple[Tile, ...], rules: RemiRules, must_include: Tile | None) -> tuple[tuple[Formation, ...], ...]:
+def _opening_options(
+    rack: tuple[Tile, ...], rules: RemiRules, must_include: Tile | None
+) -> tuple[tuple[Formation, ...], ...]:
     """Complete valid openings from ``rack``: disjoint candidate formations worth
     ``opening.min_points`` with the right shape, leaving at least one tile to discard and
     containing ``must_include`` when given. At most ``OPENING_OPTIONS_LIMIT``, in a
@@ -1026,11 +1125,22 @@ def _formation_opening_points(formation: Formation, rules: RemiRules) -> int:
     return opening_points((formation,), rules)
 
 
-_ONE_POINT_PER_TILE = PointTable(low=1, high=1, ace_low_run=1, ace_high_run=1, ace_set=1, ace_loose=1, joly_in_formation=1, joly_loose=1)
+_ONE_POINT_PER_TILE = PointTable(
+    low=1,
+    high=1,
+    ace_low_run=1,
+    ace_high_run=1,
+    ace_set=1,
+    ace_loose=1,
+    joly_in_formation=1,
+    joly_loose=1,
+)
 
 
 @functools.lru_cache(maxsize=4096)
-def _closing_options(rack: tuple[Tile, ...], frules: FormationRules) -> tuple[tuple[Formation, ...], ...]:
+def _closing_options(
+    rack: tuple[Tile, ...], frules: FormationRules
+) -> tuple[tuple[Formation, ...], ...]:
     """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
     from remi.solvers import partition_all
 
@@ -1137,7 +1247,9 @@ def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -
         for tile in _attachable(tf, frules):
             if tile in rack:
                 out.append(LayOff(seat, number, (SlotToken(tile),)))
-        if has_joly and not (tf.owner != seat and (rules.joly_layoff_own_only or state.turn.freed_jolys)):
+        if has_joly and not (
+            tf.owner != seat and (rules.joly_layoff_own_only or state.turn.freed_jolys)
+        ):
             for _where, ident in _layoff_placements(tf, SlotToken(JOLY), frules):
                 slot = SlotToken(JOLY, ident if tf.formation.kind is Kind.RUN else None)
                 out.append(LayOff(seat, number, (slot,)))

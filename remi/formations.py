@@ -259,7 +259,9 @@ def parse_formation(text: str, rules: FormationRules = REMI_FORMATIONS) -> Forma
     return read_formation(parse_formation_tokens(text), rules)
 
 
-def read_formation(slots: Sequence[SlotToken], rules: FormationRules = REMI_FORMATIONS) -> Formation:
+def read_formation(
+    slots: Sequence[SlotToken], rules: FormationRules = REMI_FORMATIONS
+) -> Formation:
     """Validate parsed slots as one formation and fix every joly's identity.
 
     Runs without jolys may be written in any order (``R5 R3 R4`` is the run R3 R4 R5); with
@@ -285,10 +287,14 @@ def read_formation(slots: Sequence[SlotToken], rules: FormationRules = REMI_FORM
             readings=shown,
         )
     reason, rule_id = _failure(slots, rules)
-    raise InvalidFormationError(f"{text} is not a valid formation: {reason}", rule_id=rule_id, tiles_text=text)
+    raise InvalidFormationError(
+        f"{text} is not a valid formation: {reason}", rule_id=rule_id, tiles_text=text
+    )
 
 
-def formation_readings(slots: Sequence[SlotToken], rules: FormationRules = REMI_FORMATIONS) -> list[Formation]:
+def formation_readings(
+    slots: Sequence[SlotToken], rules: FormationRules = REMI_FORMATIONS
+) -> list[Formation]:
     """Every valid reading of ``slots`` (0, 1, or 2 when both a run and a set fit).
 
     Never raises for invalid tiles: an empty list means no valid reading.
@@ -427,7 +433,10 @@ def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[str, st
     if any(s.stated is not None for s in slots):
         plain = [SlotToken(s.tile) for s in slots]
         if formation_readings(plain, rules):
-            return "a joly's stated identity does not fit its place in the formation", "joly.identity"
+            return (
+                "a joly's stated identity does not fit its place in the formation",
+                "joly.identity",
+            )
     knowns = [s.stated if s.tile.is_joly else s.tile for s in slots]
     known = [t for t in knowns if t is not None]
     same_colour = len({t.colour for t in known}) == 1
@@ -442,17 +451,29 @@ def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[str, st
     if same_colour and not same_number:
         numbers = [t.number for t in known]
         if numbers.count(1) > 1:
-            return "a run (suită) may use only one 1 (1-2-...-13-1 is not allowed)", "run.ace_both_ends"
+            return (
+                "a run (suită) may use only one 1 (1-2-...-13-1 is not allowed)",
+                "run.ace_both_ends",
+            )
         dupes = sorted({x for x in numbers if numbers.count(x) > 1})
         if dupes:
-            return f"a run (suită) holds each number once, {dupes[0]} appears twice", "formation.run"
+            return (
+                f"a run (suită) holds each number once, {dupes[0]} appears twice",
+                "formation.run",
+            )
         if 1 in numbers and 13 in numbers and not rules.ace_high:
             return "the 1 counts low only (1-2-3), so 12-13-1 is not a run", "run.ace_high"
         positions = [i for i, t in enumerate(knowns) if t is not None and t.number == 1]
         if positions and 13 in numbers and any(0 < p < n - 1 for p in positions):
-            return "the 1 may end a run after 13 (12-13-1) but never sits inside one (13-1-2)", "run.no_wrap"
+            return (
+                "the 1 may end a run after 13 (12-13-1) but never sits inside one (13-1-2)",
+                "run.no_wrap",
+            )
         if positions and 13 in numbers and positions[0] == 0:
-            return "the 1 may follow 13 (12-13-1) but never precede 2 after it (13-1-2)", "run.no_wrap"
+            return (
+                "the 1 may follow 13 (12-13-1) but never precede 2 after it (13-1-2)",
+                "run.no_wrap",
+            )
         if any(s.tile.is_joly and s.stated is not None for s in slots):
             return "a joly's stated identity does not fit its place in the run", "joly.identity"
         return "the numbers are not consecutive in the order given", "formation.run"
@@ -469,7 +490,9 @@ def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[str, st
 # Enumerating formations from a multiset of tiles
 
 
-def candidate_formations(tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATIONS) -> list[Formation]:
+def candidate_formations(
+    tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATIONS
+) -> list[Formation]:
     """Every distinct valid formation that can be built from a sub-multiset of ``tiles``.
 
     Jolys are placed in every possible position (at most as many as ``tiles`` holds); each
@@ -509,7 +532,9 @@ def candidate_formations(tiles: Iterable[Tile], rules: FormationRules = REMI_FOR
     return out
 
 
-def formations_containing(tile: Tile, tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATIONS) -> list[Formation]:
+def formations_containing(
+    tile: Tile, tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATIONS
+) -> list[Formation]:
     """The candidate formations of ``tiles`` (which must include ``tile``) that contain ``tile``.
 
     Same formations and order as ``[f for f in candidate_formations(tiles) if tile in f.tiles]``,
@@ -575,10 +600,12 @@ class TileMasks:
         ci = _TILE_COLOUR[tile]
         if ci < 0:
             return any(
-                self.runs[c] and any(tile in f.tiles for f in _runs_for(c, self.runs[c], self.jolys, rules))
+                self.runs[c]
+                and any(tile in f.tiles for f in _runs_for(c, self.runs[c], self.jolys, rules))
                 for c in range(4)
             ) or any(
-                self.sets[n] and any(tile in f.tiles for f in _sets_for(n + 1, self.sets[n], self.jolys, rules))
+                self.sets[n]
+                and any(tile in f.tiles for f in _sets_for(n + 1, self.sets[n], self.jolys, rules))
                 for n in range(13)
             )
         n = _TILE_INDEX[tile]
@@ -656,11 +683,7 @@ def uncovered_count(tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATIO
                 low = doubled & -doubled
                 c = low.bit_length() - 1
                 in_run = run_cover[c] >> n & 1
-                second = (
-                    set_cover2 & low
-                    or run_cover2[c] >> n & 1
-                    or (in_run and set_cover & low)
-                )
+                second = set_cover2 & low or run_cover2[c] >> n & 1 or (in_run and set_cover & low)
                 if not second:
                     missing += 1
                 doubled ^= low
@@ -770,7 +793,9 @@ def _run(ci: int, start: int, end: int, joly_ranks: tuple[int, ...]) -> Formatio
     by_rank = _RUN_TILES[ci]
     ranks = tuple(range(start, end + 1))
     identities = tuple(by_rank[r] for r in ranks)
-    tiles = tuple(JOLY if r in joly_ranks else by_rank[r] for r in ranks) if joly_ranks else identities
+    tiles = (
+        tuple(JOLY if r in joly_ranks else by_rank[r] for r in ranks) if joly_ranks else identities
+    )
     return Formation(kind=Kind.RUN, tiles=tiles, identities=identities, ranks=ranks)
 
 
@@ -794,6 +819,8 @@ def _set(number: int, colour_indices: tuple[int, ...], jolys: int) -> Formation:
 
 #: For each colour index, the tile of each run rank 1..14 (index 0 unused; 14 is the high 1).
 _RUN_TILES: Final[tuple[tuple[Tile, ...], ...]] = tuple(
-    (JOLY,) + tuple(ALL_TILE_TYPES[ci * 13 + r - 1] for r in range(1, 14)) + (ALL_TILE_TYPES[ci * 13],)
+    (JOLY,)
+    + tuple(ALL_TILE_TYPES[ci * 13 + r - 1] for r in range(1, 14))
+    + (ALL_TILE_TYPES[ci * 13],)
     for ci in range(4)
 )

@@ -74,7 +74,9 @@ def paired_deal(a: str, b: str, seed: int, preset: str = "remi-pe-tabla") -> tup
     return out[0], out[1]
 
 
-def ladder(kinds: Sequence[str], deals: int, *, seed: int = 0, preset: str = "remi-pe-tabla") -> list[PairResult]:
+def ladder(
+    kinds: Sequence[str], deals: int, *, seed: int = 0, preset: str = "remi-pe-tabla"
+) -> list[PairResult]:
     """Every pair of ``kinds`` (in the given order) over ``deals`` paired deals (seeds
     ``seed .. seed+deals-1``)."""
     results: list[PairResult] = []

@@ -217,9 +217,7 @@ def parse_formation_tokens(text: str) -> list[SlotToken]:
     """
     groups = parse_formations_text(text)
     if len(groups) != 1:
-        raise NotationError(
-            f"expected one formation, found {len(groups)}", text=text, position=0
-        )
+        raise NotationError(f"expected one formation, found {len(groups)}", text=text, position=0)
     return groups[0]
 
 

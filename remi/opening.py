@@ -58,7 +58,9 @@ def check_opening(formations: Sequence[Formation], rules: RemiRules, action: obj
             total is below the minimum (RE-7).
     """
     if not formations:
-        raise IllegalActionError("an opening lays at least one formation", rule_id="opening.min_points", action=action)
+        raise IllegalActionError(
+            "an opening lays at least one formation", rule_id="opening.min_points", action=action
+        )
     points = opening_points(formations, rules)
     if not opening_shape_ok(formations, rules):
         if rules.opening_ones_set_exception:

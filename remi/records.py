@@ -72,7 +72,19 @@ HIDDEN_TILE: Final = "?"
 #: The ``kind`` of a seat played by a person (the other kinds are bot kinds).
 HUMAN: Final = "human"
 _KEYS: Final = frozenset(
-    {"format", "version", "family", "preset", "overrides", "players", "seed", "deal", "actions", "created", "match"}
+    {
+        "format",
+        "version",
+        "family",
+        "preset",
+        "overrides",
+        "players",
+        "seed",
+        "deal",
+        "actions",
+        "created",
+        "match",
+    }
 )
 _Scalar = str | int | float | bool
 
@@ -196,7 +208,14 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
     return out
 
 
-def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str, what: str, field: str = "") -> Any:
+def _need(
+    data: Mapping[str, Any],
+    key: str,
+    kind: type | tuple[type, ...],
+    path: str,
+    what: str,
+    field: str = "",
+) -> Any:
     if key not in data:
         raise RecordError(f"missing field '{field or key}' ({what})", path=path, field=field or key)
     value = data[key]
@@ -224,7 +243,7 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
     from remi.bots import BOT_KINDS
 
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object {\"format\": \"remi-record\", ...}", path=path)
+        raise RecordError('a record is a JSON object {"format": "remi-record", ...}', path=path)
     fmt = data.get("format")
     if fmt != FORMAT:
         raise RecordError(
@@ -241,26 +260,38 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
         )
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise RecordError(f"unknown field '{unknown[0]}' in a version {VERSION} record", path=path, field=unknown[0])
-    family = _need(data, "family", str, path, "a rule family name like \"remi\"")
-    preset = _need(data, "preset", str, path, "a preset name like \"remi-pe-tabla\"")
+        raise RecordError(
+            f"unknown field '{unknown[0]}' in a version {VERSION} record",
+            path=path,
+            field=unknown[0],
+        )
+    family = _need(data, "family", str, path, 'a rule family name like "remi"')
+    preset = _need(data, "preset", str, path, 'a preset name like "remi-pe-tabla"')
     raw_overrides = data.get("overrides", {})
     if not isinstance(raw_overrides, dict) or not all(
         isinstance(v, (str, int, float, bool)) for v in raw_overrides.values()
     ):
-        raise RecordError("field 'overrides' must be an object of rule id -> value", path=path, field="overrides")
+        raise RecordError(
+            "field 'overrides' must be an object of rule id -> value", path=path, field="overrides"
+        )
     overrides = tuple((str(k), v) for k, v in raw_overrides.items())
-    raw_players = _need(data, "players", list, path, "a list of {\"name\", \"kind\"}")
+    raw_players = _need(data, "players", list, path, 'a list of {"name", "kind"}')
     players = []
     for i, entry in enumerate(raw_players):
         where = f"players[{i + 1}]"
         if not isinstance(entry, dict):
-            raise RecordError(f"'{where}' must be an object {{\"name\", \"kind\"}}", path=path, field=where)
+            raise RecordError(
+                f'\'{where}\' must be an object {{"name", "kind"}}', path=path, field=where
+            )
         extra = sorted(set(entry) - {"name", "kind"})
         if extra:
-            raise RecordError(f"unknown field '{where}.{extra[0]}' in a version {VERSION} record", path=path, field=f"{where}.{extra[0]}")
+            raise RecordError(
+                f"unknown field '{where}.{extra[0]}' in a version {VERSION} record",
+                path=path,
+                field=f"{where}.{extra[0]}",
+            )
         name = _need(entry, "name", str, path, "a non-empty name", f"{where}.name")
-        kind = _need(entry, "kind", str, path, "\"human\" or a bot kind", f"{where}.kind")
+        kind = _need(entry, "kind", str, path, '"human" or a bot kind', f"{where}.kind")
         if not name.strip():
             raise RecordError(f"'{where}.name' is empty", path=path, field=f"{where}.name")
         if kind != HUMAN and kind not in BOT_KINDS:
@@ -276,19 +307,31 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
         raise RecordError(f"player name '{dupes[0]}' appears twice", path=path, field="players")
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"field 'seed' must be an integer, got {json.dumps(seed)}", path=path, field="seed")
+        raise RecordError(
+            f"field 'seed' must be an integer, got {json.dumps(seed)}", path=path, field="seed"
+        )
     deal = None
     if "deal" in data:
         raw_deal = data["deal"]
         if not isinstance(raw_deal, dict):
-            raise RecordError("field 'deal' must be {\"racks\": [...], \"stock\": \"...\"}", path=path, field="deal")
+            raise RecordError(
+                'field \'deal\' must be {"racks": [...], "stock": "..."}', path=path, field="deal"
+            )
         extra = sorted(set(raw_deal) - {"racks", "stock"})
         if extra:
-            raise RecordError(f"unknown field 'deal.{extra[0]}' in a version {VERSION} record", path=path, field=f"deal.{extra[0]}")
+            raise RecordError(
+                f"unknown field 'deal.{extra[0]}' in a version {VERSION} record",
+                path=path,
+                field=f"deal.{extra[0]}",
+            )
         racks = _need(raw_deal, "racks", list, path, "a list of racks in notation", "deal.racks")
         stock = raw_deal.get("stock", "")
         if not all(isinstance(r, str) for r in racks) or not isinstance(stock, str):
-            raise RecordError("'deal.racks' and 'deal.stock' hold tiles in notation (strings)", path=path, field="deal")
+            raise RecordError(
+                "'deal.racks' and 'deal.stock' hold tiles in notation (strings)",
+                path=path,
+                field="deal",
+            )
         for i, text in enumerate([*racks, stock]):
             where = f"deal.racks[{i + 1}]" if i < len(racks) else "deal.stock"
             try:
@@ -298,11 +341,17 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
         deal = StackedDeal(tuple(racks), stock)
         if len(racks) != len(players):
             raise RecordError(
-                f"'deal.racks' has {len(racks)} racks for {len(players)} players", path=path, field="deal.racks"
+                f"'deal.racks' has {len(racks)} racks for {len(players)} players",
+                path=path,
+                field="deal.racks",
             )
     elif seed is None:
-        raise RecordError("a record needs 'seed' (a seeded deal) or 'deal' (a stacked deal)", path=path, field="seed")
-    raw_actions = _need(data, "actions", list, path, "a list of action lines like \"p1 discard K2\"")
+        raise RecordError(
+            "a record needs 'seed' (a seeded deal) or 'deal' (a stacked deal)",
+            path=path,
+            field="seed",
+        )
+    raw_actions = _need(data, "actions", list, path, 'a list of action lines like "p1 discard K2"')
     for i, line in enumerate(raw_actions):
         if not isinstance(line, str):
             raise RecordError(
@@ -313,7 +362,9 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
             )
     created = data.get("created", "")
     if not isinstance(created, str):
-        raise RecordError("field 'created' must be an ISO 8601 time string", path=path, field="created")
+        raise RecordError(
+            "field 'created' must be an ISO 8601 time string", path=path, field="created"
+        )
     match = None
     if data.get("match") is not None:
         match = _parse_match(data["match"], names, path)
@@ -342,22 +393,34 @@ def _parse_match(raw: Any, names: Sequence[str], path: str) -> MatchProgress:
         raise RecordError("field 'match' must be an object", path=path, field="match")
     extra = sorted(set(raw) - {"hands_played", "totals", "base_seed"})
     if extra:
-        raise RecordError(f"unknown field 'match.{extra[0]}' in a version {VERSION} record", path=path, field=f"match.{extra[0]}")
+        raise RecordError(
+            f"unknown field 'match.{extra[0]}' in a version {VERSION} record",
+            path=path,
+            field=f"match.{extra[0]}",
+        )
     hands = _need(raw, "hands_played", int, path, "a count of hands", "match.hands_played")
     base = _need(raw, "base_seed", int, path, "an integer seed", "match.base_seed")
     totals = _need(raw, "totals", dict, path, "an object of player name -> points", "match.totals")
     if sorted(totals) != sorted(names) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in totals.values()
     ):
-        raise RecordError("'match.totals' must give integer points for every player", path=path, field="match.totals")
-    return MatchProgress(hands_played=hands, totals=tuple((n, int(totals[n])) for n in names), base_seed=base)
+        raise RecordError(
+            "'match.totals' must give integer points for every player",
+            path=path,
+            field="match.totals",
+        )
+    return MatchProgress(
+        hands_played=hands, totals=tuple((n, int(totals[n])) for n in names), base_seed=base
+    )
 
 
 def _rules_or_error(record: GameRecord, path: str) -> RuleSet:
     try:
         return record_rules(record)
     except RecordError as exc:
-        if path and not exc.path:  # the family check knows no path: name the file like every other defect
+        if (
+            path and not exc.path
+        ):  # the family check knows no path: name the file like every other defect
             raise RecordError(str(exc), path=path, field=exc.field, index=exc.index) from None
         raise
     except RemiError as exc:
@@ -380,7 +443,9 @@ def record_rules(record: GameRecord) -> RuleSet:
     return rules
 
 
-def record_actions(record: GameRecord, rules: RuleSet | None = None, *, path: str = "") -> list[Any]:
+def record_actions(
+    record: GameRecord, rules: RuleSet | None = None, *, path: str = ""
+) -> list[Any]:
     """The record's action lines parsed with its variant's ``parse_action``.
 
     Raises:
@@ -395,7 +460,9 @@ def record_actions(record: GameRecord, rules: RuleSet | None = None, *, path: st
         try:
             out.append(variant.parse_action(line, rules))
         except NotationError as exc:
-            raise RecordError(f"action {i} '{line}': {exc}", path=path, field=f"actions[{i}]", index=i) from None
+            raise RecordError(
+                f"action {i} '{line}': {exc}", path=path, field=f"actions[{i}]", index=i
+            ) from None
     return out
 
 
@@ -446,7 +513,9 @@ def dump_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
         except RecordError as exc:
             reason = str(exc).removeprefix(f"{target}: ")
             raise RecordError(
-                f"not overwritten: the file is not a readable game record ({reason})", path=str(target), field=exc.field
+                f"not overwritten: the file is not a readable game record ({reason})",
+                path=str(target),
+                field=exc.field,
             ) from None
     text = json.dumps(record_to_json(record), ensure_ascii=False, indent=2) + "\n"
     directory = target.parent if str(target.parent) else Path(".")
@@ -583,7 +652,9 @@ def replay(record: GameRecord) -> ReplayResult:
             break
         applied.append(action)
     scores = variant.score(state, record.names) if variant.is_over(state) else ()
-    return ReplayResult(record=record, state=state, actions=tuple(applied), error=error, scores=scores)
+    return ReplayResult(
+        record=record, state=state, actions=tuple(applied), error=error, scores=scores
+    )
 
 
 # --- export for one player -----------------------------------------------------------------------
@@ -629,7 +700,9 @@ def export_for_player(record: GameRecord, seat: int) -> dict[str, Any]:
     from remi.variants import variant_for_rules
 
     if not 0 <= seat < len(record.players):
-        raise RecordError(f"no seat p{seat + 1} in a record of {len(record.players)} players", field="seat")
+        raise RecordError(
+            f"no seat p{seat + 1} in a record of {len(record.players)} players", field="seat"
+        )
     result = replay(record)
     rules = record_rules(record)
     variant = variant_for_rules(rules)
@@ -645,7 +718,11 @@ def export_for_player(record: GameRecord, seat: int) -> dict[str, Any]:
         if drawn > 0:
             if getattr(action, "player", None) == seat:
                 gained = Counter(after.rack) - Counter(before.rack)
-                entry["drew"] = _tiles_text(sorted(gained.elements())) if sum(gained.values()) == drawn else " ".join([HIDDEN_TILE] * drawn)
+                entry["drew"] = (
+                    _tiles_text(sorted(gained.elements()))
+                    if sum(gained.values()) == drawn
+                    else " ".join([HIDDEN_TILE] * drawn)
+                )
             else:
                 entry["drew"] = " ".join([HIDDEN_TILE] * drawn)
         actions.append(entry)
@@ -671,8 +748,13 @@ def export_for_player(record: GameRecord, seat: int) -> dict[str, Any]:
         "actions": actions,
         "error": error,
         "over": over,
-        "final_racks": [_tiles_text(r) for r in last.final_racks] if over and last.final_racks else None,
+        "final_racks": [_tiles_text(r) for r in last.final_racks]
+        if over and last.final_racks
+        else None,
     }
     if record.match is not None:
-        out["match"] = {"hands_played": record.match.hands_played, "totals": dict(record.match.totals)}
+        out["match"] = {
+            "hands_played": record.match.hands_played,
+            "totals": dict(record.match.totals),
+        }
     return out

@@ -145,7 +145,14 @@ def players_table(view: PlayerView, names: Sequence[str], m: Messages) -> Render
     return grid
 
 
-def screen(view: PlayerView, names: Sequence[str], m: Messages, *, last_actions: Sequence[str] = (), hand: int = 1) -> RenderableType:
+def screen(
+    view: PlayerView,
+    names: Sequence[str],
+    m: Messages,
+    *,
+    last_actions: Sequence[str] = (),
+    hand: int = 1,
+) -> RenderableType:
     """The whole screen of seat ``view.seat``: players, table, șir, stock, recent actions, the
     phase and, at the bottom, the rack."""
     parts: list[RenderableType] = []
@@ -175,7 +182,9 @@ def screen(view: PlayerView, names: Sequence[str], m: Messages, *, last_actions:
     return Group(*parts)
 
 
-def scores_table(scores: Sequence[PlayerScore], m: Messages, *, title: str | None = None) -> RenderableType:
+def scores_table(
+    scores: Sequence[PlayerScore], m: Messages, *, title: str | None = None
+) -> RenderableType:
     """The explained hand scores: one row per score line (rule id, text, points), a total per
     player (``remi.scoring.PlayerScore``)."""
     grid = Table(title=title if title is not None else m("scores"), show_lines=False)
@@ -202,7 +211,8 @@ def rk_formation_slots(formation: Formation) -> tuple[SlotToken, ...]:
     """A table set as slots, each joker with the tile it stands for when that is fixed (a joker
     of a group whose colour is open is shown plain)."""
     return tuple(
-        SlotToken(tile, ident if tile.is_joly else None) for tile, ident in zip(formation.tiles, formation.identities)
+        SlotToken(tile, ident if tile.is_joly else None)
+        for tile, ident in zip(formation.tiles, formation.identities)
     )
 
 
@@ -278,7 +288,9 @@ def rk_screen(
         parts.extend(Text("  " + line) for line in last_actions)
     parts.append(Text(m("rk.turn_of", name=names[view.current]), style="bold cyan"))
     if not view.opened[view.seat] and view.current == view.seat:
-        parts.append(Text(m("rk.initial_meld", points=view.rules.initial_meld_min_points), style="yellow"))
+        parts.append(
+            Text(m("rk.initial_meld", points=view.rules.initial_meld_min_points), style="yellow")
+        )
     clock = _countdown(seconds_left, m)
     if clock is not None:
         parts.append(clock)
@@ -290,11 +302,18 @@ def rk_screen(
 
 
 def rk_working(
-    sets: Sequence[Sequence[SlotToken]], rack: Sequence[Tile], m: Messages, *, seconds_left: float | None = None
+    sets: Sequence[Sequence[SlotToken]],
+    rack: Sequence[Tile],
+    m: Messages,
+    *,
+    seconds_left: float | None = None,
 ) -> RenderableType:
     """The table editor's working arrangement and remaining rack, shown after each command
     (nothing is validated before ``done``)."""
-    parts: list[RenderableType] = [Text(m("rk.working"), style="bold underline"), rk_sets_table(sets, m)]
+    parts: list[RenderableType] = [
+        Text(m("rk.working"), style="bold underline"),
+        rk_sets_table(sets, m),
+    ]
     line = Text(m("rack") + f" ({len(rack)}): ", style="bold")
     line.append_text(rack_text(rack))
     parts.append(line)

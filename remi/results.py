@@ -49,7 +49,9 @@ def hand_end(state: GameState, names: Sequence[str] | None = None) -> HandEnd:
             formation=tf.formation,
             placed=tuple(
                 PlacedTile(tile=tile, placed_by=names[seat], via=via, swapped=swapped)
-                for tile, seat, via, swapped in zip(tf.formation.tiles, tf.placed_by, tf.via, tf.swapped)
+                for tile, seat, via, swapped in zip(
+                    tf.formation.tiles, tf.placed_by, tf.via, tf.swapped
+                )
             ),
         )
         for tf in state.table

@@ -188,7 +188,9 @@ class PlayerScore:
 # Tile values
 
 
-def placed_tile_points(formation: Formation, index: int, placed: PlacedTile, rules: RemiRules) -> int:
+def placed_tile_points(
+    formation: Formation, index: int, placed: PlacedTile, rules: RemiRules
+) -> int:
     """End-of-hand value, in points, of tile ``index`` of ``formation`` (PD 13, §A.12, §D-9).
 
     A swapped joly scores ``scoring.swapped_joly_points``; any other tile scores by the table
@@ -403,7 +405,9 @@ def _table_lines(end: HandEnd, rules: RemiRules) -> dict[str, list[ScoreLine]]:
             descs = groups.get((p.name, rule_id))
             if descs:
                 out[p.name].append(
-                    ScoreLine(rule_id=rule_id, text="; ".join(descs), points=group_pts[(p.name, rule_id)])
+                    ScoreLine(
+                        rule_id=rule_id, text="; ".join(descs), points=group_pts[(p.name, rule_id)]
+                    )
                 )
     return out
 
@@ -471,11 +475,19 @@ def score_hand(end: HandEnd, rules: RemiRules) -> tuple[PlayerScore, ...]:
             if atu_bonus and rules.atu_lost_on_penalty:
                 sheet.add("atu.lost_on_penalty", "atu bonus lost with the penalty", 0)
             elif atu_bonus:
-                sheet.add("atu.bonus_points", f"announced the atu's twin ({end.atu})", rules.atu_bonus_points)
+                sheet.add(
+                    "atu.bonus_points",
+                    f"announced the atu's twin ({end.atu})",
+                    rules.atu_bonus_points,
+                )
         else:
             _score_normal(sheet, player, end, rules, table_lines[player.name], closer)
             if atu_bonus:
-                sheet.add("atu.bonus_points", f"announced the atu's twin ({end.atu})", rules.atu_bonus_points)
+                sheet.add(
+                    "atu.bonus_points",
+                    f"announced the atu's twin ({end.atu})",
+                    rules.atu_bonus_points,
+                )
             pe_tabla_closer = closer and player.pe_tabla
             if pe_tabla_closer and rules.scoring_pe_tabla_close == "always_doubles":
                 sheet.multiply(
@@ -494,7 +506,9 @@ def score_hand(end: HandEnd, rules: RemiRules) -> tuple[PlayerScore, ...]:
                     f"{whose} with a joly ({rules.scoring_joly_close_doubles})",
                 )
             if atu_doubles:
-                sheet.multiply(ATU_DOUBLING_FACTOR, "atu.doubles_if_ace_or_joly", f"the atu is {end.atu}")
+                sheet.multiply(
+                    ATU_DOUBLING_FACTOR, "atu.doubles_if_ace_or_joly", f"the atu is {end.atu}"
+                )
         out.append(PlayerScore(name=player.name, score=sheet.total, lines=tuple(sheet.lines)))
     return tuple(out)
 
@@ -511,12 +525,20 @@ def _score_normal(
     if closer and player.pe_tabla:
         sheet.lines.extend(placed_lines)
         sheet.add("scoring.pe_tabla_close", "closed pe tablă: his laid tiles count as etaled", 0)
-        sheet.add("scoring.closing_bonus", f"closed (închidere) with {end.closing_tile}", rules.scoring_closing_bonus)
+        sheet.add(
+            "scoring.closing_bonus",
+            f"closed (închidere) with {end.closing_tile}",
+            rules.scoring_closing_bonus,
+        )
         return
     if not player.opened:
         shown = " ".join(str(t) for t in player.rack) or "empty"
         if rules.scoring_non_opener == "flat":
-            sheet.add("scoring.non_opener", f"never opened (rack {shown}): flat score", rules.scoring_non_opener_points)
+            sheet.add(
+                "scoring.non_opener",
+                f"never opened (rack {shown}): flat score",
+                rules.scoring_non_opener_points,
+            )
         else:
             sheet.add(
                 "scoring.non_opener",
@@ -527,9 +549,15 @@ def _score_normal(
     sheet.lines.extend(placed_lines)
     _rack_line(sheet, player.rack, rules)
     if closer:
-        sheet.add("scoring.closing_bonus", f"closed (închidere) with {end.closing_tile}", rules.scoring_closing_bonus)
+        sheet.add(
+            "scoring.closing_bonus",
+            f"closed (închidere) with {end.closing_tile}",
+            rules.scoring_closing_bonus,
+        )
     elif end.stock_exhausted:
-        sheet.add("scoring.stock_exhausted", "the stock ran out: no closing bonus, no multiplier", 0)
+        sheet.add(
+            "scoring.stock_exhausted", "the stock ran out: no closing bonus, no multiplier", 0
+        )
 
 
 # ---------------------------------------------------------------------------------------------

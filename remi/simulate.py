@@ -110,7 +110,13 @@ class Estimate:
         def num(x: float) -> float | None:
             return None if math.isnan(x) else round(x, 4)
 
-        return {"mean": num(self.mean), "low": num(self.low), "high": num(self.high), "sd": num(self.sd), "n": self.n}
+        return {
+            "mean": num(self.mean),
+            "low": num(self.low),
+            "high": num(self.high),
+            "sd": num(self.sd),
+            "n": self.n,
+        }
 
 
 def mean_estimate(values: Sequence[float]) -> Estimate:
@@ -312,9 +318,12 @@ def preset_stats(preset: str, games: Sequence[GameSummary]) -> PresetStats:
         turns=mean_estimate([g.turns for g in games]),
         closed_share=share_estimate(sum(g.closed for g in games), n),
         first_open_turn=tuple(
-            mean_estimate([f for g in games if (f := g.first_open[s]) is not None]) for s in range(seats)
+            mean_estimate([f for g in games if (f := g.first_open[s]) is not None])
+            for s in range(seats)
         ),
-        never_opened_share=tuple(share_estimate(sum(g.first_open[s] is None for g in games), n) for s in range(seats)),
+        never_opened_share=tuple(
+            share_estimate(sum(g.first_open[s] is None for g in games), n) for s in range(seats)
+        ),
         scores=tuple(mean_estimate([g.scores[s] for g in games]) for s in range(seats)),
         first_seat_advantage=mean_estimate([_advantage(g) for g in games]),
         first_seat_wins=share_estimate(sum(_seat1_wins(g) for g in games), n),
@@ -357,7 +366,9 @@ class PresetDifference:
         }
 
 
-def preset_difference(a: str, b: str, games_a: Sequence[GameSummary], games_b: Sequence[GameSummary]) -> PresetDifference:
+def preset_difference(
+    a: str, b: str, games_a: Sequence[GameSummary], games_b: Sequence[GameSummary]
+) -> PresetDifference:
     """The ``PresetDifference`` of two presets' summaries, paired by seed."""
     by_seed = {g.seed: g for g in games_a}
     pairs = [(by_seed[g.seed], g) for g in games_b if g.seed in by_seed]
@@ -377,7 +388,9 @@ def preset_difference(a: str, b: str, games_a: Sequence[GameSummary], games_b: S
             )
             for s in range(seats)
         ),
-        scores=tuple(mean_estimate([gb.scores[s] - ga.scores[s] for ga, gb in pairs]) for s in range(seats)),
+        scores=tuple(
+            mean_estimate([gb.scores[s] - ga.scores[s] for ga, gb in pairs]) for s in range(seats)
+        ),
         first_seat_advantage=mean_estimate([_advantage(gb) - _advantage(ga) for ga, gb in pairs]),
     )
 
@@ -421,7 +434,9 @@ class SimulationReport:
 # --- running ------------------------------------------------------------------------------------
 
 
-def _batches(presets: Sequence[str], seeds: Sequence[int], size: int) -> list[tuple[str, tuple[int, ...]]]:
+def _batches(
+    presets: Sequence[str], seeds: Sequence[int], size: int
+) -> list[tuple[str, tuple[int, ...]]]:
     return [(p, tuple(seeds[i : i + size])) for p in presets for i in range(0, len(seeds), size)]
 
 
@@ -447,7 +462,9 @@ def _validate(presets: Sequence[str], games: int, bots: Sequence[str], jobs: int
         low = getattr(rules, "players_min", 2)
         high = getattr(rules, "players_max", 4)
         if not low <= len(bots) <= high:
-            raise SimulationError(f"preset '{rules.name}' plays {low}-{high} players, not {len(bots)} (--bots '{','.join(bots)}')")
+            raise SimulationError(
+                f"preset '{rules.name}' plays {low}-{high} players, not {len(bots)} (--bots '{','.join(bots)}')"
+            )
         names.append(p)
     if len(set(names)) != len(names):
         raise SimulationError(f"a preset is given twice: {', '.join(names)}")
@@ -522,16 +539,26 @@ def _mp_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context()
 
 
-def _run_dask(address: str, batches: list[tuple[str, tuple[int, ...]]], kinds: tuple[str, ...], progress: Progress | None, total: int) -> list[tuple[Any, ...]]:
+def _run_dask(
+    address: str,
+    batches: list[tuple[str, tuple[int, ...]]],
+    kinds: tuple[str, ...],
+    progress: Progress | None,
+    total: int,
+) -> list[tuple[Any, ...]]:
     try:
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
     except ImportError:
-        raise SimulationError("--scheduler needs dask.distributed: pip install 'remi-rummy[distributed]'") from None
+        raise SimulationError(
+            "--scheduler needs dask.distributed: pip install 'remi-rummy[distributed]'"
+        ) from None
     rows: list[tuple[Any, ...]] = []
     done = 0
     with Client(address) as client:  # type: ignore[no-untyped-call]
-        futures = [client.submit(play_batch, preset, batch, kinds, pure=False) for preset, batch in batches]
+        futures = [
+            client.submit(play_batch, preset, batch, kinds, pure=False) for preset, batch in batches
+        ]
         for fut in dask_completed(futures):  # type: ignore[no-untyped-call]
             part = fut.result()
             rows.extend(tuple(r) for r in part)
@@ -541,7 +568,9 @@ def _run_dask(address: str, batches: list[tuple[str, tuple[int, ...]]], kinds: t
     return rows
 
 
-def _report(names: list[str], games: int, seed: int, kinds: tuple[str, ...], rows: list[tuple[Any, ...]]) -> SimulationReport:
+def _report(
+    names: list[str], games: int, seed: int, kinds: tuple[str, ...], rows: list[tuple[Any, ...]]
+) -> SimulationReport:
     summaries = [GameSummary.from_tuple(r) for r in rows]
     order = {}
     from remi.rules import load_rules
@@ -552,7 +581,9 @@ def _report(names: list[str], games: int, seed: int, kinds: tuple[str, ...], row
     summaries.sort(key=lambda g: (order[g.preset], g.seed))
     per = {c: [g for g in summaries if g.preset == c] for c in canonical}
     stats = tuple(preset_stats(c, per[c]) for c in canonical)
-    diffs = tuple(preset_difference(canonical[0], c, per[canonical[0]], per[c]) for c in canonical[1:])
+    diffs = tuple(
+        preset_difference(canonical[0], c, per[canonical[0]], per[c]) for c in canonical[1:]
+    )
     return SimulationReport(
         presets=tuple(canonical),
         games=games,
@@ -608,7 +639,9 @@ def plot_report(report: SimulationReport, path: str | Path) -> Path:
     ax_scores.set_title("hand score per seat (points)")
     for ax in (ax_turns, ax_open):
         ax.legend()
-    fig.suptitle(f"{' vs '.join(report.presets)}: {report.games} hands each, bots {','.join(report.bots)}, seed {report.seed}")
+    fig.suptitle(
+        f"{' vs '.join(report.presets)}: {report.games} hands each, bots {','.join(report.bots)}, seed {report.seed}"
+    )
     fig.tight_layout()
     fig.savefig(out)
     plt.close(fig)

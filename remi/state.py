@@ -231,7 +231,9 @@ for _cls in (PlayerState, TurnState, GameState):
     _install_evolve(_cls)
 
 
-def deal(player_count: int, seed: int, rules: RemiRules) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+def deal(
+    player_count: int, seed: int, rules: RemiRules
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
     """Shuffle the 106 tiles with ``random.Random(seed)`` and deal them (PD 1; §A.2).
 
     Every integer is a distinct seed: a negative seed is mapped to a string seed (Python's

@@ -177,9 +177,13 @@ class Tile(int):
         return ALL_TILE_TYPES[code]
 
 
-_CODE_COLOUR_OBJ: Final[tuple[Colour | None, ...]] = tuple(COLOURS[c // 13] for c in range(52)) + (None,)
+_CODE_COLOUR_OBJ: Final[tuple[Colour | None, ...]] = tuple(COLOURS[c // 13] for c in range(52)) + (
+    None,
+)
 _CODE_NUMBER: Final[tuple[int, ...]] = tuple(c % 13 + 1 for c in range(52)) + (0,)
-_CODE_TEXT: Final[tuple[str, ...]] = tuple(f"{COLOURS[c // 13].value}{c % 13 + 1}" for c in range(52)) + ("J",)
+_CODE_TEXT: Final[tuple[str, ...]] = tuple(
+    f"{COLOURS[c // 13].value}{c % 13 + 1}" for c in range(52)
+) + ("J",)
 _INSTANCES: list[Tile | None] = []
 
 
@@ -227,6 +231,6 @@ _INSTANCES.extend(NUMBERED_TILES + (JOLY,))
 #: The 53 tile types indexed by ``code`` (52 numbered tiles, then the joly).
 ALL_TILE_TYPES: Final[tuple[Tile, ...]] = NUMBERED_TILES + (JOLY,)
 #: The full 106-tile set in rack order: two of every numbered tile, then the two jolys.
-FULL_SET: Final[tuple[Tile, ...]] = tuple(t for t in NUMBERED_TILES for _ in range(COPIES)) + (
-    JOLY,
-) * JOLY_COUNT
+FULL_SET: Final[tuple[Tile, ...]] = (
+    tuple(t for t in NUMBERED_TILES for _ in range(COPIES)) + (JOLY,) * JOLY_COUNT
+)

@@ -16,7 +16,9 @@ from remi.state import GameState, new_game
 DEFAULT = load_rules()
 
 
-def stacked(racks: Iterable[str], stock: str = "", rules: RemiRules | None = None, seed: int = 0) -> GameState:
+def stacked(
+    racks: Iterable[str], stock: str = "", rules: RemiRules | None = None, seed: int = 0
+) -> GameState:
     """A hand dealt from racks in notation; ``stock`` gives the top of the stock, next draw first."""
     return new_game(
         rules or DEFAULT,

@@ -34,7 +34,9 @@ def rk_rules(preset: str = "rummikub", **overrides: Any) -> RummikubRules:
     return rules
 
 
-def deal(racks: Iterable[str], pool: str = "", rules: RummikubRules | None = None, starter: int = 0) -> RummikubState:
+def deal(
+    racks: Iterable[str], pool: str = "", rules: RummikubRules | None = None, starter: int = 0
+) -> RummikubState:
     """A stacked deal; each rack is padded to ``deal.tiles`` with filler tiles that make no set
     by themselves (``FILLERS``); ``pool`` is the top of the pool, next draw first."""
     rules = rules or rk_rules()
@@ -44,7 +46,9 @@ def deal(racks: Iterable[str], pool: str = "", rules: RummikubRules | None = Non
     full = []
     for seat, rack in enumerate(given):
         extra: list[Tile] = []
-        for t in list(parse_tiles(FILLERS[seat])) + sorted(left.elements(), key=lambda t: -t.number):
+        for t in list(parse_tiles(FILLERS[seat])) + sorted(
+            left.elements(), key=lambda t: -t.number
+        ):
             if len(rack) + len(extra) == rules.deal_tiles:
                 break
             if left[t] > 0:

@@ -51,7 +51,11 @@ def hand_ends(draw: Any, *, allow_penalties: bool = True, allow_atu: bool = True
         owner = rnd.choice(openers)
         placed = []
         for t in f.tiles:
-            via = rnd.choice([VIA_MELD, VIA_MELD, VIA_LAYOFF, VIA_SWAP]) if not t.is_joly else VIA_MELD
+            via = (
+                rnd.choice([VIA_MELD, VIA_MELD, VIA_LAYOFF, VIA_SWAP])
+                if not t.is_joly
+                else VIA_MELD
+            )
             by = owner if via == VIA_MELD else rnd.choice(openers)
             swapped = t.is_joly and rnd.random() < 0.3
             placed.append(PlacedTile(tile=t, placed_by=by, via=via, swapped=swapped))
@@ -73,7 +77,11 @@ def hand_ends(draw: Any, *, allow_penalties: bool = True, allow_atu: bool = True
             )
         )
     closing = rest[0] if closer_name is not None else None
-    atu = draw(st.sampled_from([None, Tile.parse("K1"), Tile.parse("J"), Tile.parse("Y9")])) if allow_atu else None
+    atu = (
+        draw(st.sampled_from([None, Tile.parse("K1"), Tile.parse("J"), Tile.parse("Y9")]))
+        if allow_atu
+        else None
+    )
     return HandEnd(
         players=tuple(players),
         formations=tuple(formations),

@@ -91,14 +91,18 @@ def test_bots_play_legal_actions_to_the_end(kind: str) -> None:
         state = new_game(DEFAULT, 2, seed=seed)
         log: list[Action] = []
 
-        def check(before: GameState, action: Action, after: GameState, log: list[Action] = log) -> None:
+        def check(
+            before: GameState, action: Action, after: GameState, log: list[Action] = log
+        ) -> None:
             log.append(action)
             if isinstance(action, Undo):
                 return
             if kind == "random":
                 assert action in view(before, before.current).legal
 
-        end, actions = play_hand(state, [make_bot(kind, seed), make_bot(kind, seed + 1)], on_action=check)
+        end, actions = play_hand(
+            state, [make_bot(kind, seed), make_bot(kind, seed + 1)], on_action=check
+        )
         assert end.phase is Phase.ENDED and list(actions) == log
 
 
@@ -109,8 +113,21 @@ def test_make_bot_unknown_kind() -> None:
 
 def test_bots_undo_stuck_turn_opening_min_points() -> None:
     # RE-7: 40 points laid, nothing else to do: view.legal == [Undo]
-    state = stacked(["R2 R3 R4 R5 R9 Y9 B9 K9 K4 K6 Y2 Y4 Y6 B12 B4", "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"], "K5 K7")
-    state = run(state, "p1 discard B4", "p2 draw", "p2 discard K5", "p1 draw", "p1 meld [R2 R3 R4 R5] [R9 Y9 B9 K9]")
+    state = stacked(
+        [
+            "R2 R3 R4 R5 R9 Y9 B9 K9 K4 K6 Y2 Y4 Y6 B12 B4",
+            "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9",
+        ],
+        "K5 K7",
+    )
+    state = run(
+        state,
+        "p1 discard B4",
+        "p2 draw",
+        "p2 discard K5",
+        "p1 draw",
+        "p1 meld [R2 R3 R4 R5] [R9 Y9 B9 K9]",
+    )
     v = view(state, 0)
     assert v.legal == (Undo(0),)
     for kind in BOT_KINDS:
@@ -152,7 +169,14 @@ def test_greedy_draws_when_sir_tile_useless() -> None:
 def test_greedy_announce_when_due() -> None:
     p1 = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 K2 K4 K6 K8"
     state = stacked([p1, "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"], "K5 K7 R12")
-    state = run(state, "p1 discard K8", "p2 draw", "p2 discard K5", "p1 draw", "p1 meld [R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]")
+    state = run(
+        state,
+        "p1 discard K8",
+        "p2 draw",
+        "p2 discard K5",
+        "p1 draw",
+        "p1 meld [R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]",
+    )
     assert GreedyBot().choose(view(state, 0)) == Announce(0)
 
 

@@ -85,7 +85,9 @@ def test_play_scripted_hand_refused_input_undo_save_resume(tmp_path: Path) -> No
         "layoff 2 K10",
         "discard B6",
     ]
-    result = runner.invoke(app, ["play", "--load", str(save), "--save", str(save)], input="\n".join(second) + "\n")
+    result = runner.invoke(
+        app, ["play", "--load", str(save), "--save", str(save)], input="\n".join(second) + "\n"
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Ana closed (închidere) with B6" in out
@@ -108,7 +110,23 @@ def test_play_auto_deterministic_ends_with_scores() -> None:
 
 def test_play_auto_save_replays(tmp_path: Path) -> None:
     save = tmp_path / "auto.json"
-    result = runner.invoke(app, ["play", "--auto", "--seed", "3", "--players", "2", "--bot", "greedy", "--bot", "random", "--save", str(save)])
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "--auto",
+            "--seed",
+            "3",
+            "--players",
+            "2",
+            "--bot",
+            "greedy",
+            "--bot",
+            "random",
+            "--save",
+            str(save),
+        ],
+    )
     assert result.exit_code == 0, result.output
     record = load_record(save)
     assert [p.kind for p in record.players] == ["greedy", "random"]
@@ -118,7 +136,19 @@ def test_play_auto_save_replays(tmp_path: Path) -> None:
 def test_play_auto_match_hands(tmp_path: Path) -> None:
     result = runner.invoke(
         app,
-        ["play", "--auto", "--match", "--seed", "2", "--players", "2", "--set", "match.end=hands", "--set", "match.hands=2"],
+        [
+            "play",
+            "--auto",
+            "--match",
+            "--seed",
+            "2",
+            "--players",
+            "2",
+            "--set",
+            "match.end=hands",
+            "--set",
+            "match.hands=2",
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "Match totals after hand 2" in result.output
@@ -148,13 +178,22 @@ def test_play_bad_options_exit_2(tmp_path: Path) -> None:
 def test_play_seat_order_follows_command_line() -> None:
     raw = ["--bot", "random", "--human", "Ana", "--bot", "greedy", "--human", "Ion"]
     seats = _seat_order(raw, ["Ana", "Ion"], ["random", "greedy"])
-    assert [(s.name, s.kind) for s in seats] == [("", "random"), ("Ana", "human"), ("", "greedy"), ("Ion", "human")]
+    assert [(s.name, s.kind) for s in seats] == [
+        ("", "random"),
+        ("Ana", "human"),
+        ("", "greedy"),
+        ("Ion", "human"),
+    ]
 
 
 def test_replay_prints_turns_and_scores() -> None:
     result = runner.invoke(app, ["replay", str(GAMES / "joly-swap.json")])
     assert result.exit_code == 0, result.output
-    assert "swap 1 R6" in result.output and "+295" in result.output and "All 23 actions are legal" in result.output
+    assert (
+        "swap 1 R6" in result.output
+        and "+295" in result.output
+        and "All 23 actions are legal" in result.output
+    )
 
 
 def test_replay_illegal_action_exit_1() -> None:
@@ -173,11 +212,15 @@ def test_replay_json() -> None:
         "rule_id": "opening.min_points",
         "message": data["error"]["message"],
     }
-    ok = json.loads(runner.invoke(app, ["replay", "--json", str(GAMES / "missed-announcement.json")]).output)
+    ok = json.loads(
+        runner.invoke(app, ["replay", "--json", str(GAMES / "missed-announcement.json")]).output
+    )
     assert ok["ok"] and [s["score"] for s in ok["scores"]] == [-500, -110]
 
 
-@pytest.mark.parametrize("content", ["{\"format\": \"remi-record\", \"version\": 9}", "{\"format\": ", "\x89PNG"])
+@pytest.mark.parametrize(
+    "content", ['{"format": "remi-record", "version": 9}', '{"format": ', "\x89PNG"]
+)
 def test_replay_bad_file_exit_2_one_line(tmp_path: Path, content: str) -> None:
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")

@@ -102,7 +102,9 @@ def _final(path: Path):  # type: ignore[no-untyped-def]
     return result
 
 
-def test_play_rummikub_hand_initial_meld_penalty_invalid_turn_save_resume(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_rummikub_hand_initial_meld_penalty_invalid_turn_save_resume(
+    tmp_path: Path, clock: FakeClock
+) -> None:
     start = _record(tmp_path)
     save = tmp_path / "game.json"
     first = [
@@ -141,12 +143,19 @@ def test_play_rummikub_hand_initial_meld_penalty_invalid_turn_save_resume(tmp_pa
     assert "The greedy bot would play:" in out
     assert "Ana: plays K1 K2 K3 R10 R11 R12 R13" not in out  # Ana is not told her own moves
     assert "Bob: draws a tile" in out
-    assert "Ana: invalid table at done: restored, 3 penalty tiles" in out  # Bob's "since your last turn"
+    assert (
+        "Ana: invalid table at done: restored, 3 penalty tiles" in out
+    )  # Bob's "since your last turn"
     assert "Table edits of an unfinished turn are not saved" in out
     assert f"Game saved to {save}" in out
     saved = load_record(save)
     assert saved.family == "rummikub" and saved.preset == "rummikub"
-    assert saved.actions == ("p1 penalty invalid", "p2 draw", "p1 play [R10 R11 R12 R13] [K1 K2 K3]", "p2 draw")
+    assert saved.actions == (
+        "p1 penalty invalid",
+        "p2 draw",
+        "p1 play [R10 R11 R12 R13] [K1 K2 K3]",
+        "p2 draw",
+    )
     state = _final(save).state
     assert len(state.racks[0]) == 14 + 3 - 7
     assert state.opened == (True, False)
@@ -178,7 +187,9 @@ def test_play_rummikub_hand_initial_meld_penalty_invalid_turn_save_resume(tmp_pa
     assert result.state.racks[0] == ()
 
 
-def test_play_rummikub_penalty_timeout_restore_draw_fake_clock(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_rummikub_penalty_timeout_restore_draw_fake_clock(
+    tmp_path: Path, clock: FakeClock
+) -> None:
     start = _record(tmp_path)
     save = tmp_path / "game.json"
     lines = [
@@ -197,7 +208,9 @@ def test_play_rummikub_penalty_timeout_restore_draw_fake_clock(tmp_path: Path, c
     assert len(state.racks[0]) == 17 and state.current == 1
 
 
-def test_play_rummikub_timer_seconds_time_up_before_typing(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_rummikub_timer_seconds_time_up_before_typing(
+    tmp_path: Path, clock: FakeClock
+) -> None:
     """The time also counts while the screen is read: a turn whose time is up before the next
     prompt ends at once."""
     start = _record(tmp_path)
@@ -233,7 +246,9 @@ def test_play_myrummy_small_penalty_timeout_restore_only(tmp_path: Path, clock: 
     assert len(state.racks[0]) == 14 and state.table == ()
 
 
-def test_play_myrummy_small_penalty_invalid_turn_restore_draw(tmp_path: Path, clock: FakeClock) -> None:
+def test_play_myrummy_small_penalty_invalid_turn_restore_draw(
+    tmp_path: Path, clock: FakeClock
+) -> None:
     """myrummy-small keeps penalty.invalid_turn = restore_draw (only the timeout differs, §C.2)."""
     start = _record(tmp_path, preset="myrummy-small")
     save = tmp_path / "game.json"
@@ -272,7 +287,23 @@ def test_play_auto_seed_deterministic_ends_with_scores(preset: str) -> None:
 
 def test_play_auto_random_bots_save_and_replay(tmp_path: Path) -> None:
     save = tmp_path / "auto.json"
-    result = runner.invoke(app, ["play", "--rules", "rummikub", "--auto", "--seed", "2", "--bot", "random", "--bot", "greedy", "--save", str(save)])
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "--rules",
+            "rummikub",
+            "--auto",
+            "--seed",
+            "2",
+            "--bot",
+            "random",
+            "--bot",
+            "greedy",
+            "--save",
+            str(save),
+        ],
+    )
     assert result.exit_code == 0, result.output
     record = load_record(save)
     assert record.family == "rummikub" and record.seed == 2
@@ -288,7 +319,9 @@ def test_play_auto_random_bots_save_and_replay(tmp_path: Path) -> None:
         assert as_json["closed_by"] == record.names[final.winner] and not as_json["stock_exhausted"]
     else:
         assert as_json["closed_by"] is None and as_json["stock_exhausted"]
-    assert sum(s["score"] for s in as_json["scores"]) == 0 or final.rules.pool_empty_scoring == "own"
+    assert (
+        sum(s["score"] for s in as_json["scores"]) == 0 or final.rules.pool_empty_scoring == "own"
+    )
 
 
 def test_replay_rummikub_record_table_tiles_kept(tmp_path: Path) -> None:
@@ -313,7 +346,9 @@ def test_greedy_bot_on_rummikub_view_places_most_tiles() -> None:
     state = new_game(
         rules,
         racks=[
-            list(parse_formation("[R10 R11 R12 R13]").tiles) + list(parse_formation("[Y9 B9 K9]").tiles) + _tiles("Y1 Y3 Y5 Y7 K1 K3 K5"),
+            list(parse_formation("[R10 R11 R12 R13]").tiles)
+            + list(parse_formation("[Y9 B9 K9]").tiles)
+            + _tiles("Y1 Y3 Y5 Y7 K1 K3 K5"),
             _tiles(BOB),
         ],
         pool=_tiles(POOL),
@@ -384,7 +419,10 @@ def test_play_rummikub_timer_seconds_live_countdown_on_a_terminal(tmp_path: Path
     main, child = pty.openpty()
     proc = subprocess.Popen(
         [sys.executable, "-c", _PTY_CHILD, str(start), str(save)],
-        stdin=child, stdout=child, stderr=child, close_fds=True,
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        close_fds=True,
     )
     os.close(child)
     out = b""

@@ -51,7 +51,9 @@ def test_cli_score_rules_option_overrides_file() -> None:
 
 
 def _lines(data: dict[str, Any]) -> dict[str, list[tuple[str, int]]]:
-    return {name: [(ln["rule"], ln["points"]) for ln in lines] for name, lines in data["lines"].items()}
+    return {
+        name: [(ln["rule"], ln["points"]) for ln in lines] for name, lines in data["lines"].items()
+    }
 
 
 def _diff(before: dict[str, Any], after: dict[str, Any]) -> set[tuple[str, str]]:
@@ -78,7 +80,9 @@ def _diff(before: dict[str, Any], after: dict[str, Any]) -> set[tuple[str, str]]
         ("RF-4", "announce.penalty_points=200", {("D", "announce.penalty_points")}),
     ],
 )
-def test_cli_score_set_changes_exactly_its_lines(stem: str, setting: str, changed: set[tuple[str, str]]) -> None:
+def test_cli_score_set_changes_exactly_its_lines(
+    stem: str, setting: str, changed: set[tuple[str, str]]
+) -> None:
     path = EXAMPLES / f"{stem}.toml"
     before, after = score_json(path), score_json(path, "--set", setting)
     assert _diff(before, after) == changed
@@ -88,19 +92,30 @@ def test_cli_score_options_table_changes_exactly_its_lines(tmp_path: Path) -> No
     """The same option given in the file's [options] table, and --set overriding it."""
     text = (EXAMPLES / "RF-5.toml").read_text()
     path = tmp_path / "rf5.toml"
-    path.write_text(text.replace('rules = "remi-pe-tabla"', 'rules = "remi-pe-tabla"\n[options]\n"scoring.joly_close_doubles" = "everyone"'))
+    path.write_text(
+        text.replace(
+            'rules = "remi-pe-tabla"',
+            'rules = "remi-pe-tabla"\n[options]\n"scoring.joly_close_doubles" = "everyone"',
+        )
+    )
     before, after = score_json(EXAMPLES / "RF-5.toml"), score_json(path)
     assert after["scores"] == {"A": 310, "B": -30}
     assert len(after["lines"]["B"]) == len(before["lines"]["B"]) + 1
     assert after["lines"]["B"][-1]["rule"] == "scoring.joly_close_multiplier"
     assert _lines(after)["A"] == _lines(before)["A"]
-    assert score_json(path, "--set", "scoring.joly_close_doubles=none")["scores"] == {"A": 155, "B": -15}
+    assert score_json(path, "--set", "scoring.joly_close_doubles=none")["scores"] == {
+        "A": 155,
+        "B": -15,
+    }
 
 
 def test_cli_score_set_multiplier_lines_rf7() -> None:
     data = score_json(EXAMPLES / "RF-7-joly-close.toml")
     assert data["scores"] == {"A": 620, "B": -30}
-    assert [ln["rule"] for ln in data["lines"]["A"]][-2:] == ["scoring.joly_close_multiplier", "atu.doubles_if_ace_or_joly"]
+    assert [ln["rule"] for ln in data["lines"]["A"]][-2:] == [
+        "scoring.joly_close_multiplier",
+        "atu.doubles_if_ace_or_joly",
+    ]
     off = score_json(EXAMPLES / "RF-7-joly-close.toml", "--set", "atu.doubles_if_ace_or_joly=false")
     assert off["scores"] == {"A": 310, "B": -15}
 
@@ -117,7 +132,14 @@ def check_json(*args: str) -> tuple[int, dict[str, Any]]:
 def test_cli_check_meld_valid() -> None:
     code, data = check_json("meld", "R3 J R5")
     assert code == 0
-    assert data == {"valid": True, "kind": "run", "formation": "[R3 J R5]", "jokers": ["R4"], "opening_points": 15, "final_points": 60}
+    assert data == {
+        "valid": True,
+        "kind": "run",
+        "formation": "[R3 J R5]",
+        "jokers": ["R4"],
+        "opening_points": 15,
+        "final_points": 60,
+    }
     code, data = check_json("meld", "K12 K13 K1")
     assert (code, data["opening_points"], data["final_points"]) == (0, 30, 45)  # RF-9
     code, data = check_json("meld", "R1 Y1 B1")
@@ -149,7 +171,9 @@ def test_cli_check_meld_invalid_re8() -> None:
         ("[R2 R3 R4 R5] [R9 Y9 B9 K9]", False, 40, "opening.min_points", ("--rules", "remi-50")),
     ],
 )
-def test_cli_check_opening_re(formations: str, valid: bool, points: int, rule: str | None, extra: tuple[str, ...]) -> None:
+def test_cli_check_opening_re(
+    formations: str, valid: bool, points: int, rule: str | None, extra: tuple[str, ...]
+) -> None:
     code, data = check_json("opening", formations, *extra)
     assert code == (0 if valid else 1)
     assert (data["valid"], data["points"]) == (valid, points)
@@ -200,7 +224,9 @@ def assert_bad_input(result: Any) -> None:
     assert len(lines) == 1 and lines[0].startswith("error: ")
 
 
-@pytest.mark.parametrize(("what", "change", "needle", "exc"), BAD_FILES, ids=[b[0] for b in BAD_FILES])
+@pytest.mark.parametrize(
+    ("what", "change", "needle", "exc"), BAD_FILES, ids=[b[0] for b in BAD_FILES]
+)
 def test_cli_score_bad_files(tmp_path: Path, what: str, change: Any, needle: str, exc: Any) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(_bad_text(change))
@@ -231,7 +257,13 @@ def test_cli_bad_input_exit_2(args: tuple[str, ...]) -> None:
 
 
 def test_cli_check_file_bad(tmp_path: Path) -> None:
-    for text in ('kind = "poker"\n', 'kind = "meld"\ntiles = 5\n', 'kind = "meld"\ntiles = "R3 X4"\n', 'kind = "opening"\n', 'kind = "meld"\ntiles = "R3 R4 R5"\nextra = 1\n'):
+    for text in (
+        'kind = "poker"\n',
+        'kind = "meld"\ntiles = 5\n',
+        'kind = "meld"\ntiles = "R3 X4"\n',
+        'kind = "opening"\n',
+        'kind = "meld"\ntiles = "R3 R4 R5"\nextra = 1\n',
+    ):
         path = tmp_path / "c.toml"
         path.write_text(text)
         assert_bad_input(run("check", "file", str(path)))

@@ -73,8 +73,13 @@ def test_solve_opening_bad_token_exit_2() -> None:
 
 
 def test_solve_opening_bad_take_and_bad_rules_exit_2() -> None:
-    for args in (["R5", "--take", "Q1"], ["R5", "--take", "R5 R6"], ["R5", "--rules", "nope"],
-                 ["R5", "--set", "opening.nope=1"], ["R5 R5 R5"]):
+    for args in (
+        ["R5", "--take", "Q1"],
+        ["R5", "--take", "R5 R6"],
+        ["R5", "--rules", "nope"],
+        ["R5", "--set", "opening.nope=1"],
+        ["R5 R5 R5"],
+    ):
         result = runner.invoke(app, ["solve", "opening", *args])
         assert result.exit_code == 2, args
         assert "Traceback" not in result.output

@@ -24,7 +24,11 @@ def test_solve_move_json_keys_and_edits() -> None:
     assert data["points_placed"] == 8 + 7 + 7 + 7
     assert data["placed"] == ["R8", "Y7", "B7", "J"]
     assert data["table"] == ["[R5 R6 R7 R8]", "[Y9 B9 K9]", "[Y7 B7 J]"]
-    assert data["edits"] == ["add R8 from the rack to set 1", "set 1 is now [R5 R6 R7 R8]", "new set [Y7 B7 J]"]
+    assert data["edits"] == [
+        "add R8 from the rack to set 1",
+        "set 1 is now [R5 R6 R7 R8]",
+        "new set [Y7 B7 J]",
+    ]
     assert data["changed_sets"] == 1
 
 
@@ -44,7 +48,14 @@ def test_solve_move_initial_rk5_and_rk6() -> None:
     low = _run("--rack", "Y7 Y8 Y9", "--initial")
     assert low.exit_code == 1
     assert "no initial meld" in low.stdout
-    fifty = _run("--set", "initial_meld.min_points=50", "--rack", "R10 R11 R12 Y13 B13 K13", "--initial", "--json")
+    fifty = _run(
+        "--set",
+        "initial_meld.min_points=50",
+        "--rack",
+        "R10 R11 R12 Y13 B13 K13",
+        "--initial",
+        "--json",
+    )
     assert fifty.exit_code == 0
     assert json.loads(fifty.stdout)["points_placed"] == 72
 
@@ -52,7 +63,9 @@ def test_solve_move_initial_rk5_and_rk6() -> None:
 def test_solve_move_points_objective() -> None:
     rack = "Y1 Y2 Y4 K12 K13 J"
     tiles = json.loads(_run("--table", "[R5 R6 R7]", "--rack", rack, "--json").stdout)
-    points = json.loads(_run("--table", "[R5 R6 R7]", "--rack", rack, "--objective", "points", "--json").stdout)
+    points = json.loads(
+        _run("--table", "[R5 R6 R7]", "--rack", rack, "--objective", "points", "--json").stdout
+    )
     assert (tiles["tiles_placed"], tiles["points_placed"]) == (4, 10)
     assert (points["tiles_placed"], points["points_placed"]) == (3, 36)
 
@@ -89,6 +102,13 @@ def test_solve_move_bad_input_exit_2() -> None:
 
 def test_solve_move_budget_seconds_exceeded_exit_1() -> None:
     """``solver.budget``: --budget-seconds 0 gives up with exit 1 and a clear message."""
-    result = _run("--table", "[R5 R6 R7] [Y9 B9 K9] [K1 K2 K3 K4]", "--rack", "R8 Y7 B7 J K5 R9 B1 B2 Y12", "--budget-seconds", "0")
+    result = _run(
+        "--table",
+        "[R5 R6 R7] [Y9 B9 K9] [K1 K2 K3 K4]",
+        "--rack",
+        "R8 Y7 B7 J K5 R9 B1 B2 Y12",
+        "--budget-seconds",
+        "0",
+    )
     assert result.exit_code == 1
     assert "--budget-seconds" in result.stderr and "no proven best move" in result.stderr

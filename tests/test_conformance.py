@@ -90,7 +90,9 @@ def _check_view(variant: Variant, state: Any, seat: int) -> None:
             ordered = tuple(sorted(rack, key=lambda t: t.code))
             if other == seat or len(rack) < 2 or ordered == mine:
                 continue
-            assert not any(isinstance(x, tuple) and x in (rack, ordered) for x in seen), f"p{other + 1}'s rack is visible"
+            assert not any(isinstance(x, tuple) and x in (rack, ordered) for x in seen), (
+                f"p{other + 1}'s rack is visible"
+            )
 
 
 def _refused_changes_nothing(variant: Variant, state: Any, action: Any) -> None:

@@ -27,7 +27,11 @@ from remi.scoring import score_hand
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "disputes"
 # RK-* files are Rummikub-style disputes, tested in tests/test_rummikub_examples.py.
 _REMI_FILES = [p for p in EXAMPLES.glob("*.toml") if not p.stem.startswith("RK-")]
-DISPUTE_FILES = sorted(p for p in _REMI_FILES if not p.read_text().count('\nkind = ') and not p.read_text().startswith("kind"))
+DISPUTE_FILES = sorted(
+    p
+    for p in _REMI_FILES
+    if not p.read_text().count("\nkind = ") and not p.read_text().startswith("kind")
+)
 CHECK_FILES = sorted(set(_REMI_FILES) - set(DISPUTE_FILES))
 
 # The exact numbers of REFERENCE.md §E.2 (and of the constructed hands, see each file's comment).
@@ -72,14 +76,31 @@ def test_disputes_example_scores(path: Path) -> None:
 
 def test_disputes_example_options() -> None:
     assert scores_of(EXAMPLES / "RF-3.toml", overrides={"scoring.non_opener": "flat"})["C"] == -100
-    assert scores_of(EXAMPLES / "RF-4-closer.toml", overrides={"announce.forgive_closer": True})["A"] == 155
-    assert scores_of(EXAMPLES / "RF-5.toml", overrides={"scoring.joly_close_doubles": "everyone"}) == {"A": 310, "B": -30}
-    assert scores_of(EXAMPLES / "RF-5.toml", overrides={"scoring.joly_close_doubles": "none"})["A"] == 155
+    assert (
+        scores_of(EXAMPLES / "RF-4-closer.toml", overrides={"announce.forgive_closer": True})["A"]
+        == 155
+    )
+    assert scores_of(
+        EXAMPLES / "RF-5.toml", overrides={"scoring.joly_close_doubles": "everyone"}
+    ) == {"A": 310, "B": -30}
+    assert (
+        scores_of(EXAMPLES / "RF-5.toml", overrides={"scoring.joly_close_doubles": "none"})["A"]
+        == 155
+    )
     assert scores_of(EXAMPLES / "RF-6.toml", overrides={"atu.bonus_points": 25})["B"] == 10
-    assert scores_of(EXAMPLES / "RF-8.toml", overrides={"scoring.stock_exhausted": "nobody"}) == {"A": 0, "B": 0}
+    assert scores_of(EXAMPLES / "RF-8.toml", overrides={"scoring.stock_exhausted": "nobody"}) == {
+        "A": 0,
+        "B": 0,
+    }
     assert scores_of(EXAMPLES / "RF-9.toml", overrides={"scoring.values": "opening"})["A"] == 200
-    assert scores_of(EXAMPLES / "RF-12.toml", overrides={"layoff.credit": "owner"}) == {"A": 30, "D": 85}
-    assert scores_of(EXAMPLES / "joly-swap.toml", overrides={"joly.swap_credit": "owner"}) == {"A": 140, "B": 5}
+    assert scores_of(EXAMPLES / "RF-12.toml", overrides={"layoff.credit": "owner"}) == {
+        "A": 30,
+        "D": 85,
+    }
+    assert scores_of(EXAMPLES / "joly-swap.toml", overrides={"joly.swap_credit": "owner"}) == {
+        "A": 140,
+        "B": 5,
+    }
 
 
 @pytest.mark.parametrize("path", CHECK_FILES, ids=lambda p: p.stem)
@@ -101,9 +122,15 @@ def test_disputes_re_examples_exact() -> None:
     r = load_rules()
     assert isinstance(r, RemiRules)
     expected = {
-        "RE-1": (True, 45), "RE-2": (True, 45), "RE-3": (True, 60), "RE-4": (False, 60),
-        "RE-5": (True, 75), "RE-5-with-sevens": (False, 90), "RE-5-rummy-45": (False, 75),
-        "RE-7": (False, 40), "RE-7-min-50": (False, 40),
+        "RE-1": (True, 45),
+        "RE-2": (True, 45),
+        "RE-3": (True, 60),
+        "RE-4": (False, 60),
+        "RE-5": (True, 75),
+        "RE-5-with-sevens": (False, 90),
+        "RE-5-rummy-45": (False, 75),
+        "RE-7": (False, 40),
+        "RE-7-min-50": (False, 40),
     }
     for stem, (valid, points) in expected.items():
         report = run_check(load_check_file(EXAMPLES / f"{stem}.toml"))
@@ -117,7 +144,13 @@ def test_disputes_meld_report() -> None:
     r = load_rules()
     assert isinstance(r, RemiRules)
     rep = meld_report("R3 J R5", r)
-    assert (rep.valid, rep.kind, rep.jokers, rep.opening_points, rep.final_points) == (True, "run", ("R4",), 15, 60)
+    assert (rep.valid, rep.kind, rep.jokers, rep.opening_points, rep.final_points) == (
+        True,
+        "run",
+        ("R4",),
+        15,
+        60,
+    )
     rep = meld_report("Y11 J[Y12] Y13", r)
     assert (rep.opening_points, rep.final_points) == (30, 70)  # RF-9
     rep = meld_report("R5 Y5 J", r)
@@ -141,8 +174,13 @@ def test_disputes_opening_report() -> None:
 
 
 def test_disputes_rules_precedence(tmp_path: Path) -> None:
-    text = (EXAMPLES / "RF-1.toml").read_text().replace(
-        'rules = "remi-pe-tabla"', 'rules = "remi-pe-tabla"\n\n[options]\n"scoring.closing_bonus" = 20'
+    text = (
+        (EXAMPLES / "RF-1.toml")
+        .read_text()
+        .replace(
+            'rules = "remi-pe-tabla"',
+            'rules = "remi-pe-tabla"\n\n[options]\n"scoring.closing_bonus" = 20',
+        )
     )
     path = tmp_path / "d.toml"
     path.write_text(text)
@@ -177,36 +215,151 @@ closing_tile = "K7"
 BAD_FILES: list[tuple[str, tuple[str, str] | str, str, type[RemiError]]] = [
     ("malformed TOML", ("[end]", "[end"), "not valid TOML", DisputeError),
     ("rack not a string", ('rack = "Y4 R11"', "rack = 4"), "players.Ana.rack", DisputeError),
-    ("opened not a bool", ('rack = ""', 'rack = ""\nopened = "yes"'), "players.Bogdan.opened", DisputeError),
-    ("unknown player key", ('rack = ""', 'rack = ""\nscore = 10'), "players.Bogdan.score", DisputeError),
+    (
+        "opened not a bool",
+        ('rack = ""', 'rack = ""\nopened = "yes"'),
+        "players.Bogdan.opened",
+        DisputeError,
+    ),
+    (
+        "unknown player key",
+        ('rack = ""', 'rack = ""\nscore = 10'),
+        "players.Bogdan.score",
+        DisputeError,
+    ),
     ("unknown top key", "colour = 1\n" + BASE, "colour: unknown key", DisputeError),
     ("unknown owner", ('owner = "Ana"', 'owner = "Zoe"'), "formations[2].owner", DisputeError),
-    ("unknown added player", ('added = { Ana = "R7" }', 'added = { Zoe = "R7" }'), "formations[1].added.Zoe", DisputeError),
-    ("closed_by unknown", ('closed_by = "Bogdan"', 'closed_by = "Zoe"'), "end.closed_by", DisputeError),
+    (
+        "unknown added player",
+        ('added = { Ana = "R7" }', 'added = { Zoe = "R7" }'),
+        "formations[1].added.Zoe",
+        DisputeError,
+    ),
+    (
+        "closed_by unknown",
+        ('closed_by = "Bogdan"', 'closed_by = "Zoe"'),
+        "end.closed_by",
+        DisputeError,
+    ),
     ("bad tile", ('rack = "Y4 R11"', 'rack = "Y4 X11"'), "players.Ana.rack", DisputeError),
-    ("too many copies", ('rack = "Y4 R11"', 'rack = "K2 K2"'), "tile K2 is used 3 times", DisputeError),
+    (
+        "too many copies",
+        ('rack = "Y4 R11"', 'rack = "K2 K2"'),
+        "tile K2 is used 3 times",
+        DisputeError,
+    ),
     ("three jolys", ('rack = "Y4 R11"', 'rack = "J J J"'), "tile J is used 3 times", DisputeError),
-    ("invalid formation", ('tiles = "K2 K3 K4"', 'tiles = "K2 K3 K5"'), "formations[2].tiles", DisputeError),
-    ("ambiguous formation", ('tiles = "K2 K3 K4"', 'tiles = "K9 J J"'), "joly.identity", DisputeError),
-    ("added tile not in formation", ('added = { Ana = "R7" }', 'added = { Ana = "R8" }'), "formations[1].added.Ana", DisputeError),
-    ("closer with rack tiles", ('[players.Bogdan]\nrack = ""', '[players.Bogdan]\nrack = "B9"'), "players.Bogdan.rack", DisputeError),
-    ("closed_by with stock_exhausted", ('closing_tile = "K7"', 'closing_tile = "K7"\nstock_exhausted = true'), "end.closed_by", DisputeError),
-    ("missing [end]", ('[end]\nclosed_by = "Bogdan"\nclosing_tile = "K7"', ""), "end", DisputeError),
+    (
+        "invalid formation",
+        ('tiles = "K2 K3 K4"', 'tiles = "K2 K3 K5"'),
+        "formations[2].tiles",
+        DisputeError,
+    ),
+    (
+        "ambiguous formation",
+        ('tiles = "K2 K3 K4"', 'tiles = "K9 J J"'),
+        "joly.identity",
+        DisputeError,
+    ),
+    (
+        "added tile not in formation",
+        ('added = { Ana = "R7" }', 'added = { Ana = "R8" }'),
+        "formations[1].added.Ana",
+        DisputeError,
+    ),
+    (
+        "closer with rack tiles",
+        ('[players.Bogdan]\nrack = ""', '[players.Bogdan]\nrack = "B9"'),
+        "players.Bogdan.rack",
+        DisputeError,
+    ),
+    (
+        "closed_by with stock_exhausted",
+        ('closing_tile = "K7"', 'closing_tile = "K7"\nstock_exhausted = true'),
+        "end.closed_by",
+        DisputeError,
+    ),
+    (
+        "missing [end]",
+        ('[end]\nclosed_by = "Bogdan"\nclosing_tile = "K7"', ""),
+        "end",
+        DisputeError,
+    ),
     ("missing closing tile", ('closing_tile = "K7"', ""), "end.closing_tile", DisputeError),
-    ("unknown rule id", ("[end]", '[options]\n"scoring.bonus" = 5\n[end]'), "scoring.bonus", RulesError),
-    ("bad option value", ("[end]", '[options]\n"scoring.closing_bonus" = "lots"\n[end]'), "scoring.closing_bonus", RulesError),
-    ("unknown preset", 'rules = "remi-99"\n' + BASE, "rules: unknown variant or preset 'remi-99'", DisputeError),
+    (
+        "unknown rule id",
+        ("[end]", '[options]\n"scoring.bonus" = 5\n[end]'),
+        "scoring.bonus",
+        RulesError,
+    ),
+    (
+        "bad option value",
+        ("[end]", '[options]\n"scoring.closing_bonus" = "lots"\n[end]'),
+        "scoring.closing_bonus",
+        RulesError,
+    ),
+    (
+        "unknown preset",
+        'rules = "remi-99"\n' + BASE,
+        "rules: unknown variant or preset 'remi-99'",
+        DisputeError,
+    ),
     ("rules not a string", "rules = 45\n" + BASE, "rules: must be a string", DisputeError),
-    ("atu given twice", 'atu = "Y9"\n' + BASE.replace("[end]", '[end]\natu = "Y9"'), "end.atu", DisputeError),
-    ("formations not an array", 'formations = "R3 R4 R5"\n[players.Ana]\nrack = ""\n[players.Bo]\nrack = ""\n[end]\nstock_exhausted = true\n', "formations: must be an array", DisputeError),
-    ("joly on another's formation", ('added = { Ana = "R7" }', 'added = { Ana = "J" }'), "joly.layoff_own_only", DisputeError),
+    (
+        "atu given twice",
+        'atu = "Y9"\n' + BASE.replace("[end]", '[end]\natu = "Y9"'),
+        "end.atu",
+        DisputeError,
+    ),
+    (
+        "formations not an array",
+        'formations = "R3 R4 R5"\n[players.Ana]\nrack = ""\n[players.Bo]\nrack = ""\n[end]\nstock_exhausted = true\n',
+        "formations: must be an array",
+        DisputeError,
+    ),
+    (
+        "joly on another's formation",
+        ('added = { Ana = "R7" }', 'added = { Ana = "J" }'),
+        "joly.layoff_own_only",
+        DisputeError,
+    ),
     ("atu without atu rules", ("[end]", '[end]\natu = "Y9"'), "end.atu", DisputeError),
-    ("non-opener with formations", ('[players.Ana]\nrack = "Y4 R11"', '[players.Ana]\nrack = "Y4 R11"\nopened = false'), "players.Ana.opened", DisputeError),
-    ("too many swapped", ('tiles = "K2 K3 K4"', 'tiles = "K2 K3 K4"\nswapped = 1'), "formations[2].swapped", DisputeError),
-    ("pe tabla player who laid", ('[players.Ana]\nrack = "Y4 R11"', '[players.Ana]\nrack = "Y4 R11"\npe_tabla = true'), "players.Ana.pe_tabla", DisputeError),
-    ("atu announced without atu tile", ('[players.Ana]\nrack = "Y4 R11"', '[players.Ana]\nrack = "Y4 R11"\natu = true'), "players.Ana.atu", DisputeError),
-    ("closing tile not a tile", ('closing_tile = "K7"', 'closing_tile = "K7 K8"'), "end.closing_tile", DisputeError),
-    ("one player", 'rules = "remi-pe-tabla"\n[players.Ana]\nrack = ""\n[end]\nstock_exhausted = true\n', "players", DisputeError),
+    (
+        "non-opener with formations",
+        ('[players.Ana]\nrack = "Y4 R11"', '[players.Ana]\nrack = "Y4 R11"\nopened = false'),
+        "players.Ana.opened",
+        DisputeError,
+    ),
+    (
+        "too many swapped",
+        ('tiles = "K2 K3 K4"', 'tiles = "K2 K3 K4"\nswapped = 1'),
+        "formations[2].swapped",
+        DisputeError,
+    ),
+    (
+        "pe tabla player who laid",
+        ('[players.Ana]\nrack = "Y4 R11"', '[players.Ana]\nrack = "Y4 R11"\npe_tabla = true'),
+        "players.Ana.pe_tabla",
+        DisputeError,
+    ),
+    (
+        "atu announced without atu tile",
+        ('[players.Ana]\nrack = "Y4 R11"', '[players.Ana]\nrack = "Y4 R11"\natu = true'),
+        "players.Ana.atu",
+        DisputeError,
+    ),
+    (
+        "closing tile not a tile",
+        ('closing_tile = "K7"', 'closing_tile = "K7 K8"'),
+        "end.closing_tile",
+        DisputeError,
+    ),
+    (
+        "one player",
+        'rules = "remi-pe-tabla"\n[players.Ana]\nrack = ""\n[end]\nstock_exhausted = true\n',
+        "players",
+        DisputeError,
+    ),
 ]
 
 
@@ -224,8 +377,12 @@ def test_disputes_base_file_is_valid(tmp_path: Path) -> None:
     assert scores_of(path) == {"Ana": 15 + 5 - 15, "Bogdan": 20 + 50}
 
 
-@pytest.mark.parametrize(("what", "change", "needle", "exc"), BAD_FILES, ids=[b[0] for b in BAD_FILES])
-def test_disputes_bad_files(tmp_path: Path, what: str, change: Any, needle: str, exc: type[RemiError]) -> None:
+@pytest.mark.parametrize(
+    ("what", "change", "needle", "exc"), BAD_FILES, ids=[b[0] for b in BAD_FILES]
+)
+def test_disputes_bad_files(
+    tmp_path: Path, what: str, change: Any, needle: str, exc: type[RemiError]
+) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(_bad_text(change))
     with pytest.raises(exc) as info:

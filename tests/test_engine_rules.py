@@ -160,7 +160,9 @@ def test_opening_ones_set_exception_re5() -> None:
 
 
 def test_opening_ones_set_exception_off_in_rummy_45() -> None:
-    state = opened_game("R1 Y1 B1 R7 Y7 K7 K2 K4 K6 Y2 Y4 Y6 B2 B4 B12", rules=load_rules("rummy-45"))
+    state = opened_game(
+        "R1 Y1 B1 R7 Y7 K7 K2 K4 K6 Y2 Y4 Y6 B2 B4 B12", rules=load_rules("rummy-45")
+    )
     state = run(state, "p1 draw", "p1 meld [R1 Y1 B1]")
     refused(state, "p1 discard K2", "opening.needs_run")
 
@@ -178,14 +180,24 @@ def test_opening_layoff_same_turn() -> None:
     state = run(state, "p1 draw", "p1 meld [R5 R6 R7] [R10 Y10 B10]")
     refused(state, "p1 layoff 1 R8", "opening.layoff_same_turn")
     # the next turn lipire is free
-    state = run(state, "p1 discard K4", "p2 draw", "p2 discard R13", "p1 draw", "p1 layoff 1 R8", "p1 discard K6")
+    state = run(
+        state,
+        "p1 discard K4",
+        "p2 draw",
+        "p2 discard R13",
+        "p1 draw",
+        "p1 layoff 1 R8",
+        "p1 discard K6",
+    )
     assert str(state.table[0].formation) == "[R5 R6 R7 R8]"
 
 
 def test_opening_layoff_same_turn_option_allows() -> None:
     rules = load_rules("remi-pe-tabla", {"opening.layoff_same_turn": "true"})
     state = opened_game("R5 R6 R7 R10 Y10 B10 R8 K4 K6 K8 Y2 Y4 Y6 B2 B4", rules=rules)
-    state = run(state, "p1 draw", "p1 meld [R5 R6 R7] [R10 Y10 B10]", "p1 layoff 1 R8", "p1 discard K4")
+    state = run(
+        state, "p1 draw", "p1 meld [R5 R6 R7] [R10 Y10 B10]", "p1 layoff 1 R8", "p1 discard K4"
+    )
     assert str(state.table[0].formation) == "[R5 R6 R7 R8]"
 
 
@@ -226,7 +238,15 @@ def test_pe_tabla_declare_after_take() -> None:
     p1 = "R5 R6 R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4"
     p2 = "K12 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"
     state = stacked([p1, p2], "K5 K7")
-    state = run(state, "p1 discard B4", "p2 draw", "p2 discard K12", "p1 take", "p1 declare", "p1 discard K12")
+    state = run(
+        state,
+        "p1 discard B4",
+        "p2 draw",
+        "p2 discard K12",
+        "p1 take",
+        "p1 declare",
+        "p1 discard K12",
+    )
     assert state.players[0].pe_tabla
     assert not state.players[0].opened
 
@@ -718,12 +738,21 @@ def test_announce_not_needed_rf15() -> None:
 def test_announce_required_false_auto() -> None:
     rules = load_rules("remi-pe-tabla", {"announce.required": "false"})
     state = stacked(
-        ["R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 K2 K4 K6 K8", "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"],
+        [
+            "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 K2 K4 K6 K8",
+            "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9",
+        ],
         "K5 K7 R12",
         rules=rules,
     )
     state = run(
-        state, "p1 discard K8", "p2 draw", "p2 discard K5", "p1 draw", "p1 meld [R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]", "p1 discard K7"
+        state,
+        "p1 discard K8",
+        "p2 draw",
+        "p2 discard K5",
+        "p1 draw",
+        "p1 meld [R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]",
+        "p1 discard K7",
     )
     assert state.players[0].announced and not state.players[0].failed_announcement
 
@@ -736,10 +765,16 @@ def test_hand_close_ends_and_records_result() -> None:
     state = stacked([p1, P2_DEFAULT], "K5 K2 R13")
     state = run(state, "p1 discard K8", "p2 draw", "p2 discard K5", "p1 draw")  # K2
     # laying every tile would leave nothing to discard: a turn always ends with a discard
-    refused(state, "p1 meld [R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12] [K2 K3 K4]", "hand.closing_discard")
+    refused(
+        state, "p1 meld [R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12] [K2 K3 K4]", "hand.closing_discard"
+    )
     state = run(state, "p1 meld [R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11] [K2 K3 K4]", "p1 discard R12")
     assert state.phase is Phase.ENDED
-    assert state.result is not None and state.result.closed_by == 0 and not state.result.stock_exhausted
+    assert (
+        state.result is not None
+        and state.result.closed_by == 0
+        and not state.result.stock_exhausted
+    )
     with pytest.raises(IllegalActionError) as info:
         apply(state, Draw(1))
     assert info.value.rule_id == "hand.ended"
@@ -759,7 +794,9 @@ def test_hand_stock_exhausted() -> None:
         rack = state.players[seat].rack
         state = run(state, f"p{seat + 1} discard {rack[-1]}")
     assert state.stock == ()
-    assert state.result is not None and state.result.stock_exhausted and state.result.closed_by is None
+    assert (
+        state.result is not None and state.result.stock_exhausted and state.result.closed_by is None
+    )
 
 
 # --- turn order, phases, rack, undo ---------------------------------------------------------------
@@ -817,7 +854,9 @@ def test_atu_disabled_by_default() -> None:
 
 def test_turn_max_rack_tiles() -> None:
     rules = load_rules("remi-pe-tabla", {"turn.max_rack_tiles": "12"})
-    state = stacked(["R5 R6 R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4", P2_DEFAULT], "K5 K7", rules=rules)
+    state = stacked(
+        ["R5 R6 R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4", P2_DEFAULT], "K5 K7", rules=rules
+    )
     state = run(state, "p1 discard B4", "p2 draw")
     refused(state, "p2 discard K5", "turn.max_rack_tiles")
 
@@ -829,7 +868,10 @@ def test_turn_max_rack_tiles() -> None:
     "opening,p1",
     [
         ("[K12 K13 K1] [B7 B8 B9]", "K12 K13 K1 B7 B8 B9 Y2 Y4 Y6 R2 R4 R6 R8 Y8 B4"),  # RE-2: 45
-        ("[R1 R2 R3] [Y9 B9 K9] [R10 R11 R12]", "R1 R2 R3 Y9 B9 K9 R10 R11 R12 Y2 Y4 Y6 B2 B5 B4"),  # RE-3: 60
+        (
+            "[R1 R2 R3] [Y9 B9 K9] [R10 R11 R12]",
+            "R1 R2 R3 Y9 B9 K9 R10 R11 R12 Y2 Y4 Y6 B2 B5 B4",
+        ),  # RE-3: 60
     ],
 )
 def test_opening_min_points_valid_examples(opening: str, p1: str) -> None:
@@ -871,7 +913,9 @@ def test_scoring_closing_bonus_played_hand() -> None:
     scores = {s.name: s for s in score_state(state, ["A", "B"])}
     # A: [R2..R8] 35 + [R10 Y10 B10] 30 + [K11 K12 K13 K1] 55 = 120, + 50 for closing
     assert scores["A"].score == 170
-    assert any(line.rule_id == "scoring.closing_bonus" and line.points == 50 for line in scores["A"].lines)
+    assert any(
+        line.rule_id == "scoring.closing_bonus" and line.points == 50 for line in scores["A"].lines
+    )
     # B never opened: minus his rack, 135 (PD 13, default scoring.non_opener = rack)
     assert scores["B"].score == -135
     for s in scores.values():

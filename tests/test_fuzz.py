@@ -72,11 +72,70 @@ def scratch() -> Iterator[Path]:
 
 # Pieces of the notation, so random text often comes close to valid input.
 TOKENS = [
-    "R", "Y", "B", "K", "J", "r", "k", "1", "3", "7", "10", "13", "14", "0", "00", "[", "]", "J[",
-    " ", "  ", ",", "-", "\t", "\n", "p", "P", "p1 ", "p2 ", "p0 ", "draw", "take", "meld",
-    "layoff", "swap", "announce", "atu", "declare", "discard", "undo", "play", "pass",
-    "penalty", "timeout", "R7", "R8", "R9", "K5", "Y5", "B5", "J[R5]", "J[J]", "²", "٣", "𝟕",
-    "ß", "İ", "\x00", "\u200b", "9" * 30, "-1", "+1", "1e3", "1_0", "½",
+    "R",
+    "Y",
+    "B",
+    "K",
+    "J",
+    "r",
+    "k",
+    "1",
+    "3",
+    "7",
+    "10",
+    "13",
+    "14",
+    "0",
+    "00",
+    "[",
+    "]",
+    "J[",
+    " ",
+    "  ",
+    ",",
+    "-",
+    "\t",
+    "\n",
+    "p",
+    "P",
+    "p1 ",
+    "p2 ",
+    "p0 ",
+    "draw",
+    "take",
+    "meld",
+    "layoff",
+    "swap",
+    "announce",
+    "atu",
+    "declare",
+    "discard",
+    "undo",
+    "play",
+    "pass",
+    "penalty",
+    "timeout",
+    "R7",
+    "R8",
+    "R9",
+    "K5",
+    "Y5",
+    "B5",
+    "J[R5]",
+    "J[J]",
+    "²",
+    "٣",
+    "𝟕",
+    "ß",
+    "İ",
+    "\x00",
+    "\u200b",
+    "9" * 30,
+    "-1",
+    "+1",
+    "1e3",
+    "1_0",
+    "½",
 ]
 notation_text = st.one_of(
     st.text(max_size=40),
@@ -85,7 +144,9 @@ notation_text = st.one_of(
 
 toml_scalars = st.one_of(
     st.text(max_size=20),
-    st.sampled_from(["R5 R6 R7", "[R5 R6 R7] [R10 Y10 B10]", "remi-pe-tabla", "rummikub", "J", "K1"]),
+    st.sampled_from(
+        ["R5 R6 R7", "[R5 R6 R7] [R10 Y10 B10]", "remi-pe-tabla", "rummikub", "J", "K1"]
+    ),
     st.integers(-(2**63), 2**63 - 1),
     st.booleans(),
     st.floats(allow_nan=True, allow_infinity=True),
@@ -93,14 +154,34 @@ toml_scalars = st.one_of(
 
 
 def _toml_values(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    return st.one_of(st.lists(children, max_size=4), st.dictionaries(st.text(max_size=8), children, max_size=4))
+    return st.one_of(
+        st.lists(children, max_size=4), st.dictionaries(st.text(max_size=8), children, max_size=4)
+    )
 
 
 toml_values = st.recursive(toml_scalars, _toml_values, max_leaves=12)
 toml_docs = st.dictionaries(
     st.one_of(
-        st.sampled_from(["rules", "description", "atu", "options", "players", "formations", "end", "expect",
-                         "kind", "tiles", "totals", "family", "name", "extends", "opening", "run"]),
+        st.sampled_from(
+            [
+                "rules",
+                "description",
+                "atu",
+                "options",
+                "players",
+                "formations",
+                "end",
+                "expect",
+                "kind",
+                "tiles",
+                "totals",
+                "family",
+                "name",
+                "extends",
+                "opening",
+                "run",
+            ]
+        ),
         st.text(max_size=8),
     ),
     toml_values,
@@ -113,11 +194,15 @@ json_scalars = st.one_of(
     st.integers(),
     st.floats(allow_nan=False),
     st.text(max_size=20),
-    st.sampled_from(["remi-record", "remi", "remi-pe-tabla", "p1 draw", "human", "greedy", "R5 R6"]),
+    st.sampled_from(
+        ["remi-record", "remi", "remi-pe-tabla", "p1 draw", "human", "greedy", "R5 R6"]
+    ),
 )
 json_values = st.recursive(
     json_scalars,
-    lambda c: st.one_of(st.lists(c, max_size=4), st.dictionaries(st.text(max_size=8), c, max_size=4)),
+    lambda c: st.one_of(
+        st.lists(c, max_size=4), st.dictionaries(st.text(max_size=8), c, max_size=4)
+    ),
     max_leaves=16,
 )
 
@@ -297,9 +382,31 @@ _RECORD_DOCS = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in GAMES
 
 
 @MEDIUM
-@given(st.one_of(json_values, st.dictionaries(st.sampled_from(sorted(
-    {"format", "version", "family", "preset", "overrides", "players", "seed", "deal", "actions", "created", "match"}
-)), json_values)))
+@given(
+    st.one_of(
+        json_values,
+        st.dictionaries(
+            st.sampled_from(
+                sorted(
+                    {
+                        "format",
+                        "version",
+                        "family",
+                        "preset",
+                        "overrides",
+                        "players",
+                        "seed",
+                        "deal",
+                        "actions",
+                        "created",
+                        "match",
+                    }
+                )
+            ),
+            json_values,
+        ),
+    )
+)
 def test_fuzz_record_random_json(doc: Any) -> None:
     got = parses_or_remi_error(parse_record, doc)
     if not isinstance(got, RemiError):
@@ -314,7 +421,9 @@ def test_fuzz_record_mutated_examples(data: st.DataObject, name: str) -> None:
 
 @MEDIUM
 @given(st.data(), st.sampled_from(GAMES))
-def test_fuzz_record_files_byte_flips_never_change_file(scratch: Path, data: st.DataObject, path: Path) -> None:
+def test_fuzz_record_files_byte_flips_never_change_file(
+    scratch: Path, data: st.DataObject, path: Path
+) -> None:
     target = scratch / "record.json"
     raw = data.draw(flipped(path.read_bytes()))
     target.write_bytes(raw)
@@ -341,7 +450,9 @@ def test_fuzz_rules_random_files(scratch: Path, doc: dict[str, Any]) -> None:
 @given(st.data(), st.sampled_from(sorted(_PRESET_DOCS)))
 def test_fuzz_rules_mutated_presets(scratch: Path, data: st.DataObject, name: str) -> None:
     target = scratch / "rules-mutated.toml"
-    target.write_text(to_toml(data.draw(mutated(_PRESET_DOCS[name], toml_values))), encoding="utf-8")
+    target.write_text(
+        to_toml(data.draw(mutated(_PRESET_DOCS[name], toml_values))), encoding="utf-8"
+    )
     parses_or_remi_error(load_rules, target)
 
 
@@ -356,7 +467,9 @@ def test_fuzz_rules_byte_flips(scratch: Path, data: st.DataObject, path: Path) -
 @FAST
 @given(
     st.sampled_from(RULE_SETS),
-    st.dictionaries(st.one_of(st.sampled_from(_RULE_IDS), st.text(max_size=12)), toml_values, max_size=4),
+    st.dictionaries(
+        st.one_of(st.sampled_from(_RULE_IDS), st.text(max_size=12)), toml_values, max_size=4
+    ),
 )
 def test_fuzz_rules_with_overrides(rules: Any, overrides: dict[str, Any]) -> None:
     got = parses_or_remi_error(rules.with_overrides, overrides)
@@ -365,7 +478,9 @@ def test_fuzz_rules_with_overrides(rules: Any, overrides: dict[str, Any]) -> Non
 
 
 @FAST
-@given(st.one_of(st.text(max_size=40), st.sampled_from(PRESETS), st.text(min_size=250, max_size=400)))
+@given(
+    st.one_of(st.text(max_size=40), st.sampled_from(PRESETS), st.text(min_size=250, max_size=400))
+)
 def test_fuzz_rules_preset_names(name: str) -> None:
     parses_or_remi_error(load_rules, name)
 
@@ -378,20 +493,28 @@ runner = CliRunner()
 def invoke(args: list[str], allowed: set[int]) -> Any:
     """Run ``remi ARGS``: no exception escapes, no traceback, an exit code in ``allowed``."""
     result = runner.invoke(app, args)
-    assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        args,
+        result.exception,
+    )
     assert "Traceback" not in result.output, (args, result.output)
     assert result.exit_code in allowed, (args, result.exit_code, result.output)
     return result
 
 
-cli_text = st.one_of(notation_text, st.sampled_from(["--json", "--set", "--rules", "-", "--", "--help"]))
+cli_text = st.one_of(
+    notation_text, st.sampled_from(["--json", "--set", "--rules", "-", "--", "--help"])
+)
 rule_opts = st.lists(
     st.one_of(
         st.tuples(st.just("--rules"), st.one_of(st.sampled_from(PRESETS), st.text(max_size=12))),
-        st.tuples(st.just("--set"), st.one_of(
-            st.builds(lambda k, v: f"{k}={v}", st.sampled_from(_RULE_IDS), st.text(max_size=6)),
-            st.text(max_size=12),
-        )),
+        st.tuples(
+            st.just("--set"),
+            st.one_of(
+                st.builds(lambda k, v: f"{k}={v}", st.sampled_from(_RULE_IDS), st.text(max_size=6)),
+                st.text(max_size=12),
+            ),
+        ),
         st.tuples(st.just("--json")),
     ),
     max_size=3,
@@ -417,17 +540,26 @@ def test_fuzz_cli_check_opening_and_solve(text: str, opts: list[str]) -> None:
 
 @SLOW
 @given(st.data(), st.sampled_from(DISPUTES), rule_opts)
-def test_fuzz_cli_score_and_check_file(scratch: Path, data: st.DataObject, path: Path, opts: list[str]) -> None:
+def test_fuzz_cli_score_and_check_file(
+    scratch: Path, data: st.DataObject, path: Path, opts: list[str]
+) -> None:
     target = scratch / "cli.toml"
     target.write_bytes(data.draw(st.one_of(flipped(path.read_bytes()), st.just(path.read_bytes()))))
     result = invoke(["score", str(target), *opts], {0, 2})
     if result.exit_code == 0:
-        assert not isinstance(parses_or_remi_error(load_dispute, target), RemiError) or "--rules" in opts or "--set" in opts
+        assert (
+            not isinstance(parses_or_remi_error(load_dispute, target), RemiError)
+            or "--rules" in opts
+            or "--set" in opts
+        )
     invoke(["check", "file", str(target), *opts], {0, 1, 2})
 
 
 @FAST
-@given(st.lists(cli_text, min_size=0, max_size=3), st.sampled_from(["score", "check file", "replay", "rules show"]))
+@given(
+    st.lists(cli_text, min_size=0, max_size=3),
+    st.sampled_from(["score", "check file", "replay", "rules show"]),
+)
 def test_fuzz_cli_random_arguments(args: list[str], command: str) -> None:
     result = invoke([*command.split(), *args], {0, 1, 2})
     if result.exit_code == 0 and command != "rules show":
@@ -447,7 +579,10 @@ def test_fuzz_cli_replay(scratch: Path, data: st.DataObject, path: Path, json_ou
 
 
 @MEDIUM
-@given(st.lists(st.one_of(st.sampled_from(PRESETS), st.text(max_size=30)), min_size=0, max_size=3), st.booleans())
+@given(
+    st.lists(st.one_of(st.sampled_from(PRESETS), st.text(max_size=30)), min_size=0, max_size=3),
+    st.booleans(),
+)
 def test_fuzz_cli_rules_show_diff(names: list[str], json_out: bool) -> None:
     extra = ["--json"] if json_out else []
     if names:
@@ -464,13 +599,24 @@ def test_fuzz_cli_rules_show_diff(names: list[str], json_out: bool) -> None:
     st.one_of(st.none(), st.integers(-2, 6)),
     st.lists(st.sampled_from(["random", "greedy", "wizard", ""]), max_size=3),
     st.lists(
-        st.sampled_from([["--rules", "remi-50"], ["--rules", "nope"], ["--set", "opening.min_points=x"],
-                         ["--set", "bogus"], ["--lang", "xx"], ["--lang", "ro"], ["--human", "Ana"],
-                         ["--load", "missing.json"]]),
+        st.sampled_from(
+            [
+                ["--rules", "remi-50"],
+                ["--rules", "nope"],
+                ["--set", "opening.min_points=x"],
+                ["--set", "bogus"],
+                ["--lang", "xx"],
+                ["--lang", "ro"],
+                ["--human", "Ana"],
+                ["--load", "missing.json"],
+            ]
+        ),
         max_size=2,
     ),
 )
-def test_fuzz_cli_play_auto(scratch: Path, seed: int, players: int | None, bots: list[str], extra: list[list[str]]) -> None:
+def test_fuzz_cli_play_auto(
+    scratch: Path, seed: int, players: int | None, bots: list[str], extra: list[list[str]]
+) -> None:
     args = ["play", "--auto", "--seed", str(seed)]
     if players is not None:
         args += ["--players", str(players)]
@@ -480,8 +626,15 @@ def test_fuzz_cli_play_auto(scratch: Path, seed: int, players: int | None, bots:
         args += ["--load", str(scratch / opt[1])] if opt[0] == "--load" else opt
     args += ["--save", str(scratch / "auto.json")]
     result = invoke(args, {0, 2})
-    bad = bool({"wizard", ""} & set(bots)) or any(o[0] in ("--human", "--load") or o[-1] in (
-        "nope", "opening.min_points=x", "bogus", "xx") for o in extra) or (players is not None and not 2 <= players <= 4)
+    bad = (
+        bool({"wizard", ""} & set(bots))
+        or any(
+            o[0] in ("--human", "--load")
+            or o[-1] in ("nope", "opening.min_points=x", "bogus", "xx")
+            for o in extra
+        )
+        or (players is not None and not 2 <= players <= 4)
+    )
     if not bad and (players is None or players >= len(bots)):
         assert result.exit_code == 0, result.output
 
@@ -506,12 +659,41 @@ def _rummikub_state(draw: st.DrawFn) -> Any:
     return state
 
 
-EDIT_TOKENS = ["put", "move", "split", "new", "undo", "done", "R5", "J", "J[R4]", "1", "2", "3", "0",
-               "2:1", "1:1", ":", "::", "²", "١", "9" * 20, " ", " ", " ", "K13", "[", "]"]
+EDIT_TOKENS = [
+    "put",
+    "move",
+    "split",
+    "new",
+    "undo",
+    "done",
+    "R5",
+    "J",
+    "J[R4]",
+    "1",
+    "2",
+    "3",
+    "0",
+    "2:1",
+    "1:1",
+    ":",
+    "::",
+    "²",
+    "١",
+    "9" * 20,
+    " ",
+    " ",
+    " ",
+    "K13",
+    "[",
+    "]",
+]
 
 
 @MEDIUM
-@given(_rummikub_state(), st.lists(st.lists(st.sampled_from(EDIT_TOKENS), max_size=5).map("".join), max_size=6))
+@given(
+    _rummikub_state(),
+    st.lists(st.lists(st.sampled_from(EDIT_TOKENS), max_size=5).map("".join), max_size=6),
+)
 def test_fuzz_rummikub_table_editor_commands(state: Any, lines: list[str]) -> None:
     from remi.variants.rummikub.editing import TableEditor
 
@@ -525,7 +707,9 @@ def test_fuzz_rummikub_table_editor_commands(state: Any, lines: list[str]) -> No
 # --- regressions (crashes found by the fuzzers, fixed in the module named) ---------------------
 
 
-@pytest.mark.parametrize("text", ["p1 take ²", "p1 layoff ² R5", "p1 swap ³ Y12", "p1 take 1" + "0" * 5000])
+@pytest.mark.parametrize(
+    "text", ["p1 take ²", "p1 layoff ² R5", "p1 swap ³ Y12", "p1 take 1" + "0" * 5000]
+)
 def test_fuzz_regression_action_position_not_ascii_digits(text: str) -> None:
     """remi/actions.py: ``'²'.isdigit()`` is true but ``int('²')`` raises ValueError; a 5000-digit
     position exceeded ``int``'s digit limit. Both are now a NotationError quoting the token."""
@@ -608,7 +792,9 @@ def test_fuzz_regression_integer_over_digit_limit(tmp_path: Path) -> None:
         load_rules(toml_path)
     record = json.loads((ROOT / "examples/games/sir-break.json").read_text(encoding="utf-8"))
     json_path = tmp_path / "big.json"
-    json_path.write_text(json.dumps(record).replace('"seed": 0', '"seed": 1' + "0" * 5000), encoding="utf-8")
+    json_path.write_text(
+        json.dumps(record).replace('"seed": 0', '"seed": 1' + "0" * 5000), encoding="utf-8"
+    )
     with pytest.raises(RecordError, match="malformed JSON: Exceeds the limit"):
         load_record(json_path)
     invoke(["replay", str(json_path)], {2})

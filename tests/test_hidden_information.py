@@ -128,7 +128,9 @@ def test_views_checker_catches_leaks(variant: Variant, monkeypatch: pytest.Monke
     soak.check_views(variant, state, "clean")
 
 
-def test_views_checker_ignores_coincidence_with_visible_tiles(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_views_checker_ignores_coincidence_with_visible_tiles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Two copies of each tile: a tuple equal to another rack is not a leak when the seat sees
     all of its tiles anyway (here p1 holds the other copy of every tile of p2's rack)."""
     from gamekit import stacked
@@ -138,9 +140,19 @@ def test_views_checker_ignores_coincidence_with_visible_tiles(monkeypatch: pytes
     state = stacked([p2 + " K13", p2], "K5 K7")
     real_view = remi.view
     twin = tuple(sorted(state.players[1].rack))
-    monkeypatch.setattr(remi, "view", lambda s, seat: attrs.evolve(real_view(s, seat), sir=twin if seat == 0 else ()))
+    monkeypatch.setattr(
+        remi,
+        "view",
+        lambda s, seat: attrs.evolve(real_view(s, seat), sir=twin if seat == 0 else ()),
+    )
     soak.check_views(remi, state, "coincidence")
-    monkeypatch.setattr(remi, "view", lambda s, seat: attrs.evolve(real_view(s, seat), sir=tuple(sorted(s.players[0].rack)) if seat == 1 else ()))
+    monkeypatch.setattr(
+        remi,
+        "view",
+        lambda s, seat: attrs.evolve(
+            real_view(s, seat), sir=tuple(sorted(s.players[0].rack)) if seat == 1 else ()
+        ),
+    )
     with pytest.raises(soak.Violation, match="exposes p1's rack"):
         soak.check_views(remi, state, "p2 sees p1's extra K13")
 
@@ -150,12 +162,16 @@ def test_views_checker_ignores_coincidence_with_visible_tiles(monkeypatch: pytes
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v.name for v in VARIANTS])
 def test_soak_game_passes_for_every_variant(variant: Variant, tmp_path: Path) -> None:
-    outcome = soak.soak_game(variant.name, _preset(variant), ("random", "greedy"), 1, str(tmp_path), 1)
+    outcome = soak.soak_game(
+        variant.name, _preset(variant), ("random", "greedy"), 1, str(tmp_path), 1
+    )
     assert outcome.failure == "" and outcome.actions > 0
     assert list(tmp_path.iterdir()) == []
 
 
-def test_soak_failure_writes_a_replayable_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_soak_failure_writes_a_replayable_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A broken invariant (here: a view leaking the stock order from action 5 on) stops the game
     and writes its record (seed, players, actions up to the failing one) plus the message."""
     remi = next(v for v in VARIANTS if v.name == "remi")
@@ -172,11 +188,15 @@ def test_soak_failure_writes_a_replayable_record(tmp_path: Path, monkeypatch: py
     monkeypatch.setattr(remi, "view", real_view)
     assert "stock order" in outcome.failure
     path = Path(outcome.record_path)
-    assert path.name == "soak-remi-12.json" and path.with_suffix(".txt").read_text(encoding="utf-8").startswith("Violation")
+    assert path.name == "soak-remi-12.json" and path.with_suffix(".txt").read_text(
+        encoding="utf-8"
+    ).startswith("Violation")
     record = load_record(path)
     assert record.seed == 12 and len(record.actions) == outcome.actions
     result = replay(record)
-    assert result.ok and len(result.actions) == outcome.actions  # the record re-plays up to the failure
+    assert (
+        result.ok and len(result.actions) == outcome.actions
+    )  # the record re-plays up to the failure
 
 
 def test_soak_main_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -198,7 +218,9 @@ def _bot_record(family: str, seed: int, players: int) -> GameRecord:
     rules = load_rules(preset)
     variant = next(v for v in VARIANTS if v.name == family)
     state = variant.new_game(rules, players, seed=seed)
-    _, log = play_hand(state, [make_bot("greedy" if i % 2 else "random", seed + i) for i in range(players)])
+    _, log = play_hand(
+        state, [make_bot("greedy" if i % 2 else "random", seed + i) for i in range(players)]
+    )
     return GameRecord(
         family=family,
         preset=preset,
@@ -217,8 +239,13 @@ def test_export_for_player_sir_break_example() -> None:
     assert out["stock_count"] == 106 - 15 - 14
     draws = [(a["action"], a["drew"]) for a in out["actions"] if "drew" in a]
     # his own draws name the tile (the stock was "K5 K7 R11 R12 B6"), Ana's are hidden
-    assert draws == [("p2 draw", "K5"), ("p1 draw", HIDDEN_TILE), ("p2 draw", "R11"),
-                     ("p2 draw", "R12"), ("p1 draw", HIDDEN_TILE)]
+    assert draws == [
+        ("p2 draw", "K5"),
+        ("p1 draw", HIDDEN_TILE),
+        ("p2 draw", "R11"),
+        ("p2 draw", "R12"),
+        ("p1 draw", HIDDEN_TILE),
+    ]
     assert [a["action"] for a in out["actions"]] == list(record.actions)
     assert out["over"] and out["final_racks"][0] == ""  # the hand is over: racks are public
     text = json.dumps(out)
@@ -262,7 +289,10 @@ def test_export_for_player_match_drops_base_seed_and_errors() -> None:
     record = parse_record(data)
     out = export_for_player(record, 1)
     assert out["match"] == {"hands_played": 2, "totals": {"Ana": 10, "Bogdan": -10}}
-    assert out["error"] == {"position": 6, "rule_id": "opening.min_points"}  # Ana's refused line not quoted
+    assert out["error"] == {
+        "position": 6,
+        "rule_id": "opening.min_points",
+    }  # Ana's refused line not quoted
     assert len(out["actions"]) == 5 and not out["over"] and out["final_racks"] is None
     mine = export_for_player(record, 0)
     assert mine["error"]["action"] == "p1 discard K4"
@@ -289,7 +319,13 @@ def test_soak_regression_formation_ranks_are_not_a_rack(monkeypatch: pytest.Monk
     from gamekit import stacked
 
     remi = next(v for v in VARIANTS if v.name == "remi")
-    state = stacked(["R5 R6 R7 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4 B8 B10 B12", "R11 R12 R13 Y1 Y3 Y5 Y7 Y9 B1 B3 B5 B7 B9 B11"], "K5 K7")
+    state = stacked(
+        [
+            "R5 R6 R7 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4 B8 B10 B12",
+            "R11 R12 R13 Y1 Y3 Y5 Y7 Y9 B1 B3 B5 B7 B9 B11",
+        ],
+        "K5 K7",
+    )
     short = attrs.evolve(state.players[1], rack=state.players[1].rack[:3])
     state = attrs.evolve(state, players=(state.players[0], short))
     ranks = tuple(int(t) for t in short.rack)
@@ -298,7 +334,12 @@ def test_soak_regression_formation_ranks_are_not_a_rack(monkeypatch: pytest.Monk
     monkeypatch.setattr(remi, "view", lambda s, seat: Leaked(real_view(s, seat), ranks))
     soak.check_views(remi, state, "ranks")
     monkeypatch.setattr(remi, "view", real_view)
-    assert soak.soak_game("remi", "remi-pe-tabla", ("random", "greedy"), 436, "/nonexistent", 1).failure == ""
+    assert (
+        soak.soak_game(
+            "remi", "remi-pe-tabla", ("random", "greedy"), 436, "/nonexistent", 1
+        ).failure
+        == ""
+    )
 
 
 @attrs.frozen

@@ -76,7 +76,10 @@ def test_notation_bracket_error_at_the_start_names_no_position_zero(text: str) -
 def test_disputes_options_float_value_named_with_the_types_allowed(tmp_path: Path) -> None:
     text = (DISPUTES / "RF-1.toml").read_text(encoding="utf-8")
     path = tmp_path / "float.toml"
-    path.write_text(text.replace("[players.A]", '[options]\n"scoring.closing_bonus" = 50.5\n\n[players.A]'), encoding="utf-8")
+    path.write_text(
+        text.replace("[players.A]", '[options]\n"scoring.closing_bonus" = 50.5\n\n[players.A]'),
+        encoding="utf-8",
+    )
     before = _digest(path)
     result = run("score", str(path))
     _bad_input(result, "options.scoring.closing_bonus", "an integer", "50.5")
@@ -100,7 +103,13 @@ def _record(tmp_path: Path, change: Any) -> Path:
     [
         (lambda d: d["players"][0].__setitem__("colour", "red"), "players[1].colour"),
         (lambda d: d["deal"].__setitem__("tiles", 15), "deal.tiles"),
-        (lambda d: d.__setitem__("match", {"hands_played": 0, "totals": {"Ana": 0, "Bogdan": 0}, "base_seed": 0, "x": 1}), "match.x"),
+        (
+            lambda d: d.__setitem__(
+                "match",
+                {"hands_played": 0, "totals": {"Ana": 0, "Bogdan": 0}, "base_seed": 0, "x": 1},
+            ),
+            "match.x",
+        ),
     ],
 )
 def test_records_unknown_nested_field_refused(tmp_path: Path, change: Any, field: str) -> None:
@@ -165,7 +174,18 @@ def test_cli_play_save_command_onto_a_directory_keeps_the_game_going(tmp_path: P
     notes.write_text("my notes, not a game\n", encoding="utf-8")
     before = _digest(notes)
     lines = [f"save {tmp_path}", f"save {notes}", "discard Y2", "quit"]
-    result = run("play", "--seed", "3", "--players", "2", "--human", "Ana", "--bot", "greedy", input="\n".join(lines) + "\n")
+    result = run(
+        "play",
+        "--seed",
+        "3",
+        "--players",
+        "2",
+        "--human",
+        "Ana",
+        "--bot",
+        "greedy",
+        input="\n".join(lines) + "\n",
+    )
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     assert result.output.count("Could not save to") == 2
@@ -178,13 +198,17 @@ def test_cli_play_save_command_onto_a_directory_keeps_the_game_going(tmp_path: P
 
 
 def test_cli_simulate_games_too_many_refused() -> None:
-    result = run("simulate", "--rules", "remi-pe-tabla", "--games", "99999999999999999999999", "--json")
+    result = run(
+        "simulate", "--rules", "remi-pe-tabla", "--games", "99999999999999999999999", "--json"
+    )
     _bad_input(result, "--games", "99999999999999999999999")
 
 
 @pytest.mark.parametrize("count", ["0", "99999999999"])
 def test_cli_simulate_players_absurd_refused(count: str) -> None:
-    result = run("simulate", "--rules", "remi-pe-tabla", "--games", "1", "--players", count, "--json")
+    result = run(
+        "simulate", "--rules", "remi-pe-tabla", "--games", "1", "--players", count, "--json"
+    )
     _bad_input(result, "--players", count)
 
 

@@ -181,7 +181,12 @@ def test_final_values_rf9() -> None:
     assert formation_points(parse_formation("B1 B2 B3"), FINAL_POINTS) == 35
     assert formation_points(parse_formation("R1 Y1 B1"), FINAL_POINTS) == 75
     assert formation_points(parse_formation("Y11 J[Y12] Y13"), FINAL_POINTS) == 70
-    assert [loose_tile_points(Tile.parse(t), FINAL_POINTS) for t in ("Y4", "R11", "J", "K1")] == [5, 10, 50, 25]
+    assert [loose_tile_points(Tile.parse(t), FINAL_POINTS) for t in ("Y4", "R11", "J", "K1")] == [
+        5,
+        10,
+        50,
+        25,
+    ]
 
 
 def test_candidate_formations_respect_counts() -> None:
@@ -248,8 +253,15 @@ def test_error_family_subclasses_builtins() -> None:
     assert issubclass(IllegalActionError, ValueError) and issubclass(IllegalActionError, RemiError)
     assert issubclass(RulesError, ValueError) and issubclass(UnknownVariantError, LookupError)
     assert issubclass(AmbiguousFormationError, InvalidFormationError)
-    err = IllegalActionError("opening totals 30 points, needs 45", rule_id="opening.min_points", action="p2 meld [R7 R8 R9]")
-    assert str(err) == "illegal action 'p2 meld [R7 R8 R9]': opening totals 30 points, needs 45 [opening.min_points]"
+    err = IllegalActionError(
+        "opening totals 30 points, needs 45",
+        rule_id="opening.min_points",
+        action="p2 meld [R7 R8 R9]",
+    )
+    assert (
+        str(err)
+        == "illegal action 'p2 meld [R7 R8 R9]': opening totals 30 points, needs 45 [opening.min_points]"
+    )
 
 
 def test_check_meld_refuses_more_copies_than_the_set_holds() -> None:
@@ -261,4 +273,6 @@ def test_check_meld_refuses_more_copies_than_the_set_holds() -> None:
     for text, tile in (("J J J", "J"), ("R3 R4 R5 R3 R4 R5 R3", "R3")):
         result = runner.invoke(app, ["check", "meld", text])
         assert result.exit_code == 2
-        assert f"{tile} appears 3 times" in (result.stderr if hasattr(result, "stderr") else result.output)
+        assert f"{tile} appears 3 times" in (
+            result.stderr if hasattr(result, "stderr") else result.output
+        )

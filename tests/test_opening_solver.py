@@ -49,7 +49,8 @@ def racks(draw: st.DrawFn, min_size: int = 6, max_size: int = 12, max_jolys: int
         pool = [
             t
             for t in FULL_SET
-            if t.is_joly or (t.number in numbers and t.colour is not None and t.colour.index < colours)
+            if t.is_joly
+            or (t.number in numbers and t.colour is not None and t.colour.index < colours)
         ]
     pool = [t for t in pool if not t.is_joly] + [JOLY] * max_jolys
     size = draw(st.integers(min_size, min(max_size, len(pool))))
@@ -71,7 +72,9 @@ def _texts(plan: OpeningPlan | None) -> list[str] | None:
     return None if plan is None else [str(f) for f in plan.formations]
 
 
-def assert_valid_plan(plan: OpeningPlan, rack: Sequence[Tile], rules: RemiRules, must: Tile | None = None) -> None:
+def assert_valid_plan(
+    plan: OpeningPlan, rack: Sequence[Tile], rules: RemiRules, must: Tile | None = None
+) -> None:
     """The plan is a real opening from the rack: disjoint, drawn from it, check_opening passes."""
     pool = Counter(rack) + (Counter([must]) if must is not None else Counter())
     used: Counter[Tile] = Counter()
@@ -125,11 +128,16 @@ def oracle_opening(rack: Sequence[Tile], rules: RemiRules, must: Tile | None = N
 
 
 def oracle_arrangement(tiles: Sequence[Tile], rules: RemiRules, table: PointTable) -> int:
-    return max(sum(formation_points(f, table) for f in chosen) for chosen in _disjoint_subsets(tiles, rules))
+    return max(
+        sum(formation_points(f, table) for f in chosen)
+        for chosen in _disjoint_subsets(tiles, rules)
+    )
 
 
 def oracle_partition(tiles: Sequence[Tile], rules: RemiRules) -> bool:
-    return any(sum(len(f) for f in chosen) == len(tiles) for chosen in _disjoint_subsets(tiles, rules))
+    return any(
+        sum(len(f) for f in chosen) == len(tiles) for chosen in _disjoint_subsets(tiles, rules)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -270,13 +278,17 @@ def _check(rack: list[Tile], rules: RemiRules, must: Tile | None) -> None:
 
 @SETTINGS
 @given(racks(min_size=6, max_size=12, max_jolys=0), st.sampled_from(RULE_SETS))
-def test_opening_min_points_best_equals_brute_force_no_joly(rack: list[Tile], rules: RemiRules) -> None:
+def test_opening_min_points_best_equals_brute_force_no_joly(
+    rack: list[Tile], rules: RemiRules
+) -> None:
     _check(rack, rules, None)
 
 
 @SETTINGS
 @given(racks(min_size=6, max_size=10), st.sampled_from(RULE_SETS))
-def test_opening_min_points_best_equals_brute_force_with_jolys(rack: list[Tile], rules: RemiRules) -> None:
+def test_opening_min_points_best_equals_brute_force_with_jolys(
+    rack: list[Tile], rules: RemiRules
+) -> None:
     _check(rack, rules, None)
 
 
@@ -286,14 +298,22 @@ def test_sir_take_last_for_opening_best_equals_brute_force(
     rack: list[Tile], rules: RemiRules, data: st.DataObject
 ) -> None:
     left = list((Counter(FULL_SET) - Counter(rack)).elements())
-    near = [t for t in left if t.is_joly or any(t.colour is r.colour or t.number == r.number for r in rack)]
+    near = [
+        t
+        for t in left
+        if t.is_joly or any(t.colour is r.colour or t.number == r.number for r in rack)
+    ]
     must = data.draw(st.sampled_from(near or left))
     _check(rack, rules, must)
 
 
 @SETTINGS
-@given(racks(min_size=3, max_size=9), st.sampled_from(RULE_SETS), st.sampled_from(["opening", "final"]))
-def test_max_points_arrangement_equals_brute_force(rack: list[Tile], rules: RemiRules, which: str) -> None:
+@given(
+    racks(min_size=3, max_size=9), st.sampled_from(RULE_SETS), st.sampled_from(["opening", "final"])
+)
+def test_max_points_arrangement_equals_brute_force(
+    rack: list[Tile], rules: RemiRules, which: str
+) -> None:
     table = rules.opening_points if which == "opening" else rules.final_points
     got = max_points_arrangement(rack, rules, table)
     pool = Counter(rack)
@@ -347,5 +367,3 @@ def test_formations_with_unknown_tile_is_empty() -> None:
     assert formations_with(Tile.parse("K9"), _tiles("R5 R6 R7"), DEFAULT) == []
     found = formations_with(JOLY, _tiles("R5 R6 J"), DEFAULT)
     assert found and all(f.joly_count for f in found)
-
-

@@ -24,7 +24,18 @@ ROOT = Path(__file__).resolve().parent.parent
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), str(ROOT)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
         check=True,
     )
     wheels = list(out.glob("remi_rummy-*.whl"))
@@ -34,7 +45,11 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_contains_rule_files(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
-    shipped = sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("remi/rule_files/") and n.endswith(".toml"))
+    shipped = sorted(
+        n.rsplit("/", 1)[1]
+        for n in names
+        if n.startswith("remi/rule_files/") and n.endswith(".toml")
+    )
     in_repo = sorted(p.name for p in (ROOT / "rules").glob("*.toml"))
     assert shipped == in_repo
     assert "remi/py.typed" in names
@@ -43,7 +58,17 @@ def test_wheel_contains_rule_files(wheel: Path) -> None:
 def test_installed_wheel_loads_every_preset(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "-q",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
         check=True,
     )
     code = (
@@ -57,12 +82,23 @@ def test_installed_wheel_loads_every_preset(wheel: Path, tmp_path: Path) -> None
         "print(json.dumps(out))\n"
     )
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(target)] + [p for p in sys.path if p and "site-packages" in p])
-    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env, cwd=tmp_path)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(target)] + [p for p in sys.path if p and "site-packages" in p]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     report = json.loads(done.stdout)
     assert report["file"].startswith(str(target))
     assert report["dirs"][0].startswith(str(target))
     expected = sorted(p.stem for p in (ROOT / "rules").glob("*.toml"))
     assert sorted(report["presets"]) == expected
-    assert all(not str(v).startswith("ERROR") for v in report["presets"].values()), report["presets"]
+    assert all(not str(v).startswith("ERROR") for v in report["presets"].values()), report[
+        "presets"
+    ]
     assert report["presets"]["remi-pe-tabla"] == "remi"

@@ -43,8 +43,19 @@ print(json.dumps({
 def _install(target: Path) -> None:
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--no-index",
-         "--target", str(target), str(EXAMPLE)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--target",
+            str(target),
+            str(EXAMPLE),
+        ],
         check=True,
         env=env,
         capture_output=True,
@@ -54,7 +65,9 @@ def _install(target: Path) -> None:
 
 def _play(target: Path) -> dict[str, object]:
     env = dict(os.environ, PYTHONPATH=str(target), PYTHONDONTWRITEBYTECODE="1")
-    out = subprocess.run([sys.executable, "-c", GAME], check=True, env=env, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", GAME], check=True, env=env, capture_output=True, text=True
+    )
     data: dict[str, object] = json.loads(out.stdout)
     return data
 
@@ -62,9 +75,17 @@ def _play(target: Path) -> dict[str, object]:
 def test_plugin_variant_installs_and_plays(tmp_path: Path) -> None:
     target = tmp_path / "site"
     _install(target)
-    assert (target / "remi_rummikub_lite-0.1.0.dist-info" / "entry_points.txt").read_text().startswith("[remi.variants]")
+    assert (
+        (target / "remi_rummikub_lite-0.1.0.dist-info" / "entry_points.txt")
+        .read_text()
+        .startswith("[remi.variants]")
+    )
     first = _play(target)
-    assert first["name"] == "rummikub-lite" and first["family"] == "rummikub-lite" and first["deal"] == 10
+    assert (
+        first["name"] == "rummikub-lite"
+        and first["family"] == "rummikub-lite"
+        and first["deal"] == 10
+    )
     assert first["errors"] == {}
     assert isinstance(first["actions"], int) and first["actions"] > 0
     scores = first["scores"]

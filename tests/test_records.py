@@ -94,7 +94,11 @@ def test_replay_illegal_action_example_position_and_rule_id() -> None:
     result = replay(load_record(GAMES / "illegal-opening.json"))
     assert not result.ok and not result.over
     assert result.error is not None
-    assert (result.error.position, result.error.action, result.error.rule_id) == (6, "p1 discard K4", "opening.min_points")
+    assert (result.error.position, result.error.action, result.error.rule_id) == (
+        6,
+        "p1 discard K4",
+        "opening.min_points",
+    )
     assert len(result.actions) == 5
 
 
@@ -144,7 +148,9 @@ def _keep(path: Path) -> bytes:
         ("bad-preset", None, "unknown variant or preset 'remi-99'"),
     ],
 )
-def test_load_record_errors_leave_file_untouched(tmp_path: Path, name: str, text: str | None, message: str) -> None:
+def test_load_record_errors_leave_file_untouched(
+    tmp_path: Path, name: str, text: str | None, message: str
+) -> None:
     good = json.loads((GAMES / "sir-break.json").read_text(encoding="utf-8"))
     if text is None:
         data = json.loads(json.dumps(good))
@@ -194,7 +200,9 @@ def test_load_record_missing_file(tmp_path: Path) -> None:
         load_record(tmp_path / "nope.json")
 
 
-def test_dump_record_atomic_keeps_previous_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dump_record_atomic_keeps_previous_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "save.json"
     first = load_record(GAMES / "sir-break.json")
     dump_record(first, path)
@@ -229,7 +237,9 @@ def test_dump_record_killed_process_leaves_previous_save(tmp_path: Path) -> None
         "os.fsync = slow\n"
         "dump_record(rec.with_actions(rec.actions[:2]), sys.argv[1])\n"
     )
-    child = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True
+    )
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "writing"
     child.send_signal(signal.SIGKILL)
@@ -250,14 +260,21 @@ def test_start_state_stacked_deal() -> None:
 
 @pytest.mark.parametrize(
     "content",
-    [b'{"format": "remi-record", "version": 1, "fam', b"\xff\xfe garbage", b'{"format": "remi-record", "version": 9}', b"my notes\n"],
+    [
+        b'{"format": "remi-record", "version": 1, "fam',
+        b"\xff\xfe garbage",
+        b'{"format": "remi-record", "version": 9}',
+        b"my notes\n",
+    ],
     ids=["truncated", "not-utf8", "unknown-version", "other-file"],
 )
 def test_dump_record_never_overwrites_a_corrupted_file(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "save.json"
     path.write_bytes(content)
     stat = os.stat(path)
-    with pytest.raises(RecordError, match="not overwritten: the file is not a readable game record") as info:
+    with pytest.raises(
+        RecordError, match="not overwritten: the file is not a readable game record"
+    ) as info:
         dump_record(load_record(GAMES / "sir-break.json"), path)
     assert str(path) in str(info.value)
     assert path.read_bytes() == content and os.stat(path).st_mtime_ns == stat.st_mtime_ns
@@ -279,8 +296,14 @@ def test_cli_play_save_refuses_to_overwrite_a_corrupted_file(tmp_path: Path) -> 
 
     path = tmp_path / "important.json"
     path.write_text("not a record", encoding="utf-8")
-    result = CliRunner().invoke(app, ["play", "--auto", "--seed", "1", "--players", "2", "--save", str(path)])
-    assert result.exit_code == 2 and "not overwritten" in result.output and "Traceback" not in result.output
+    result = CliRunner().invoke(
+        app, ["play", "--auto", "--seed", "1", "--players", "2", "--save", str(path)]
+    )
+    assert (
+        result.exit_code == 2
+        and "not overwritten" in result.output
+        and "Traceback" not in result.output
+    )
     assert path.read_text(encoding="utf-8") == "not a record"
 
 
@@ -307,7 +330,9 @@ def test_dump_record_sigkill_at_random_moments_always_leaves_a_whole_save(tmp_pa
     )
     rng = random.Random(7)
     for _ in range(5):
-        child = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True
+        )
         assert child.stdout is not None and child.stdout.readline().strip() == "go"
         time.sleep(rng.uniform(0.01, 0.15))
         child.send_signal(signal.SIGKILL)

@@ -42,7 +42,9 @@ def test_default_preset_file_equals_class_defaults() -> None:
 
 @pytest.mark.parametrize("spec", rule_specs(RemiRules), ids=lambda s: s.rule_id)
 def test_every_rule_id_documented(spec) -> None:
-    row = next((line for line in README.splitlines() if line.startswith(f"| `{spec.rule_id}` |")), None)
+    row = next(
+        (line for line in README.splitlines() if line.startswith(f"| `{spec.rule_id}` |")), None
+    )
     assert row is not None, f"{spec.rule_id} missing from rules/README.md"
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[3] == _fmt(spec.default)
@@ -92,7 +94,7 @@ def test_bad_override_names_key_and_value(key: str, value: str, words: str) -> N
         ('family = "remi"\n[opening]\nmaximum = 3\n', "unknown rule id 'opening.maximum'"),
         ('family = "remi"\nopening = 45\n', "must be a table"),
         ('family = "remi"\n[opening\n', "not valid TOML"),
-        ('[opening]\nmin_points = 50\n', "missing 'family'"),
+        ("[opening]\nmin_points = 50\n", "missing 'family'"),
         ('family = "chess"\n', "chess"),
         ('family = "remi"\nextends = "nope"\n', "extends unknown preset"),
         ('family = "remi"\n[players]\nmin = 4\nmax = 3\n', "players.min"),
@@ -108,7 +110,9 @@ def test_bad_rule_file(tmp_path: Path, text: str, words: str) -> None:
 
 def test_house_rule_file_extends_a_preset(tmp_path: Path) -> None:
     path = tmp_path / "club.toml"
-    path.write_text('family = "remi"\nextends = "rummy-45"\n[scoring]\nclosing_bonus = 100\n', encoding="utf-8")
+    path.write_text(
+        'family = "remi"\nextends = "rummy-45"\n[scoring]\nclosing_bonus = 100\n', encoding="utf-8"
+    )
     r = load_rules(str(path))
     assert r.name == "club" and r.scoring_closing_bonus == 100 and r.atu_enabled
 

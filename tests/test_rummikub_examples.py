@@ -126,7 +126,9 @@ def _rk9(preset: str = "rummikub", **overrides: object):
 
 def test_rk9_joker_group_of_three_either_missing() -> None:
     state = _rk9()
-    state = run(state, "p2 play [R5 B5 J] [R10 R11 R12] [R13 Y13 B13]")  # p2 makes his initial meld (39)
+    state = run(
+        state, "p2 play [R5 B5 J] [R10 R11 R12] [R13 Y13 B13]"
+    )  # p2 makes his initial meld (39)
     state = run(state, "p1 draw")
     after = run(state, "p2 play [R5 Y5 B5] [R10 R11 R12] [R13 Y13 B13] [K7 K8 J]")
     assert after.opened == (True, True)
@@ -136,11 +138,17 @@ def test_rk9_joker_group_of_three_either_missing() -> None:
 def test_rk9_joker_group_of_three_both_missing() -> None:
     state = _rk9(joker__group_of_three="both_missing")
     state = run(state, "p2 play [R5 B5 J] [R10 R11 R12] [R13 Y13 B13]", "p1 draw")
-    refused(state, "p2 play [R5 Y5 B5] [R10 R11 R12] [R13 Y13 B13] [K7 K8 J]", "joker.group_of_three")
+    refused(
+        state, "p2 play [R5 Y5 B5] [R10 R11 R12] [R13 Y13 B13] [K7 K8 J]", "joker.group_of_three"
+    )
     after = run(state, "p2 play [R5 Y5 B5 K5] [R10 R11 R12] [R13 Y13 B13] [K7 K8 J]")
     assert str(after.table[0]) == "[R5 Y5 B5 K5]"
 
 
 def test_rk9_joker_retrieve_before_initial() -> None:
     state = _rk9()
-    refused(state, "p2 play [R5 Y5 B5] [R10 R11 R12] [K7 K8 J] [R13 Y13 B13]", "joker.retrieve_before_initial")
+    refused(
+        state,
+        "p2 play [R5 Y5 B5] [R10 R11 R12] [K7 K8 J] [R13 Y13 B13]",
+        "joker.retrieve_before_initial",
+    )

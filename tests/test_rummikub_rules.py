@@ -41,7 +41,9 @@ def test_start_player_lot() -> None:
     assert state.start_draw is None and 0 <= state.starter < 3
 
 
-@pytest.mark.parametrize(("preset", "tiles"), [("rummikub", 14), ("myrummy", 15), ("myrummy-small", 14)])
+@pytest.mark.parametrize(
+    ("preset", "tiles"), [("rummikub", 14), ("myrummy", 15), ("myrummy-small", 14)]
+)
 def test_deal_tiles(preset: str, tiles: int) -> None:
     state = new_game(rk_rules(preset), 4, seed=1)
     assert [len(r) for r in state.racks] == [tiles] * 4
@@ -100,7 +102,9 @@ def test_initial_meld_joker_value_zero() -> None:
 def _joker_table(**overrides: object):
     """p1 opened with [R4 R5 R6 J] (J = R7) and [R8 R9 R10 R11]; p2 opened too; p1 to play."""
     rules = rk_rules(**overrides)
-    state = deal(["R4 R5 R6 J R8 R9 R10 R11", "Y10 B10 K10 K6 K8 R7 B12"], pool="Y2 Y4 Y6", rules=rules)
+    state = deal(
+        ["R4 R5 R6 J R8 R9 R10 R11", "Y10 B10 K10 K6 K8 R7 B12"], pool="Y2 Y4 Y6", rules=rules
+    )
     state = run(state, "p1 play [R4 R5 R6 J] [R8 R9 R10 R11]")
     return run(state, "p2 play [R4 R5 R6 J] [R8 R9 R10 R11] [Y10 B10 K10]", "p1 draw")
 
@@ -121,7 +125,9 @@ def test_joker_freed_use_same_turn() -> None:
 def test_joker_freed_use_new_set_with_rack() -> None:
     state = _joker_table(joker__freed_use="new_set_with_rack")
     refused(state, "p2 play [R4 R5 R6 R7] [R8 R9 R10 R11] [Y10 B10 K10 J]", "joker.freed_use")
-    assert run(state, "p2 play [R4 R5 R6 R7] [R8 R9 R10 R11] [Y10 B10 K10] [K6 J K8]").is_over is False
+    assert (
+        run(state, "p2 play [R4 R5 R6 R7] [R8 R9 R10 R11] [Y10 B10 K10] [K6 J K8]").is_over is False
+    )
     default = _joker_table()
     assert run(default, "p2 play [R4 R5 R6 R7] [R8 R9 R10 R11] [Y10 B10 K10 J]").opened[1]
 
@@ -158,13 +164,17 @@ def test_joker_locks_meld_extend_only() -> None:
 
 @pytest.mark.parametrize(("mode", "drawn"), [("restore_draw", 3), ("restore", 0)])
 def test_penalty_invalid_turn(mode: str, drawn: int) -> None:
-    state = deal(["R9 R10 R11", "Y2"], pool="K2 K4 K6 K8", rules=rk_rules(penalty__invalid_turn=mode))
+    state = deal(
+        ["R9 R10 R11", "Y2"], pool="K2 K4 K6 K8", rules=rk_rules(penalty__invalid_turn=mode)
+    )
     after = run(state, "p1 penalty invalid")
     assert len(after.racks[0]) == 14 + drawn and after.table == () and after.current == 1
     assert [str(t) for t in after.pool[:1]] == [["K2", "K8"][drawn // 3]]
 
 
-@pytest.mark.parametrize(("preset", "drawn"), [("rummikub", 3), ("myrummy", 3), ("myrummy-small", 0)])
+@pytest.mark.parametrize(
+    ("preset", "drawn"), [("rummikub", 3), ("myrummy", 3), ("myrummy-small", 0)]
+)
 def test_penalty_timeout(preset: str, drawn: int) -> None:
     state = deal(["R9 R10 R11", "Y2"], pool="K2 K4 K6 K8", rules=rk_rules(preset))
     after = apply(state, Timeout(0))
@@ -201,7 +211,9 @@ def test_pool_empty_play_on_and_pass() -> None:
 
 
 def test_pool_empty_scoring_own() -> None:
-    state = _empty_pool_but(deal(["R9 R10 R11", "Y2"], rules=rk_rules(pool_empty__scoring="own")), 0)
+    state = _empty_pool_but(
+        deal(["R9 R10 R11", "Y2"], rules=rk_rules(pool_empty__scoring="own")), 0
+    )
     ended = apply(apply(state, Pass(state.current)), Pass(state.next_seat(state.current)))
     totals = [sum(30 if t.is_joly else t.number for t in r) for r in ended.racks]
     scores = [ps.score for ps in score_state(ended)]
@@ -293,15 +305,25 @@ def test_rules_readme_documents_every_rummikub_rule_id() -> None:
     from remi.rules import rule_specs
     from remi.variants.rummikub.rules import RummikubRules
 
-    text = (Path(__file__).resolve().parent.parent / "rules" / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parent.parent / "rules" / "README.md").read_text(
+        encoding="utf-8"
+    )
     section = text.split("## Family `rummikub`", 1)[1]
     presets = [rk_rules(p) for p in ("rummikub", "myrummy", "myrummy-small")]
 
     def fmt(v: object) -> str:
-        return ("true" if v else "false") if isinstance(v, bool) else f'"{v}"' if isinstance(v, str) else str(v)
+        return (
+            ("true" if v else "false")
+            if isinstance(v, bool)
+            else f'"{v}"'
+            if isinstance(v, str)
+            else str(v)
+        )
 
     for spec in rule_specs(RummikubRules):
-        row = next(line for line in section.splitlines() if line.startswith(f"| `{spec.rule_id}` |"))
+        row = next(
+            line for line in section.splitlines() if line.startswith(f"| `{spec.rule_id}` |")
+        )
         cells = [c.strip() for c in row.strip("|").split("|")]
         assert cells[3] == fmt(spec.default)
         assert cells[4:7] == [fmt(r.get(spec.rule_id)) for r in presets]

@@ -27,11 +27,16 @@ FR = RULES.formation_rules
 
 
 def table_of(text: str, rules: MoveRules = RULES) -> list[Formation]:
-    return [parse_formation(f"[{part}", rules.formation_rules) for part in text.split("[") if part.strip()]
+    return [
+        parse_formation(f"[{part}", rules.formation_rules)
+        for part in text.split("[")
+        if part.strip()
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
 # The oracle: one integer variable per possible set (0-2 copies), one per rack tile type played.
+
 
 def _set_key(f: Formation) -> tuple[object, ...]:
     if f.kind is Kind.RUN:
@@ -40,7 +45,12 @@ def _set_key(f: Formation) -> tuple[object, ...]:
 
 
 def oracle(
-    table: list[Formation], rack: list[Tile], *, initial: bool, points: bool, rules: MoveRules = RULES
+    table: list[Formation],
+    rack: list[Tile],
+    *,
+    initial: bool,
+    points: bool,
+    rules: MoveRules = RULES,
 ) -> tuple[int, int] | None:
     """(best objective value, fewest table sets changed) by integer programming, or None."""
     frules = rules.formation_rules
@@ -94,10 +104,18 @@ def oracle(
         meld = np.zeros(n)
         for i, f in enumerate(sets):
             meld[i] = sum(
-                (t.number if not t.is_joly else (r if rules.initial_joker_value == "represented" else 0))
+                (
+                    t.number
+                    if not t.is_joly
+                    else (r if rules.initial_joker_value == "represented" else 0)
+                )
                 for t, r in zip(f.tiles, f.ranks)
             )
-            c[i] = -(sum(t.number if not t.is_joly else r for t, r in zip(f.tiles, f.ranks)) if points else len(f))
+            c[i] = -(
+                sum(t.number if not t.is_joly else r for t, r in zip(f.tiles, f.ranks))
+                if points
+                else len(f)
+            )
         rows.append(meld)
         lo.append(rules.initial_min_points)
         hi.append(np.inf)
@@ -149,7 +167,10 @@ def oracle(
 # ---------------------------------------------------------------------------------------------
 # Random positions: a table of random valid sets dealt from one 106-tile set, a rack of the rest.
 
-def random_position(rnd: random.Random, table_max: int, rack_max: int, jokers: bool) -> tuple[list[Formation], list[Tile]]:
+
+def random_position(
+    rnd: random.Random, table_max: int, rack_max: int, jokers: bool
+) -> tuple[list[Formation], list[Tile]]:
     tiles = [t for t in FULL_SET if jokers or not t.is_joly]
     rnd.shuffle(tiles)
     pool = Counter(tiles[:40])
@@ -173,7 +194,9 @@ def random_position(rnd: random.Random, table_max: int, rack_max: int, jokers: b
     return table, rack
 
 
-def check_against_oracle(table: list[Formation], rack: list[Tile], *, initial: bool, objective: str) -> Move | None:
+def check_against_oracle(
+    table: list[Formation], rack: list[Tile], *, initial: bool, objective: str
+) -> Move | None:
     move = best_move(table, rack, initial=initial, objective=objective)
     expected = oracle(table, rack, initial=initial, points=objective == "points")
     if expected is None:
@@ -419,7 +442,9 @@ def test_solver_budget_raises_instead_of_guessing() -> None:
     with pytest.raises(SolverBudgetExceeded):
         best_move(table, rack, initial=True, rules=RULES, max_states=0)
     free = best_move(table, rack, initial=False, rules=RULES)
-    budgeted = best_move(table, rack, initial=False, rules=RULES, max_states=10**7, budget_seconds=60.0)
+    budgeted = best_move(
+        table, rack, initial=False, rules=RULES, max_states=10**7, budget_seconds=60.0
+    )
     assert free == budgeted
     with pytest.raises(ValueError):
         best_move(table, rack, initial=False, rules=RULES, max_states=-1)
@@ -457,16 +482,22 @@ def large_position(rnd: random.Random) -> tuple[list[Formation], list[Tile]]:
     return table, rack
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
 @given(seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(["tiles", "points"]))
-def test_solver_matches_integer_program_larger_tables_with_jokers(seed: int, objective: str) -> None:
+def test_solver_matches_integer_program_larger_tables_with_jokers(
+    seed: int, objective: str
+) -> None:
     """Tables of 15-30 tiles with 1-2 jokers: the objective and the fewest changed sets equal
     the integer program's, and the move passes ``verify_move``."""
     table, rack = large_position(random.Random(seed))
     check_against_oracle(table, rack, initial=False, objective=objective)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
 @given(seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(["tiles", "points"]))
 def test_tie_break_fallback_keeps_the_optimum(seed: int, objective: str) -> None:
     """When the tie-break pass gets no work budget, the objective pass's arrangement is
@@ -519,7 +550,9 @@ def test_benchmark_corpus_answers_verify_and_match_oracle() -> None:
                 assert (value, move.changed_sets) == expected
 
 
-@pytest.mark.skipif(not os.environ.get("REMI_SLOW_TESTS"), reason="set REMI_SLOW_TESTS=1 for the whole corpus")
+@pytest.mark.skipif(
+    not os.environ.get("REMI_SLOW_TESTS"), reason="set REMI_SLOW_TESTS=1 for the whole corpus"
+)
 def test_benchmark_corpus_every_answer_verifies() -> None:
     """The whole issue-6 corpus in both objectives (slow: minutes): every answer found within
     60 s passes ``verify_move``; the solver never returns a move it has not proved best."""
@@ -529,7 +562,9 @@ def test_benchmark_corpus_every_answer_verifies() -> None:
     for table, rack in _benchmark_corpus():
         for objective in ("tiles", "points"):
             try:
-                move = best_move(table, rack, initial=False, objective=objective, budget_seconds=60.0)
+                move = best_move(
+                    table, rack, initial=False, objective=objective, budget_seconds=60.0
+                )
             except SolverBudgetExceeded:
                 continue
             assert move is not None

@@ -87,9 +87,14 @@ def test_scoring_joly_close_multiplier_rf5() -> None:
 
 
 def test_scoring_atu_bonus_points_rf6() -> None:
-    end = attrs.evolve(rf1(), atu=Tile.parse("Y9"), players=(player("A"), player("B", "Y4 R11 J", atu=True)))
+    end = attrs.evolve(
+        rf1(), atu=Tile.parse("Y9"), players=(player("A"), player("B", "Y4 R11 J", atu=True))
+    )
     assert scores(end, rules(**{"atu.enabled": True})) == {"A": 155, "B": 35}
-    assert scores(end, rules(**{"atu.enabled": True, "atu.bonus_points": 25})) == {"A": 155, "B": 10}
+    assert scores(end, rules(**{"atu.enabled": True, "atu.bonus_points": 25})) == {
+        "A": 155,
+        "B": 10,
+    }
     assert scores(end, rules()) == {"A": 155, "B": -15}  # no atu in the default preset
 
 
@@ -100,7 +105,10 @@ def test_scoring_atu_doubles_if_ace_or_joly_rf7() -> None:
         assert scores(attrs.evolve(rf1("J"), atu=Tile.parse(atu)), on)["A"] == 620
     assert scores(attrs.evolve(rf1(), atu=Tile.parse("K9")), on) == {"A": 155, "B": -15}
     a = score_hand(attrs.evolve(rf1("J"), atu=Tile.parse("K1")), on)[0]
-    assert lines_of(a)[-2:] == [("scoring.joly_close_multiplier", 155), ("atu.doubles_if_ace_or_joly", 310)]
+    assert lines_of(a)[-2:] == [
+        ("scoring.joly_close_multiplier", 155),
+        ("atu.doubles_if_ace_or_joly", 310),
+    ]
 
 
 def test_scoring_non_opener_rf3() -> None:
@@ -114,12 +122,18 @@ def test_scoring_non_opener_rf3() -> None:
     assert rack_points(parse_tiles(rack), rules()) == 170
     assert scores(end) == {"A": 155, "C": -170}
     assert scores(end, rules(**{"scoring.non_opener": "flat"})) == {"A": 155, "C": -100}
-    assert scores(end, rules(**{"scoring.non_opener": "flat", "scoring.non_opener_points": -50}))["C"] == -50
+    assert (
+        scores(end, rules(**{"scoring.non_opener": "flat", "scoring.non_opener_points": -50}))["C"]
+        == -50
+    )
 
 
 def rf4(d_failed: bool, a_failed: bool) -> HandEnd:
     return HandEnd(
-        players=(player("A", failed_announcement=a_failed), player("D", "K13", failed_announcement=d_failed)),
+        players=(
+            player("A", failed_announcement=a_failed),
+            player("D", "K13", failed_announcement=d_failed),
+        ),
         formations=laid("A", *RF1_A) + laid("D", "B10 B11 B12 B13", "R5 Y5 B5 K5", "Y6 Y7 Y8 Y9"),
         closed_by="A",
         closing_tile=Tile.parse("K7"),
@@ -132,7 +146,10 @@ def test_scoring_announce_penalty_points_rf4() -> None:
     d = score_hand(rf4(True, False), rules())[1]
     assert lines_of(d) == [("announce.penalty_points", -500)]
     assert scores(rf4(False, True)) == {"A": -500, "D": 70}
-    assert scores(rf4(False, True), rules(**{"announce.forgive_closer": True})) == {"A": 155, "D": 70}
+    assert scores(rf4(False, True), rules(**{"announce.forgive_closer": True})) == {
+        "A": 155,
+        "D": 70,
+    }
     assert scores(rf4(True, False), rules(**{"announce.forgive_closer": True}))["D"] == -500
     assert scores(rf4(True, False), rules(**{"announce.required": False}))["D"] == 70
     assert scores(rf4(True, False), rules(**{"announce.penalty_points": 200}))["D"] == -200
@@ -145,7 +162,13 @@ def test_scoring_penalty_is_not_multiplied_and_loses_atu() -> None:
         atu=Tile.parse("K1"),
         players=(player("A"), player("D", "K13", failed_announcement=True, atu=True)),
     )
-    on = rules(**{"atu.enabled": True, "atu.doubles_if_ace_or_joly": True, "scoring.joly_close_doubles": "everyone"})
+    on = rules(
+        **{
+            "atu.enabled": True,
+            "atu.doubles_if_ace_or_joly": True,
+            "scoring.joly_close_doubles": "everyone",
+        }
+    )
     assert scores(end, on)["D"] == -500
     kept = rules(**{"atu.enabled": True, "atu.lost_on_penalty": False})
     assert scores(end, kept)["D"] == -450
@@ -161,7 +184,15 @@ def test_scoring_stock_exhausted_rf8() -> None:
     )
     assert scores(end) == {"A": 95, "B": -15}
     assert scores(end, rules(**{"scoring.stock_exhausted": "nobody"})) == {"A": 0, "B": 0}
-    assert scores(attrs.evolve(end, players=(player("A", "R8 R9", failed_announcement=True), player("B", "Y4 R11 J"))))["A"] == -500
+    assert (
+        scores(
+            attrs.evolve(
+                end,
+                players=(player("A", "R8 R9", failed_announcement=True), player("B", "Y4 R11 J")),
+            )
+        )["A"]
+        == -500
+    )
 
 
 def test_scoring_values_opening_table_rf9() -> None:
@@ -186,14 +217,17 @@ def rf12() -> HandEnd:
 
     def with_layoff(f: Any, tile: str) -> PlacedFormation:
         placed = tuple(
-            PlacedTile(tile=t, placed_by="D", via="layoff") if str(t) == tile else PlacedTile(tile=t, placed_by="A", via="meld")
+            PlacedTile(tile=t, placed_by="D", via="layoff")
+            if str(t) == tile
+            else PlacedTile(tile=t, placed_by="A", via="meld")
             for t in f.tiles
         )
         return PlacedFormation(owner="A", formation=f, placed=placed)
 
     return HandEnd(
         players=(player("A", "Y1 Y2"), player("D")),
-        formations=(with_layoff(set_f, "Y10"), with_layoff(run_f, "R6")) + laid("D", "K2 K3 K4 K5", "Y7 B7 K7"),
+        formations=(with_layoff(set_f, "Y10"), with_layoff(run_f, "R6"))
+        + laid("D", "K2 K3 K4 K5", "Y7 B7 K7"),
         closed_by="D",
         closing_tile=Tile.parse("B3"),
     )
@@ -203,13 +237,21 @@ def test_scoring_layoff_credit_rf12() -> None:
     assert scores(rf12()) == {"A": 15, "D": 35 + 10 + 5 + 50}
     assert scores(rf12(), rules(**{"layoff.credit": "owner"})) == {"A": 30, "D": 85}
     d = score_hand(rf12(), rules())[1]
-    assert lines_of(d) == [("scoring.values", 35), ("layoff.credit", 15), ("scoring.closing_bonus", 50)]
+    assert lines_of(d) == [
+        ("scoring.values", 35),
+        ("layoff.credit", 15),
+        ("scoring.closing_bonus", 50),
+    ]
 
 
 def test_scoring_rf15_no_announcement_needed() -> None:
     run = parse_formation("R9 R10 R11 R12")
     placed = tuple(
-        PlacedTile(tile=t, placed_by="B" if str(t) == "R12" else "A", via="layoff" if str(t) == "R12" else "meld")
+        PlacedTile(
+            tile=t,
+            placed_by="B" if str(t) == "R12" else "A",
+            via="layoff" if str(t) == "R12" else "meld",
+        )
         for t in run.tiles
     )
     end = HandEnd(
@@ -221,18 +263,24 @@ def test_scoring_rf15_no_announcement_needed() -> None:
         closing_tile=Tile.parse("Y13"),
     )
     assert scores(end) == {"A": 20, "B": 95}
-    failed = attrs.evolve(end, players=(player("A", "B6 B7 B11"), player("B", failed_announcement=True)))
+    failed = attrs.evolve(
+        end, players=(player("A", "B6 B7 B11"), player("B", failed_announcement=True))
+    )
     assert scores(failed) == {"A": 20, "B": -500}
 
 
 def swap_hand() -> HandEnd:
     b_run = parse_formation("R7 R8 R9")
     b_placed = tuple(
-        PlacedTile(tile=t, placed_by="A", via="swap") if str(t) == "R8" else PlacedTile(tile=t, placed_by="B", via="meld")
+        PlacedTile(tile=t, placed_by="A", via="swap")
+        if str(t) == "R8"
+        else PlacedTile(tile=t, placed_by="B", via="meld")
         for t in b_run.tiles
     )
     a_run = parse_formation("Y11 Y12 J")
-    a_placed = tuple(PlacedTile(tile=t, placed_by="A", via="meld", swapped=t.is_joly) for t in a_run.tiles)
+    a_placed = tuple(
+        PlacedTile(tile=t, placed_by="A", via="meld", swapped=t.is_joly) for t in a_run.tiles
+    )
     return HandEnd(
         players=(player("A"), player("B", "Y10")),
         formations=(
@@ -251,14 +299,22 @@ def test_scoring_joly_swap_credit_and_swapped_joly_points() -> None:
     assert scores(swap_hand(), rules(**{"scoring.swapped_joly_points": 0})) == {"A": 95, "B": 0}
     a = score_hand(swap_hand(), rules())[0]
     assert [r for r, _ in lines_of(a)] == [
-        "scoring.values", "joly.swap_credit", "scoring.swapped_joly_points", "scoring.closing_bonus",
+        "scoring.values",
+        "joly.swap_credit",
+        "scoring.swapped_joly_points",
+        "scoring.closing_bonus",
     ]
 
 
 def pe_tabla_hand(closing: str) -> HandEnd:
     return HandEnd(
-        players=(player("A", "Y3"), player("B", "R12 K1", opened=False), player("C", opened=False, pe_tabla=True)),
-        formations=laid("A", "Y4 Y5 Y6") + laid("C", "R2 R3 R4 R5", "Y8 B8 K8", "B11 B12 B13", "K1 K2 K3 K4"),
+        players=(
+            player("A", "Y3"),
+            player("B", "R12 K1", opened=False),
+            player("C", opened=False, pe_tabla=True),
+        ),
+        formations=laid("A", "Y4 Y5 Y6")
+        + laid("C", "R2 R3 R4 R5", "Y8 B8 K8", "B11 B12 B13", "K1 K2 K3 K4"),
         closed_by="C",
         closing_tile=Tile.parse(closing),
     )
@@ -288,11 +344,22 @@ def test_scoring_closing_bonus_option() -> None:
         (lambda e: attrs.evolve(e, stock_exhausted=True), "closed_by"),
         (lambda e: attrs.evolve(e, closed_by=None, closing_tile=None), "closed_by"),
         (lambda e: attrs.evolve(e, closing_tile=None), "closing_tile"),
-        (lambda e: attrs.evolve(e, players=(player("A", "R2"), player("B", "Y4 R11 J"))), "players[0].rack"),
+        (
+            lambda e: attrs.evolve(e, players=(player("A", "R2"), player("B", "Y4 R11 J"))),
+            "players[0].rack",
+        ),
         (lambda e: attrs.evolve(e, players=(player("A"), player("A"))), "players"),
         (lambda e: attrs.evolve(e, players=(player("A"), player("B", "Y4 R11 J J J"))), "tiles"),
-        (lambda e: attrs.evolve(e, players=(player("A"), player("B", "Y4", opened=False))), "formations[3].placed[0]"),
-        (lambda e: attrs.evolve(e, formations=e.formations[:1] + (attrs.evolve(e.formations[1], owner="Z"),)), "formations[1].owner"),
+        (
+            lambda e: attrs.evolve(e, players=(player("A"), player("B", "Y4", opened=False))),
+            "formations[3].placed[0]",
+        ),
+        (
+            lambda e: attrs.evolve(
+                e, formations=e.formations[:1] + (attrs.evolve(e.formations[1], owner="Z"),)
+            ),
+            "formations[1].owner",
+        ),
     ],
 )
 def test_scoring_check_hand_end_rejects(change: Any, key: str) -> None:
@@ -377,7 +444,9 @@ def test_scoring_lines_add_up_to_score(end: HandEnd, r: RemiRules) -> None:
     st.sampled_from(["swapper", "owner"]),
     st.sampled_from(["final", "opening"]),
 )
-def test_scoring_conservation_of_placed_points(end: HandEnd, layoff: str, swap: str, values: str) -> None:
+def test_scoring_conservation_of_placed_points(
+    end: HandEnd, layoff: str, swap: str, values: str
+) -> None:
     """Without bonuses, penalties or multipliers, the players' placed points are the table's value."""
     r = rules(
         **{
@@ -391,7 +460,8 @@ def test_scoring_conservation_of_placed_points(end: HandEnd, layoff: str, swap: 
     end = attrs.evolve(
         end,
         formations=tuple(
-            attrs.evolve(pf, placed=tuple(attrs.evolve(p, swapped=False) for p in pf.placed)) for pf in end.formations
+            attrs.evolve(pf, placed=tuple(attrs.evolve(p, swapped=False) for p in pf.placed))
+            for pf in end.formations
         ),
     )
     result = {s.name: s.score for s in score_hand(end, r)}
@@ -401,4 +471,6 @@ def test_scoring_conservation_of_placed_points(end: HandEnd, layoff: str, swap: 
             placed_total += result[p.name] + rack_points(p.rack, r)
         else:
             assert result[p.name] == -rack_points(p.rack, r)
-    assert placed_total == sum(formation_points(pf.formation, r.final_points) for pf in end.formations)
+    assert placed_total == sum(
+        formation_points(pf.formation, r.final_points) for pf in end.formations
+    )

@@ -55,15 +55,40 @@ def test_simulate_jobs_2_equals_jobs_1() -> None:
 
 
 def test_simulate_dask_local_cluster_equals_single_process() -> None:
-    distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] not installed (extra remi-rummy[distributed])")
+    distributed = pytest.importorskip(
+        "dask.distributed", reason="dask[distributed] not installed (extra remi-rummy[distributed])"
+    )
     one = simulate(["remi-pe-tabla"], games=4, seed=21, bots=("greedy", "random"))
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
-        via = simulate(["remi-pe-tabla"], games=4, seed=21, bots=("greedy", "random"), scheduler=cluster.scheduler_address, batch_size=1)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        via = simulate(
+            ["remi-pe-tabla"],
+            games=4,
+            seed=21,
+            bots=("greedy", "random"),
+            scheduler=cluster.scheduler_address,
+            batch_size=1,
+        )
     assert via.to_dict() == one.to_dict() and via.summaries == one.summaries
 
 
 def test_simulate_cli_json_shape() -> None:
-    result = runner.invoke(app, ["simulate", "--rules", "remi-pe-tabla", "--rules", "remi-50", "--games", "3", "--bots", "greedy,random", "--json"])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--rules",
+            "remi-pe-tabla",
+            "--rules",
+            "remi-50",
+            "--games",
+            "3",
+            "--bots",
+            "greedy,random",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["presets"] == ["remi-pe-tabla", "remi-50"]
@@ -71,15 +96,34 @@ def test_simulate_cli_json_shape() -> None:
     stat = data["stats"][0]
     for key in ("turns", "closed_share", "first_seat_advantage", "first_seat_wins"):
         assert set(stat[key]) == {"mean", "low", "high", "sd", "n"}
-    assert len(stat["scores"]) == len(stat["first_open_turn"]) == len(stat["never_opened_share"]) == 2
+    assert (
+        len(stat["scores"]) == len(stat["first_open_turn"]) == len(stat["never_opened_share"]) == 2
+    )
     diff = data["differences"][0]
     assert (diff["a"], diff["b"]) == ("remi-pe-tabla", "remi-50") and len(diff["scores"]) == 2
 
 
 def test_simulate_cli_table_output() -> None:
-    result = runner.invoke(app, ["simulate", "--rules", "remi-pe-tabla", "--rules", "remi-50", "--games", "2", "--players", "2"])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--rules",
+            "remi-pe-tabla",
+            "--rules",
+            "remi-50",
+            "--games",
+            "2",
+            "--players",
+            "2",
+        ],
+    )
     assert result.exit_code == 0, result.output
-    assert "first-seat" in result.stdout and "remi-50 −" in result.stdout and "closed (vs stock" in result.stdout
+    assert (
+        "first-seat" in result.stdout
+        and "remi-50 −" in result.stdout
+        and "closed (vs stock" in result.stdout
+    )
 
 
 @pytest.mark.parametrize(
@@ -88,7 +132,10 @@ def test_simulate_cli_table_output() -> None:
         (["--rules", "remi-pe-tabla", "--games", "0"], "--games must be at least 1, got 0"),
         (["--rules", "remi-pe-tabla", "--bots", "clever"], "unknown bot kind 'clever'"),
         (["--rules", "no-such-preset"], "no-such-preset"),
-        (["--rules", "remi-pe-tabla", "--bots", "greedy", "--players", "5"], "plays 2-4 players, not 5"),
+        (
+            ["--rules", "remi-pe-tabla", "--bots", "greedy", "--players", "5"],
+            "plays 2-4 players, not 5",
+        ),
         (["--rules", "remi-pe-tabla", "--jobs", "0"], "--jobs must be at least 1, got 0"),
     ],
 )
@@ -99,10 +146,14 @@ def test_simulate_cli_bad_input_exit_2_one_line(args: list[str], needle: str) ->
     assert len(lines) == 1 and needle in lines[0] and "Traceback" not in result.output
 
 
-def test_simulate_plot_without_matplotlib_exit_2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_simulate_plot_without_matplotlib_exit_2(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
     out = tmp_path / "p.png"
-    result = runner.invoke(app, ["simulate", "--rules", "remi-pe-tabla", "--games", "1", "--plot", str(out), "--json"])
+    result = runner.invoke(
+        app, ["simulate", "--rules", "remi-pe-tabla", "--games", "1", "--plot", str(out), "--json"]
+    )
     assert result.exit_code == 2
     assert "remi-rummy[plot]" in result.output and not out.exists()
 
@@ -110,7 +161,23 @@ def test_simulate_plot_without_matplotlib_exit_2(monkeypatch: pytest.MonkeyPatch
 def test_simulate_plot_file_written(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib", reason="matplotlib not installed (extra remi-rummy[plot])")
     out = tmp_path / "dist.png"
-    result = runner.invoke(app, ["simulate", "--rules", "remi-pe-tabla", "--rules", "remi-50", "--games", "3", "--players", "2", "--plot", str(out), "--json"])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--rules",
+            "remi-pe-tabla",
+            "--rules",
+            "remi-50",
+            "--games",
+            "3",
+            "--players",
+            "2",
+            "--plot",
+            str(out),
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -48,7 +48,11 @@ def test_solver_plays_legal_complete_hands_from_views() -> None:
             return action
 
     for seed in range(4):
-        bots = [Spy(make_bot("solver", seed)), Spy(make_bot("greedy", seed)), Spy(make_bot("solver", seed + 9))]
+        bots = [
+            Spy(make_bot("solver", seed)),
+            Spy(make_bot("greedy", seed)),
+            Spy(make_bot("solver", seed + 9)),
+        ]
         end, log = play_hand(new_game(DEFAULT, 3, seed=seed), bots)  # apply checks every action
         assert end.phase is Phase.ENDED and end.result is not None
         assert sum(end.all_tiles().values()) == 106
@@ -70,7 +74,15 @@ def test_solver_plays_listed_actions_mostly() -> None:
 
 def test_planner_unseen_counts_public_tiles_only() -> None:
     rack = parse_tiles("R5 R5 J")
-    table = (TableFormation(owner=1, formation=parse_formation("R6 R7 R8", DEFAULT.formation_rules), placed_by=(1, 1, 1), via=("meld",) * 3, swapped=(False,) * 3),)
+    table = (
+        TableFormation(
+            owner=1,
+            formation=parse_formation("R6 R7 R8", DEFAULT.formation_rules),
+            placed_by=(1, 1, 1),
+            via=("meld",) * 3,
+            swapped=(False,) * 3,
+        ),
+    )
     counts = unseen_counts(rack, table, parse_tiles("R6 K1"))
     assert counts[Tile.parse("R5").code] == 0 and counts[JOLY.code] == 1
     assert counts[Tile.parse("R6").code] == 0 and counts[Tile.parse("R7").code] == 1
@@ -79,7 +91,9 @@ def test_planner_unseen_counts_public_tiles_only() -> None:
 
 def test_planner_discard_keeps_formations_and_jolys() -> None:
     rack = parse_tiles("R5 R6 R7 J K13 B2")
-    tile = choose_discard(rack, rack, table=(), sir=(), rules=DEFAULT, stock_count=40, opponent_weight=0.0)
+    tile = choose_discard(
+        rack, rack, table=(), sir=(), rules=DEFAULT, stock_count=40, opponent_weight=0.0
+    )
     assert str(tile) in {"K13", "B2"}
     assert tile not in parse_tiles("R5 R6 R7 J")
 
@@ -89,9 +103,16 @@ def test_planner_discard_denial_keeps_the_tile_the_next_player_can_use() -> None
     # are all visible on the table, so K2 is safe.
     rack = parse_tiles("R9 K2 R1 Y1")
     f = [parse_formation("K1 K2 K3 K4", DEFAULT.formation_rules)] * 2
-    table = tuple(TableFormation(owner=1, formation=x, placed_by=(1,) * 4, via=("meld",) * 4, swapped=(False,) * 4) for x in f)
+    table = tuple(
+        TableFormation(
+            owner=1, formation=x, placed_by=(1,) * 4, via=("meld",) * 4, swapped=(False,) * 4
+        )
+        for x in f
+    )
     choices = parse_tiles("R9 K2")
-    denied = choose_discard(rack, choices, table=table, sir=(), rules=DEFAULT, stock_count=40, opponent_weight=1.0)
+    denied = choose_discard(
+        rack, choices, table=table, sir=(), rules=DEFAULT, stock_count=40, opponent_weight=1.0
+    )
     assert str(denied) == "K2"
 
 
@@ -171,8 +192,21 @@ def test_solver_plays_rummikub_family() -> None:
 def test_solver_undoes_stuck_turn() -> None:
     from gamekit import run, stacked
 
-    state = stacked(["R2 R3 R4 R5 R9 Y9 B9 K9 K4 K6 Y2 Y4 Y6 B12 B4", "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"], "K5 K7")
-    state = run(state, "p1 discard B4", "p2 draw", "p2 discard K5", "p1 draw", "p1 meld [R2 R3 R4 R5] [R9 Y9 B9 K9]")
+    state = stacked(
+        [
+            "R2 R3 R4 R5 R9 Y9 B9 K9 K4 K6 Y2 Y4 Y6 B12 B4",
+            "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9",
+        ],
+        "K5 K7",
+    )
+    state = run(
+        state,
+        "p1 discard B4",
+        "p2 draw",
+        "p2 discard K5",
+        "p1 draw",
+        "p1 meld [R2 R3 R4 R5] [R9 Y9 B9 K9]",
+    )
     assert make_bot("solver", 0).choose(view(state, 0)) == Undo(0)
 
 
@@ -198,7 +232,11 @@ def test_solver_breaks_the_sir_when_it_pays() -> None:
             breaks += 1
 
     for seed in range(6):
-        play_hand(new_game(DEFAULT, 2, seed=seed), [make_bot("solver", seed), make_bot("greedy", seed)], on_action=count)
+        play_hand(
+            new_game(DEFAULT, 2, seed=seed),
+            [make_bot("solver", seed), make_bot("greedy", seed)],
+            on_action=count,
+        )
     assert breaks >= 1
 
 

@@ -199,7 +199,11 @@ def _stock_of(state: object) -> tuple | None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_variant_state_machine(preset: str, tmp_path: Path) -> None:
-    machine = type(f"Machine_{preset.replace('-', '_')}", (VariantMachine,), {"preset": preset, "tmp": tmp_path})
+    machine = type(
+        f"Machine_{preset.replace('-', '_')}",
+        (VariantMachine,),
+        {"preset": preset, "tmp": tmp_path},
+    )
     machine.TestCase.settings = settings(
         max_examples=12,
         stateful_step_count=60,

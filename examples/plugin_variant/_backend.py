@@ -22,7 +22,9 @@ def _record_line(path: str, data: bytes) -> str:
     return f"{path},sha256={digest},{len(data)}"
 
 
-def build_wheel(wheel_directory: str, config_settings: Any = None, metadata_directory: Any = None) -> str:
+def build_wheel(
+    wheel_directory: str, config_settings: Any = None, metadata_directory: Any = None
+) -> str:
     """Build ``<name>-<version>-py3-none-any.whl`` from ``[project]`` of pyproject.toml."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     name = project["name"].replace("-", "_")
@@ -38,7 +40,9 @@ def build_wheel(wheel_directory: str, config_settings: Any = None, metadata_dire
         f"Summary: {project.get('description', '')}\n"
         f"Requires-Python: {project.get('requires-python', '')}\n{requires}"
     ).encode()
-    files[f"{dist}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: remi-example-backend\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: remi-example-backend\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     groups = project.get("entry-points", {})
     files[f"{dist}/entry_points.txt"] = "".join(
         f"[{group}]\n" + "".join(f"{key} = {value}\n" for key, value in items.items()) + "\n"

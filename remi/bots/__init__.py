@@ -75,7 +75,11 @@ def _solver(seed: int) -> Bot:
     return SolverBot(seed)
 
 
-_FACTORIES: Final[dict[str, Callable[[int], Bot]]] = {"random": _random, "greedy": _greedy, "solver": _solver}
+_FACTORIES: Final[dict[str, Callable[[int], Bot]]] = {
+    "random": _random,
+    "greedy": _greedy,
+    "solver": _solver,
+}
 
 #: The bot kinds ``make_bot`` knows, in a stable order.
 BOT_KINDS: Final[tuple[str, ...]] = tuple(_FACTORIES)
@@ -91,7 +95,9 @@ def make_bot(kind: str, seed: int) -> Bot:
     try:
         factory = _FACTORIES[kind]
     except KeyError:
-        raise BotError(f"unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}", kind=kind) from None
+        raise BotError(
+            f"unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}", kind=kind
+        ) from None
     return factory(seed)
 
 
@@ -141,7 +147,10 @@ def play_hand(
         try:
             after = variant.apply(state, action)
         except IllegalActionError as exc:
-            raise BotError(f"bot '{bot.name}' at seat p{seat + 1} chose an illegal action: {exc}", kind=bot.name) from exc
+            raise BotError(
+                f"bot '{bot.name}' at seat p{seat + 1} chose an illegal action: {exc}",
+                kind=bot.name,
+            ) from exc
         if on_action is not None:
             on_action(state, action, after)
         log.append(action)

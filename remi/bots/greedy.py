@@ -67,7 +67,9 @@ def _partners(tile: Tile, others: set[int]) -> int:
     return score
 
 
-def least_useful(rack: Sequence[Tile], choices: Sequence[Tile], table: Sequence[TableFormation], rules: RemiRules) -> Tile:
+def least_useful(
+    rack: Sequence[Tile], choices: Sequence[Tile], table: Sequence[TableFormation], rules: RemiRules
+) -> Tile:
     """The tile of ``choices`` (a subset of ``rack``) the greedy bot discards.
 
     Usefulness = partners on the rack (same colour within two numbers, other colours of the same
@@ -86,8 +88,10 @@ def least_useful(rack: Sequence[Tile], choices: Sequence[Tile], table: Sequence[
             useful = _partners(tile, others) * 10 + (25 if tile in fitting else 0)
         value = loose_tile_points(tile, rules.final_points)
         key = (useful, value, tile)
-        if best is None or (key[0], key[1]) < (best[0], best[1]) or (
-            (key[0], key[1]) == (best[0], best[1]) and best[2] < tile
+        if (
+            best is None
+            or (key[0], key[1]) < (best[0], best[1])
+            or ((key[0], key[1]) == (best[0], best[1]) and best[2] < tile)
         ):
             best = key
     assert best is not None
@@ -207,7 +211,9 @@ class GreedyBot:
         if sum(len(f) for f in arrangement) < len(rack):
             return arrangement
         # every tile fits: lay all but one and close with it (a joly closing tile doubles, PD 13)
-        order = sorted(dict.fromkeys(rack), key=lambda t: (not t.is_joly, -loose_tile_points(t, table), t))
+        order = sorted(
+            dict.fromkeys(rack), key=lambda t: (not t.is_joly, -loose_tile_points(t, table), t)
+        )
         for tile in order:
             rest = _without(rack, tile)
             partition = partition_all(rest, rules)

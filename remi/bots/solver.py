@@ -190,7 +190,11 @@ class RemiSolverStrategy:
         if me.opened:
             return take_gain(view.rack, tile, view.rules) > 0
         plan = best_opening(view.rack, view.rules, must_include=tile)
-        return plan is not None and plan.tiles_used < len(view.rack) + 1 and not self._holds_opening(view, plan.points)
+        return (
+            plan is not None
+            and plan.tiles_used < len(view.rack) + 1
+            and not self._holds_opening(view, plan.points)
+        )
 
     def _lay(self, view: PlayerView) -> Action | None:
         legal = view.legal
@@ -236,7 +240,12 @@ class RemiSolverStrategy:
         layoffs = [a for a in legal if isinstance(a, LayOff)]
         if layoffs:
             final = rules.final_points
-            return max(layoffs, key=lambda a: sum(loose_tile_points(t.tile, final) for t in a.tiles if t.tile is not None))
+            return max(
+                layoffs,
+                key=lambda a: sum(
+                    loose_tile_points(t.tile, final) for t in a.tiles if t.tile is not None
+                ),
+            )
         return None
 
     @staticmethod
@@ -311,7 +320,9 @@ def best_legal_play(view: Any) -> Any:
         after = Counter(t for f in action.table for t in f.tiles)
         placed = after - before
         points = sum(25 if t.is_joly else t.number for t in placed.elements())
-        changed = sum(1 for f in view.table if f not in set(action.table)) + sum(1 for f in action.table if f not in old_sets)
+        changed = sum(1 for f in view.table if f not in set(action.table)) + sum(
+            1 for f in action.table if f not in old_sets
+        )
         return (sum(placed.values()), points, -changed)
 
     return max(plays, key=key)
@@ -351,7 +362,9 @@ def _rummikub_best_move(view: Any) -> Any | None:
         from remi.variants.rummikub.jokers import check_jokers
 
         try:
-            check_jokers(view.table, move.table, Counter(move.placed), view.rules, initial_turn=False)
+            check_jokers(
+                view.table, move.table, Counter(move.placed), view.rules, initial_turn=False
+            )
         except RemiError:  # the solver's joker model is looser than the engine's: use a listed play
             return None
     return Play(seat, tuple(move.table))
@@ -411,6 +424,8 @@ class SolverBot:
                 try:
                     strategy = STRATEGIES[family]()
                 except KeyError:
-                    raise RemiError(f"the solver bot has no strategy for the rule family '{family}'") from None
+                    raise RemiError(
+                        f"the solver bot has no strategy for the rule family '{family}'"
+                    ) from None
             self._strategies[family] = strategy
         return strategy.choose(view)

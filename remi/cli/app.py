@@ -40,8 +40,12 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-check_app = typer.Typer(help="Check a formation or an opening against the rules.", no_args_is_help=True)
-solve_app = typer.Typer(help="Find the best play: an opening from a rack, or a Rummikub move.", no_args_is_help=True)
+check_app = typer.Typer(
+    help="Check a formation or an opening against the rules.", no_args_is_help=True
+)
+solve_app = typer.Typer(
+    help="Find the best play: an opening from a rack, or a Rummikub move.", no_args_is_help=True
+)
 rules_app = typer.Typer(help="List, show and compare rule presets.", no_args_is_help=True)
 app.add_typer(check_app, name="check")
 app.add_typer(solve_app, name="solve")

@@ -75,7 +75,9 @@ def check_opening_cmd(
 @guarded
 def check_file(
     file: Annotated[str, typer.Argument(help="Check file (TOML, kind = meld | opening | match).")],
-    rules: Annotated[str | None, typer.Option("--rules", help="Overrides the file's `rules`.")] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="Overrides the file's `rules`.")
+    ] = None,
     set_: SetOpt = None,
     json_out: JsonOpt = False,
 ) -> None:

@@ -62,9 +62,26 @@ __all__ = ["play", "replay_command"]
 
 _SEAT_RE = re.compile(r"^\s*p\d+\s", re.IGNORECASE)
 _COMMANDS = (
-    "draw", "take", "meld", "layoff", "swap", "announce", "atu", "declare", "discard",
-    "put", "move", "split", "new", "done", "pass",
-    "undo", "hint", "help", "save", "quit",
+    "draw",
+    "take",
+    "meld",
+    "layoff",
+    "swap",
+    "announce",
+    "atu",
+    "declare",
+    "discard",
+    "put",
+    "move",
+    "split",
+    "new",
+    "done",
+    "pass",
+    "undo",
+    "hint",
+    "help",
+    "save",
+    "quit",
 )
 _HELP_LIMIT = 40
 
@@ -101,7 +118,9 @@ def _name_seats(entries: list[PlayerEntry]) -> tuple[PlayerEntry, ...]:
     for seat, entry in enumerate(entries):
         if entry.kind == HUMAN and not entry.name.strip():
             fail(escape(f"--human needs a name, got '{entry.name}'"))
-        named.append(entry if entry.kind == HUMAN else PlayerEntry(f"{entry.kind}-{seat + 1}", entry.kind))
+        named.append(
+            entry if entry.kind == HUMAN else PlayerEntry(f"{entry.kind}-{seat + 1}", entry.kind)
+        )
     names = [e.name for e in named]
     for name in names:
         if names.count(name) > 1:
@@ -152,10 +171,19 @@ class _Session:
         try:
             dump_record(self.current_record(), target)
         except OSError as exc:
-            self.console.print(Text(self.m("saving_failed", path=target, error=exc.strerror or exc), style="red"))
+            self.console.print(
+                Text(self.m("saving_failed", path=target, error=exc.strerror or exc), style="red")
+            )
             return False
         except RemiError as exc:  # an existing file that is not a game record: never overwritten
-            self.console.print(Text(self.m("saving_failed", path=target, error=str(exc).removeprefix(f"{target}: ")), style="red"))
+            self.console.print(
+                Text(
+                    self.m(
+                        "saving_failed", path=target, error=str(exc).removeprefix(f"{target}: ")
+                    ),
+                    style="red",
+                )
+            )
             return False
         return True
 
@@ -174,7 +202,11 @@ class _Session:
             self.console.print(self.m("saved", path=target), markup=False)
 
     def common_command(
-        self, text: str, seat: int, show_help: Callable[[_Session, int], None], show_hint: Callable[[_Session, int], None]
+        self,
+        text: str,
+        seat: int,
+        show_help: Callable[[_Session, int], None],
+        show_hint: Callable[[_Session, int], None],
     ) -> str | None:
         """Carry out the input every variant shares: an empty line, ``help``, ``hint``,
         ``save FILE``; ``"done"`` when it was one of them, ``"quit"`` for ``quit``, else None
@@ -235,7 +267,9 @@ def _note(variant: Variant, before: Any, action: Any, after: Any, m: Messages) -
     return _short(action)
 
 
-def _notes_for(record: GameRecord, variant: Variant, rules: Any, actions: tuple[Any, ...], m: Messages) -> list[str]:
+def _notes_for(
+    record: GameRecord, variant: Variant, rules: Any, actions: tuple[Any, ...], m: Messages
+) -> list[str]:
     """The words of every recorded action (table variants re-play the record for them)."""
     if not has_table_editor(variant):
         return [_short(a) for a in actions]
@@ -258,13 +292,22 @@ def _bots_for(record: GameRecord) -> dict[int, Bot]:
     }
 
 
-def _start(record: GameRecord, console: Console, m: Messages, save: Path | None, auto: bool, timer_on: bool = True) -> _Session:
+def _start(
+    record: GameRecord,
+    console: Console,
+    m: Messages,
+    save: Path | None,
+    auto: bool,
+    timer_on: bool = True,
+) -> _Session:
     rules = record_rules(record)
     variant = variant_for_rules(rules)
     result = replay(record)
     if result.error is not None:
         err = result.error
-        fail(escape(f"action {err.position} '{err.action}' is illegal: {err.message}"), EXIT_INVALID)
+        fail(
+            escape(f"action {err.position} '{err.action}' is illegal: {err.message}"), EXIT_INVALID
+        )
     return _Session(
         record=record,
         rules=rules,
@@ -314,7 +357,9 @@ def _show(session: _Session, seat: int) -> None:
     view = session.view(seat)
     session.rack_words = sorted({str(t) for t in view.rack})
     hand = (session.record.match.hands_played + 1) if session.record.match else 1
-    session.console.print(screen(view, session.names, session.m, last_actions=session.recent(seat), hand=hand))
+    session.console.print(
+        screen(view, session.names, session.m, last_actions=session.recent(seat), hand=hand)
+    )
 
 
 def _help(session: _Session, seat: int) -> None:
@@ -342,11 +387,17 @@ def _hint(session: _Session, seat: int) -> None:
             rack.remove(taken)
         plan = best_opening(rack, view.rules, must_include=taken)
         if plan is None:
-            session.console.print(m("hint.no_opening", points=view.rules.opening_min_points), markup=False)
+            session.console.print(
+                m("hint.no_opening", points=view.rules.opening_min_points), markup=False
+            )
         else:
-            session.console.print(m("hint.opening", text=plan.text, points=plan.points), markup=False)
+            session.console.print(
+                m("hint.opening", text=plan.text, points=plan.points), markup=False
+            )
     if view.legal:
-        session.console.print(m("hint.play", action=_short(GreedyBot(0).choose(view))), markup=False)
+        session.console.print(
+            m("hint.play", action=_short(GreedyBot(0).choose(view))), markup=False
+        )
 
 
 def _human_turn(session: _Session, seat: int) -> bool:
@@ -379,7 +430,10 @@ def _human_turn(session: _Session, seat: int) -> bool:
             continue
         session.seen[seat] = len(session.log)
         session.save()
-        if session.variant.is_over(session.state) or session.variant.current_player(session.state) != seat:
+        if (
+            session.variant.is_over(session.state)
+            or session.variant.current_player(session.state) != seat
+        ):
             return True
         _show(session, seat)
 
@@ -390,11 +444,16 @@ def _play_hand(session: _Session) -> bool:
     if session.auto:
         m = session.m
         players = ", ".join(f"p{i + 1} {n}" for i, n in enumerate(session.names))
-        session.console.print(m("auto.header", rules=session.rules.name, seed=session.record.seed, players=players), markup=False)
+        session.console.print(
+            m("auto.header", rules=session.rules.name, seed=session.record.seed, players=players),
+            markup=False,
+        )
         start_draw = getattr(session.view(0), "start_draw", None)
         if start_draw is not None and not session.log:
             name = session.names[start_draw.starter]
-            session.console.print(m("rk.start_draw", draws=start_draw.text(), name=name), markup=False)
+            session.console.print(
+                m("rk.start_draw", draws=start_draw.text(), name=name), markup=False
+            )
     human_turn = table_human_turn if has_table_editor(variant) else _human_turn
     while not variant.is_over(session.state):
         seat = variant.current_player(session.state)
@@ -410,7 +469,8 @@ def _play_hand(session: _Session) -> bool:
             raise RemiError(f"bot {session.names[seat]} chose an illegal action: {exc}") from exc
         if session.auto:
             session.console.print(
-                f"{len(session.log):>4}. " + session.m("auto.action", name=session.names[seat], action=session.notes[-1]),
+                f"{len(session.log):>4}. "
+                + session.m("auto.action", name=session.names[seat], action=session.notes[-1]),
                 markup=False,
                 highlight=False,
             )
@@ -471,7 +531,11 @@ def _check_save_target(path: Path) -> None:
             load_record(path)
         except RemiError as exc:
             reason = str(exc).removeprefix(f"{path}: ")
-            fail(escape(f"--save {path}: not overwritten: the file is not a readable game record ({reason})"))
+            fail(
+                escape(
+                    f"--save {path}: not overwritten: the file is not a readable game record ({reason})"
+                )
+            )
 
 
 def _check_player_count(rules_name: str, overrides: dict[str, str], players: int) -> None:
@@ -481,7 +545,11 @@ def _check_player_count(rules_name: str, overrides: dict[str, str], players: int
     loaded = load_rules(rules_name, overrides)
     low, high = getattr(loaded, "players_min", 2), getattr(loaded, "players_max", 4)
     if not low <= players <= high:
-        fail(escape(f"--players {players}: the rules allow {low}-{high} players [players.min, players.max]"))
+        fail(
+            escape(
+                f"--players {players}: the rules allow {low}-{high} players [players.min, players.max]"
+            )
+        )
 
 
 def _new_record(
@@ -494,7 +562,11 @@ def _new_record(
     from remi.rules import load_rules
 
     rules = load_rules(rules_name, overrides)
-    progress = MatchProgress(hands_played=0, totals=tuple((p.name, 0) for p in seats), base_seed=seed) if match else None
+    progress = (
+        MatchProgress(hands_played=0, totals=tuple((p.name, 0) for p in seats), base_seed=seed)
+        if match
+        else None
+    )
     return GameRecord(
         family=rules.family,
         preset=rules_name,
@@ -521,7 +593,11 @@ def _next_hand(record: GameRecord, scores: tuple[PlayerScore, ...]) -> GameRecor
         players=players,
         seed=record.match.base_seed + hands,
         created=now_iso(),
-        match=MatchProgress(hands_played=hands, totals=tuple((p.name, totals[p.name]) for p in players), base_seed=record.match.base_seed),
+        match=MatchProgress(
+            hands_played=hands,
+            totals=tuple((p.name, totals[p.name]) for p in players),
+            base_seed=record.match.base_seed,
+        ),
     )
 
 
@@ -554,12 +630,19 @@ def _run(session_factory: Callable[[GameRecord], _Session], record: GameRecord) 
         record = _next_hand(session.current_record(), scores)
         assert record.match is not None
         totals = dict(record.match.totals)
-        session.console.print(Text(session.m("match_totals", hand=record.match.hands_played), style="bold"))
+        session.console.print(
+            Text(session.m("match_totals", hand=record.match.hands_played), style="bold")
+        )
         for name, points in sorted(totals.items(), key=lambda kv: -kv[1]):
             session.console.print(f"  {name}: {points:+d}", markup=False, highlight=False)
         winner = _match_winner(totals, session.rules, record.match.hands_played)
         if winner is not None:
-            session.console.print(Text(session.m("match_winner", name=winner, points=totals[winner]), style="bold green"))
+            session.console.print(
+                Text(
+                    session.m("match_winner", name=winner, points=totals[winner]),
+                    style="bold green",
+                )
+            )
             if session.save_path is not None:
                 session.save()
             return
@@ -571,18 +654,48 @@ def _run(session_factory: Callable[[GameRecord], _Session], record: GameRecord) 
 @guarded
 def play(
     ctx: typer.Context,
-    rules: Annotated[str, typer.Option("--rules", help="Rule preset or rule file.")] = "remi-pe-tabla",
-    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")] = None,
-    players: Annotated[int | None, typer.Option("--players", help="Number of players, 2-4 (default 4).")] = None,
-    human: Annotated[list[str] | None, typer.Option("--human", help="A seat for a person: --human NAME (repeat).")] = None,
-    bot: Annotated[list[str] | None, typer.Option("--bot", help=f"A seat for a bot: --bot KIND ({', '.join(BOT_KINDS)}; repeat).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deal (and of the bots).")] = None,
-    match: Annotated[bool, typer.Option("--match", help="Play hands until the preset's match target (match.*).")] = False,
+    rules: Annotated[
+        str, typer.Option("--rules", help="Rule preset or rule file.")
+    ] = "remi-pe-tabla",
+    set_: Annotated[
+        list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Number of players, 2-4 (default 4).")
+    ] = None,
+    human: Annotated[
+        list[str] | None,
+        typer.Option("--human", help="A seat for a person: --human NAME (repeat)."),
+    ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot", help=f"A seat for a bot: --bot KIND ({', '.join(BOT_KINDS)}; repeat)."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the deal (and of the bots).")
+    ] = None,
+    match: Annotated[
+        bool, typer.Option("--match", help="Play hands until the preset's match target (match.*).")
+    ] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language: en or ro.")] = "en",
-    save: Annotated[Path | None, typer.Option("--save", help="Keep the game saved in FILE (atomic writes).")] = None,
-    load: Annotated[Path | None, typer.Option("--load", help="Resume the game recorded in FILE.")] = None,
-    auto: Annotated[bool, typer.Option("--auto", help="Bots only, no input: play and print the hand and its scores.")] = False,
-    no_timer: Annotated[bool, typer.Option("--no-timer", help="Turn the turn timer off (timer.seconds, Rummikub-style presets).")] = False,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Keep the game saved in FILE (atomic writes).")
+    ] = None,
+    load: Annotated[
+        Path | None, typer.Option("--load", help="Resume the game recorded in FILE.")
+    ] = None,
+    auto: Annotated[
+        bool,
+        typer.Option("--auto", help="Bots only, no input: play and print the hand and its scores."),
+    ] = False,
+    no_timer: Annotated[
+        bool,
+        typer.Option(
+            "--no-timer", help="Turn the turn timer off (timer.seconds, Rummikub-style presets)."
+        ),
+    ] = False,
 ) -> None:
     """Play Remi pe tablă at the terminal: one human against three greedy bots by default.
 
@@ -615,7 +728,11 @@ def play(
         entries = _seat_order(raw, list(human or []), list(bot or []))
         if auto and any(e.kind == HUMAN for e in entries):
             fail("--auto plays bots only: drop --human")
-        count = players if players is not None else max(len(entries), 4 if not entries or auto or len(entries) < 2 else len(entries))
+        count = (
+            players
+            if players is not None
+            else max(len(entries), 4 if not entries or auto or len(entries) < 2 else len(entries))
+        )
         if players is not None:
             _check_player_count(rules, parse_set_options(set_), players)
         if players is not None and len(entries) > players:
@@ -659,7 +776,17 @@ def replay_command(
     if result.error is not None:
         if not json_out:
             err = result.error
-            fail(escape(m("replay.illegal", position=err.position, action=err.action, message=err.message)), EXIT_INVALID)
+            fail(
+                escape(
+                    m(
+                        "replay.illegal",
+                        position=err.position,
+                        action=err.action,
+                        message=err.message,
+                    )
+                ),
+                EXIT_INVALID,
+            )
         raise typer.Exit(EXIT_INVALID)
 
 
@@ -672,7 +799,9 @@ def _print_replay(result: ReplayResult, m: Messages) -> None:
 
     def flush() -> None:
         if who is not None and turn:
-            console.print(f"{number:>4}. {names[who]}: " + " · ".join(turn), markup=False, highlight=False)
+            console.print(
+                f"{number:>4}. {names[who]}: " + " · ".join(turn), markup=False, highlight=False
+            )
 
     for action in result.actions:
         seat = action.player
@@ -720,13 +849,17 @@ def _replay_json(result: ReplayResult) -> dict[str, Any]:
             "message": result.error.message,
         },
         "closed_by": closed_by,
-        "closing_tile": str(hand.closing_tile) if hand is not None and hand.closing_tile is not None else None,
+        "closing_tile": str(hand.closing_tile)
+        if hand is not None and hand.closing_tile is not None
+        else None,
         "stock_exhausted": exhausted,
         "scores": [
             {
                 "name": ps.name,
                 "score": ps.score,
-                "lines": [{"rule_id": ln.rule_id, "text": ln.text, "points": ln.points} for ln in ps.lines],
+                "lines": [
+                    {"rule_id": ln.rule_id, "text": ln.text, "points": ln.points} for ln in ps.lines
+                ],
             }
             for ps in result.scores
         ],

@@ -23,7 +23,9 @@ def _fmt(value: Any) -> str:
 
 @rules_app.command("list")
 @guarded
-def rules_list(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+def rules_list(
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
     """List the rule presets found, with their family and description."""
     rows = []
     for name in list_presets():
@@ -57,7 +59,13 @@ def rules_show(
     """Show every rule id of a preset with its value and one-line meaning."""
     rules = load_rules(preset)
     if json_out:
-        typer.echo(json.dumps({"preset": rules.name, "family": rules.family, "rules": rules.values()}, ensure_ascii=False, indent=2))
+        typer.echo(
+            json.dumps(
+                {"preset": rules.name, "family": rules.family, "rules": rules.values()},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     table = Table(title=f"{rules.name} ({rules.family}): {rules.description}")
     for col in ("rule id", "value", "meaning"):
@@ -89,7 +97,12 @@ def rules_diff(
         out = {
             "presets": [rs.name for rs in sets],
             "rules": [
-                {"rule": s.rule_id, "meaning": s.meaning, "values": dict(zip([rs.name for rs in sets], v)), "differs": d}
+                {
+                    "rule": s.rule_id,
+                    "meaning": s.meaning,
+                    "values": dict(zip([rs.name for rs in sets], v)),
+                    "differs": d,
+                }
                 for s, v, d in rows
                 if d or all_rules
             ],
@@ -105,5 +118,10 @@ def rules_diff(
         if not differs and not all_rules:
             continue
         style = "bold yellow" if differs else ""
-        table.add_row(spec.rule_id, *["—" if v is None else _fmt(v) for v in values], spec.meaning, style=style)
+        table.add_row(
+            spec.rule_id,
+            *["—" if v is None else _fmt(v) for v in values],
+            spec.meaning,
+            style=style,
+        )
     Console().print(table)

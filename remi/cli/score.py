@@ -31,8 +31,14 @@ def _player_table(ps: PlayerScore) -> Table:
 @guarded
 def score(
     file: Annotated[str, typer.Argument(help="Dispute file (TOML), see docs/disputes.md.")],
-    rules: Annotated[str | None, typer.Option("--rules", help="Preset or rule file; overrides the file's `rules`.")] = None,
-    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE (after the file's [options]).")] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option("--rules", help="Preset or rule file; overrides the file's `rules`."),
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Override a rule: ID=VALUE (after the file's [options])."),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Score every player at the end of a hand (PD 11-13, §A.12; Rummikub-style presets §B.9,
@@ -44,7 +50,9 @@ def score(
             "rules": dispute.rules.name,
             "scores": {ps.name: ps.score for ps in scores},
             "lines": {
-                ps.name: [{"rule": ln.rule_id, "points": ln.points, "text": ln.text} for ln in ps.lines]
+                ps.name: [
+                    {"rule": ln.rule_id, "points": ln.points, "text": ln.text} for ln in ps.lines
+                ]
                 for ps in scores
             },
         }

@@ -44,8 +44,16 @@ def _table(report: SimulationReport) -> Table:
         table.add_column(f"{d.b} − {d.a}")
     seats = len(report.bots)
     rows: list[list[str]] = [
-        ["hand length (turns)", *[_est(s.turns) for s in report.stats], *[_diff(d.turns) for d in report.differences]],
-        ["closed (vs stock out)", *[_est(s.closed_share, pct=True) for s in report.stats], *[_diff(d.closed_share, pct=True) for d in report.differences]],
+        [
+            "hand length (turns)",
+            *[_est(s.turns) for s in report.stats],
+            *[_diff(d.turns) for d in report.differences],
+        ],
+        [
+            "closed (vs stock out)",
+            *[_est(s.closed_share, pct=True) for s in report.stats],
+            *[_diff(d.closed_share, pct=True) for d in report.differences],
+        ],
     ]
     for seat in range(seats):
         rows.append(
@@ -57,7 +65,11 @@ def _table(report: SimulationReport) -> Table:
         )
     for seat in range(seats):
         rows.append(
-            [f"p{seat + 1} never opened", *[_est(s.never_opened_share[seat], pct=True) for s in report.stats], *["" for _ in report.differences]]
+            [
+                f"p{seat + 1} never opened",
+                *[_est(s.never_opened_share[seat], pct=True) for s in report.stats],
+                *["" for _ in report.differences],
+            ]
         )
     for seat in range(seats):
         rows.append(
@@ -74,7 +86,13 @@ def _table(report: SimulationReport) -> Table:
             *[_diff(d.first_seat_advantage) for d in report.differences],
         ]
     )
-    rows.append(["p1 has the top score", *[_est(s.first_seat_wins, pct=True) for s in report.stats], *["" for _ in report.differences]])
+    rows.append(
+        [
+            "p1 has the top score",
+            *[_est(s.first_seat_wins, pct=True) for s in report.stats],
+            *["" for _ in report.differences],
+        ]
+    )
     for row in rows:
         table.add_row(*row)
     return table
@@ -86,15 +104,36 @@ _MAX_SEATS = 64  # far above any preset's players.max: refused before building t
 @app.command("simulate")
 @guarded
 def simulate_command(
-    rules: Annotated[list[str], typer.Option("--rules", help="A preset or rule file; repeat to compare (the first is the reference).")],
+    rules: Annotated[
+        list[str],
+        typer.Option(
+            "--rules", help="A preset or rule file; repeat to compare (the first is the reference)."
+        ),
+    ],
     games: Annotated[int, typer.Option("--games", help="Hands per preset.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="First deal seed.")] = 0,
-    bots: Annotated[str, typer.Option("--bots", help="Bot kind per seat, comma-separated (random, greedy, solver); one kind fills --players seats.")] = "greedy",
-    players: Annotated[int, typer.Option("--players", help="Seats when --bots names one kind.")] = 4,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="Bot kind per seat, comma-separated (random, greedy, solver); one kind fills --players seats.",
+        ),
+    ] = "greedy",
+    players: Annotated[
+        int, typer.Option("--players", help="Seats when --bots names one kind.")
+    ] = 4,
     jobs: Annotated[int, typer.Option("--jobs", help="Local worker processes.")] = 1,
-    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address (needs remi-rummy[distributed]).")] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", help="Dask scheduler address (needs remi-rummy[distributed])."),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON (no progress bar).")] = False,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Draw the distributions into this image file (needs remi-rummy[plot]).")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot", help="Draw the distributions into this image file (needs remi-rummy[plot])."
+        ),
+    ] = None,
 ) -> None:
     """Play the same seeded deals under each preset and compare them with 95% confidence intervals."""
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
@@ -135,7 +174,15 @@ def simulate_command(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            report = simulate(rules, games=games, seed=seed, bots=kinds, jobs=jobs, scheduler=scheduler, progress=progress)
+            report = simulate(
+                rules,
+                games=games,
+                seed=seed,
+                bots=kinds,
+                jobs=jobs,
+                scheduler=scheduler,
+                progress=progress,
+            )
     if plot is not None:
         plot_report(report, plot)
     if json_out:

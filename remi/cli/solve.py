@@ -88,10 +88,15 @@ def _as_json(plan: OpeningPlan | None, rules: RemiRules, error: str | None) -> d
 @guarded
 def solve_opening(
     rack: Annotated[str, typer.Argument(help='The rack, e.g. "R5 R6 R7 R10 Y10 B10 J".')],
-    rules: Annotated[str, typer.Option("--rules", help="Preset name or rule file.")] = "remi-pe-tabla",
-    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")] = None,
+    rules: Annotated[
+        str, typer.Option("--rules", help="Preset name or rule file.")
+    ] = "remi-pe-tabla",
+    set_: Annotated[
+        list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")
+    ] = None,
     take: Annotated[
-        str | None, typer.Option("--take", help="A tile taken from the șir: added to the rack, must be laid.")
+        str | None,
+        typer.Option("--take", help="A tile taken from the șir: added to the rack, must be laid."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -113,7 +118,9 @@ def solve_opening(
         if plan is None:
             console.print(error, markup=False)
         else:
-            table = Table(title=f"Best opening ({the_rules.name}, needs {the_rules.opening_min_points})")
+            table = Table(
+                title=f"Best opening ({the_rules.name}, needs {the_rules.opening_min_points})"
+            )
             table.add_column("formation")
             table.add_column("kind")
             table.add_column("opening points", justify="right")
@@ -160,15 +167,26 @@ def _move_json(move: Any, frules: Any) -> dict[str, Any]:
 @solve_app.command("move")
 @guarded
 def solve_move(
-    table: Annotated[str, typer.Option("--table", help='The table sets, e.g. "[R5 R6 R7] [Y9 B9 K9]".')] = "",
+    table: Annotated[
+        str, typer.Option("--table", help='The table sets, e.g. "[R5 R6 R7] [Y9 B9 K9]".')
+    ] = "",
     rack: Annotated[str, typer.Option("--rack", help='The rack, e.g. "R8 Y7 B7 J".')] = "",
-    rules: Annotated[str, typer.Option("--rules", help="Rummikub-family preset or rule file.")] = "rummikub",
-    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")] = None,
-    initial: Annotated[bool, typer.Option("--initial", help="The player has not made his initial meld yet.")] = False,
-    objective: Annotated[str, typer.Option("--objective", help="tiles (most tiles) or points (most points).")] = "tiles",
+    rules: Annotated[
+        str, typer.Option("--rules", help="Rummikub-family preset or rule file.")
+    ] = "rummikub",
+    set_: Annotated[
+        list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")
+    ] = None,
+    initial: Annotated[
+        bool, typer.Option("--initial", help="The player has not made his initial meld yet.")
+    ] = False,
+    objective: Annotated[
+        str, typer.Option("--objective", help="tiles (most tiles) or points (most points).")
+    ] = "tiles",
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     budget_seconds: Annotated[
-        float, typer.Option("--budget-seconds", min=0.0, help="Give up (exit 1) after this many seconds.")
+        float,
+        typer.Option("--budget-seconds", min=0.0, help="Give up (exit 1) after this many seconds."),
     ] = 10.0,
 ) -> None:
     """The best Rummikub move: most tiles (or points) from --rack onto --table, exact (§B.4-§B.7).
@@ -185,13 +203,22 @@ def solve_move(
         fail(f"--objective must be tiles or points, got {objective!r}")
     move_rules = _move_rules(rules, set_)
     frules = move_rules.formation_rules
-    sets = [read_formation(slots, frules) for slots in parse_formations_text(table)] if table.strip() else []
+    sets = (
+        [read_formation(slots, frules) for slots in parse_formations_text(table)]
+        if table.strip()
+        else []
+    )
     tiles = list(parse_tiles(rack))
     if not tiles:
-        fail("--rack is empty: give the rack tiles, e.g. --rack \"R8 Y7 J\"")
+        fail('--rack is empty: give the rack tiles, e.g. --rack "R8 Y7 J"')
     try:
         move = best_move(
-            sets, tiles, initial=initial, objective=objective, rules=move_rules, budget_seconds=budget_seconds
+            sets,
+            tiles,
+            initial=initial,
+            objective=objective,
+            rules=move_rules,
+            budget_seconds=budget_seconds,
         )
     except SolverBudgetExceeded as exc:
         fail(
@@ -203,14 +230,23 @@ def solve_move(
         payload: dict[str, Any] = (
             _move_json(move, frules)
             if move is not None
-            else {"tiles_placed": 0, "points_placed": 0, "placed": [], "table": [f.text(frules) for f in sets],
-                  "edits": [], "changed_sets": 0, "meld": []}
+            else {
+                "tiles_placed": 0,
+                "points_placed": 0,
+                "placed": [],
+                "table": [f.text(frules) for f in sets],
+                "edits": [],
+                "changed_sets": 0,
+                "meld": [],
+            }
         )
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         console = Console(highlight=False, soft_wrap=True)
         if move is None:
-            what = "no initial meld reaches the threshold" if initial else "no rack tile can be played"
+            what = (
+                "no initial meld reaches the threshold" if initial else "no rack tile can be played"
+            )
             console.print(f"{what}: draw a tile", markup=False)
         else:
             console.print(

@@ -110,7 +110,7 @@ def play_commands(old: Sequence[Formation], new: Sequence[Formation]) -> list[st
     new table to build with ``move``/``split``/``put``."""
     old, new = list(old), list(new)
     if new[: len(old)] == old:
-        return ["new " + " ".join(_slot_words(f)) for f in new[len(old):]]
+        return ["new " + " ".join(_slot_words(f)) for f in new[len(old) :]]
     if len(new) == len(old):
         changed = [i for i in range(len(old)) if old[i] != new[i]]
         if len(changed) == 1:
@@ -128,7 +128,10 @@ def play_commands(old: Sequence[Formation], new: Sequence[Formation]) -> list[st
 
 def _slot_words(f: Formation) -> list[str]:
     """A set's tiles as the editor reads them: a joker of a run with its place (``J[R4]``)."""
-    return [f"J[{ident}]" if tile.is_joly and ident is not None else str(tile) for tile, ident in zip(f.tiles, f.identities)]
+    return [
+        f"J[{ident}]" if tile.is_joly and ident is not None else str(tile)
+        for tile, ident in zip(f.tiles, f.identities)
+    ]
 
 
 def end_line(view: Any, names: Sequence[str], m: Messages) -> str | None:
@@ -152,7 +155,11 @@ def _live_countdown_possible() -> bool:
         tty = sys.stdin.isatty() and sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
-    return tty and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    return (
+        tty
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    )
 
 
 def _prompt(m: Messages, name: str, timer: Any) -> str:
@@ -242,7 +249,11 @@ def _help(session: _Session, seat: int) -> None:
     if plays:
         console.print(Text(m("rk.help.plays", count=len(plays)), style="bold"))
         for action in plays[:_HELP_LIMIT]:
-            console.print("  " + " ; ".join(play_commands(view.table, action.table)), markup=False, highlight=False)
+            console.print(
+                "  " + " ; ".join(play_commands(view.table, action.table)),
+                markup=False,
+                highlight=False,
+            )
         if len(plays) > _HELP_LIMIT:
             console.print("  " + m("help.more", count=len(plays) - _HELP_LIMIT), markup=False)
     else:
@@ -269,7 +280,9 @@ def _end_turn(session: _Session, seat: int, action: Any, rule: str | None = None
     if rule is not None:
         drawn = len(session.view(seat).rack) - before
         key = "rk.penalty_drawn" if drawn > 0 else "rk.penalty_restored"
-        session.console.print(Text(session.m(key, name=session.names[seat], count=drawn, rule=rule), style="yellow"))
+        session.console.print(
+            Text(session.m(key, name=session.names[seat], count=drawn, rule=rule), style="yellow")
+        )
     session.seen[seat] = len(session.log)
     session.save()
     return True
@@ -282,7 +295,9 @@ def _timeout(session: _Session, seat: int, editor: Any) -> bool:
 
 def _edited(editor: Any) -> bool:
     start = editor.state
-    return len(editor.rack) != len(start.racks[editor.seat]) or list(editor.sets) != [tuple(f.slots()) for f in start.table]
+    return len(editor.rack) != len(start.racks[editor.seat]) or list(editor.sets) != [
+        tuple(f.slots()) for f in start.table
+    ]
 
 
 def human_turn(session: _Session, seat: int) -> bool:
@@ -334,7 +349,11 @@ def human_turn(session: _Session, seat: int) -> bool:
             continue
         penalty = getattr(outcome, "penalty", None)
         if penalty is not None:
-            error = outcome.message if f"[{outcome.rule_id}]" in outcome.message else f"{outcome.message} [{outcome.rule_id}]"
+            error = (
+                outcome.message
+                if f"[{outcome.rule_id}]" in outcome.message
+                else f"{outcome.message} [{outcome.rule_id}]"
+            )
             session.console.print(Text(m("rk.refused", error=error), style="red"))
             return _end_turn(session, seat, penalty, "penalty.invalid_turn")
         try:

@@ -117,11 +117,14 @@ class Budget:
             reason=reason,
         )
 
+
 BIG: Final = 64  # more than the number of sets a table can hold (106 // 3 = 35)
 NEG: Final = -(1 << 60)
 LEN_MASK: Final = 3
 NAT_SHIFT: Final = 2
-TO_TOP: Final = 16  # bit 4: a run started by a joker must reach 13 (canonical form, see _colour_options)
+TO_TOP: Final = (
+    16  # bit 4: a run started by a joker must reach 13 (canonical form, see _colour_options)
+)
 TAG_SHIFT: Final = 5
 
 
@@ -182,7 +185,7 @@ class _Tags:
     def _prefix(self, c: int, start: int, mask: int, v: int) -> int:
         """Tag of a colour-``c`` run from ``start`` to ``v`` with jokers ``mask``, or 0."""
         window = _mask_between(start, v)
-        for (s, e, jm) in self.runs[c]:
+        for s, e, jm in self.runs[c]:
             if s == start and e >= v and (jm & window) == mask:
                 key = (c, start, mask)
                 tag = self.ids.get(key)
@@ -304,7 +307,9 @@ def _colour_options(
                     ext_runs.append(length | (nat << NAT_SHIFT) | (r & TO_TOP) | (tag << TAG_SHIFT))
                 top = TO_TOP if v < 13 else 0
                 short_ext = sum(
-                    1 for r in ext_runs if (r & LEN_MASK) < 3 or ((r >> NAT_SHIFT) & 3) < need or r & top
+                    1
+                    for r in ext_runs
+                    if (r & LEN_MASK) < 3 or ((r >> NAT_SHIFT) & 3) < need or r & top
                 )
                 top_ext = sum(1 for r in ext_runs if r & TO_TOP)
                 for kopt in range(o + 1):
@@ -520,22 +525,30 @@ def solve_dp(
             o = opt[code]
             next1 = avail[code + 1] if v < 13 else 0
             next2 = avail[code + 2] if v < 12 else 0
-            above = tuple(avail[code + 1:c * 13 + 13])
+            above = tuple(avail[code + 1 : c * 13 + 13])
             back: dict[tuple[object, ...], tuple[tuple[object, ...], object]] = {}
             new: dict[tuple[object, ...], int] = {}
             gain_nat = v if points else 1
             rem_after = suffix[(v - 1) * 4 + c + 1]
             slack = pres_after[v]
             tagged = tags.active and tags.colour_has[c]
-            local: dict[tuple[tuple[int, ...], int], list[_Option]] = {}  # (runs, jokers left) -> options
+            local: dict[
+                tuple[tuple[int, ...], int], list[_Option]
+            ] = {}  # (runs, jokers left) -> options
             jtags: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-            gunit = 3 ** c
+            gunit = 3**c
             work = 0
             for st, val in layer.items():
                 cs: tuple[int, ...] = st[c]  # type: ignore[assignment]
                 js: int = st[4]  # type: ignore[assignment]
                 jreal = jokers_total - jokers_used(js)
-                if floor_big and val + (rem_after + o * gain_nat + rack_jokers_left(js) * jgain_max) * BIG + slack < floor_big:
+                if (
+                    floor_big
+                    and val
+                    + (rem_after + o * gain_nat + rack_jokers_left(js) * jgain_max) * BIG
+                    + slack
+                    < floor_big
+                ):
                     continue
                 opts = local.get((cs, jreal))
                 if opts is None:
@@ -544,13 +557,17 @@ def solve_dp(
                         key: tuple[object, ...] = (c, v, cs, m, o, jav, next1, next2, jreal)
                         opts = per_call.get(key)
                         if opts is None:
-                            opts = _colour_options(cs, m, o, jav, c, v, need, tags, next1, next2, above, jreal)
+                            opts = _colour_options(
+                                cs, m, o, jav, c, v, need, tags, next1, next2, above, jreal
+                            )
                             per_call[key] = opts
                     else:
                         key = (cs, m, o, jav, need, next1, next2, v == 13, above, jreal)
                         opts = _OPTIONS_CACHE.get(key)
                         if opts is None:
-                            opts = _colour_options(cs, m, o, jav, c, v, need, _NO_TAGS, next1, next2, above, jreal)
+                            opts = _colour_options(
+                                cs, m, o, jav, c, v, need, _NO_TAGS, next1, next2, above, jreal
+                            )
                             if len(_OPTIONS_CACHE) > OPTIONS_CACHE_LIMIT:
                                 _OPTIONS_CACHE.clear()
                             _OPTIONS_CACHE[key] = opts
@@ -559,7 +576,7 @@ def solve_dp(
                 gs: int = st[5]  # type: ignore[assignment]
                 mpts: int = st[6]  # type: ignore[assignment]
                 head = st[:c]
-                tail = st[c + 1:4]
+                tail = st[c + 1 : 4]
                 for ncs, g, kopt, kj, bonus, plan in opts:
                     if g:
                         ngs = gs + (g * gunit if exact_groups else (1 if g == 1 else 5))
@@ -576,7 +593,9 @@ def solve_dp(
                         nm0 = mpts + (m + kopt) * v
                     jt_list = jtags.get((js, kj))
                     if jt_list is None:
-                        jt_list = jtags[(js, kj)] = _joker_tags(js, kj, v, jt, jr, points, joker_meld_value)
+                        jt_list = jtags[(js, kj)] = _joker_tags(
+                            js, kj, v, jt, jr, points, joker_meld_value
+                        )
                     for njs, jgain, jm in jt_list:
                         nm = min(cap, nm0 + jm) if cap else 0
                         nst = head + (ncs,) + tail + (njs, ngs, nm)
@@ -606,11 +625,19 @@ def solve_dp(
                 n1, n2 = gs % 5, gs // 5
                 gvec = (2,) * n2 + (1,) * n1 + (0,) * (4 - n1 - n2)
             for jg in range(jav + 1):
-                matched, _ = _group_best(gvec, jg, set_max, min_nat, orig_groups, points and v == 13)
+                matched, _ = _group_best(
+                    gvec, jg, set_max, min_nat, orig_groups, points and v == 13
+                )
                 if matched < 0:
                     continue
                 for njs, jgain, jm in _joker_tags(js, jg, v, jt, jr, points, joker_meld_value):
-                    if floor_big and val + (rem_after + rack_jokers_left(njs) * jgain_max + jgain) * BIG + slack_g < floor_big:
+                    if (
+                        floor_big
+                        and val
+                        + (rem_after + rack_jokers_left(njs) * jgain_max + jgain) * BIG
+                        + slack_g
+                        < floor_big
+                    ):
                         continue
                     nm = min(cap, st[6] + jm) if cap else 0  # type: ignore[operator]
                     nst = st[:4] + (njs, 0, nm)
@@ -653,7 +680,9 @@ def solve_dp(
             best_val, best_state = total, st
     if best_state is None:
         return None
-    return _rebuild(history, best_state, best_val, points, jt, tags, need, originals, set_max, min_nat)
+    return _rebuild(
+        history, best_state, best_val, points, jt, tags, need, originals, set_max, min_nat
+    )
 
 
 def _profile(cs: tuple[int, ...]) -> dict[int, list[int]]:
@@ -705,13 +734,15 @@ def _dominates(a: tuple[int, ...], b: tuple[int, ...], need: int) -> bool:
     return ok
 
 
-def _prune_dominated(layer: dict[tuple[object, ...], int], c: int, need: int) -> dict[tuple[object, ...], int]:
+def _prune_dominated(
+    layer: dict[tuple[object, ...], int], c: int, need: int
+) -> dict[tuple[object, ...], int]:
     """Drop states whose colour-``c`` runs are dominated (``_dominates``) by another state's that
     agrees on everything else and has at least the same value: the dominated one can only reach
     what the other reaches (exact for both the objective and the tie-break)."""
     buckets: dict[tuple[object, ...], list[tuple[tuple[int, ...], int, tuple[object, ...]]]] = {}
     for st, val in layer.items():
-        rest = st[:c] + st[c + 1:]
+        rest = st[:c] + st[c + 1 :]
         buckets.setdefault(rest, []).append((st[c], val, st))  # type: ignore[arg-type]
     if len(buckets) == len(layer):
         return layer

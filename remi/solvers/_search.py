@@ -143,7 +143,9 @@ class Search:
         self.need_nat = max(1, rules.min_natural_tiles)
         self.max_set = min(rules.set_max_tiles, len(COLOURS))
         self._cache: dict[tuple[int, int, int, int, int], tuple[Option, ...]] = {}
-        self._run_points = [0] + [table.rank_points(r, Kind.RUN) for r in range(1, ACE_HIGH_RANK + 1)]
+        self._run_points = [0] + [
+            table.rank_points(r, Kind.RUN) for r in range(1, ACE_HIGH_RANK + 1)
+        ]
         self._set_points = [0] + [table.rank_points(r, Kind.SET) for r in range(1, 14)]
 
     # -----------------------------------------------------------------------------------------
@@ -187,7 +189,15 @@ class Search:
         out.extend(o for k, o in best_run.items() if best[k] is not o)
         return tuple(out)
 
-    def _runs(self, colour: int, number: int, a_col: int, jolys: int, twin: int, offer: Callable[[Option], None]) -> None:
+    def _runs(
+        self,
+        colour: int,
+        number: int,
+        a_col: int,
+        jolys: int,
+        twin: int,
+        offer: Callable[[Option], None],
+    ) -> None:
         rules = self.rules
         base = 16 * colour
         min_len = rules.min_tiles
@@ -206,7 +216,9 @@ class Search:
                 if len(gaps) > jolys:
                     break
                 if end - start + 1 >= min_len:
-                    self._run_variants(colour, base, number, start, end, present, gaps, twin_used, jolys, offer)
+                    self._run_variants(
+                        colour, base, number, start, end, present, gaps, twin_used, jolys, offer
+                    )
         if number != 1 or not rules.ace_high:
             return
         # a 1 played high, at rank 14 (12-13-1): the run ends there
@@ -222,7 +234,16 @@ class Search:
                 break
             if ACE_HIGH_RANK - start + 1 >= min_len:
                 self._run_variants(
-                    colour, base, ACE_HIGH_RANK, start, ACE_HIGH_RANK, list(present), list(gaps), twin_used, jolys, offer
+                    colour,
+                    base,
+                    ACE_HIGH_RANK,
+                    start,
+                    ACE_HIGH_RANK,
+                    list(present),
+                    list(gaps),
+                    twin_used,
+                    jolys,
+                    offer,
                 )
 
     def _run_variants(
@@ -280,7 +301,9 @@ class Search:
             )
             offer(option)
 
-    def _sets(self, colour: int, number: int, column: int, jolys: int, offer: Callable[[Option], None]) -> None:
+    def _sets(
+        self, colour: int, number: int, column: int, jolys: int, offer: Callable[[Option], None]
+    ) -> None:
         later = [c for c in range(colour + 1, 4) if (column >> (16 * c)) & 1]
         fixed = self.table.joly_in_formation
         each = self._set_points[number]
@@ -314,7 +337,9 @@ class Search:
     # -----------------------------------------------------------------------------------------
     # The memoised search
 
-    def solve(self, state: int, *, must_bit: int = 0, must_joly: bool = False, use_all: bool = False) -> tuple[int, list[Option]]:
+    def solve(
+        self, state: int, *, must_bit: int = 0, must_joly: bool = False, use_all: bool = False
+    ) -> tuple[int, list[Option]]:
         """Best score from ``state`` (flags included) and the options of one best arrangement.
 
         Args:
@@ -351,7 +376,9 @@ class Search:
             if got is not None:
                 return got
             a = s & A_ALL
-            if s & FLAG_MUST and ((must_bit and not s & must_bit) or (must_joly and not s & J_MASK)):
+            if s & FLAG_MUST and (
+                (must_bit and not s & must_bit) or (must_joly and not s & J_MASK)
+            ):
                 memo[s] = NEG
                 return NEG
             if not a:

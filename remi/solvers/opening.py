@@ -115,7 +115,9 @@ def best_opening(
     points = opening_points(formations, rules)
     if points < rules.opening_min_points:
         return None
-    return OpeningPlan(formations=formations, points=points, tiles_used=sum(len(f) for f in formations))
+    return OpeningPlan(
+        formations=formations, points=points, tiles_used=sum(len(f) for f in formations)
+    )
 
 
 def _best_ones_set(

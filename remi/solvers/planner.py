@@ -79,7 +79,9 @@ class DiscardWeights:
 DEFAULT_WEIGHTS = DiscardWeights()
 
 
-def unseen_counts(rack: Sequence[Tile], table: Sequence[TableFormation], sir: Sequence[Tile]) -> list[int]:
+def unseen_counts(
+    rack: Sequence[Tile], table: Sequence[TableFormation], sir: Sequence[Tile]
+) -> list[int]:
     """Copies of each tile type (index ``tile.code``, 0-52) the player cannot see.
 
     Every numbered tile and the joly exist twice (§A.1); the player sees his rack, the table
@@ -127,7 +129,9 @@ def _set_pairs(tile: Tile) -> list[tuple[int, int]]:
     assert tile.colour is not None
     others = [c.index for c in COLOURS if c is not tile.colour]
     n = tile.number
-    return [(others[i] * 13 + n - 1, others[j] * 13 + n - 1) for i in range(3) for j in range(i + 1, 3)]
+    return [
+        (others[i] * 13 + n - 1, others[j] * 13 + n - 1) for i in range(3) for j in range(i + 1, 3)
+    ]
 
 
 def _partner_pairs(tile: Tile, ace_high: bool) -> list[tuple[int, int]]:
@@ -282,7 +286,9 @@ def _without(rack: Sequence[Tile], tiles: Sequence[Tile]) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def best_layout(rack: Sequence[Tile], rules: RemiRules, *, taken: Tile | None = None) -> tuple[Formation, ...]:
+def best_layout(
+    rack: Sequence[Tile], rules: RemiRules, *, taken: Tile | None = None
+) -> tuple[Formation, ...]:
     """The formations an opened player lays now: the highest final value, a tile left over.
 
     Args:
@@ -311,14 +317,18 @@ def best_layout(rack: Sequence[Tile], rules: RemiRules, *, taken: Tile | None = 
     return _layout_free(tuple(rack), rules, leave_one=True)
 
 
-def _layout_free(rack: tuple[Tile, ...], rules: RemiRules, *, leave_one: bool) -> tuple[Formation, ...]:
+def _layout_free(
+    rack: tuple[Tile, ...], rules: RemiRules, *, leave_one: bool
+) -> tuple[Formation, ...]:
     table = rules.final_points
     arrangement = max_points_arrangement(rack, rules, table)
     if not arrangement or not leave_one:
         return arrangement
     if sum(len(f) for f in arrangement) < len(rack):
         return arrangement
-    order = sorted(dict.fromkeys(rack), key=lambda t: (not t.is_joly, loose_tile_points(t, table), t))
+    order = sorted(
+        dict.fromkeys(rack), key=lambda t: (not t.is_joly, loose_tile_points(t, table), t)
+    )
     for tile in order:
         partition = partition_all(_without(rack, (tile,)), rules)
         if partition:
@@ -336,11 +346,16 @@ def take_gain(rack: Sequence[Tile], tile: Tile, rules: RemiRules) -> int:
     with_tile = best_layout(pool, rules, taken=tile)
     if not with_tile:
         return 0
-    return max(1, layout_points(with_tile, rules) - layout_points(_layout_free(tuple(rack), rules, leave_one=True), rules))
+    return max(
+        1,
+        layout_points(with_tile, rules)
+        - layout_points(_layout_free(tuple(rack), rules, leave_one=True), rules),
+    )
 
 
-
-def turn_value(rack: Sequence[Tile], rules: RemiRules, *, taken: Sequence[Tile] = (), left_weight: float = 1.0) -> float | None:
+def turn_value(
+    rack: Sequence[Tile], rules: RemiRules, *, taken: Sequence[Tile] = (), left_weight: float = 1.0
+) -> float | None:
     """The value (points) of an opened player's turn after taking ``taken`` from the șir: the
     final value of ``best_layout`` (the first taken tile in a new formation, PD 5/6) minus
     ``left_weight`` times the final value of the tiles left on the rack (a liability if the
@@ -356,4 +371,6 @@ def turn_value(rack: Sequence[Tile], rules: RemiRules, *, taken: Sequence[Tile] 
         for t in f.tiles:
             left.remove(t)
     final = rules.final_points
-    return layout_points(layout, rules) - left_weight * sum(loose_tile_points(t, final) for t in left)
+    return layout_points(layout, rules) - left_weight * sum(
+        loose_tile_points(t, final) for t in left
+    )

@@ -82,7 +82,8 @@ class MoveRules:
             )
         if self.set_max_tiles not in (3, 4):
             raise RulesError(
-                f"set.max_tiles = {self.set_max_tiles}: expected 3 or 4", key="set.max_tiles",
+                f"set.max_tiles = {self.set_max_tiles}: expected 3 or 4",
+                key="set.max_tiles",
                 value=self.set_max_tiles,
             )
         if not 1 <= self.min_natural_tiles <= 3:
@@ -109,6 +110,7 @@ class MoveRules:
         Raises:
             RulesError: for a rule value the solver cannot honour, naming the rule id.
         """
+
         def read(rule_id: str, default: Any) -> Any:
             try:
                 return rules.get(rule_id)
@@ -197,7 +199,9 @@ def _table_tiles(table: Sequence[Formation]) -> list[Tile]:
     return [t for f in table for t in f.tiles]
 
 
-def _check_position(table: Sequence[Formation], rack: Sequence[Tile], rules: MoveRules) -> list[Formation]:
+def _check_position(
+    table: Sequence[Formation], rack: Sequence[Tile], rules: MoveRules
+) -> list[Formation]:
     """Re-read the table under the rules and check the tile counts; return the table sets."""
     frules = rules.formation_rules
     checked: list[Formation] = []
@@ -220,7 +224,9 @@ def _check_position(table: Sequence[Formation], rack: Sequence[Tile], rules: Mov
     return checked
 
 
-def _originals(table: Sequence[Formation]) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int]]]:
+def _originals(
+    table: Sequence[Formation],
+) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int]]]:
     runs: list[tuple[int, int, int, int]] = []
     groups: list[tuple[int, int, int]] = []
     for f in table:
@@ -290,7 +296,9 @@ def placed_points(new_table: Sequence[Formation], placed: Sequence[Tile]) -> int
 # Building the move
 
 
-def _order_table(old: Sequence[Formation], new: list[Formation]) -> tuple[list[Formation], list[int | None], int]:
+def _order_table(
+    old: Sequence[Formation], new: list[Formation]
+) -> tuple[list[Formation], list[int | None], int]:
     """Match new sets to old ones: unchanged first, then by most shared tiles.
 
     Returns the new table ordered (matched sets in old order, then unmatched), for each entry the
@@ -331,7 +339,13 @@ def _order_table(old: Sequence[Formation], new: list[Formation]) -> tuple[list[F
     return ordered, sources, unchanged
 
 
-def _edits(old: Sequence[Formation], ordered: list[Formation], sources: list[int | None], placed: Sequence[Tile], rules: MoveRules) -> tuple[str, ...]:
+def _edits(
+    old: Sequence[Formation],
+    ordered: list[Formation],
+    sources: list[int | None],
+    placed: Sequence[Tile],
+    rules: MoveRules,
+) -> tuple[str, ...]:
     frules = rules.formation_rules
     edits: list[str] = []
     taken: Counter[Tile] = Counter()
@@ -372,7 +386,11 @@ def _edits(old: Sequence[Formation], ordered: list[Formation], sources: list[int
                     taken[t] -= 1
                 else:
                     from_rack.append(t)
-            note = f" ({len(from_rack)} from the rack)" if from_rack and len(from_rack) < len(f.tiles) else ""
+            note = (
+                f" ({len(from_rack)} from the rack)"
+                if from_rack and len(from_rack) < len(f.tiles)
+                else ""
+            )
             edits.append(f"new set {f.text(frules)}{note}")
     return tuple(edits)
 
@@ -469,7 +487,9 @@ def _solve(
         SolverBudgetExceeded: ``budget`` ran out in pass 1 (no optimum proved).
     """
     opt = _filter_playable(mand, opt, jt + jr)
-    upper = sum(((i % 13) + 1 if points else 1) * opt[i] for i in range(52)) + jr * (13 if points else 1)
+    upper = sum(((i % 13) + 1 if points else 1) * opt[i] for i in range(52)) + jr * (
+        13 if points else 1
+    )
     work = budget if budget is not None else Budget()
     start_used = work.used
     common: dict[str, Any] = dict(
@@ -554,14 +574,28 @@ def best_move(
         raise ValueError(f"objective must be 'tiles' or 'points', got {objective!r}")
     points = objective == "points"
     old = _check_position(table, rack, rules)
-    budget = Budget(max_states, budget_seconds) if max_states is not None or budget_seconds is not None else None
+    budget = (
+        Budget(max_states, budget_seconds)
+        if max_states is not None or budget_seconds is not None
+        else None
+    )
     rack_counts, jr = _counts(rack)
     if initial:
-        return _initial_move(old, list(rack), rack_counts, jr, points=points, rules=rules, budget=budget)
+        return _initial_move(
+            old, list(rack), rack_counts, jr, points=points, rules=rules, budget=budget
+        )
     mand, jt = _counts(_table_tiles(old))
     runs, groups = _originals(old)
     arr = _solve(
-        mand, rack_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups, budget=budget,
+        mand,
+        rack_counts,
+        jt,
+        jr,
+        points=points,
+        rules=rules,
+        runs=runs,
+        groups=groups,
+        budget=budget,
         keeps=_keeper(old, rules),
     )
     if arr is None:
@@ -599,7 +633,14 @@ def _initial_move(
     need = rules.initial_min_points
     measure_is_objective = points and rules.initial_joker_value == "represented"
     arr = _solve(
-        zero, rack_counts, 0, jr, points=points, rules=rules, threshold=0 if measure_is_objective else need, budget=budget
+        zero,
+        rack_counts,
+        0,
+        jr,
+        points=points,
+        rules=rules,
+        threshold=0 if measure_is_objective else need,
+        budget=budget,
     )
     if arr is None or arr.primary == 0:
         return None
@@ -613,7 +654,12 @@ def _initial_move(
 
 
 def _initial_with_table_play(
-    old: list[Formation], rack: list[Tile], *, points: bool, rules: MoveRules, budget: Budget | None = None
+    old: list[Formation],
+    rack: list[Tile],
+    *,
+    points: bool,
+    rules: MoveRules,
+    budget: Budget | None = None,
 ) -> Move | None:
     """Initial meld then table play in the same turn: every minimal meld of the rack worth the
     threshold is tried, the rest of the rack then played onto the table with the meld."""
@@ -645,7 +691,15 @@ def _initial_with_table_play(
         mand, jt = _counts(_table_tiles(old) + meld_tiles)
         rest_counts, jr = _counts(rest)
         arr = _solve(
-            mand, rest_counts, jt, jr, points=points, rules=rules, runs=runs, groups=groups, budget=budget,
+            mand,
+            rest_counts,
+            jt,
+            jr,
+            points=points,
+            rules=rules,
+            runs=runs,
+            groups=groups,
+            budget=budget,
             keeps=_keeper(old, rules),
         )
         if arr is None:
@@ -708,7 +762,8 @@ def verify_move(
         )
     if new_tiles - old_tiles != placed or old_tiles - new_tiles:
         raise IllegalActionError(
-            "the new table is not the old table plus the placed tiles", rule_id="turn.rack_tiles_only"
+            "the new table is not the old table plus the placed tiles",
+            rule_id="turn.rack_tiles_only",
         )
     not_held = placed - Counter(rack)
     if not_held:
@@ -743,7 +798,9 @@ def verify_move(
     if initial:
         meld_tiles = Counter(_table_tiles(move.meld))
         if not move.meld or meld_tiles - placed:
-            raise IllegalActionError("the initial meld must be new sets of placed tiles", rule_id="move.meld")
+            raise IllegalActionError(
+                "the initial meld must be new sets of placed tiles", rule_id="move.meld"
+            )
         for f in move.meld:
             if f not in formation_readings(f.slots(explicit=True), frules):
                 raise IllegalActionError(f"meld set {f.text()} is not valid", rule_id="move.meld")
@@ -759,4 +816,3 @@ def verify_move(
                     "no table set may change in the initial-meld turn",
                     rule_id="initial_meld.manipulate_same_turn",
                 )
-

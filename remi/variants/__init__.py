@@ -62,7 +62,15 @@ class Variant(Protocol):
         """The frozen ``RuleSet`` subclass of this family's rule ids."""
         ...
 
-    def new_game(self, rules: Any, player_count: int, *, seed: int | None = 0, racks: Sequence[Sequence[Tile]] | None = None, stock: Sequence[Tile] | None = None) -> Any:
+    def new_game(
+        self,
+        rules: Any,
+        player_count: int,
+        *,
+        seed: int | None = 0,
+        racks: Sequence[Sequence[Tile]] | None = None,
+        stock: Sequence[Tile] | None = None,
+    ) -> Any:
         """A new hand: a seeded deal, or a stacked deal (``racks`` in seat order, ``stock`` top first)."""
         ...
 
@@ -117,7 +125,15 @@ class _RemiVariant:
 
         return RemiRules
 
-    def new_game(self, rules: Any, player_count: int, *, seed: int | None = 0, racks: Sequence[Sequence[Tile]] | None = None, stock: Sequence[Tile] | None = None) -> Any:
+    def new_game(
+        self,
+        rules: Any,
+        player_count: int,
+        *,
+        seed: int | None = 0,
+        racks: Sequence[Sequence[Tile]] | None = None,
+        stock: Sequence[Tile] | None = None,
+    ) -> Any:
         """``remi.state.new_game``."""
         from remi.state import new_game
 

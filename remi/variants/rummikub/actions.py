@@ -136,7 +136,9 @@ def parse_action(text: str, rules: FormationRules = RUMMIKUB_FORMATIONS) -> Acti
         )
     seat_text, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
     if len(seat_text) > 9 or int(seat_text) < 1:  # int() refuses huge digit strings (fuzzing)
-        raise _fail(f"player 'p{seat_text}' does not exist: seats start at p1", text, f"p{seat_text}")
+        raise _fail(
+            f"player 'p{seat_text}' does not exist: seats start at p1", text, f"p{seat_text}"
+        )
     player = int(seat_text) - 1
     if verb in _SIMPLE:
         if rest:
@@ -157,4 +159,3 @@ def parse_action(text: str, rules: FormationRules = RUMMIKUB_FORMATIONS) -> Acti
                 raise _fail(str(exc), text, f"[{format_tiles(group)}]") from None
         return Play(player, tuple(sets))
     raise _fail(f"unknown action '{verb}': expected one of {', '.join(_VERBS)}", text, verb)
-

@@ -54,7 +54,9 @@ def meld_report(text: str, rules: RummikubRules) -> MeldReport:
     try:
         f = read_formation(slots, rules.formation_rules)
     except AmbiguousFormationError as exc:
-        return MeldReport(valid=False, error=str(exc), rule=exc.rule_id, readings=tuple(exc.readings))
+        return MeldReport(
+            valid=False, error=str(exc), rule=exc.rule_id, readings=tuple(exc.readings)
+        )
     except InvalidFormationError as exc:
         return MeldReport(valid=False, error=str(exc), rule=exc.rule_id)
     return MeldReport(
@@ -90,5 +92,11 @@ def opening_report(text: str, rules: RummikubRules) -> OpeningReport:
     try:
         points = check_initial_meld(sets, rules)
     except IllegalActionError as exc:
-        return OpeningReport(valid=False, points=initial_meld_points(sets, rules), formations=shown, error=exc.reason, rule=exc.rule_id)
+        return OpeningReport(
+            valid=False,
+            points=initial_meld_points(sets, rules),
+            formations=shown,
+            error=exc.reason,
+            rule=exc.rule_id,
+        )
     return OpeningReport(valid=True, points=points, formations=shown)

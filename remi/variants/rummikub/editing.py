@@ -129,7 +129,9 @@ class TableEditor:
 
     @staticmethod
     def _int(text: str, what: str) -> int:
-        if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1:  # '²' (fuzzing)
+        if (
+            not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1
+        ):  # '²' (fuzzing)
             raise EditError(f"the {what} number must be 1 or more, got '{text}'")
         return int(text)
 
@@ -203,10 +205,12 @@ class TableEditor:
         """
         source = self._set(set_number)
         if not 2 <= before <= len(source):
-            raise EditError(f"cannot split set {set_number} before tile {before}: it holds {len(source)}")
+            raise EditError(
+                f"cannot split set {set_number} before tile {before}: it holds {len(source)}"
+            )
         self._save()
-        tail = source[before - 1:]
-        del source[before - 1:]
+        tail = source[before - 1 :]
+        del source[before - 1 :]
         self._sets.append(tail)
 
     def new(self, tokens: str) -> None:
@@ -306,4 +310,3 @@ class TurnTimer:
     def expired(self) -> bool:
         """True once the time is up (never without a timer)."""
         return self.seconds > 0 and self.remaining() <= 0
-

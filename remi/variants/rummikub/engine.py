@@ -93,7 +93,9 @@ def _check_play(state: RummikubState, play: Play) -> None:
         try:
             revalidate(f, rules)
         except InvalidFormationError as exc:
-            raise IllegalActionError(f"set {n} {f.text()}: {exc.reason}", rule_id=exc.rule_id) from None
+            raise IllegalActionError(
+                f"set {n} {f.text()}: {exc.reason}", rule_id=exc.rule_id
+            ) from None
     new = Counter(t for f in play.table for t in f.tiles)
     old = state.table_tiles()
     gone = old - new
@@ -112,7 +114,9 @@ def _check_play(state: RummikubState, play: Play) -> None:
             rule_id="play.own_tiles",
         )
     if not played:
-        raise IllegalActionError("a turn plays at least one rack tile, or draws", rule_id="turn.play_or_draw")
+        raise IllegalActionError(
+            "a turn plays at least one rack tile, or draws", rule_id="turn.play_or_draw"
+        )
     if state.opened[seat]:
         check_jokers(state.table, play.table, played, rules, initial_turn=False)
     else:
@@ -178,12 +182,20 @@ def apply(state: RummikubState, action: Action) -> RummikubState:
     nxt = state.next_seat(seat)
     if isinstance(action, Draw):
         racks = _with_rack(state, seat, state.racks[seat] + state.pool[:1])
-        return attrs.evolve(state, racks=racks, pool=state.pool[1:], current=nxt, passes=0, turns=state.turns + 1, log=log)
+        return attrs.evolve(
+            state,
+            racks=racks,
+            pool=state.pool[1:],
+            current=nxt,
+            passes=0,
+            turns=state.turns + 1,
+            log=log,
+        )
     if isinstance(action, Play):
         rack = Counter(state.racks[seat])
         rack.subtract(played_tiles(state, action.table))
         left = sort_tiles((+rack).elements())
-        opened = state.opened[:seat] + (True,) + state.opened[seat + 1:]
+        opened = state.opened[:seat] + (True,) + state.opened[seat + 1 :]
         done = not left
         return attrs.evolve(
             state,
@@ -199,16 +211,30 @@ def apply(state: RummikubState, action: Action) -> RummikubState:
         )
     if isinstance(action, Pass):
         return _no_play(state, seat, (), log)
-    mode = state.rules.penalty_invalid_turn if isinstance(action, Penalty) else state.rules.penalty_timeout
+    mode = (
+        state.rules.penalty_invalid_turn
+        if isinstance(action, Penalty)
+        else state.rules.penalty_timeout
+    )
     count = state.rules.penalty_draw_count if mode == "restore_draw" else 0
     drawn = state.pool[:count]
     if state.pool:
         racks = _with_rack(state, seat, state.racks[seat] + drawn)
-        return attrs.evolve(state, racks=racks, pool=state.pool[len(drawn):], current=nxt, passes=0, turns=state.turns + 1, log=log)
+        return attrs.evolve(
+            state,
+            racks=racks,
+            pool=state.pool[len(drawn) :],
+            current=nxt,
+            passes=0,
+            turns=state.turns + 1,
+            log=log,
+        )
     return _no_play(state, seat, drawn, log)
 
 
-def _no_play(state: RummikubState, seat: int, drawn: tuple[Tile, ...], log: tuple[Action, ...]) -> RummikubState:
+def _no_play(
+    state: RummikubState, seat: int, drawn: tuple[Tile, ...], log: tuple[Action, ...]
+) -> RummikubState:
     """A turn without a play while the pool is empty (§B.10)."""
     passes = state.passes + 1
     over = passes >= state.player_count
@@ -222,8 +248,10 @@ def _no_play(state: RummikubState, seat: int, drawn: tuple[Tile, ...], log: tupl
     )
 
 
-def _with_rack(state: RummikubState, seat: int, rack: Iterable[Tile]) -> tuple[tuple[Tile, ...], ...]:
-    return state.racks[:seat] + (sort_tiles(rack),) + state.racks[seat + 1:]
+def _with_rack(
+    state: RummikubState, seat: int, rack: Iterable[Tile]
+) -> tuple[tuple[Tile, ...], ...]:
+    return state.racks[:seat] + (sort_tiles(rack),) + state.racks[seat + 1 :]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -297,7 +325,7 @@ def _additions(state: RummikubState, rack: tuple[Tile, ...]) -> list[tuple[Forma
             for slots in _grown(f, tile):
                 readings = [g for g in formation_readings(slots, frules) if g.kind is f.kind]
                 if len(readings) == 1:
-                    out.append(state.table[:index] + (readings[0],) + state.table[index + 1:])
+                    out.append(state.table[:index] + (readings[0],) + state.table[index + 1 :])
     return out
 
 
@@ -333,7 +361,7 @@ def _retrievals(state: RummikubState, rack: tuple[Tile, ...]) -> list[tuple[Form
             rest = Counter(rack) - replacement
             if replacement - Counter(rack):
                 continue
-            table = state.table[:index] + (swapped,) + state.table[index + 1:]
+            table = state.table[:index] + (swapped,) + state.table[index + 1 :]
             jokers_on_rack = rest[JOLY]
             for g in candidate_formations(list(rest.elements()) + [JOLY], frules):
                 if 1 <= g.joly_count <= jokers_on_rack + 1:

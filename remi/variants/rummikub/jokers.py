@@ -55,7 +55,9 @@ class FreedJoker:
     new_set: int
 
 
-def replacement_options(formation: Formation, index: int, rules: RummikubRules) -> tuple[Counter[Tile], ...]:
+def replacement_options(
+    formation: Formation, index: int, rules: RummikubRules
+) -> tuple[Counter[Tile], ...]:
     """The alternative tile multisets that free the joker at ``index`` of ``formation``.
 
     A run or a 4-tile group: the exact tile it stands for. A 3-tile group: either missing
@@ -82,7 +84,9 @@ def _kept(old: Formation, i: int, new: Formation, j: int) -> bool:
     )
 
 
-def freed_jokers(old_table: Sequence[Formation], new_table: Sequence[Formation]) -> list[FreedJoker]:
+def freed_jokers(
+    old_table: Sequence[Formation], new_table: Sequence[Formation]
+) -> list[FreedJoker]:
     """The table jokers the new arrangement frees (those not kept, matching kept jokers at best)."""
     old_j = [(h, f, i) for h, f in enumerate(old_table) for i, t in enumerate(f.tiles) if t.is_joly]
     if not old_j:
@@ -101,7 +105,9 @@ def freed_jokers(old_table: Sequence[Formation], new_table: Sequence[Formation])
     return out
 
 
-def _satisfiable(freed: Sequence[FreedJoker], available: Counter[Tile], rules: RummikubRules) -> bool:
+def _satisfiable(
+    freed: Sequence[FreedJoker], available: Counter[Tile], rules: RummikubRules
+) -> bool:
     choices = [replacement_options(fj.formation, fj.index, rules) for fj in freed]
     for combo in itertools.product(*choices):
         need: Counter[Tile] = Counter()
@@ -153,11 +159,15 @@ def check_jokers(
                 " and ".join(str(t) for t in sorted(c.elements(), key=lambda t: t.code))
                 for c in replacement_options(first.formation, first.index, rules)
             )
-            where = f"the joker of {first.formation.text()} is moved without {wanted} taking its place"
+            where = (
+                f"the joker of {first.formation.text()} is moved without {wanted} taking its place"
+            )
             if rules.joker_replacement_from == "rack" and _satisfiable(freed, on_changed, rules):
                 raise IllegalActionError(f"{where} from the rack", rule_id="joker.replacement_from")
             either = attrs.evolve(rules, joker_group_of_three="either_missing")
-            if rules.joker_group_of_three == "both_missing" and _satisfiable(freed, mode_available, either):
+            if rules.joker_group_of_three == "both_missing" and _satisfiable(
+                freed, mode_available, either
+            ):
                 raise IllegalActionError(
                     f"{where}: a joker in a 3-tile group is freed only by both missing tiles",
                     rule_id="joker.group_of_three",
@@ -178,7 +188,9 @@ def check_jokers(
     return freed
 
 
-def _check_locks(old_table: Sequence[Formation], new_table: Sequence[Formation], freed: Sequence[FreedJoker]) -> None:
+def _check_locks(
+    old_table: Sequence[Formation], new_table: Sequence[Formation], freed: Sequence[FreedJoker]
+) -> None:
     freed_sets = {fj.old_set for fj in freed}
     for h, f in enumerate(old_table):
         if f.joly_count == 0:
@@ -188,20 +200,30 @@ def _check_locks(old_table: Sequence[Formation], new_table: Sequence[Formation],
             ok = any(g.kind is f.kind and not (need - Counter(g.tiles)) for g in new_table)
         else:
             need = Counter(f.tiles)
-            idents = Counter(i for t, i in zip(f.tiles, f.identities) if t.is_joly and i is not None)
+            idents = Counter(
+                i for t, i in zip(f.tiles, f.identities) if t.is_joly and i is not None
+            )
             ok = any(
                 g.kind is f.kind
                 and not (need - Counter(g.tiles))
-                and not (idents - Counter(i for t, i in zip(g.tiles, g.identities) if t.is_joly and i is not None))
+                and not (
+                    idents
+                    - Counter(
+                        i for t, i in zip(g.tiles, g.identities) if t.is_joly and i is not None
+                    )
+                )
                 for g in new_table
             )
         if not ok:
             raise IllegalActionError(
-                f"{f.text()} holds a joker: it may be extended but not broken up", rule_id="joker.locks_meld"
+                f"{f.text()} holds a joker: it may be extended but not broken up",
+                rule_id="joker.locks_meld",
             )
 
 
-def swapped_versions(formation: Formation, rules: RummikubRules) -> list[tuple[Formation, Counter[Tile]]]:
+def swapped_versions(
+    formation: Formation, rules: RummikubRules
+) -> list[tuple[Formation, Counter[Tile]]]:
     """Each way to free one joker of ``formation`` in place: (the set with the replacement
     tile(s) instead of the joker, the replacement tiles), under ``joker.group_of_three``."""
     out: list[tuple[Formation, Counter[Tile]]] = []

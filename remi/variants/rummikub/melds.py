@@ -27,7 +27,9 @@ __all__ = [
 
 @functools.cache
 def _point_table(joker_zero: bool, joker_points: int) -> PointTable:
-    return PointTable(face=True, joly_in_formation=0 if joker_zero else None, joly_loose=joker_points)
+    return PointTable(
+        face=True, joly_in_formation=0 if joker_zero else None, joly_loose=joker_points
+    )
 
 
 def _table(rules: RummikubRules) -> PointTable:
@@ -60,7 +62,9 @@ def check_initial_meld(formations: Sequence[Formation], rules: RummikubRules) ->
             (RK-5, RK-6), or ``turn.play_or_draw`` when there is no set at all.
     """
     if not formations:
-        raise IllegalActionError("an initial meld needs at least one set", rule_id="turn.play_or_draw")
+        raise IllegalActionError(
+            "an initial meld needs at least one set", rule_id="turn.play_or_draw"
+        )
     points = initial_meld_points(formations, rules)
     if points < rules.initial_meld_min_points:
         raise IllegalActionError(
@@ -95,7 +99,8 @@ def revalidate(formation: Formation, rules: RummikubRules) -> Formation:
     again = read_formation(formation.slots(explicit=True), rules.formation_rules)
     if again != formation:
         raise InvalidFormationError(
-            f"{formation.text()} does not read the same under these rules", rule_id="formation.kind",
+            f"{formation.text()} does not read the same under these rules",
+            rule_id="formation.kind",
             tiles_text=formation.text(),
         )
     return formation

@@ -47,105 +47,156 @@ class RummikubRules(RuleSet):
         "deal.tiles", 14, "tiles dealt to every player", "§B.2; §C.2 tilesDealt", low=1, high=20
     )
     start_player: str = rule(
-        "start.player", "highest_draw",
+        "start.player",
+        "highest_draw",
         "who starts: each player draws one tile, the highest number starts (ties draw again), or by lot",
-        "§B.2; §C.2 startPlayer", choices=("highest_draw", "lot"),
+        "§B.2; §C.2 startPlayer",
+        choices=("highest_draw", "lot"),
     )
     turn_direction: str = rule(
-        "turn.direction", "clockwise",
+        "turn.direction",
+        "clockwise",
         "play passes to the left (seat order p1, p2, ...) or to the right (p1, pN, ...)",
-        "§B.2; §C.2 direction", choices=("clockwise", "counter_clockwise"),
+        "§B.2; §C.2 direction",
+        choices=("clockwise", "counter_clockwise"),
     )
     initial_meld_min_points: int = rule(
-        "initial_meld.min_points", 30,
+        "initial_meld.min_points",
+        30,
         "face-value points the initial meld (new sets from the rack only) must reach",
-        "§B.5; §C.2 initialMeldMin", low=0, high=500,
+        "§B.5; §C.2 initialMeldMin",
+        low=0,
+        high=500,
     )
     initial_meld_joker_value: str = rule(
-        "initial_meld.joker_value", "represented",
+        "initial_meld.joker_value",
+        "represented",
         "a joker in the initial meld counts as the tile it stands for, or 0",
-        "§B.5; §C.2 jokerValueInInitialMeld", choices=("represented", "zero"),
+        "§B.5; §C.2 jokerValueInInitialMeld",
+        choices=("represented", "zero"),
     )
     initial_meld_manipulate_same_turn: bool = rule(
-        "initial_meld.manipulate_same_turn", False,
+        "initial_meld.manipulate_same_turn",
+        False,
         "table sets may be added to or rearranged in the initial-meld turn",
         "§B.5; §C.2 manipulateOnInitialMeldTurn; §D-17",
     )
     timer_seconds: int = rule(
-        "timer.seconds", 60, "seconds per turn (0 = no timer)", "§B.8; §C.2 turnTimer; §D-16",
-        low=0, high=3600,
+        "timer.seconds",
+        60,
+        "seconds per turn (0 = no timer)",
+        "§B.8; §C.2 turnTimer; §D-16",
+        low=0,
+        high=3600,
     )
     penalty_timeout: str = rule(
-        "penalty.timeout", "restore_draw",
+        "penalty.timeout",
+        "restore_draw",
         "when the timer runs out: restore table and rack and draw penalty.draw_count tiles, or restore only",
-        "§B.8; §C.2 timeoutPenalty", choices=("restore_draw", "restore"),
+        "§B.8; §C.2 timeoutPenalty",
+        choices=("restore_draw", "restore"),
     )
     penalty_invalid_turn: str = rule(
-        "penalty.invalid_turn", "restore_draw",
+        "penalty.invalid_turn",
+        "restore_draw",
         "an invalid table at the end of the turn: restore and draw penalty.draw_count tiles, or restore only",
-        "§B.8; §C.2 invalidTurnPenalty", choices=("restore_draw", "restore"),
+        "§B.8; §C.2 invalidTurnPenalty",
+        choices=("restore_draw", "restore"),
     )
     penalty_draw_count: int = rule(
-        "penalty.draw_count", 3, "penalty tiles drawn (fewer when the pool holds fewer)",
-        "§B.8", low=0, high=20,
+        "penalty.draw_count",
+        3,
+        "penalty tiles drawn (fewer when the pool holds fewer)",
+        "§B.8",
+        low=0,
+        high=20,
     )
     scoring_joker_points: int = rule(
-        "scoring.joker_points", 30, "a joker left on a rack at the end counts this much",
-        "§B.7; §C.2 jokerRackPenalty", low=0, high=500,
+        "scoring.joker_points",
+        30,
+        "a joker left on a rack at the end counts this much",
+        "§B.7; §C.2 jokerRackPenalty",
+        low=0,
+        high=500,
     )
     joker_retrieve_before_initial: bool = rule(
-        "joker.retrieve_before_initial", False,
+        "joker.retrieve_before_initial",
+        False,
         "a joker may be retrieved in the player's initial-meld turn (freed joker in the meld, the "
-        "replacing tile not counted)", "§B.7; §C.2 jokerRetrieveBeforeInitial",
+        "replacing tile not counted)",
+        "§B.7; §C.2 jokerRetrieveBeforeInitial",
     )
     joker_replacement_from: str = rule(
-        "joker.replacement_from", "rack_or_table",
-        "where the tile that frees a joker may come from", "§B.7; §C.2 jokerReplacementFrom",
+        "joker.replacement_from",
+        "rack_or_table",
+        "where the tile that frees a joker may come from",
+        "§B.7; §C.2 jokerReplacementFrom",
         choices=("rack_or_table", "rack"),
     )
     joker_group_of_three: str = rule(
-        "joker.group_of_three", "either_missing",
+        "joker.group_of_three",
+        "either_missing",
         "a joker in a 3-tile group is freed by either missing colour, or only by both missing tiles",
-        "§B.7; §C.2 jokerInGroupOfThree", choices=("either_missing", "both_missing"),
+        "§B.7; §C.2 jokerInGroupOfThree",
+        choices=("either_missing", "both_missing"),
     )
     joker_freed_use: str = rule(
-        "joker.freed_use", "same_turn_any_set",
+        "joker.freed_use",
+        "same_turn_any_set",
         "a freed joker must be used on the table that turn in any valid set, or in a set with at "
-        "least two tiles played from the rack that turn", "§B.7; §C.2 freedJokerUse",
+        "least two tiles played from the rack that turn",
+        "§B.7; §C.2 freedJokerUse",
         choices=("same_turn_any_set", "new_set_with_rack"),
     )
     joker_locks_meld: bool = rule(
-        "joker.locks_meld", False,
+        "joker.locks_meld",
+        False,
         "a set holding a joker may be extended but not broken up, and the joker not moved, "
-        "unless the joker is retrieved", "§B.7; §C.2 jokerLocksMeld",
+        "unless the joker is retrieved",
+        "§B.7; §C.2 jokerLocksMeld",
     )
     run_ace_high: bool = rule(
-        "run.ace_high", False, "a 1 may end a run after 13 (12-13-1); false = the 1 is low only",
+        "run.ace_high",
+        False,
+        "a 1 may end a run after 13 (12-13-1); false = the 1 is low only",
         "§B.3; §C.2 oneHighAllowed",
     )
     set_max_tiles: int = rule(
         "set.max_tiles", 4, "most tiles in a group (set of one number)", "§B.3", low=3, high=4
     )
     formation_min_natural_tiles: int = rule(
-        "formation.min_natural_tiles", 1, "natural (non-joker) tiles every set must hold",
-        "§B.3; PD 9", low=1, high=3,
+        "formation.min_natural_tiles",
+        1,
+        "natural (non-joker) tiles every set must hold",
+        "§B.3; PD 9",
+        low=1,
+        high=3,
     )
     pool_empty_scoring: str = rule(
-        "pool_empty.scoring", "difference",
+        "pool_empty.scoring",
+        "difference",
         "scoring when the pool is empty and nobody can play: losers -(own - lowest), winner the "
-        "sum (difference), or losers -own (own)", "§B.10; §C.2 poolEmptyScoring; §D-15",
+        "sum (difference), or losers -own (own)",
+        "§B.10; §C.2 poolEmptyScoring; §D-15",
         choices=("difference", "own"),
     )
     session_end: str = rule(
-        "session.end", "games", "a session ends after a number of games, or at a target score",
-        "§B.9; §C.2 sessionEnd", choices=("games", "target"),
+        "session.end",
+        "games",
+        "a session ends after a number of games, or at a target score",
+        "§B.9; §C.2 sessionEnd",
+        choices=("games", "target"),
     )
     session_games: int = rule(
         "session.games", 4, "games in a session when session.end = games", "§B.9", low=1, high=1000
     )
     session_target_points: int = rule(
-        "session.target_points", 200, "session target when session.end = target", "§B.9",
-        low=1, high=100000,
+        "session.target_points",
+        200,
+        "session target when session.end = target",
+        "§B.9",
+        low=1,
+        high=100000,
     )
 
     formation_rules: FormationRules = attrs.field(init=False, eq=False, repr=False)

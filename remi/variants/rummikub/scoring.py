@@ -31,7 +31,10 @@ def _rack_text(rack: Sequence[Tile]) -> str:
 
 
 def score_going_out(
-    racks: Sequence[Sequence[Tile]], winner: int, rules: RummikubRules, names: Sequence[str] | None = None
+    racks: Sequence[Sequence[Tile]],
+    winner: int,
+    rules: RummikubRules,
+    names: Sequence[str] | None = None,
 ) -> tuple[PlayerScore, ...]:
     """Scores when seat ``winner`` emptied his rack (§B.9), in points, seat order; they sum to 0.
 
@@ -50,7 +53,11 @@ def score_going_out(
         total += pts
     for seat, rack in enumerate(racks):
         if seat == winner:
-            line = ScoreLine(rule_id="scoring.going_out", text="went out: the sum of the other racks", points=total)
+            line = ScoreLine(
+                rule_id="scoring.going_out",
+                text="went out: the sum of the other racks",
+                points=total,
+            )
         else:
             pts = rack_points(rack, rules)
             line = ScoreLine(
@@ -80,14 +87,21 @@ def score_pool_empty(
     low = min(totals)
     winners = [s for s in order if totals[s] == low]
     losers = [s for s in range(len(racks)) if totals[s] != low]
-    loss = {s: (totals[s] - low if rules.pool_empty_scoring == "difference" else totals[s]) for s in losers}
+    loss = {
+        s: (totals[s] - low if rules.pool_empty_scoring == "difference" else totals[s])
+        for s in losers
+    }
     pot = sum(totals[s] - low for s in losers)
     share = int(pot / len(winners))
     remainder = pot - share * len(winners)
     out: list[PlayerScore] = []
     for seat in range(len(racks)):
         if seat in loss:
-            how = f"{totals[seat]} - {low}" if rules.pool_empty_scoring == "difference" else f"{totals[seat]}"
+            how = (
+                f"{totals[seat]} - {low}"
+                if rules.pool_empty_scoring == "difference"
+                else f"{totals[seat]}"
+            )
             lines = (
                 ScoreLine(
                     rule_id="pool_empty.scoring",
@@ -105,7 +119,9 @@ def score_pool_empty(
     return tuple(out)
 
 
-def score_state(state: RummikubState, names: Sequence[str] | None = None) -> tuple[PlayerScore, ...]:
+def score_state(
+    state: RummikubState, names: Sequence[str] | None = None
+) -> tuple[PlayerScore, ...]:
     """Scores of a finished game (``state.is_over``).
 
     Raises:

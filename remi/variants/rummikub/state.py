@@ -153,7 +153,9 @@ def draw_for_start(player_count: int, rng: random.Random) -> StartDraw:
             return StartDraw(rounds=tuple(rounds), starter=contenders[0])
 
 
-def deal(player_count: int, rng: random.Random, rules: RummikubRules) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+def deal(
+    player_count: int, rng: random.Random, rules: RummikubRules
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
     """Shuffle the 106 tiles and give ``deal.tiles`` to each seat; the rest is the pool (§B.2).
 
     Returns:
@@ -162,8 +164,8 @@ def deal(player_count: int, rng: random.Random, rules: RummikubRules) -> tuple[t
     tiles = list(FULL_SET)
     rng.shuffle(tiles)
     k = rules.deal_tiles
-    racks = tuple(sort_tiles(tiles[i * k:(i + 1) * k]) for i in range(player_count))
-    return racks, tuple(tiles[player_count * k:])
+    racks = tuple(sort_tiles(tiles[i * k : (i + 1) * k]) for i in range(player_count))
+    return racks, tuple(tiles[player_count * k :])
 
 
 def new_game(
@@ -199,7 +201,9 @@ def new_game(
     if racks is None:
         _check_players(player_count, rules)
         if starter is not None:
-            raise RulesError("starter is given only with a stacked deal (racks)", key="start.player")
+            raise RulesError(
+                "starter is given only with a stacked deal (racks)", key="start.player"
+            )
         if rules.start_player == "highest_draw":
             draw = draw_for_start(player_count, rng)
             first = draw.starter
@@ -233,7 +237,11 @@ def new_game(
         rest = tuple(top) + tuple(shuffled)
         first = 0 if starter is None else starter
         if not 0 <= first < player_count:
-            raise RulesError(f"starter p{first + 1} is not a seat of {player_count}", key="start.player", value=first)
+            raise RulesError(
+                f"starter p{first + 1} is not a seat of {player_count}",
+                key="start.player",
+                value=first,
+            )
     return RummikubState(
         rules=rules,
         racks=dealt,

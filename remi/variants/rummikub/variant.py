@@ -28,7 +28,15 @@ class RummikubVariant:
     title = "Rummikub-style (Rummikub, MyRummy, MyRummy Small)"
     rules_class: type[RuleSet] = RummikubRules
 
-    def new_game(self, rules: Any, player_count: int, *, seed: int | None = 0, racks: Sequence[Sequence[Tile]] | None = None, stock: Sequence[Tile] | None = None) -> Any:
+    def new_game(
+        self,
+        rules: Any,
+        player_count: int,
+        *,
+        seed: int | None = 0,
+        racks: Sequence[Sequence[Tile]] | None = None,
+        stock: Sequence[Tile] | None = None,
+    ) -> Any:
         """``state.new_game``: a seeded start draw and deal, or a stacked deal (seat 0 starts)."""
         from remi.variants.rummikub.state import new_game
 
@@ -78,7 +86,9 @@ class RummikubVariant:
 
         return score_state(state, names)
 
-    def score_racks(self, rules: Any, racks: Mapping[str, Sequence[Tile]], closed_by: str | None) -> tuple[PlayerScore, ...]:
+    def score_racks(
+        self, rules: Any, racks: Mapping[str, Sequence[Tile]], closed_by: str | None
+    ) -> tuple[PlayerScore, ...]:
         """Optional hook for ``remi score``: ``checks.score_racks``."""
         from remi.variants.rummikub.checks import score_racks
 
