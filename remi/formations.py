@@ -16,7 +16,7 @@ import enum
 import functools
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -52,9 +52,10 @@ class Kind(enum.Enum):
     SET = "set"
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
-class FormationRules:
+class FormationRules(NamedTuple):
     """The rule parameters that decide whether tiles form a valid formation.
+
+    An immutable named tuple (its hash runs at C speed: the formation tables are cached by it).
 
     Attributes:
         ace_high: ``run.ace_high``; the 1 may follow 13 (12-13-1). True in Remi (§A.4), False in
@@ -693,6 +694,29 @@ def uncovered_count(tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATIO
 @functools.cache
 def _run_cover(ci: int, mask: int, jolys: int, rules: FormationRules) -> int:
     """Bits (number - 1) of the natural tiles of colour ``ci`` that some run can use."""
+    if jolys == 0:
+        # without jolys: every number in a segment of at least min_tiles present numbers
+        # (a 1 also ends 12-13-1 when ace_high; a 14-long 1..13-1 segment still covers all)
+        top = ACE_HIGH_RANK if rules.ace_high else 13
+        have = [False] * (ACE_HIGH_RANK + 2)
+        for r in range(1, 14):
+            have[r] = bool(mask >> (r - 1) & 1)
+        have[ACE_HIGH_RANK] = have[1] and rules.ace_high
+        need = max(rules.min_tiles, rules.min_natural_tiles)
+        cover = 0
+        r = 1
+        while r <= top:
+            if not have[r]:
+                r += 1
+                continue
+            start = r
+            while r < top and have[r + 1]:
+                r += 1
+            if r - start + 1 >= need:
+                for x in range(start, r + 1):
+                    cover |= 1 << (0 if x == ACE_HIGH_RANK else x - 1)
+            r += 1
+        return cover
     cover = 0
     for f in _runs_for(ci, mask, jolys, rules):
         for t in f.tiles:
