@@ -276,3 +276,15 @@ def test_check_meld_refuses_more_copies_than_the_set_holds() -> None:
         assert f"{tile} appears 3 times" in (
             result.stderr if hasattr(result, "stderr") else result.output
         )
+
+
+def test_cli_error_for_huge_input_is_one_short_line() -> None:
+    from typer.testing import CliRunner
+
+    from remi.cli import app
+
+    result = CliRunner().invoke(app, ["check", "meld", "Q" * 10_000])
+    assert result.exit_code == 2
+    err = result.stderr if hasattr(result, "stderr") else result.output
+    assert "more characters" in err and len(err) < 1000
+    assert "Traceback" not in err

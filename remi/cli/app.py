@@ -68,9 +68,20 @@ def remi_errors() -> Iterator[None]:
     try:
         yield
     except IllegalActionError as exc:
-        fail(_escape(str(exc)), EXIT_INVALID)
+        fail(_escape(_shorten(str(exc))), EXIT_INVALID)
     except RemiError as exc:
-        fail(_escape(str(exc)), EXIT_BAD_INPUT)
+        fail(_escape(_shorten(str(exc))), EXIT_BAD_INPUT)
+
+
+#: Longest error text printed whole; longer ones (a 10,000-tile input echoed back) are cut.
+MAX_ERROR_CHARS = 400
+
+
+def _shorten(text: str) -> str:
+    """``text`` cut to ``MAX_ERROR_CHARS`` characters, saying how much was left out."""
+    if len(text) <= MAX_ERROR_CHARS:
+        return text
+    return f"{text[:MAX_ERROR_CHARS]}... ({len(text) - MAX_ERROR_CHARS} more characters)"
 
 
 def _escape(text: str) -> str:
