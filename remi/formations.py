@@ -717,6 +717,27 @@ def _run_cover(ci: int, mask: int, jolys: int, rules: FormationRules) -> int:
                     cover |= 1 << (0 if x == ACE_HIGH_RANK else x - 1)
             r += 1
         return cover
+    if rules.min_tiles == 3 and rules.min_natural_tiles <= 1:
+        # with jolys: a present number is covered when some 3-long window around it has at
+        # most ``jolys`` gaps (a longer valid run always contains such a window)
+        top = ACE_HIGH_RANK if rules.ace_high else 13
+        have = [False] * (ACE_HIGH_RANK + 3)
+        for r in range(1, 14):
+            have[r] = bool(mask >> (r - 1) & 1)
+        have[ACE_HIGH_RANK] = have[1] and rules.ace_high
+        cover = 0
+        for r in range(1, top + 1):
+            if not have[r]:
+                continue
+            for a in (r - 2, r - 1, r):
+                b = a + 2
+                if a < 1 or b > top:
+                    continue
+                gaps = (not have[a]) + (not have[a + 1]) + (not have[b])
+                if gaps <= jolys:
+                    cover |= 1 << (0 if r == ACE_HIGH_RANK else r - 1)
+                    break
+        return cover
     cover = 0
     for f in _runs_for(ci, mask, jolys, rules):
         for t in f.tiles:
