@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -38,7 +38,7 @@ from remi.errors import (
     RulesError,
     UnknownVariantError,
 )
-from remi.formations import Formation, formation_points, read_formation
+from remi.formations import Formation, FormationRules, formation_points, read_formation
 from remi.notation import parse_formation_tokens, parse_formations_text, parse_tiles
 from remi.opening import check_opening, opening_points
 from remi.rules import RemiRules, RuleSet, load_rules
@@ -825,30 +825,54 @@ def opening_report(text: str, rules: RuleSet) -> OpeningReport:
     """
     if not isinstance(rules, RemiRules):
         return _family_hook(rules, "opening_report", "--rules")(text, rules)  # type: ignore[no-any-return]
+    return check_formations_report(
+        text,
+        rules.formation_rules,
+        check=lambda forms: check_opening(forms, rules),
+        points=lambda forms: opening_points(forms, rules),
+    )
+
+
+def check_formations_report(
+    text: str,
+    formation_rules: FormationRules,
+    *,
+    check: Callable[[list[Formation]], int],
+    points: Callable[[list[Formation]], int],
+) -> OpeningReport:
+    """Read the formations in ``text`` and judge them as a first meld with ``check``.
+
+    Shared by the Remi opening (etalare, PD 4) and the plugins' first melds (the Rummikub-style
+    initial meld, §B.5): ``check`` returns the meld's points or raises ``IllegalActionError``
+    with its rule id; ``points`` values a refused meld, in points.
+
+    Raises:
+        NotationError: bad notation (bad input).
+    """
     formations: list[Formation] = []
     for n, slots in enumerate(parse_formations_text(text), start=1):
         try:
-            formations.append(read_formation(slots, rules.formation_rules))
+            formations.append(read_formation(slots, formation_rules))
         except InvalidFormationError as exc:
             return OpeningReport(
                 valid=False,
                 points=None,
-                formations=tuple(f.text(rules.formation_rules) for f in formations),
+                formations=tuple(f.text(formation_rules) for f in formations),
                 error=f"formation {n}: {exc}",
                 rule=exc.rule_id,
             )
-    shown = tuple(f.text(rules.formation_rules) for f in formations)
+    shown = tuple(f.text(formation_rules) for f in formations)
     try:
-        points = check_opening(formations, rules)
+        total = check(formations)
     except IllegalActionError as exc:
         return OpeningReport(
             valid=False,
-            points=opening_points(formations, rules),
+            points=points(formations),
             formations=shown,
             error=exc.reason,
             rule=exc.rule_id,
         )
-    return OpeningReport(valid=True, points=points, formations=shown)
+    return OpeningReport(valid=True, points=total, formations=shown)
 
 
 @attrs.frozen(kw_only=True)

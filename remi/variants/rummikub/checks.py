@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from remi.disputes import MeldReport, OpeningReport, joly_identity_text
-from remi.errors import AmbiguousFormationError, IllegalActionError, InvalidFormationError
-from remi.formations import Formation, read_formation
-from remi.notation import parse_formation_tokens, parse_formations_text
+from remi.disputes import MeldReport, OpeningReport, check_formations_report, joly_identity_text
+from remi.errors import AmbiguousFormationError, InvalidFormationError
+from remi.formations import read_formation
+from remi.notation import parse_formation_tokens
 from remi.scoring import PlayerScore
 from remi.tiles import Tile
 from remi.variants.rummikub.melds import (
@@ -76,27 +76,9 @@ def opening_report(text: str, rules: RummikubRules) -> OpeningReport:
     Raises:
         NotationError: bad notation.
     """
-    sets: list[Formation] = []
-    for n, slots in enumerate(parse_formations_text(text), start=1):
-        try:
-            sets.append(read_formation(slots, rules.formation_rules))
-        except InvalidFormationError as exc:
-            return OpeningReport(
-                valid=False,
-                points=None,
-                formations=tuple(f.text(rules.formation_rules) for f in sets),
-                error=f"formation {n}: {exc}",
-                rule=exc.rule_id,
-            )
-    shown = tuple(f.text(rules.formation_rules) for f in sets)
-    try:
-        points = check_initial_meld(sets, rules)
-    except IllegalActionError as exc:
-        return OpeningReport(
-            valid=False,
-            points=initial_meld_points(sets, rules),
-            formations=shown,
-            error=exc.reason,
-            rule=exc.rule_id,
-        )
-    return OpeningReport(valid=True, points=points, formations=shown)
+    return check_formations_report(
+        text,
+        rules.formation_rules,
+        check=lambda sets: check_initial_meld(sets, rules),
+        points=lambda sets: initial_meld_points(sets, rules),
+    )
