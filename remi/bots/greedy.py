@@ -28,7 +28,7 @@ tiles (``remi.bots.solver.best_legal_play``), else draws or passes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from remi.actions import Action, Announce, AnnounceAtu, Discard, Draw, LayOff, Meld, Take, Undo
 from remi.formations import Formation, formation_points, loose_tile_points
@@ -65,6 +65,30 @@ def _partners(tile: Tile, others: set[int]) -> int:
     if (n == 1 and base + 12 in others) or (n == 13 and base in others):
         score += 4
     return score
+
+
+def opening_action(view: PlayerView, hold: Callable[[int], bool] | None = None) -> Action | None:
+    """For a player who has not opened (etalare, PD 4): his best opening as one meld, including a
+    taken șir tile (PD 5); ``Undo`` when the taken tile cannot be used; otherwise None.
+
+    ``hold(points)`` may hold back an opening made without a taken tile (the solver bot waits for
+    a bigger one). Shared by the greedy and solver bots.
+    """
+    turn = view.turn
+    assert turn is not None
+    seat = view.seat
+    rack = view.rack
+    taken = turn.taken_tile
+    if turn.opening:
+        return None
+    if any(isinstance(a, Meld) for a in view.legal):
+        rest = _without(rack, taken) if taken is not None else rack
+        plan = best_opening(rest, view.rules, must_include=taken)
+        if plan is not None and plan.tiles_used < len(rack):
+            if taken is None and hold is not None and hold(plan.points):
+                return None
+            return Meld(seat, plan.formations)
+    return Undo(seat) if taken is not None and turn.can_undo else None
 
 
 def least_useful(
@@ -178,14 +202,7 @@ class GreedyBot:
         can_meld = any(isinstance(a, Meld) for a in legal)
         taken = turn.taken_tile
         if not me.opened:
-            if turn.opening:
-                return None
-            if can_meld:
-                rest = _without(rack, taken) if taken is not None else rack
-                plan = best_opening(rest, rules, must_include=taken)
-                if plan is not None and plan.tiles_used < len(rack):
-                    return Meld(seat, plan.formations)
-            return Undo(seat) if taken is not None and turn.can_undo else None
+            return opening_action(view)
         if taken is not None:
             options = [f for f in formations_with(taken, rack, rules) if len(f) < len(rack)]
             if options:

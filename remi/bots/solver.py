@@ -55,6 +55,7 @@ from remi.actions import (
     Take,
     Undo,
 )
+from remi.bots.greedy import opening_action
 from remi.errors import RemiError
 from remi.formations import loose_tile_points
 from remi.solvers import best_opening, formations_with
@@ -209,18 +210,7 @@ class RemiSolverStrategy:
         can_meld = any(isinstance(a, Meld) for a in legal)
         taken = turn.taken_tile
         if not me.opened:
-            if turn.opening:
-                return None
-            if can_meld:
-                rest = list(rack)
-                if taken is not None:
-                    rest.remove(taken)
-                plan = best_opening(rest, rules, must_include=taken)
-                if plan is not None and plan.tiles_used < len(rack):
-                    if taken is None and self._holds_opening(view, plan.points):
-                        return None
-                    return Meld(seat, plan.formations)
-            return Undo(seat) if taken is not None and turn.can_undo else None
+            return opening_action(view, lambda points: self._holds_opening(view, points))
         if taken is not None or turn.freed_jolys:
             layout = best_layout(rack, rules, taken=taken if taken is not None else JOLY)
             if layout:
