@@ -99,13 +99,17 @@ _FIELDS: dict[type, tuple[str, ...] | None] = {}
 
 
 def _fields(cls: type) -> tuple[str, ...] | None:
-    """The attrs field names of ``cls`` plus its properties (plain data such as
-    ``PlayerView.my_turn``), or None when ``cls`` is not an attrs class."""
+    """The attrs field names of ``cls``, plus the properties of view classes (plain data such
+    as ``PlayerView.my_turn``), or None when ``cls`` is not an attrs class. The properties of
+    value classes (formations, actions, table entries) are derived from their fields, which are
+    walked, so they are not entered again."""
     names = _FIELDS.get(cls, ())
     if names == ():
         if attrs.has(cls):
             props = sorted(
                 {n for k in cls.__mro__ for n, v in vars(k).items() if isinstance(v, property)}
+                if cls.__module__.endswith(".views")
+                else ()
             )
             names = tuple(a.name for a in attrs.fields(cls)) + tuple(props)
         else:

@@ -135,7 +135,13 @@ class Formation:
         return len(self.tiles)
 
     def slots(self, *, explicit: bool = False) -> tuple[SlotToken, ...]:
-        """The formation as notation slots; jolys carry their identity when ``explicit``."""
+        """The formation as notation slots; jolys carry their identity when ``explicit``.
+
+        Cached per formation (formations are immutable values), since the engines ask for the
+        slots of the same table formations on every move."""
+        return _formation_slots(self, explicit)
+
+    def _slots(self, explicit: bool) -> tuple[SlotToken, ...]:
         out = []
         missing = iter(self._placeholder_colours())
         for tile, ident in zip(self.tiles, self.identities):
@@ -298,8 +304,23 @@ def formation_readings(
 ) -> list[Formation]:
     """Every valid reading of ``slots`` (0, 1, or 2 when both a run and a set fit).
 
-    Never raises for invalid tiles: an empty list means no valid reading.
+    Never raises for invalid tiles: an empty list means no valid reading. The result is
+    memoised per (slots, rules): the same table formations are read again on every move.
     """
+    return list(_cached_readings(tuple(slots), rules))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _formation_slots(formation: Formation, explicit: bool) -> tuple[SlotToken, ...]:
+    return formation._slots(explicit)
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _cached_readings(slots: tuple[SlotToken, ...], rules: FormationRules) -> tuple[Formation, ...]:
+    return tuple(_formation_readings(slots, rules))
+
+
+def _formation_readings(slots: Sequence[SlotToken], rules: FormationRules) -> list[Formation]:
     if len(slots) < rules.min_tiles:
         return []
     naturals = [s.tile for s in slots if not s.tile.is_joly]

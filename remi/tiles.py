@@ -12,6 +12,7 @@ round-trip exactly; ``repr`` is the text form too.
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from typing import Final
@@ -187,8 +188,10 @@ _CODE_TEXT: Final[tuple[str, ...]] = tuple(
 _INSTANCES: list[Tile | None] = []
 
 
+@functools.lru_cache(maxsize=4096)
 def _parse_tile_or_none(token: str) -> Tile | None:
-    """The tile written ``token`` (case-insensitive), or None when it is not one."""
+    """The tile written ``token`` (case-insensitive), or None when it is not one (memoised:
+    records and Rummikub-style plays repeat the same few tile tokens)."""
     if not token:
         return None
     upper = token.upper()

@@ -26,6 +26,7 @@ Refusals raise ``IllegalActionError`` carrying a rule id: ``game.over``, ``turn.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 
@@ -33,7 +34,13 @@ import attrs
 
 from remi.actions import Action
 from remi.errors import IllegalActionError, InvalidFormationError
-from remi.formations import Formation, Kind, candidate_formations, formation_readings
+from remi.formations import (
+    Formation,
+    FormationRules,
+    Kind,
+    candidate_formations,
+    formation_readings,
+)
 from remi.notation import SlotToken
 from remi.tiles import JOLY, Tile, sort_tiles, tile_of
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
@@ -320,18 +327,30 @@ def legal_actions(state: RummikubState) -> list[Action]:
 def _additions(state: RummikubState, rack: tuple[Tile, ...]) -> list[tuple[Formation, ...]]:
     frules = state.rules.formation_rules
     out = []
+    tiles = sorted(set(rack), key=lambda t: t.code)
     for index, f in enumerate(state.table):
-        for tile in sorted(set(rack), key=lambda t: t.code):
-            for slots in _grown(f, tile):
-                readings = [g for g in formation_readings(slots, frules) if g.kind is f.kind]
-                if len(readings) == 1:
-                    out.append(state.table[:index] + (readings[0],) + state.table[index + 1 :])
+        for tile in tiles:
+            for grown in _grown_formations(f, tile, frules):
+                out.append(state.table[:index] + (grown,) + state.table[index + 1 :])
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _grown_formations(f: Formation, tile: Tile, frules: FormationRules) -> tuple[Formation, ...]:
+    """The valid sets ``f`` becomes with ``tile`` added (memoised: table sets persist)."""
+    out = []
+    for slots in _grown(f, tile):
+        readings = [g for g in formation_readings(slots, frules) if g.kind is f.kind]
+        if len(readings) == 1:
+            out.append(readings[0])
+    return tuple(out)
 
 
 def _grown(f: Formation, tile: Tile) -> list[list[SlotToken]]:
     """``f`` with ``tile`` added: at either end of a run, or into a group."""
     if f.kind is Kind.SET:
+        if not (tile.is_joly or tile.number == f.number):
+            return []
         return [list(f.slots()) + [SlotToken(tile)]]
     base = list(f.slots(explicit=True))
     colour = f.colour

@@ -11,7 +11,14 @@ import functools
 from collections.abc import Iterable, Sequence
 
 from remi.errors import IllegalActionError, InvalidFormationError
-from remi.formations import Formation, PointTable, formation_points, read_formation
+from remi.formations import (
+    Formation,
+    FormationRules,
+    PointTable,
+    formation_points,
+    formation_readings,
+    read_formation,
+)
 from remi.tiles import Tile
 from remi.variants.rummikub.rules import RummikubRules
 
@@ -96,6 +103,8 @@ def revalidate(formation: Formation, rules: RummikubRules) -> Formation:
     Raises:
         InvalidFormationError: with the rule id (``run.ace_high`` for ``[R12 R13 R1]``...).
     """
+    if _reads_back(formation, rules.formation_rules):
+        return formation
     again = read_formation(formation.slots(explicit=True), rules.formation_rules)
     if again != formation:
         raise InvalidFormationError(
@@ -104,3 +113,9 @@ def revalidate(formation: Formation, rules: RummikubRules) -> Formation:
             tiles_text=formation.text(),
         )
     return formation
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _reads_back(formation: Formation, frules: FormationRules) -> bool:
+    """``formation`` is the one reading of its own explicit slots under ``frules`` (memoised)."""
+    return formation_readings(formation.slots(explicit=True), frules) == [formation]
