@@ -9,8 +9,9 @@ the bots (``remi.bots.make_bot``) through the variant interface: the loop of
 ``remi.bots.play_hand``, written out so that each view is built once, checked and then shown
 to the bot. After every action:
 
-- the bot's choice passes ``variant.check`` before it is applied (for the random bot: an
-  action ``legal_actions`` listed);
+- the bot's action text parses back to the same action (``variant.parse_action``), and the
+  action passes ``variant.check`` (run by ``apply``; for the random bot: an action
+  ``legal_actions`` listed);
 - tile conservation: ``variant.tile_counts(state)`` is the 106-tile set;
 - information hiding: for every seat, the objects reachable from ``variant.view(state, seat)``
   (attrs fields, tuples, lists, sets, dicts) hold no state object, no other player's rack
@@ -18,8 +19,12 @@ to the bot. After every action:
   and no stock/pool order (same object or an equal tuple of two or more tiles).
 
 At the end of the game: the record (seed + action lines) survives JSON (``record_to_json`` ->
-``parse_record``), re-playing its action *texts* step by step gives every intermediate state
-again, and ``remi.records.replay`` gives the same final state and the same scores.
+``parse_record``), and ``remi.records.replay`` re-plays its action texts to the same final
+state and the same scores (with every text parsing back to its action and ``apply`` a pure
+function, the replay passes through every intermediate state again).
+
+``--view-every K`` checks the views of every seat after every K-th action only (and at the
+end): the bots still see a fresh view every turn. The default, 1, checks after every action.
 
 On a failure (a broken invariant, an engine exception, a bot that chose an illegal action) the
 game is written as a replayable record ``<out>/soak-<variant>-<seed>.json`` (``dump_record``:
@@ -33,6 +38,8 @@ Exit codes: 0 every game passed, 1 a failure, 2 bad arguments.
 from __future__ import annotations
 
 import argparse
+import enum
+import functools
 import itertools
 import random
 import sys
@@ -95,6 +102,7 @@ def _hidden_order(state: Any) -> tuple[Any, ...]:
 
 
 _LEAF_TYPES = frozenset({str, int, float, bool, type(None), bytes, Tile})
+_WALKED: set[type] = set()  # classes seen holding tiles: not tried as tile-free again
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
 
 
@@ -118,10 +126,43 @@ def _fields(cls: type) -> tuple[str, ...] | None:
     return names
 
 
+_TILE_FREE: dict[int, Any] = {}  # id -> object (kept alive) of frozen objects holding no tile
+
+
+def _tile_free(obj: Any) -> bool:
+    """True for a frozen attrs object (a rule set, a point table...) from which no tile and no
+    mutable container is reachable: such a subtree can hide nothing, so ``reachable`` skips it.
+    Memoised by identity (the objects are kept alive, so ids are not reused)."""
+    if id(obj) in _TILE_FREE:
+        return True
+    cls = type(obj)
+    if not attrs.has(cls) or getattr(cls, "__setattr__", None) is object.__setattr__:
+        return False
+    names = _fields(cls) or ()
+    for name in names:
+        value = getattr(obj, name)
+        kind = type(value)
+        if kind is Tile or kind in (list, dict, set):
+            return False
+        if kind in _LEAF_TYPES or isinstance(value, enum.Enum):
+            continue
+        if kind is tuple or kind is frozenset:
+            if any(type(x) is Tile or type(x) not in _LEAF_TYPES for x in value):
+                return False
+            continue
+        if not _tile_free(value):
+            return False
+    if len(_TILE_FREE) > 50_000:
+        _TILE_FREE.clear()
+    _TILE_FREE[id(obj)] = obj
+    return True
+
+
 def reachable(root: Any) -> list[Any]:
     """Every non-leaf object reachable from ``root`` through attrs fields and properties, tuples,
-    lists, sets and dicts (leaves: str, int, tiles, float, bool, None, bytes; an enum member is reached but
-    not entered)."""
+    lists, sets and dicts (leaves: str, int, tiles, float, bool, None, bytes; an enum member is
+    reached but not entered; a frozen object holding no tile at all, like the rule set, is
+    reached but not entered, see ``_tile_free``)."""
     leaf = _LEAF_TYPES
     seen: set[int] = set()
     out: list[Any] = []
@@ -133,6 +174,12 @@ def reachable(root: Any) -> list[Any]:
         seen.add(id(obj))
         out.append(obj)
         cls = type(obj)
+        if id(obj) in _TILE_FREE:
+            continue
+        if cls not in _WALKED:
+            if _tile_free(obj):
+                continue
+            _WALKED.add(cls)
         if cls is tuple or cls is list or cls is set or cls is frozenset:
             stack.extend([x for x in obj if type(x) not in leaf])
             continue
@@ -166,49 +213,50 @@ def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
     hidden = _hidden_order(state)
     over = variant.is_over(state)
     state_type = type(state)
-    public = _public_tiles(state)
-    secrets = [(f"p{i + 1}'s rack", rack) for i, rack in enumerate(racks)]
+    # every secret form -> (owner seat or -1 for the stock, name); looked up by hash per tuple
+    secrets: dict[tuple[Any, ...], list[tuple[int, str, tuple[Any, ...]]]] = {}
+    watched: list[tuple[int, str, tuple[Any, ...]]] = []
+    if len(hidden) > 1:
+        watched.append((-1, "the stock order", hidden))
+    if not over:
+        watched += [(i, f"p{i + 1}'s rack", rack) for i, rack in enumerate(racks) if len(rack) > 1]
+    for entry in watched:
+        secret = entry[2]
+        for form in {secret, tuple(sorted(secret))}:
+            secrets.setdefault(form, []).append(entry)
+    secret_ids = {id(entry[2]): entry for entry in watched}
     views = [variant.view(state, seat) for seat in range(len(racks))]
+    public: Counter[Any] | None = None
     for seat, view in enumerate(views):
-        objects = reachable(view)
-        ids = {id(o) for o in objects}
-        if any(isinstance(o, state_type) for o in objects):
-            raise Violation(f"{where}: the view of p{seat + 1} exposes the full state")
-        mine = Counter(racks[seat])
-        visible = mine + public
-        watched = [("the stock order", hidden)] if len(hidden) > 1 else []
-        if not over:
-            watched += [
-                (name, rack)
-                for i, (name, rack) in enumerate(secrets)
-                if i != seat and len(rack) > 1
-            ]
-        # tiles are ints: only tuples of tiles can hold a rack (a formation's ranks (11, 12, 13)
-        # compare equal to the tiles whose codes are 11, 12, 13)
-        tuples = [o for o in objects if type(o) is tuple and o and all(type(x) is Tile for x in o)]
-        for name, secret in watched:
-            if id(secret) in ids:
-                raise Violation(f"{where}: the view of p{seat + 1} holds {name} itself")
-            forms = (secret, tuple(sorted(secret)))
-            for t in tuples:
-                if len(t) == len(secret) and t in forms and Counter(t) - visible:
+        for o in reachable(view):
+            if isinstance(o, state_type):
+                raise Violation(f"{where}: the view of p{seat + 1} exposes the full state")
+            owner = secret_ids.get(id(o))
+            if owner is not None and owner[0] != seat:
+                raise Violation(f"{where}: the view of p{seat + 1} holds {owner[1]} itself")
+            # tiles are ints: only tuples of tiles can hold a rack (a formation's ranks
+            # (11, 12, 13) compare equal to the tiles whose codes are 11, 12, 13)
+            if type(o) is not tuple or o not in secrets or not all(type(x) is Tile for x in o):
+                continue
+            for other, name, _ in secrets[o]:
+                if other == seat:
+                    continue
+                if public is None:
+                    public = _public_tiles(state)
+                if Counter(o) - (Counter(racks[seat]) + public):
                     raise Violation(
-                        f"{where}: the view of p{seat + 1} exposes {name}: {' '.join(map(str, t))}"
+                        f"{where}: the view of p{seat + 1} exposes {name}: {' '.join(map(str, o))}"
                     )
     return views
 
 
-def _replay_checks(
-    variant: Variant, rules: RuleSet, record: GameRecord, states: list[Any], final: Any
-) -> None:
+def _replay_checks(variant: Variant, record: GameRecord, final: Any) -> None:
+    """The record survives JSON, and ``remi.records.replay`` re-plays it to the same final state
+    and the same scores. (Every action text was checked to parse back to its action as it was
+    played, and ``apply`` is a pure function, so the replay passes through the same states.)"""
     back = parse_record(record_to_json(record))
     if back != record:
         raise Violation("the record does not survive JSON (record_to_json -> parse_record)")
-    state = states[0]
-    for k, line in enumerate(record.actions, start=1):
-        state = variant.apply(state, variant.parse_action(line, rules))
-        if state != states[k]:
-            raise Violation(f"action {k} '{line}': replaying the action texts gives another state")
     result = replay(record)
     if not result.ok:
         raise Violation(f"remi.records.replay refuses action {result.error}")
@@ -221,11 +269,17 @@ def _replay_checks(
 # --- one game ------------------------------------------------------------------------------------
 
 
+@functools.cache
+def _rules(preset: str) -> RuleSet:
+    """The preset's rule set, loaded once per process (rule sets are immutable)."""
+    return load_rules(preset)
+
+
 def soak_game(
     variant_name: str, preset: str, kinds: tuple[str, ...], seed: int, out: str, view_every: int
 ) -> GameOutcome:
     """Play and check one game; on a failure write its record under ``out``."""
-    rules = load_rules(preset)
+    rules = _rules(preset)
     variant = get_variant(variant_name)
     rng = random.Random(seed)
     players = 2 + seed % 3
@@ -238,7 +292,6 @@ def soak_game(
         created=now_iso(),
     )
     start = variant.new_game(rules, players, seed=seed)
-    states = [start]
     log: list[Any] = []
     try:
         if variant.tile_counts(start) != FULL:
@@ -253,14 +306,16 @@ def soak_game(
             view = views[seat] if views is not None else variant.view(state, seat)
             action = bots[seat].choose(view)
             log.append(action)
-            where = f"action {len(log)} '{action}'"
+            text = str(action)
+            where = f"action {len(log)} '{text}'"
+            if variant.parse_action(text, rules) != action:
+                raise Violation(f"{where}: the action text does not parse back to the action")
             try:
-                variant.check(state, action)
+                state = variant.apply(state, action)  # apply checks first (variant.check)
             except RemiError as exc:
                 raise Violation(
                     f"{where}: check refuses the bot's choice (listed legal: {action in view.legal}): {exc}"
                 ) from exc
-            state = variant.apply(state, action)
             counts = variant.tile_counts(state)
             if counts != FULL:
                 raise Violation(
@@ -272,8 +327,7 @@ def soak_game(
                 if len(log) % view_every == 0 or variant.is_over(state)
                 else None
             )
-            states.append(state)
-        _replay_checks(variant, rules, record.with_actions(log), states, state)
+        _replay_checks(variant, record.with_actions(log), state)
     except Exception as exc:  # every failure, engine defects included, becomes a record
         failed = record.with_actions(log)
         target = Path(out) / f"soak-{variant_name}-{seed}.json"

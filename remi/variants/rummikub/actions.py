@@ -17,6 +17,7 @@ input is case-insensitive and accepts the separators of ``remi.notation``.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import ClassVar, Final
 
@@ -126,6 +127,12 @@ def parse_action(text: str, rules: FormationRules = RUMMIKUB_FORMATIONS) -> Acti
             not a valid run or group (the message carries the formation rule id, e.g.
             ``run.ace_high`` for ``[R12 R13 R1]``), quoting the bad token.
     """
+    return _parse_action(text, rules)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_action(text: str, rules: FormationRules) -> Action:
+    """``parse_action``, memoised (actions are immutable; a record is read several times)."""
     match = _HEAD_RE.match(text)
     if match is None:
         raise _fail(

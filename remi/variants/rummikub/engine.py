@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable
+from itertools import chain
 
 import attrs
 
@@ -103,8 +104,10 @@ def _check_play(state: RummikubState, play: Play) -> None:
             raise IllegalActionError(
                 f"set {n} {f.text()}: {exc.reason}", rule_id=exc.rule_id
             ) from None
-    new = Counter(t for f in play.table for t in f.tiles)
-    old = state.table_tiles()
+    # only the sets that differ between the two tables can change the tile multisets
+    old_sets, new_sets = Counter(state.table), Counter(play.table)
+    old = Counter(chain.from_iterable(f.tiles for f in (old_sets - new_sets).elements()))
+    new = Counter(chain.from_iterable(f.tiles for f in (new_sets - old_sets).elements()))
     gone = old - new
     if gone:
         raise IllegalActionError(

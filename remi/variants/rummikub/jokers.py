@@ -26,7 +26,7 @@ import attrs
 from remi.errors import IllegalActionError
 from remi.formations import Formation, Kind, read_formation
 from remi.notation import SlotToken
-from remi.tiles import COLOURS, Tile, tile_of
+from remi.tiles import COLOURS, JOLY, Tile, tile_of
 from remi.variants.rummikub.rules import RummikubRules
 
 __all__ = [
@@ -88,10 +88,22 @@ def freed_jokers(
     old_table: Sequence[Formation], new_table: Sequence[Formation]
 ) -> list[FreedJoker]:
     """The table jokers the new arrangement frees (those not kept, matching kept jokers at best)."""
-    old_j = [(h, f, i) for h, f in enumerate(old_table) for i, t in enumerate(f.tiles) if t.is_joly]
+    old_j = [
+        (h, f, i)
+        for h, f in enumerate(old_table)
+        if JOLY in f.tiles
+        for i, t in enumerate(f.tiles)
+        if t == JOLY
+    ]
     if not old_j:
         return []
-    new_j = [(g, k, j) for k, g in enumerate(new_table) for j, t in enumerate(g.tiles) if t.is_joly]
+    new_j = [
+        (g, k, j)
+        for k, g in enumerate(new_table)
+        if JOLY in g.tiles
+        for j, t in enumerate(g.tiles)
+        if t == JOLY
+    ]
     best: tuple[int, tuple[int, ...]] = (-1, ())
     for perm in itertools.permutations(range(len(new_j)), len(old_j)):
         kept = sum(1 for (_, f, i), p in zip(old_j, perm) if _kept(f, i, new_j[p][0], new_j[p][2]))
