@@ -48,6 +48,7 @@ from remi.formations import (
     formation_readings,
     formations_containing,
     uncovered_count,
+    unformable_count,
 )
 from remi.notation import SlotToken
 from remi.opening import check_opening, opening_points, opening_shape_ok
@@ -1144,11 +1145,15 @@ def _closing_options(
     """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
     from remi.solvers import partition_all
 
-    if uncovered_count(rack, frules) > 1:
+    if unformable_count(rack, frules) > 1 or uncovered_count(rack, frules) > 1:
         return ()
     from remi.solvers import max_points_arrangement
+    from remi.solvers._search import engine_for, pack
 
-    # One exact check first: the most tiles that disjoint formations can hold.
+    # An exact yes/no first (it stops as soon as two tiles are left out), then the most tiles
+    # that disjoint formations can hold.
+    if not engine_for(frules, _ONE_POINT_PER_TILE).lays_all_but(pack(rack), 1):
+        return ()
     most = max_points_arrangement(rack, frules, _ONE_POINT_PER_TILE)
     laid = sum(len(f.tiles) for f in most)
     if laid < len(rack) - 1:

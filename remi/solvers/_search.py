@@ -420,6 +420,48 @@ class Search:
                 s = s ^ (low << B_SHIFT) if s & (low << B_SHIFT) else s ^ low
         return top, path
 
+    def lays_all_but(self, state: int, spare: int) -> bool:
+        """Whether disjoint formations can hold every tile of ``state`` but at most ``spare``.
+
+        ``state`` is a packed rack without flags (``pack``); a tile left out is a natural tile
+        or a joly. Exact, with the same formation options as ``solve``: the result equals
+        "``solve`` with a one-point-per-tile table lays at least (tiles - ``spare``) tiles", but
+        the search gives up on a branch as soon as more than ``spare`` tiles are left out, so
+        a rack that cannot close is refused quickly (the pe-tablă close, Project decision 10).
+        """
+        memo: dict[int, bool] = {}
+        options = self.options
+        spare_shift = 140
+
+        def ok(s: int, k: int) -> bool:
+            key = s | (k << spare_shift)
+            got = memo.get(key)
+            if got is not None:
+                return got
+            a = s & A_ALL
+            if not a:
+                result = (s & J_MASK) >> J_SHIFT <= k
+                memo[key] = result
+                return result
+            low = a & -a
+            result = False
+            for o in options(s, low.bit_length() - 1):
+                use = o.use
+                b = (s >> B_SHIFT) & use
+                nxt = s ^ ((b << B_SHIFT) | (use ^ b))
+                if o.twin:
+                    tb = (nxt >> B_SHIFT) & o.twin
+                    nxt ^= (tb << B_SHIFT) | (o.twin ^ tb)
+                if ok(nxt - o.jolys * J_ONE, k):
+                    result = True
+                    break
+            if not result and k:
+                result = ok(s ^ (low << B_SHIFT) if s & (low << B_SHIFT) else s ^ low, k - 1)
+            memo[key] = result
+            return result
+
+        return ok(state, spare)
+
     # -----------------------------------------------------------------------------------------
 
     def formation_of(self, option: Option) -> Formation:

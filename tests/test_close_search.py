@@ -1,0 +1,85 @@
+"""The pe-tablă close helpers (Project decision 10): the unformable-tile count and the exact
+"all tiles but k" search agree with the general formation tables and the exact arrangement."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from remi.engine import _ONE_POINT_PER_TILE
+from remi.formations import FormationRules, candidate_formations, unformable_count
+from remi.notation import parse_tiles
+from remi.solvers import max_points_arrangement
+from remi.solvers._search import engine_for, pack
+from remi.tiles import FULL_SET, JOLY, Tile
+
+ONE_POINT = _ONE_POINT_PER_TILE  # one point a tile: the arrangement laying the most tiles
+RULES = [
+    FormationRules(),
+    FormationRules(ace_high=False),
+    FormationRules(ace_both_ends=True),
+    FormationRules(set_max_tiles=3),
+    FormationRules(min_natural_tiles=2),
+    FormationRules(min_tiles=4),
+]
+# a crowded corner of the 106-tile set (both copies, three colours, low and high numbers, the
+# jolys), so that drawn racks often hold formations and doubled tiles
+POOL = [
+    t
+    for t in FULL_SET
+    if t.is_joly or (t.colour.index < 3 and t.number in (1, 2, 3, 4, 5, 6, 12, 13))
+]
+
+
+def racks(max_size: int = 15) -> st.SearchStrategy[list[Tile]]:
+    """Sub-multisets of ``POOL`` (each tile of the pool at most once)."""
+    return st.lists(st.integers(0, len(POOL) - 1), unique=True, max_size=max_size).map(
+        lambda idx: sorted(POOL[i] for i in idx)
+    )
+
+
+def _unformable_reference(tiles: list[Tile], rules: FormationRules) -> int:
+    held = {t for f in candidate_formations(tiles, rules) for t in f.tiles}
+    return sum(1 for t in tiles if t is not JOLY and t not in held)
+
+
+@settings(max_examples=300, deadline=None)
+@given(tiles=racks(20), rules=st.sampled_from(RULES))
+def test_pe_tabla_unformable_count_matches_candidate_formations(
+    tiles: list[Tile], rules: FormationRules
+) -> None:
+    assert unformable_count(tiles, rules) == _unformable_reference(tiles, rules)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed_tiles=st.lists(st.sampled_from(FULL_SET), max_size=16), rules=st.sampled_from(RULES))
+def test_pe_tabla_unformable_count_on_any_rack(
+    seed_tiles: list[Tile], rules: FormationRules
+) -> None:
+    # any multiset of the 106-tile set (at most two copies of a tile)
+    tiles = [t for i, t in enumerate(seed_tiles) if seed_tiles[: i + 1].count(t) <= 2]
+    assert unformable_count(tiles, rules) == _unformable_reference(tiles, rules)
+
+
+@settings(max_examples=300, deadline=None)
+@given(tiles=racks(), rules=st.sampled_from(RULES[:4]))
+def test_pe_tabla_close_search_matches_max_arrangement(
+    tiles: list[Tile], rules: FormationRules
+) -> None:
+    laid = sum(len(f.tiles) for f in max_points_arrangement(tiles, rules, ONE_POINT))
+    engine = engine_for(rules, ONE_POINT)
+    for spare in range(3):
+        assert engine.lays_all_but(pack(tiles), spare) == (laid >= len(tiles) - spare)
+    # the count is a lower bound on the tiles every arrangement leaves over
+    assert unformable_count(tiles, rules) <= len(tiles) - laid
+
+
+def test_pe_tabla_close_search_examples() -> None:
+    engine = engine_for(FormationRules(), ONE_POINT)
+    # two runs sharing a doubled tile, and a doubled tile in two sets with a joly
+    assert engine.lays_all_but(pack(parse_tiles("R3 R4 R5 R5 R6 R7")), 0)
+    assert engine.lays_all_but(pack(parse_tiles("R5 R5 Y5 B5 K5 J K9")), 1)
+    assert not engine.lays_all_but(pack(parse_tiles("R5 R5 Y5 B5 K5 J K9")), 0)
+    assert not engine.lays_all_but(pack(parse_tiles("R3 R4 R5 K9 Y1")), 1)
+    assert unformable_count(parse_tiles("R3 R4 R5 K9 K9 Y1 J J")) == 0  # [K9 J J], [Y1 J J]
+    assert unformable_count(parse_tiles("R3 R4 R5 K9 K9 Y1 J")) == 3  # both K9s and the Y1
