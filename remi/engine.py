@@ -19,7 +19,7 @@ from __future__ import annotations
 import bisect
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from remi.actions import (
@@ -54,7 +54,7 @@ from remi.notation import SlotToken
 from remi.opening import check_opening, opening_points, opening_shape_ok
 from remi.rules import RemiRules
 from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation, TurnState
-from remi.tiles import COLOURS, JOLY, Tile, tile_of
+from remi.tiles import ALL_TILE_TYPES, COLOURS, JOLY, Tile, tile_of
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "undo"]
 
@@ -891,16 +891,16 @@ def _can_form_with(tile: Tile, tiles: Sequence[Tile], rules: FormationRules) -> 
 
 
 # Shared action values: actions are frozen, so one object per (seat, argument) serves every state.
-_DISCARDS: dict[tuple[int, Tile], Discard] = {}
+_DISCARDS: dict[int, dict[Tile, Discard]] = {}
 _MELDS: dict[tuple[int, Formation], Meld] = {}
 
 
-def _discard_action(seat: int, tile: Tile) -> Discard:
-    key = (seat, tile)
-    action = _DISCARDS.get(key)
-    if action is None:
-        action = _DISCARDS[key] = Discard(seat, tile)
-    return action
+def _discard_actions(seat: int, rack: tuple[Tile, ...]) -> Iterator[Discard]:
+    """One ``Discard`` per distinct tile of ``rack``, in rack order."""
+    table = _DISCARDS.get(seat)
+    if table is None:
+        table = _DISCARDS[seat] = {t: Discard(seat, t) for t in ALL_TILE_TYPES}
+    return map(table.__getitem__, dict.fromkeys(rack))
 
 
 def _meld_action(seat: int, formation: Formation) -> Meld:
@@ -931,7 +931,7 @@ def legal_actions(state: GameState) -> list[Action]:
     frules = rules.formation_rules
     out: list[Action] = []
     if phase is Phase.FIRST_DISCARD:
-        out.extend(_discard_action(seat, t) for t in dict.fromkeys(ps.rack))
+        out.extend(_discard_actions(seat, ps.rack))
         if _atu_possible(state, ps):
             out.append(AnnounceAtu(seat))
         return out
@@ -956,7 +956,7 @@ def legal_actions(state: GameState) -> list[Action]:
     except IllegalActionError:
         discard_ok = False
     if discard_ok:
-        out.extend(_discard_action(seat, t) for t in dict.fromkeys(ps.rack))
+        out.extend(_discard_actions(seat, ps.rack))
     may_lay = _may_lay(state, ps)
     if may_lay and not (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only):
         pending = turn.taken_tile if (turn.taken_tile is not None and not turn.taken_used) else None
@@ -1034,8 +1034,6 @@ _MAX_OPENING_VALUE: dict[Tile, int] = {}
 
 
 def _init_max_opening_value() -> None:
-    from remi.tiles import ALL_TILE_TYPES
-
     for t in ALL_TILE_TYPES:
         _MAX_OPENING_VALUE[t] = (
             25 if (t.is_joly or t.number == 1) else (10 if t.number >= 10 else 5)
@@ -1070,43 +1068,43 @@ def _opening_options(
     bound = sum(_MAX_OPENING_VALUE[t] for t in rack if t in covered)
     if bound < rules.opening_min_points:
         return ()
-    have: dict[Tile, int] = {}
-    for t in rack:
-        have[t] = have.get(t, 0) + 1
+    # The rack and each formation as tile counts in 3-bit fields (``_tile_fields``): a
+    # formation fits when subtracting its counts borrows from no field's guard bit.
+    guard = _FIELD_GUARDS
+    needs = [_tile_fields(f.tiles) for f in cands]
+    lengths = [len(f.tiles) for f in cands]
+    min_points = rules.opening_min_points
     out: list[tuple[Formation, ...]] = []
     chosen: list[Formation] = []
-    budget = [_OPENING_SEARCH_BUDGET]
+    budget = _OPENING_SEARCH_BUDGET
     size = len(rack)
+    count = len(cands)
 
-    def visit(start: int, total: int, used: int) -> None:
-        for j in range(start, len(cands)):
-            if len(out) >= OPENING_OPTIONS_LIMIT or budget[0] <= 0:
+    def visit(start: int, total: int, used: int, have: int) -> None:
+        nonlocal budget
+        for j in range(start, count):
+            if len(out) >= OPENING_OPTIONS_LIMIT or budget <= 0:
                 return
-            budget[0] -= 1
-            f = cands[j]
-            if used + len(f.tiles) >= size:
+            budget -= 1
+            length = used + lengths[j]
+            if length >= size:
                 continue
-            fits = True
-            for t in f.tiles:
-                have[t] -= 1
-                if have[t] < 0:
-                    fits = False
-            if fits:
-                chosen.append(f)
+            rest = (have | guard) - needs[j]
+            if rest & guard != guard:
+                continue  # some tile of the formation is not (or no longer) on the rack
+            chosen.append(cands[j])
+            reached = total + points[j]
+            if reached >= min_points:
                 forms = tuple(chosen)
-                if (
-                    total + points[j] >= rules.opening_min_points
-                    and opening_shape_ok(forms, rules)
-                    and (must_include is None or any(must_include in g.tiles for g in forms))
+                if opening_shape_ok(forms, rules) and (
+                    must_include is None or any(must_include in g.tiles for g in forms)
                 ):
                     out.append(forms)
-                visit(j, total + points[j], used + len(f.tiles))
-                chosen.pop()
-            for t in f.tiles:
-                have[t] += 1
+            visit(j, reached, length, rest ^ guard)
+            chosen.pop()
 
-    visit(0, 0, 0)
-    if out or budget[0] > 0:
+    visit(0, 0, 0, _tile_fields(rack))
+    if out or budget > 0:
         return tuple(out)  # found some, or the search was exhaustive: there is none
     # The search budget ran out before finding one: ask the exact solver (remi.solvers).
     from remi.solvers import best_opening
@@ -1119,6 +1117,17 @@ def _opening_options(
     if plan is None or plan.tiles_used >= size:
         return ()
     return (tuple(plan.formations),)
+
+
+#: One guard bit above each tile's 3-bit count field (tile ``t`` at bits ``3t .. 3t+2``).
+_FIELD_GUARDS = sum(4 << (3 * code) for code in range(JOLY + 1))
+
+
+@functools.lru_cache(maxsize=65536)
+def _tile_fields(tiles: tuple[Tile, ...]) -> int:
+    """``tiles`` as counts in 3-bit fields, ``sum(1 << 3 * t)`` (a tile is its integer code + 1;
+    at most two copies of a tile, so a count never reaches the guard bit)."""
+    return sum(1 << (3 * t) for t in tiles)
 
 
 @functools.lru_cache(maxsize=65536)

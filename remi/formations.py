@@ -898,22 +898,26 @@ def _runs_for(ci: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Fo
             r += 1
         return tuple(out)
     for start in range(1, top - min_len + 2):
-        gaps = 0
+        gap_ranks: tuple[int, ...] = ()  # the missing numbers of start..end, ascending
+        present: list[int] = []  # the present ones
         for end in range(start, top + 1):
             if not have[end]:
-                gaps += 1
-                if gaps > jolys:
+                if len(gap_ranks) == jolys:
                     break
+                gap_ranks += (end,)
+            else:
+                present.append(end)
             length = end - start + 1
             if length < min_len or (start == 1 and end == ACE_HIGH_RANK and not both):
                 continue
-            gap_ranks = tuple(x for x in range(start, end + 1) if not have[x])
-            present = [x for x in range(start, end + 1) if have[x]]
             for extra in range(jolys - len(gap_ranks) + 1):
+                if length - len(gap_ranks) - extra < need_nat:
+                    continue
+                if not extra:
+                    out.append(_run(ci, start, end, gap_ranks))
+                    continue
                 for chosen in itertools.combinations(present, extra):
-                    joly_ranks = tuple(sorted(gap_ranks + chosen))
-                    if length - len(joly_ranks) >= need_nat:
-                        out.append(_run(ci, start, end, joly_ranks))
+                    out.append(_run(ci, start, end, tuple(sorted(gap_ranks + chosen))))
     return tuple(out)
 
 

@@ -1,17 +1,20 @@
 """The pe-tablă close helpers (Project decision 10): the unformable-tile count and the exact
-"all tiles but k" search agree with the general formation tables and the exact arrangement."""
+"all tiles but k" search agree with the general formation tables and the exact arrangement;
+the cached run tables list runs with jolys in their documented order (§A.4, PD 9)."""
 
 from __future__ import annotations
+
+import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remi.engine import _ONE_POINT_PER_TILE
-from remi.formations import FormationRules, candidate_formations, unformable_count
+from remi.formations import FormationRules, Kind, candidate_formations, unformable_count
 from remi.notation import parse_tiles
 from remi.solvers import max_points_arrangement
 from remi.solvers._search import engine_for, pack
-from remi.tiles import FULL_SET, JOLY, Tile
+from remi.tiles import COLOURS, FULL_SET, JOLY, Tile
 
 ONE_POINT = _ONE_POINT_PER_TILE  # one point a tile: the arrangement laying the most tiles
 RULES = [
@@ -83,3 +86,45 @@ def test_pe_tabla_close_search_examples() -> None:
     assert not engine.lays_all_but(pack(parse_tiles("R3 R4 R5 K9 Y1")), 1)
     assert unformable_count(parse_tiles("R3 R4 R5 K9 K9 Y1 J J")) == 0  # [K9 J J], [Y1 J J]
     assert unformable_count(parse_tiles("R3 R4 R5 K9 K9 Y1 J")) == 3  # both K9s and the Y1
+
+
+def _runs_reference(colour: int, mask: int, jolys: int, rules: FormationRules) -> list[tuple]:
+    """Every run of one colour from the numbers in ``mask`` plus ``jolys`` jolys, brute force,
+    in the documented order: by first rank, last rank, jolys used, then the numbers the jolys
+    stand for although present."""
+    top = 14 if rules.ace_high else 13
+    have = [False] + [bool(mask >> (r - 1) & 1) for r in range(1, 14)] + [bool(mask & 1)]
+    found = []
+    for start in range(1, top + 1):
+        for end in range(start + rules.min_tiles - 1, top + 1):
+            if start == 1 and end == 14 and not rules.ace_both_ends:
+                continue
+            ranks = range(start, end + 1)
+            gaps = tuple(r for r in ranks if not have[r])
+            present = [r for r in ranks if have[r]]
+            for extra in range(jolys - len(gaps) + 1):
+                for chosen in itertools.combinations(present, extra):
+                    joly_ranks = set(gaps + chosen)
+                    if len(ranks) - len(joly_ranks) < max(1, rules.min_natural_tiles):
+                        continue
+                    tiles = tuple(
+                        JOLY if r in joly_ranks else Tile(COLOURS[colour], (r - 1) % 13 + 1)
+                        for r in ranks
+                    )
+                    found.append(((start, end, len(joly_ranks), chosen), tiles, tuple(ranks)))
+    return [(tiles, ranks) for _, tiles, ranks in sorted(found)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    colour=st.integers(0, 3),
+    mask=st.integers(1, (1 << 13) - 1),
+    jolys=st.integers(0, 2),
+    rules=st.sampled_from(RULES),
+)
+def test_formation_run_order_with_jolys(
+    colour: int, mask: int, jolys: int, rules: FormationRules
+) -> None:
+    tiles = [Tile(COLOURS[colour], n) for n in range(1, 14) if mask >> (n - 1) & 1]
+    runs = [f for f in candidate_formations(tiles + [JOLY] * jolys, rules) if f.kind is Kind.RUN]
+    assert [(f.tiles, f.ranks) for f in runs] == _runs_reference(colour, mask, jolys, rules)
