@@ -158,11 +158,13 @@ def _tile_free(obj: Any) -> bool:
     return True
 
 
-def reachable(root: Any) -> list[Any]:
+def reachable(root: Any, public: frozenset[int] = frozenset()) -> list[Any]:
     """Every non-leaf object reachable from ``root`` through attrs fields and properties, tuples,
     lists, sets and dicts (leaves: str, int, tiles, float, bool, None, bytes; an enum member is
     reached but not entered; a frozen object holding no tile at all, like the rule set, is
-    reached but not entered, see ``_tile_free``)."""
+    reached but not entered, see ``_tile_free``). Objects whose ids are in ``public`` (the
+    state's own table formations, made of tiles every player sees) are reached but not entered:
+    a legal-play list repeats them once per play."""
     leaf = _LEAF_TYPES
     seen: set[int] = set()
     out: list[Any] = []
@@ -174,7 +176,7 @@ def reachable(root: Any) -> list[Any]:
         seen.add(id(obj))
         out.append(obj)
         cls = type(obj)
-        if id(obj) in _TILE_FREE:
+        if id(obj) in _TILE_FREE or id(obj) in public:
             continue
         if cls not in _WALKED:
             if _tile_free(obj):
@@ -227,8 +229,13 @@ def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
     secret_ids = {id(entry[2]): entry for entry in watched}
     views = [variant.view(state, seat) for seat in range(len(racks))]
     public: Counter[Any] | None = None
+    on_table = frozenset(
+        id(x)
+        for item in getattr(state, "table", ())
+        for x in (item, getattr(item, "formation", item))
+    )
     for seat, view in enumerate(views):
-        for o in reachable(view):
+        for o in reachable(view, on_table):
             if isinstance(o, state_type):
                 raise Violation(f"{where}: the view of p{seat + 1} exposes the full state")
             owner = secret_ids.get(id(o))

@@ -68,9 +68,28 @@ def played_tiles(state: RummikubState, table: Iterable[Formation]) -> Counter[Ti
     return new - state.table_tiles()
 
 
+# The last state checked and the actions found legal in it: ``legal_actions`` checks every
+# action it lists and ``apply`` checks again, so the second check of the same action on the same
+# (immutable) state object is a set lookup. Holding the state keeps its identity unique.
+_PASSED: list[tuple[RummikubState | None, set[Action]]] = [(None, set())]
+
+
 def check(state: RummikubState, action: Action) -> None:
     """Raise ``IllegalActionError`` (with a rule id, see the module docstring) unless ``action``
     is legal in ``state``; never changes ``state``."""
+    last, passed = _PASSED[0]
+    if not isinstance(action, Action):  # refused by _check; may not even be hashable
+        _check(state, action)
+    if last is state and action in passed:
+        return
+    _check(state, action)
+    if last is state:
+        passed.add(action)
+    else:
+        _PASSED[0] = (state, {action})
+
+
+def _check(state: RummikubState, action: Action) -> None:
     if state.is_over:
         raise _refuse("the game is over", "game.over", action)
     if not isinstance(action, (Draw, Pass, Play, Penalty, Timeout)):
