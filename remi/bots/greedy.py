@@ -27,13 +27,20 @@ tiles (``remi.bots.solver.best_legal_play``), else draws or passes.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
 from remi.actions import Action, Announce, AnnounceAtu, Discard, Draw, LayOff, Meld, Take, Undo
 from remi.formations import Formation, formation_points, loose_tile_points
 from remi.rules import RemiRules
-from remi.solvers import best_opening, formations_with, max_points_arrangement, partition_all
+from remi.solvers import (
+    OpeningPlan,
+    best_opening,
+    formations_with,
+    max_points_arrangement,
+    partition_all,
+)
 from remi.solvers.planner import table_fits
 from remi.state import Phase, TableFormation
 from remi.tiles import Tile
@@ -67,6 +74,16 @@ def _partners(tile: Tile, others: set[int]) -> int:
     return score
 
 
+@functools.lru_cache(maxsize=512)
+def _best_opening(
+    rack: tuple[Tile, ...], rules: RemiRules, must_include: Tile | None
+) -> OpeningPlan | None:
+    """``best_opening`` memoised on the sorted rack (its answer does not depend on the order):
+    a bot asks the same question when it decides to take the șir tile and again once it holds
+    it."""
+    return best_opening(rack, rules, must_include=must_include)
+
+
 def opening_action(view: PlayerView, hold: Callable[[int], bool] | None = None) -> Action | None:
     """For a player who has not opened (etalare, PD 4): his best opening as one meld, including a
     taken șir tile (PD 5); ``Undo`` when the taken tile cannot be used; otherwise None.
@@ -83,7 +100,7 @@ def opening_action(view: PlayerView, hold: Callable[[int], bool] | None = None) 
         return None
     if any(isinstance(a, Meld) for a in view.legal):
         rest = _without(rack, taken) if taken is not None else rack
-        plan = best_opening(rest, view.rules, must_include=taken)
+        plan = _best_opening(tuple(sorted(rest)), view.rules, taken)
         if plan is not None and plan.tiles_used < len(rack):
             if taken is None and hold is not None and hold(plan.points):
                 return None
@@ -183,7 +200,7 @@ class GreedyBot:
         if me.opened:
             pool = view.rack + (tile,)
             return any(len(f) < len(pool) for f in formations_with(tile, pool, rules))
-        plan = best_opening(view.rack, rules, must_include=tile)
+        plan = _best_opening(tuple(sorted(view.rack)), rules, tile)
         return plan is not None and plan.tiles_used < len(view.rack) + 1
 
     # --- laying ------------------------------------------------------------------------------
