@@ -25,6 +25,7 @@ __all__ = ["check_file", "check_meld", "check_opening"]
 RulesOpt = Annotated[str, typer.Option("--rules", help="Preset name or rule file.")]
 SetOpt = Annotated[list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+_ROMANIAN = {"run": "suită", "set": "terță"}  # the kind shown with its Romanian term
 
 
 def _rules(name: str, set_: list[str] | None) -> RuleSet:
@@ -40,8 +41,12 @@ def _report(report: MeldReport | OpeningReport | MatchReport, json_out: bool) ->
     else:
         console = Console(highlight=False)
         for key, value in data.items():
+            if value is None or value == []:
+                continue  # nothing to say (e.g. the points of an invalid formation)
             shown = ", ".join(map(str, value)) if isinstance(value, list) else value
-            console.print(f"{key}: {shown}", markup=False)
+            if key == "kind" and value in _ROMANIAN:
+                shown = f"{value} ({_ROMANIAN[value]})"
+            console.print(f"{key}: {shown}", markup=False, soft_wrap=True)
     ok = report.winner is not None if isinstance(report, MatchReport) else report.valid
     if not ok:
         raise typer.Exit(EXIT_INVALID)
