@@ -209,7 +209,7 @@ def test_replay_json() -> None:
     assert data["error"] == {
         "position": 6,
         "action": "p1 discard K4",
-        "rule_id": "opening.min_points",
+        "rule": "opening.min_points",
         "message": data["error"]["message"],
     }
     ok = json.loads(

@@ -845,7 +845,7 @@ def _replay_json(result: ReplayResult) -> dict[str, Any]:
         else {
             "position": result.error.position,
             "action": result.error.action,
-            "rule_id": result.error.rule_id,
+            "rule": result.error.rule_id,
             "message": result.error.message,
         },
         "closed_by": closed_by,
@@ -858,7 +858,7 @@ def _replay_json(result: ReplayResult) -> dict[str, Any]:
                 "name": ps.name,
                 "score": ps.score,
                 "lines": [
-                    {"rule_id": ln.rule_id, "text": ln.text, "points": ln.points} for ln in ps.lines
+                    {"rule": ln.rule_id, "text": ln.text, "points": ln.points} for ln in ps.lines
                 ],
             }
             for ps in result.scores
