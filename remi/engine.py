@@ -46,7 +46,7 @@ from remi.formations import (
     TileMasks,
     candidate_formations,
     formation_readings,
-    formations_containing,
+    leftover_lower_bound,
     uncovered_count,
     unformable_count,
 )
@@ -748,18 +748,41 @@ def _opening_complete(state: GameState) -> bool:
     return True
 
 
+def _unmet_obligation(state: GameState, rack_after: int) -> str | None:
+    """The rule id of the first unmet obligation of the turn (checked when the player discards,
+    keeping ``rack_after`` tiles), or None when the turn may end. ``"opening"`` stands for an
+    opening that ``check_opening`` refuses (it names the rule)."""
+    ps = state.players[state.current]
+    turn = state.turn
+    if turn.taken_tile is not None and not turn.taken_used:
+        return "sir.break_use" if turn.took == "break" else "sir.take_last_use"
+    if turn.freed_jolys:
+        return "joly.swap_use"
+    if ps.pe_tabla:
+        if turn.laid and rack_after != 0:
+            return "pe_tabla.close"
+    elif turn.opening and not ps.opened and not _opening_complete(state):
+        return "opening"
+    if rack_after > state.rules.turn_max_rack_tiles:
+        return "turn.max_rack_tiles"
+    return None
+
+
 def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) -> None:
     """Raise the first unmet obligation of the turn (checked when the player discards)."""
+    rule = _unmet_obligation(state, rack_after)
+    if rule is None:
+        return
     ps = _player(state)
     turn = state.turn
     rules = state.rules
-    if turn.taken_tile is not None and not turn.taken_used:
-        if turn.took == "break":
-            raise _illegal(
-                f"the tile taken from the șir ({turn.taken_tile}) must be used in a new formation this turn",
-                "sir.break_use",
-                action,
-            )
+    if rule == "sir.break_use":
+        raise _illegal(
+            f"the tile taken from the șir ({turn.taken_tile}) must be used in a new formation this turn",
+            rule,
+            action,
+        )
+    if rule == "sir.take_last_use":
         extra = (
             ", or declare pe tablă"
             if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
@@ -767,30 +790,26 @@ def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) 
         )
         raise _illegal(
             f"the tile taken from the șir ({turn.taken_tile}) must be used in a new formation this turn{extra}",
-            "sir.take_last_use",
+            rule,
             action,
         )
-    if turn.freed_jolys:
+    if rule == "joly.swap_use":
         raise _illegal(
-            "the joly freed by the swap must be laid in your own formation this turn",
-            "joly.swap_use",
+            "the joly freed by the swap must be laid in your own formation this turn", rule, action
+        )
+    if rule == "pe_tabla.close":
+        raise _illegal(
+            "a player who declared pe tablă lays all his tiles but one in the closing turn",
+            rule,
             action,
         )
-    if ps.pe_tabla:
-        if turn.laid and rack_after != 0:
-            raise _illegal(
-                "a player who declared pe tablă lays all his tiles but one in the closing turn",
-                "pe_tabla.close",
-                action,
-            )
-    elif turn.opening and not ps.opened:
+    if rule == "opening":
         check_opening(_opening_formations(state), rules, action)
-    if rack_after > rules.turn_max_rack_tiles:
-        raise _illegal(
-            f"a turn ends with at most {rules.turn_max_rack_tiles} tiles on the rack; you would keep {rack_after}",
-            "turn.max_rack_tiles",
-            action,
-        )
+    raise _illegal(
+        f"a turn ends with at most {rules.turn_max_rack_tiles} tiles on the rack; you would keep {rack_after}",
+        "turn.max_rack_tiles",
+        action,
+    )
 
 
 def _discard(state: GameState, action: Discard) -> GameState:
@@ -887,7 +906,7 @@ def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[For
 
 def _can_form_with(tile: Tile, tiles: Sequence[Tile], rules: FormationRules) -> bool:
     """Whether some formation drawn from ``tiles`` (which include ``tile``) contains ``tile``."""
-    return bool(formations_containing(tile, tiles, rules))
+    return TileMasks.of(tiles).can_form(tile, rules)
 
 
 # Shared action values: actions are frozen, so one object per (seat, argument) serves every state.
@@ -950,12 +969,7 @@ def legal_actions(state: GameState) -> list[Action]:
     # PLAY
     turn = state.turn
     rack_after = len(ps.rack) - 1
-    try:
-        _end_of_turn_obligations(state, Discard(seat, ps.rack[0]), rack_after)
-        discard_ok = True
-    except IllegalActionError:
-        discard_ok = False
-    if discard_ok:
+    if _unmet_obligation(state, rack_after) is None:
         out.extend(_discard_actions(seat, ps.rack))
     may_lay = _may_lay(state, ps)
     if may_lay and not (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only):
@@ -1018,9 +1032,12 @@ def legal_actions(state: GameState) -> list[Action]:
         out.append(Declare(seat))
     if _atu_possible(state, ps):
         out.append(AnnounceAtu(seat))
-    progress = [a for a in out if not isinstance(a, (Announce, AnnounceAtu))]
-    if not progress and turn.checkpoint is not None and turn.undoable > 0:
-        return [Undo(seat)]
+    if (
+        turn.checkpoint is not None
+        and turn.undoable > 0
+        and all(isinstance(a, (Announce, AnnounceAtu)) for a in out)
+    ):
+        return [Undo(seat)]  # nothing but announcements: the turn is stuck
     return out
 
 
@@ -1154,7 +1171,11 @@ def _closing_options(
     """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
     from remi.solvers import partition_all
 
-    if unformable_count(rack, frules) > 1 or uncovered_count(rack, frules) > 1:
+    if (
+        unformable_count(rack, frules) > 1
+        or leftover_lower_bound(rack, frules) > 1
+        or uncovered_count(rack, frules) > 1
+    ):
         return ()
     from remi.solvers import max_points_arrangement
     from remi.solvers._search import engine_for, pack

@@ -32,6 +32,7 @@ __all__ = [
     "Kind",
     "PointTable",
     "TileMasks",
+    "leftover_lower_bound",
     "uncovered_count",
     "unformable_count",
     "candidate_formations",
@@ -632,9 +633,9 @@ class TileMasks:
                 for n in range(13)
             )
         n = _TILE_INDEX[tile]
-        if any(tile in f.tiles for f in _runs_for(ci, self.runs[ci], self.jolys, rules)):
+        if _run_cover(ci, self.runs[ci], self.jolys, rules) >> n & 1:
             return True
-        return any(tile in f.tiles for f in _sets_for(n + 1, self.sets[n], self.jolys, rules))
+        return bool(_set_cover(n + 1, self.sets[n], self.jolys, rules) >> ci & 1)
 
     def uncovered(self, rules: FormationRules = REMI_FORMATIONS) -> int:
         """How many distinct tile types present belong to no candidate formation."""
@@ -718,11 +719,45 @@ def unformable_count(tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATI
 
     Such a natural tile can never leave the rack in a formation, so this is a lower bound on
     the tiles that any set of disjoint formations drawn from ``tiles`` leaves over (jolys never
-    counted). Used to refuse a pe-tablă close (PD 10) before the exact search. Computed with bit
-    operations over 16-bit lanes (one per colour, bit ``n`` for number ``n``, bit 14 for a 1
-    played high) when formations are 3 tiles long with at least one natural tile (the Remi
-    presets), and from the cached run and set tables otherwise; both give the same count.
+    counted). Computed with bit operations over 16-bit lanes (one per colour, bit ``n`` for
+    number ``n``, bit 14 for a 1 played high) when formations are 3 tiles long with at least one
+    natural tile (the Remi presets), and from the cached run and set tables otherwise; both give
+    the same count.
     """
+    first, second, jolys = _lanes_of(tiles)
+    cover = _lane_cover(first, min(jolys, 2), rules)
+    return (first & ~cover).bit_count() + (second & ~cover).bit_count()
+
+
+def leftover_lower_bound(tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATIONS) -> int:
+    """A lower bound on how many tiles every set of disjoint formations from ``tiles`` leaves.
+
+    At least ``unformable_count``; and a natural tile that is in no formation without a joly
+    can only be laid in a formation holding a joly. There are at most as many such formations
+    as jolys, and each holds tiles of one colour (a run, suită) or of one number (a set, terță),
+    so all but the tiles of the ``jolys`` largest such groups stay on the rack. Used to refuse a
+    pe-tablă close (PD 10) before the exact search.
+    """
+    first, second, jolys = _lanes_of(tiles)
+    cover = _lane_cover(first, min(jolys, 2), rules)
+    bound = (first & ~cover).bit_count() + (second & ~cover).bit_count()
+    if not jolys:
+        return bound
+    plain = _lane_cover(first, 0, rules)
+    need1 = first & ~plain
+    need2 = second & ~plain
+    groups = [(need1 >> (16 * ci) & 0xFFFF).bit_count() for ci in range(4)]
+    if rules.ace_both_ends:  # a run 1..13-1 holds both copies of its 1
+        groups = [g + (need2 >> (16 * ci + 1) & 1) for ci, g in enumerate(groups)]
+    groups.extend((need1 >> n & _LANE_ONES >> 1).bit_count() for n in range(1, 14))
+    groups.sort(reverse=True)
+    held = sum(groups[:jolys])
+    return max(bound, need1.bit_count() + need2.bit_count() - held)
+
+
+def _lanes_of(tiles: Iterable[Tile]) -> tuple[int, int, int]:
+    """(first copies, second copies, jolys): the lane bits of the natural tiles present once or
+    more, of those present twice, and the number of jolys."""
     first = 0
     second = 0
     jolys = 0
@@ -735,8 +770,7 @@ def unformable_count(tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATI
             second |= bit
         else:
             first |= bit
-    cover = _lane_cover(first, min(jolys, 2), rules)
-    return (first & ~cover).bit_count() + (second & ~cover).bit_count()
+    return first, second, jolys
 
 
 def _lane_cover(present: int, jolys: int, rules: FormationRules) -> int:

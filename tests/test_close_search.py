@@ -10,7 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remi.engine import _ONE_POINT_PER_TILE
-from remi.formations import FormationRules, Kind, candidate_formations, unformable_count
+from remi.formations import (
+    FormationRules,
+    Kind,
+    candidate_formations,
+    leftover_lower_bound,
+    unformable_count,
+)
 from remi.notation import parse_tiles
 from remi.solvers import max_points_arrangement
 from remi.solvers._search import engine_for, pack
@@ -65,7 +71,7 @@ def test_pe_tabla_unformable_count_on_any_rack(
 
 
 @settings(max_examples=300, deadline=None)
-@given(tiles=racks(), rules=st.sampled_from(RULES[:4]))
+@given(tiles=racks(), rules=st.sampled_from(RULES))
 def test_pe_tabla_close_search_matches_max_arrangement(
     tiles: list[Tile], rules: FormationRules
 ) -> None:
@@ -73,8 +79,9 @@ def test_pe_tabla_close_search_matches_max_arrangement(
     engine = engine_for(rules, ONE_POINT)
     for spare in range(3):
         assert engine.lays_all_but(pack(tiles), spare) == (laid >= len(tiles) - spare)
-    # the count is a lower bound on the tiles every arrangement leaves over
-    assert unformable_count(tiles, rules) <= len(tiles) - laid
+    # both counts are lower bounds on the tiles every arrangement leaves over
+    assert unformable_count(tiles, rules) <= leftover_lower_bound(tiles, rules)
+    assert leftover_lower_bound(tiles, rules) <= len(tiles) - laid
 
 
 def test_pe_tabla_close_search_examples() -> None:
@@ -86,6 +93,12 @@ def test_pe_tabla_close_search_examples() -> None:
     assert not engine.lays_all_but(pack(parse_tiles("R3 R4 R5 K9 Y1")), 1)
     assert unformable_count(parse_tiles("R3 R4 R5 K9 K9 Y1 J J")) == 0  # [K9 J J], [Y1 J J]
     assert unformable_count(parse_tiles("R3 R4 R5 K9 K9 Y1 J")) == 3  # both K9s and the Y1
+    # only B4 fits no formation, but the one joly helps one colour (yellow) at most: of the
+    # eight tiles in no joly-free formation (R2, Y3, Y5, Y8, Y9, Y11, B4, K8) three stay
+    rack = parse_tiles("R1 R2 R6 R12 R13 Y3 Y5 Y6 Y8 Y9 Y11 B4 K6 K8 J")
+    assert unformable_count(rack) == 1
+    assert leftover_lower_bound(rack) == 3
+    assert not engine.lays_all_but(pack(rack), 4)
 
 
 def _runs_reference(colour: int, mask: int, jolys: int, rules: FormationRules) -> list[tuple]:
