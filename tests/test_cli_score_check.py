@@ -20,9 +20,9 @@ def run(*args: str) -> Any:
     return runner.invoke(app, list(args))
 
 
-def score_json(path: Path | str, *extra: str) -> dict[str, Any]:
+def score_json(path: Path | str, *extra: str, code: int = 0) -> dict[str, Any]:
     result = run("score", str(path), "--json", *extra)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == code, result.output
     data: dict[str, Any] = json.loads(result.stdout)
     return data
 
@@ -30,7 +30,10 @@ def score_json(path: Path | str, *extra: str) -> dict[str, Any]:
 @pytest.mark.parametrize("stem", sorted(EXPECTED))
 def test_cli_score_examples_json(stem: str) -> None:
     data = score_json(EXAMPLES / f"{stem}.toml")
-    assert set(data) == {"rules", "scores", "lines"}
+    assert set(data) - {"expect", "expect_met"} == {"rules", "scores", "lines"}
+    if "expect" in data:  # the file's [expect] table holds: exit 0
+        assert data["expect_met"] is True
+        assert {k: data["scores"][k] for k in data["expect"]} == data["expect"]
     assert data["rules"] == "remi-pe-tabla"
     assert data["scores"] == EXPECTED[stem]
     for name, lines in data["lines"].items():
@@ -98,7 +101,9 @@ def test_cli_score_options_table_changes_exactly_its_lines(tmp_path: Path) -> No
             'rules = "remi-pe-tabla"\n[options]\n"scoring.joly_close_doubles" = "everyone"',
         )
     )
-    before, after = score_json(EXAMPLES / "RF-5.toml"), score_json(path)
+    # the edited file's own [expect] (B = -15) no longer holds under its new [options]: exit 1
+    before, after = score_json(EXAMPLES / "RF-5.toml"), score_json(path, code=1)
+    assert after["expect_met"] is False and after["expect"] == {"A": 310, "B": -15}
     assert after["scores"] == {"A": 310, "B": -30}
     assert len(after["lines"]["B"]) == len(before["lines"]["B"]) + 1
     assert after["lines"]["B"][-1]["rule"] == "scoring.joly_close_multiplier"
@@ -267,3 +272,21 @@ def test_cli_check_file_bad(tmp_path: Path) -> None:
         path = tmp_path / "c.toml"
         path.write_text(text)
         assert_bad_input(run("check", "file", str(path)))
+
+
+def test_cli_score_expect_table_compared(tmp_path: Path) -> None:
+    """[expect] is checked against the file's own rules: a wrong claim exits 1 and says which
+    player differs; under --set the claim is not compared (exit 0)."""
+    text = (EXAMPLES / "RF-4.toml").read_text()
+    assert "A = 155" in text
+    path = tmp_path / "claim.toml"
+    path.write_text(text.replace("A = 155", "A = 150"))
+    result = run("score", str(path))
+    assert result.exit_code == 1
+    assert "[expect] A: 150 points, scored 155: differs" in result.stdout
+    assert "[expect] D: -500 points, scored -500: as expected" in result.stdout
+    data = score_json(path, code=1)
+    assert data["expect_met"] is False
+    overridden = run("score", str(path), "--set", "announce.penalty_points=200")
+    assert overridden.exit_code == 0
+    assert "not compared" in overridden.stdout

@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from remi.cli.app import app, guarded, parse_set_options
+from remi.cli.app import EXIT_INVALID, app, guarded, parse_set_options
 from remi.disputes import load_dispute, score_dispute
 from remi.scoring import PlayerScore
 
@@ -42,13 +43,18 @@ def score(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Score every player at the end of a hand (PD 11-13, §A.12; Rummikub-style presets §B.9,
-    §B.10); exit 2 for a bad file."""
+    §B.10). When the file has an ``[expect]`` table (and no ``--rules``/``--set`` changes its
+    rules), each expected score is compared; exit 1 when one differs, 2 for a bad file."""
     dispute = load_dispute(file, rules=rules, overrides=parse_set_options(set_))
     scores = score_dispute(dispute)
+    got = {ps.name: ps.score for ps in scores}
+    # the [expect] table is for the file's own rules: not compared under --rules / --set
+    expect = dispute.expect if rules is None and not set_ else {}
+    differ = {name: points for name, points in expect.items() if got[name] != points}
     if json_out:
         out = {
             "rules": dispute.rules.name,
-            "scores": {ps.name: ps.score for ps in scores},
+            "scores": got,
             "lines": {
                 ps.name: [
                     {"rule": ln.rule_id, "points": ln.points, "text": ln.text} for ln in ps.lines
@@ -56,7 +62,12 @@ def score(
                 for ps in scores
             },
         }
+        if expect:
+            out["expect"] = dict(expect)
+            out["expect_met"] = not differ
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        if differ:
+            raise typer.Exit(EXIT_INVALID)
         return
     console = Console(highlight=False)
     changed = ", ".join(f"{k}={v}" for k, v in dispute.rules.overrides)
@@ -71,3 +82,10 @@ def score(
     for ps in scores:
         totals.add_row(ps.name, str(ps.score))
     console.print(totals)
+    if dispute.expect and not expect:
+        console.print("\\[expect] not compared: the file's expected scores are for its own rules")
+    for name, points in expect.items():
+        verdict = "[green]as expected[/]" if name not in differ else "[red]differs[/]"
+        console.print(f"\\[expect] {escape(name)}: {points} points, scored {got[name]}: {verdict}")
+    if differ:
+        raise typer.Exit(EXIT_INVALID)
