@@ -52,7 +52,7 @@ def score(
     expect = dispute.expect if rules is None and not set_ else {}
     differ = {name: points for name, points in expect.items() if got[name] != points}
     if json_out:
-        out = {
+        out: dict[str, object] = {
             "rules": dispute.rules.name,
             "scores": got,
             "lines": {
