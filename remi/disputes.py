@@ -38,7 +38,7 @@ from remi.errors import (
     RulesError,
     UnknownVariantError,
 )
-from remi.formations import Formation, FormationRules, formation_points, read_formation
+from remi.formations import Formation, FormationRules, Kind, formation_points, read_formation
 from remi.notation import parse_formation_tokens, parse_formations_text, parse_tiles
 from remi.opening import check_opening, opening_points
 from remi.rules import RemiRules, RuleSet, load_rules
@@ -661,6 +661,7 @@ def _read_formation_entry(
                     )
                 taken[slot] = True
                 placed[slot] = PlacedTile(tile=tile, placed_by=name, via=via)
+    _check_laid_part(formation, placed, owner, rules.formation_rules.min_tiles, key)
     swapped = _typed(table, "swapped", f"{key}.swapped", int, 0)
     jolys = [j for j, t in enumerate(formation.tiles) if t.is_joly]
     if not 0 <= swapped <= len(jolys):
@@ -672,6 +673,34 @@ def _read_formation_entry(
     for j in jolys[:swapped]:
         placed[j] = attrs.evolve(placed[j], swapped=True)
     return PlacedFormation(owner=owner, formation=formation, placed=tuple(placed))
+
+
+def _check_laid_part(
+    formation: Formation, placed: Sequence[PlacedTile], owner: str, min_tiles: int, key: str
+) -> None:
+    """Raise unless the tiles not listed in ``added`` could have been laid first (§A.7, §A.9):
+    at least ``min_tiles`` of them (``formation.min_tiles``), and for a run one unbroken stretch,
+    since lipire adds tiles only at the ends of a run (``layoff.fits``); a tile given in exchange
+    for a joly (``exchanged``) stands where the joly stood, so it counts as laid."""
+    laid = [j for j, p in enumerate(placed) if p.via != VIA_LAYOFF]
+    added = [str(p.tile) for p in placed if p.via == VIA_LAYOFF]
+    if not added:
+        return
+    if len(laid) < min_tiles:
+        raise DisputeError(
+            f"{key}.added",
+            f"with {' '.join(added)} added, {owner} laid only {len(laid)} of the tiles of "
+            f"{formation}; a formation is laid with at least {min_tiles} [formation.min_tiles]",
+            " ".join(added),
+        )
+    if formation.kind is Kind.RUN and laid != list(range(laid[0], laid[-1] + 1)):
+        inside = [str(placed[j].tile) for j in range(laid[0], laid[-1] + 1) if j not in laid]
+        raise DisputeError(
+            f"{key}.added",
+            f"{' '.join(inside)} sits inside the run {formation}, but lipire adds tiles only at "
+            "the ends of a run [layoff.fits]",
+            " ".join(inside),
+        )
 
 
 def _check_counts(used: Sequence[tuple[Tile, str]]) -> None:

@@ -236,6 +236,20 @@ BAD_FILES: list[tuple[str, tuple[str, str] | str, str, type[RemiError]]] = [
         DisputeError,
     ),
     (
+        "added inside a run",
+        ('added = { Ana = "R7" }', 'added = { Ana = "R5" }'),
+        "R5 sits inside the run [R3 R4 R5 R6 R7], but lipire adds tiles only at the ends "
+        "of a run [layoff.fits]",
+        DisputeError,
+    ),
+    (
+        "laid part under three tiles",
+        ('added = { Ana = "R7" }', 'added = { Ana = "R3 R6 R7" }'),
+        "Bogdan laid only 2 of the tiles of [R3 R4 R5 R6 R7]; a formation is laid with at "
+        "least 3 [formation.min_tiles]",
+        DisputeError,
+    ),
+    (
         "closed_by unknown",
         ('closed_by = "Bogdan"', 'closed_by = "Zoe"'),
         "end.closed_by",
