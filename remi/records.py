@@ -23,6 +23,7 @@ the first illegal action, reporting its position, text and rule id.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 import os
 import tempfile
@@ -491,6 +492,14 @@ def start_state(record: GameRecord, rules: RuleSet | None = None) -> Any:
 # --- files ---------------------------------------------------------------------------------------
 
 
+@functools.cache
+def _umask() -> int:
+    """The process umask (read once, by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def dump_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write ``record`` as JSON to ``path`` atomically.
 
@@ -521,6 +530,8 @@ def dump_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
+        # mkstemp makes the file private (0600); a save gets the mode of any new file (umask)
+        os.chmod(tmp_name, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()

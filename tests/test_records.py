@@ -218,6 +218,15 @@ def test_dump_record_atomic_keeps_previous_save(
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
 
 
+def test_dump_record_file_mode_follows_umask(tmp_path: Path) -> None:
+    """A save is an ordinary file (mode 0666 less the umask), not a private temporary file."""
+    path = tmp_path / "save.json"
+    dump_record(load_record(GAMES / "sir-break.json"), path)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
 def test_dump_record_killed_process_leaves_previous_save(tmp_path: Path) -> None:
     """Issue 7 flavour: a child process killed (SIGKILL) in the middle of a save."""
     import signal
