@@ -185,7 +185,7 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     except ValueError as exc:  # a path with a NUL byte (found by fuzzing)
         raise DisputeError(str(p), f"cannot read the file: {exc}") from None
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8-sig"))
     except tomllib.TOMLDecodeError as exc:
         raise DisputeError(str(p), f"not valid TOML: {exc}") from None
     except UnicodeDecodeError as exc:  # found by fuzzing (byte flips)

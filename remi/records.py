@@ -570,7 +570,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     except ValueError as exc:  # a path with a NUL byte (found by fuzzing)
         raise RecordError(f"cannot read the record: {exc}", path=name) from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RecordError(f"not UTF-8 text (byte {exc.start + 1})", path=name) from None
     try:

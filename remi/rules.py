@@ -710,7 +710,7 @@ def read_rules_file(path: Path) -> dict[str, Any]:
             f"{path}: cannot read rule file: {exc.strerror}", source=str(path)
         ) from None
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8-sig"))
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{path}: not valid TOML: {exc}", source=str(path)) from None
     except UnicodeDecodeError as exc:  # found by fuzzing (byte flips)
