@@ -383,10 +383,9 @@ def _rank_tile(colour_tile: Tile, rank: int) -> Tile:
 
 
 def _layoff_placements(
-    tf: TableFormation, slot: SlotToken, rules: FormationRules
+    f: Formation, slot: SlotToken, rules: FormationRules
 ) -> list[tuple[str, Tile | None]]:
-    """Where ``slot`` can attach to ``tf``: a list of (``"front"``/``"back"``/``"set"``, identity)."""
-    f = tf.formation
+    """Where ``slot`` can attach to ``f``: a list of (``"front"``/``"back"``/``"set"``, identity)."""
     tile = slot.tile
     if f.kind is Kind.RUN:
         ref = next(i for i in f.identities if i is not None)
@@ -460,7 +459,7 @@ def _attach(
     rules: FormationRules,
     action: Action,
 ) -> TableFormation:
-    placements = _layoff_placements(tf, slot, rules)
+    placements = _layoff_placements(tf.formation, slot, rules)
     f = tf.formation
     if not placements:
         if f.kind is Kind.SET and len(f.tiles) >= min(rules.set_max_tiles, 4):
@@ -812,6 +811,12 @@ def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) 
     )
 
 
+@functools.lru_cache(maxsize=64)
+def _fresh_turn(rack_at_start: int) -> TurnState:
+    """The bookkeeping of a turn not yet begun (frozen, so one value serves every state)."""
+    return TurnState(rack_at_start=rack_at_start)
+
+
 def _discard(state: GameState, action: Discard) -> GameState:
     if state.phase not in (Phase.PLAY, Phase.FIRST_DISCARD):
         raise _phase_error(state, action)
@@ -846,7 +851,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
             sir=sir,
             turns_ended=turns_ended,
             phase=Phase.ENDED,
-            turn=TurnState(),
+            turn=_fresh_turn(0),
             result=HandResult(
                 closed_by=state.current, closing_tile=action.tile, stock_exhausted=False
             ),
@@ -857,7 +862,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
             sir=sir,
             turns_ended=turns_ended,
             phase=Phase.ENDED,
-            turn=TurnState(),
+            turn=_fresh_turn(0),
             result=HandResult(closed_by=None, closing_tile=None, stock_exhausted=True),
         )
     nxt = (state.current + 1) % len(state.players)
@@ -867,7 +872,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         turns_ended=turns_ended,
         current=nxt,
         phase=Phase.TAKE,
-        turn=TurnState(rack_at_start=len(state.players[nxt].rack)),
+        turn=_fresh_turn(len(state.players[nxt].rack)),
     )
 
 
@@ -1097,18 +1102,26 @@ def _opening_options(
     size = len(rack)
     count = len(cands)
 
-    def visit(start: int, total: int, used: int, have: int) -> None:
+    # Depth first over the candidates in list order, each step (fitting or not) charged to the
+    # budget. A node is handed the candidates from its start that still fit (the fitting ones
+    # only shrink going deeper), and charges the ones that do not fit in bulk.
+    def visit(start: int, fitting: list[int], total: int, used: int, have: int) -> None:
         nonlocal budget
-        for j in range(start, count):
-            if len(out) >= OPENING_OPTIONS_LIMIT or budget <= 0:
+        at = start
+        for position, j in enumerate(fitting):
+            if len(out) >= OPENING_OPTIONS_LIMIT:
+                return
+            if j > at:  # candidates at..j-1 do not fit: one budget step each
+                budget -= j - at
+                if budget <= 0:
+                    budget = 0
+                    return
+            elif budget <= 0:
                 return
             budget -= 1
+            at = j + 1
             length = used + lengths[j]
-            if length >= size:
-                continue
             rest = (have | guard) - needs[j]
-            if rest & guard != guard:
-                continue  # some tile of the formation is not (or no longer) on the rack
             chosen.append(cands[j])
             reached = total + points[j]
             if reached >= min_points:
@@ -1117,10 +1130,30 @@ def _opening_options(
                     must_include is None or any(must_include in g.tiles for g in forms)
                 ):
                     out.append(forms)
-            visit(j, reached, length, rest ^ guard)
+            have_after = rest ^ guard
+            room = size - length
+            deeper = [
+                i
+                for i in fitting[position:]
+                if lengths[i] < room and ((have_after | guard) - needs[i]) & guard == guard
+            ]
+            visit(j, deeper, reached, length, have_after)
             chosen.pop()
+        if count > at and len(out) < OPENING_OPTIONS_LIMIT:
+            budget = max(0, budget - (count - at))
 
-    visit(0, 0, 0, _tile_fields(rack))
+    have = _tile_fields(rack)
+    visit(
+        0,
+        [
+            j
+            for j in range(count)
+            if lengths[j] < size and ((have | guard) - needs[j]) & guard == guard
+        ],
+        0,
+        0,
+        have,
+    )
     if out or budget > 0:
         return tuple(out)  # found some, or the search was exhaustive: there is none
     # The search budget ran out before finding one: ask the exact solver (remi.solvers).
@@ -1252,13 +1285,9 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     return out
 
 
-def _attachable(tf: TableFormation, rules: FormationRules) -> tuple[Tile, ...]:
-    """The natural tiles that can be attached to ``tf`` (each at exactly one place)."""
-    return _attachable_to(tf.formation, rules)
-
-
 @functools.lru_cache(maxsize=65536)
 def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
+    """The natural tiles that can be attached to ``f`` (each at exactly one place)."""
     if f.kind is Kind.RUN:
         ref = next(i for i in f.identities if i is not None)
         front, back = _run_end_ranks(f, rules)
@@ -1275,20 +1304,43 @@ def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
 def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -> list[Action]:
     out: list[Action] = []
     seat = state.current
-    rules = state.rules
     rack = set(ps.rack)
     has_joly = JOLY in rack
+    others_no_joly = state.rules.joly_layoff_own_only or state.turn.freed_jolys
     for number, tf in enumerate(state.table, start=1):
-        for tile in _attachable(tf, frules):
+        f = tf.formation
+        for tile in _attachable_to(f, frules):
             if tile in rack:
-                out.append(LayOff(seat, number, (SlotToken(tile),)))
-        if has_joly and not (
-            tf.owner != seat and (rules.joly_layoff_own_only or state.turn.freed_jolys)
-        ):
-            for _where, ident in _layoff_placements(tf, SlotToken(JOLY), frules):
-                slot = SlotToken(JOLY, ident if tf.formation.kind is Kind.RUN else None)
-                out.append(LayOff(seat, number, (slot,)))
+                out.append(_layoff_action(seat, number, tile, tile))
+        if has_joly and not (tf.owner != seat and others_no_joly):
+            for ident in _joly_layoff_identities(f, frules):
+                out.append(_layoff_action(seat, number, JOLY, ident))
     return out
+
+
+# Shared layoff values (actions are frozen), by (seat, formation number, tile, stated identity).
+_LAYOFFS: dict[tuple[int, int, Tile, Tile | None], LayOff] = {}
+
+
+def _layoff_action(seat: int, number: int, tile: Tile, stated: Tile | None) -> LayOff:
+    key = (seat, number, tile, stated)
+    action = _LAYOFFS.get(key)
+    if action is None:
+        if len(_LAYOFFS) > 200_000:
+            _LAYOFFS.clear()
+        slot = SlotToken(tile) if tile is not JOLY else SlotToken(JOLY, stated)
+        action = _LAYOFFS[key] = LayOff(seat, number, (slot,))
+    return action
+
+
+@functools.lru_cache(maxsize=65536)
+def _joly_layoff_identities(f: Formation, rules: FormationRules) -> tuple[Tile | None, ...]:
+    """The identities a joly laid off on ``f`` is stated with, one per place it fits (a joly
+    attached to a set states none)."""
+    return tuple(
+        ident if f.kind is Kind.RUN else None
+        for _where, ident in _layoff_placements(f, SlotToken(JOLY), rules)
+    )
 
 
 def _swap_options(state: GameState, ps: PlayerState) -> list[Swap]:

@@ -529,6 +529,21 @@ def candidate_formations(
     >>> [str(f) for f in candidate_formations([Tile.parse(t) for t in "R3 R4 R5 Y4".split()])]
     ['[R3 R4 R5]']
     """
+    run_masks, set_masks, jolys = _masks_of(tiles)
+    out: list[Formation] = []
+    for ci in range(4):
+        mask = run_masks[ci]
+        if mask:
+            out.extend(_runs_for(ci, mask, jolys, rules))
+    for n in range(13):
+        mask = set_masks[n]
+        if mask:
+            out.extend(_sets_for(n + 1, mask, jolys, rules))
+    return out
+
+
+def _masks_of(tiles: Iterable[Tile]) -> tuple[list[int], list[int], int]:
+    """(run masks, set masks, jolys) of ``tiles``, as in ``TileMasks`` (jolys capped at 2)."""
     run_masks = [0, 0, 0, 0]
     set_masks = [0] * 13
     jolys = 0
@@ -542,18 +557,7 @@ def candidate_formations(
         n = tile_n[t]
         run_masks[ci] |= 1 << n
         set_masks[n] |= 1 << ci
-    if jolys > 2:
-        jolys = 2
-    out: list[Formation] = []
-    for ci in range(4):
-        mask = run_masks[ci]
-        if mask:
-            out.extend(_runs_for(ci, mask, jolys, rules))
-    for n in range(13):
-        mask = set_masks[n]
-        if mask:
-            out.extend(_sets_for(n + 1, mask, jolys, rules))
-    return out
+    return run_masks, set_masks, min(jolys, 2)
 
 
 def formations_containing(
@@ -614,10 +618,8 @@ class TileMasks:
     @classmethod
     def of(cls, tiles: Iterable[Tile]) -> TileMasks:
         """The masks of ``tiles``."""
-        masks = cls()
-        for t in tiles:
-            masks.add(t)
-        return masks
+        runs, sets, jolys = _masks_of(tiles)
+        return cls(runs=runs, sets=sets, jolys=jolys)
 
     def can_form(self, tile: Tile, rules: FormationRules = REMI_FORMATIONS) -> bool:
         """Whether some formation of these tiles (which include ``tile``) contains ``tile``."""
