@@ -15,7 +15,7 @@ import attrs
 from remi.actions import Action
 from remi.engine import legal_actions
 from remi.rules import RemiRules
-from remi.state import GameState, HandResult, Phase, TableFormation
+from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation
 from remi.tiles import Tile
 
 __all__ = ["PlayerView", "PublicPlayer", "TurnView", "view"]
@@ -109,6 +109,31 @@ class PlayerView:
         return self.current == self.seat and self.phase is not Phase.ENDED
 
 
+# PublicPlayer of each PlayerState object (kept alive beside it, so an id is never reused while
+# cached): a seat's PlayerState object is carried over unchanged from state to state until he
+# acts, so most views reuse the entries.
+_PUBLIC: dict[int, tuple[PlayerState, PublicPlayer]] = {}
+
+
+def _public(seat: int, p: PlayerState) -> PublicPlayer:
+    hit = _PUBLIC.get(id(p))
+    if hit is not None and hit[0] is p and hit[1].seat == seat:
+        return hit[1]
+    public = PublicPlayer(
+        seat=seat,
+        tile_count=len(p.rack),
+        opened=p.opened,
+        announced=p.announced,
+        failed_announcement=p.failed_announcement,
+        pe_tabla=p.pe_tabla,
+        atu_announced=p.atu_announced,
+    )
+    if len(_PUBLIC) >= 4096:
+        _PUBLIC.clear()
+    _PUBLIC[id(p)] = (p, public)
+    return public
+
+
 def view(state: GameState, player: int) -> PlayerView:
     """What seat ``player`` (0-based) may see of ``state``.
 
@@ -117,18 +142,7 @@ def view(state: GameState, player: int) -> PlayerView:
     """
     if not 0 <= player < len(state.players):
         raise IndexError(f"no seat p{player + 1} at a table of {len(state.players)}")
-    publics = tuple(
-        PublicPlayer(
-            seat=i,
-            tile_count=len(p.rack),
-            opened=p.opened,
-            announced=p.announced,
-            failed_announcement=p.failed_announcement,
-            pe_tabla=p.pe_tabla,
-            atu_announced=p.atu_announced,
-        )
-        for i, p in enumerate(state.players)
-    )
+    publics = tuple(_public(i, p) for i, p in enumerate(state.players))
     mine = state.current == player and state.phase is not Phase.ENDED
     turn = None
     legal: tuple[Action, ...] = ()
