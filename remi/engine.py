@@ -45,6 +45,7 @@ from remi.formations import (
     PointTable,
     TileMasks,
     candidate_formations,
+    formable_as_added,
     formation_readings,
     leftover_lower_bound,
     uncovered_count,
@@ -79,6 +80,9 @@ def _remove(rack: tuple[Tile, ...], tiles: Iterable[Tile]) -> tuple[Tile, ...] |
 
 
 def _add(rack: tuple[Tile, ...], tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    if type(tiles) is tuple and len(tiles) == 1:
+        at = bisect.bisect_right(rack, tiles[0])  # racks stay sorted; tiles compare by code
+        return rack[:at] + tiles + rack[at:]
     out = list(rack)
     for t in tiles:
         bisect.insort(out, t)  # racks stay sorted; tiles compare by code
@@ -1202,15 +1206,13 @@ def _closing_options(
     rack: tuple[Tile, ...], frules: FormationRules
 ) -> tuple[tuple[Formation, ...], ...]:
     """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
-    from remi.solvers import partition_all
-
     if (
         unformable_count(rack, frules) > 1
         or leftover_lower_bound(rack, frules) > 1
         or uncovered_count(rack, frules) > 1
     ):
         return ()
-    from remi.solvers import max_points_arrangement
+    from remi.solvers import max_points_arrangement, partition_all
     from remi.solvers._search import engine_for, pack
 
     # An exact yes/no first (it stops as soon as two tiles are left out), then the most tiles
@@ -1273,16 +1275,24 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
         and held >= rules.sir_break_min_rack_tiles
         and not (held == 3 and rules.sir_three_tiles_last_only)
     ):
-        masks = TileMasks.of(ps.rack)
-        masks.add(sir[last])
-        breaks: list[Action] = []
-        for index in range(last - 1, first - 1, -1):
-            tile = sir[index]
-            masks.add(tile)  # the pool is the rack plus sir[index:]
-            if masks.can_form(tile, frules):
-                breaks.append(Take(seat, index + 1))
-        out.extend(reversed(breaks))
+        # the pool for a break at index is the rack plus sir[index:]: add the tiles from the end
+        formable = formable_as_added(ps.rack + sir[last:], sir[first:last][::-1], frules)
+        for index in range(first, last):
+            if formable[last - 1 - index]:
+                out.append(_take_action(seat, index + 1))
     return out
+
+
+_TAKES: dict[tuple[int, int], Take] = {}
+
+
+def _take_action(seat: int, position: int) -> Take:
+    """The shared ``Take`` of the șir tile at ``position`` (1-based)."""
+    key = (seat, position)
+    action = _TAKES.get(key)
+    if action is None:
+        action = _TAKES[key] = Take(seat, position)
+    return action
 
 
 @functools.lru_cache(maxsize=65536)
@@ -1301,21 +1311,61 @@ def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
     return tuple(tile_of(c, f.number) for c in COLOURS if c not in present)
 
 
+class _TableInfo:
+    """What the options of a table need, computed once per table value (a table tuple is shared
+    by the states of a hand until a formation is laid or changed).
+
+    ``attach``: natural tile -> (formation number, place in ``_attachable_to``) for each place it
+    attaches; ``joly``: (formation number, owner, stated identities) for each formation a joly
+    can be laid off on; ``with_jolys``: numbers of the formations holding a joly.
+    """
+
+    __slots__ = ("attach", "joly", "table", "with_jolys")
+
+    def __init__(self, table: tuple[TableFormation, ...], rules: FormationRules):
+        self.table = table
+        self.attach: dict[Tile, list[tuple[int, int]]] = {}
+        self.joly: list[tuple[int, int, tuple[Tile | None, ...]]] = []
+        self.with_jolys: list[int] = []
+        for number, tf in enumerate(table, start=1):
+            f = tf.formation
+            for k, tile in enumerate(_attachable_to(f, rules)):
+                self.attach.setdefault(tile, []).append((number, k))
+            idents = _joly_layoff_identities(f, rules)
+            if idents:
+                self.joly.append((number, tf.owner, idents))
+            if JOLY in f.tiles:
+                self.with_jolys.append(number)
+
+
+_TABLE_INFO: dict[FormationRules, _TableInfo] = {}
+
+
+def _table_info(table: tuple[TableFormation, ...], rules: FormationRules) -> _TableInfo:
+    """The ``_TableInfo`` of ``table`` (the last one computed is kept, per formation rules)."""
+    info = _TABLE_INFO.get(rules)
+    if info is None or info.table is not table:
+        info = _TABLE_INFO[rules] = _TableInfo(table, rules)
+    return info
+
+
 def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -> list[Action]:
-    out: list[Action] = []
     seat = state.current
-    rack = set(ps.rack)
-    has_joly = JOLY in rack
-    others_no_joly = state.rules.joly_layoff_own_only or state.turn.freed_jolys
-    for number, tf in enumerate(state.table, start=1):
-        f = tf.formation
-        for tile in _attachable_to(f, frules):
-            if tile in rack:
-                out.append(_layoff_action(seat, number, tile, tile))
-        if has_joly and not (tf.owner != seat and others_no_joly):
-            for ident in _joly_layoff_identities(f, frules):
-                out.append(_layoff_action(seat, number, JOLY, ident))
-    return out
+    info = _table_info(state.table, frules)
+    # (formation number, natural before joly, place) orders them as formation by formation
+    found: list[tuple[int, int, int, Tile, Tile | None]] = []
+    attach = info.attach
+    for tile in set(ps.rack):
+        for number, k in attach.get(tile, ()):
+            found.append((number, 0, k, tile, tile))
+    if JOLY in ps.rack:
+        others_no_joly = state.rules.joly_layoff_own_only or state.turn.freed_jolys
+        for number, owner, idents in info.joly:
+            if not (owner != seat and others_no_joly):
+                for k, ident in enumerate(idents):
+                    found.append((number, 1, k, JOLY, ident))
+    found.sort(key=lambda e: (e[0], e[1], e[2]))
+    return [_layoff_action(seat, number, tile, stated) for number, _, _, tile, stated in found]
 
 
 # Shared layoff values (actions are frozen), by (seat, formation number, tile, stated identity).
@@ -1348,10 +1398,10 @@ def _swap_options(state: GameState, ps: PlayerState) -> list[Swap]:
     seat = state.current
     rack = set(ps.rack)
     rules = state.rules
-    for number, tf in enumerate(state.table, start=1):
+    table = state.table
+    for number in _table_info(table, rules.formation_rules).with_jolys:
+        tf = table[number - 1]
         f = tf.formation
-        if JOLY not in f.tiles:
-            continue
         seen: set[Tile] = set()
         for tile, ident, swapped in zip(f.tiles, f.identities, tf.swapped):
             if not tile.is_joly or swapped:

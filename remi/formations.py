@@ -39,6 +39,7 @@ __all__ = [
     "formations_containing",
     "formation_points",
     "formation_readings",
+    "formable_as_added",
     "loose_tile_points",
     "parse_formation",
     "read_formation",
@@ -623,21 +624,7 @@ class TileMasks:
 
     def can_form(self, tile: Tile, rules: FormationRules = REMI_FORMATIONS) -> bool:
         """Whether some formation of these tiles (which include ``tile``) contains ``tile``."""
-        ci = _TILE_COLOUR[tile]
-        if ci < 0:
-            return any(
-                self.runs[c]
-                and any(tile in f.tiles for f in _runs_for(c, self.runs[c], self.jolys, rules))
-                for c in range(4)
-            ) or any(
-                self.sets[n]
-                and any(tile in f.tiles for f in _sets_for(n + 1, self.sets[n], self.jolys, rules))
-                for n in range(13)
-            )
-        n = _TILE_INDEX[tile]
-        if _run_cover(ci, self.runs[ci], self.jolys, rules) >> n & 1:
-            return True
-        return bool(_set_cover(n + 1, self.sets[n], self.jolys, rules) >> ci & 1)
+        return _can_form(tile, self.runs, self.sets, self.jolys, rules)
 
     def uncovered(self, rules: FormationRules = REMI_FORMATIONS) -> int:
         """How many distinct tile types present belong to no candidate formation."""
@@ -657,6 +644,57 @@ class TileMasks:
                     missing += 1
                 loose ^= low
         return missing
+
+
+def formable_as_added(
+    tiles: Iterable[Tile], added: Iterable[Tile], rules: FormationRules = REMI_FORMATIONS
+) -> list[bool]:
+    """Add the tiles of ``added`` to ``tiles`` one at a time; for each, whether some candidate
+    formation of the tiles so far (which include it) contains it.
+
+    Same answers as ``TileMasks.of(tiles)``, then ``add`` and ``can_form`` for each added tile;
+    used for the șir tiles a player could break the șir at (PD 6: the pool is his rack plus the
+    șir from that tile on).
+    """
+    runs, sets, jolys = _masks_of(tiles)
+    run_cover = _run_cover
+    set_cover = _set_cover
+    out: list[bool] = []
+    for t in added:
+        ci = _TILE_COLOUR[t]
+        if ci < 0:
+            jolys = min(2, jolys + 1)
+            out.append(_can_form(t, runs, sets, jolys, rules))
+            continue
+        n = _TILE_INDEX[t]
+        runs[ci] |= 1 << n
+        sets[n] |= 1 << ci
+        out.append(
+            bool(
+                run_cover(ci, runs[ci], jolys, rules) >> n & 1
+                or set_cover(n + 1, sets[n], jolys, rules) >> ci & 1
+            )
+        )
+    return out
+
+
+def _can_form(
+    tile: Tile, runs: list[int], sets: list[int], jolys: int, rules: FormationRules
+) -> bool:
+    """``TileMasks.can_form`` over bare masks (runs per colour, sets per number)."""
+    ci = _TILE_COLOUR[tile]
+    if ci < 0:
+        return any(
+            runs[c] and any(tile in f.tiles for f in _runs_for(c, runs[c], jolys, rules))
+            for c in range(4)
+        ) or any(
+            sets[n] and any(tile in f.tiles for f in _sets_for(n + 1, sets[n], jolys, rules))
+            for n in range(13)
+        )
+    n = _TILE_INDEX[tile]
+    if _run_cover(ci, runs[ci], jolys, rules) >> n & 1:
+        return True
+    return bool(_set_cover(n + 1, sets[n], jolys, rules) >> ci & 1)
 
 
 def uncovered_count(tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATIONS) -> int:

@@ -1,6 +1,7 @@
 """The pe-tablă close helpers (Project decision 10): the unformable-tile count and the exact
 "all tiles but k" search agree with the general formation tables and the exact arrangement;
-the cached run tables list runs with jolys in their documented order (§A.4, PD 9)."""
+the cached run tables list runs with jolys in their documented order (§A.4, PD 9); the șir-break
+pools (PD 6) agree with the formation tables."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from remi.engine import _ONE_POINT_PER_TILE
 from remi.formations import (
     FormationRules,
     Kind,
+    TileMasks,
     candidate_formations,
+    formable_as_added,
     leftover_lower_bound,
     unformable_count,
 )
@@ -141,3 +144,23 @@ def test_formation_run_order_with_jolys(
     tiles = [Tile(COLOURS[colour], n) for n in range(1, 14) if mask >> (n - 1) & 1]
     runs = [f for f in candidate_formations(tiles + [JOLY] * jolys, rules) if f.kind is Kind.RUN]
     assert [(f.tiles, f.ranks) for f in runs] == _runs_reference(colour, mask, jolys, rules)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    tiles=racks(12),
+    added=st.lists(st.sampled_from(FULL_SET), max_size=12),
+    rules=st.sampled_from(RULES),
+)
+def test_sir_break_pool_formable_as_added(
+    tiles: list[Tile], added: list[Tile], rules: FormationRules
+) -> None:
+    # PD 6: a break at a șir tile needs a formation of the rack plus the șir from there on
+    masks = TileMasks.of(tiles)
+    expected = []
+    for t in added:
+        masks.add(t)
+        expected.append(masks.can_form(t, rules))
+        pool = tiles + added[: len(expected)]
+        assert expected[-1] == any(t in f.tiles for f in candidate_formations(pool, rules))
+    assert formable_as_added(tiles, added, rules) == expected
