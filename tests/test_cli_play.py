@@ -237,3 +237,33 @@ def test_messages_catalogue_same_keys() -> None:
     assert set(CATALOGUE["en"]) == set(CATALOGUE["ro"])
     for lang in CATALOGUE:
         assert "șir" in CATALOGUE[lang]["sir"].lower()
+
+
+def test_play_never_saves_over_another_games_save(tmp_path: Path) -> None:
+    """A save file belongs to its game: --save on another game's file is refused before the
+    game starts, an in-game ``save FILE`` onto it is refused, and the file keeps its game;
+    --load FILE --save FILE continues the same game in place."""
+    mine = tmp_path / "mine.json"
+    first = runner.invoke(app, ["play", "--auto", "--seed", "3", "--save", str(mine)])
+    assert first.exit_code == 0, first.output
+    before = mine.read_bytes()
+    again = runner.invoke(app, ["play", "--auto", "--seed", "7", "--save", str(mine)])
+    assert again.exit_code == 2
+    assert "holds another saved game" in again.output and "seed 3" in again.output
+    assert mine.read_bytes() == before
+    in_game = runner.invoke(
+        app, ["play", "--seed", "9", "--players", "2"], input=f"save {mine}\nquit\n"
+    )
+    assert "holds another saved game" in in_game.output
+    assert mine.read_bytes() == before
+    same = runner.invoke(app, ["play", "--load", str(mine), "--save", str(mine)], input="quit\n")
+    assert same.exit_code == 0, same.output
+    assert load_record(mine).seed == 3  # still the first game, continued in place
+
+
+def test_play_load_refuses_rules_option(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    assert runner.invoke(app, ["play", "--auto", "--seed", "1", "--save", str(save)]).exit_code == 0
+    result = runner.invoke(app, ["play", "--load", str(save), "--rules", "rummikub"])
+    assert result.exit_code == 2
+    assert "seats, seed and rules come from the file" in result.output

@@ -624,6 +624,8 @@ def test_fuzz_cli_play_auto(
         args += ["--bot", kind]
     for opt in extra:
         args += ["--load", str(scratch / opt[1])] if opt[0] == "--load" else opt
+    # a fresh save file each time: another game's save is never overwritten (exit 2)
+    (scratch / "auto.json").unlink(missing_ok=True)
     args += ["--save", str(scratch / "auto.json")]
     result = invoke(args, {0, 2})
     bad = (

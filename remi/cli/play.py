@@ -152,6 +152,8 @@ class _Session:
     seen: dict[int, int] = attrs.field(factory=dict)
     last_human: int | None = None
     rack_words: list[str] = attrs.field(factory=list)
+    # save files this session may replace: its --save/--load file and files it wrote itself
+    owned: set[Path] = attrs.field(factory=set)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -168,6 +170,13 @@ class _Session:
         target = path or self.save_path
         if target is None:
             return False
+        if (target.exists() or target.is_symlink()) and _key(target) not in self.owned:
+            other = _saved_game(target)
+            if other is not None:  # another game's save: never replaced by this one
+                self.console.print(
+                    Text(self.m("saving_failed", path=target, error=other), style="red")
+                )
+                return False
         try:
             dump_record(self.current_record(), target)
         except OSError as exc:
@@ -185,6 +194,7 @@ class _Session:
                 )
             )
             return False
+        self.owned.add(_key(target))
         return True
 
     def apply(self, action: Action) -> None:
@@ -520,9 +530,29 @@ def _end_text(variant: Variant, state: Any, names: tuple[str, ...], m: Messages)
 # --- commands -----------------------------------------------------------------------------------
 
 
-def _check_save_target(path: Path) -> None:
+def _key(path: Path) -> Path:
+    """A save path as compared for ownership (absolute, symlinks resolved)."""
+    return path.resolve()
+
+
+def _saved_game(path: Path) -> str | None:
+    """Why ``path`` may not be replaced by another game's save: it holds a saved game (the
+    text says which), or ``None`` when it holds none (e.g. it is not a record at all, which
+    ``dump_record`` refuses on its own)."""
+    try:
+        other = load_record(path)
+    except RemiError:
+        return None
+    return (
+        f"the file holds another saved game ({other.preset}, seed {other.seed}, "
+        f"{len(other.actions)} actions): resume it with --load, or choose another file"
+    )
+
+
+def _check_save_target(path: Path, loaded: Path | None) -> None:
     """Refuse a ``--save FILE`` that can never be written before the game starts (exit 2): a
-    missing directory, or an existing file that is not a game record (never overwritten)."""
+    missing directory, an existing file that is not a game record (never overwritten), or
+    another game's save (only the ``--load`` file itself may be saved over)."""
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         fail(escape(f"--save {path}: the directory '{directory}' does not exist"))
@@ -536,6 +566,8 @@ def _check_save_target(path: Path) -> None:
                     f"--save {path}: not overwritten: the file is not a readable game record ({reason})"
                 )
             )
+        if loaded is None or _key(loaded) != _key(path):
+            fail(escape(f"--save {path}: not overwritten: {_saved_game(path)}"))
 
 
 def _check_player_count(rules_name: str, overrides: dict[str, str], players: int) -> None:
@@ -713,9 +745,12 @@ def play(
     m = messages(lang)
     console = Console(highlight=False, soft_wrap=True)
     if save is not None:
-        _check_save_target(save)
+        _check_save_target(save, load)
     if load is not None:
-        if seed is not None or human or bot or players is not None or set_ or match:
+        given_rules = any(
+            a == "--rules" or a.startswith("--rules=") for a in ctx.meta.get("remi.raw_args", [])
+        )
+        if seed is not None or human or bot or players is not None or set_ or match or given_rules:
             fail("--load resumes a recorded game: its seats, seed and rules come from the file")
         record = load_record(load)
         if auto and any(p.kind == HUMAN for p in record.players):
@@ -745,8 +780,12 @@ def play(
         the_seed = seed if seed is not None else secrets.randbelow(1_000_000)
         record = _new_record(rules, parse_set_options(set_), seats, the_seed, match)
 
+    owned = {_key(p) for p in (save, load) if p is not None}
+
     def factory(rec: GameRecord) -> _Session:
-        return _start(rec, console, m, save, auto, timer_on=not no_timer)
+        session = _start(rec, console, m, save, auto, timer_on=not no_timer)
+        session.owned |= owned
+        return session
 
     _run(factory, record)
 
