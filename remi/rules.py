@@ -579,6 +579,42 @@ class RemiRules(RuleSet):
     opening_points: PointTable = attrs.field(init=False, eq=False, repr=False)
     final_points: PointTable = attrs.field(init=False, eq=False, repr=False)
 
+    def _check_deal(self) -> None:
+        """Refuse deal sizes no hand can be played with (each value alone may be in range):
+        every rack must fit ``turn.max_rack_tiles`` once its first turn ends (the first player
+        discards one tile, the others draw one and discard one, and nobody lays tiles in the
+        first round), and the first player's first discard may not empty his rack (a close
+        without an opening)."""
+        problems = [
+            (
+                "deal.first_player_tiles",
+                self.deal_first_player_tiles,
+                self.deal_first_player_tiles < 2,
+                "the first player's first discard would empty his rack; deal him at least 2",
+            ),
+            (
+                "deal.first_player_tiles",
+                self.deal_first_player_tiles,
+                self.deal_first_player_tiles - 1 > self.turn_max_rack_tiles,
+                f"after his first discard the first player would hold "
+                f"{self.deal_first_player_tiles - 1} tiles, over turn.max_rack_tiles = "
+                f"{self.turn_max_rack_tiles}",
+            ),
+            (
+                "deal.other_player_tiles",
+                self.deal_other_player_tiles,
+                self.deal_other_player_tiles > self.turn_max_rack_tiles,
+                f"the other players would end their first turn with "
+                f"{self.deal_other_player_tiles} tiles, over turn.max_rack_tiles = "
+                f"{self.turn_max_rack_tiles}",
+            ),
+        ]
+        for key, value, bad, why in problems:
+            if bad:
+                raise RulesError(
+                    f"{self.name}: {key} = {value}: {why}", source=self.name, key=key, value=value
+                )
+
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()
         if self.players_min > self.players_max:
@@ -588,6 +624,7 @@ class RemiRules(RuleSet):
                 key="players.min",
                 value=self.players_min,
             )
+        self._check_deal()
         object.__setattr__(
             self,
             "formation_rules",

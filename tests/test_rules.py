@@ -121,3 +121,28 @@ def test_unknown_preset() -> None:
     with pytest.raises(UnknownVariantError) as info:
         load_rules("remi-pe-tablaa")
     assert "remi-pe-tabla" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "key", "words"),
+    [
+        ({"turn.max_rack_tiles": 13}, "deal.first_player_tiles", "would hold 14 tiles"),
+        ({"deal.other_player_tiles": 15}, "deal.other_player_tiles", "with 15 tiles"),
+        ({"deal.first_player_tiles": 1}, "deal.first_player_tiles", "at least 2"),
+    ],
+)
+def test_deal_sizes_no_hand_can_be_played_with(
+    overrides: dict[str, int], key: str, words: str
+) -> None:
+    """Each value is in its own range, but together no hand can be played (a rack over
+    turn.max_rack_tiles after the first turn, or a first discard that empties the rack)."""
+    with pytest.raises(RulesError) as info:
+        load_rules("remi-pe-tabla", overrides)
+    assert info.value.key == key and words in str(info.value)
+
+
+def test_small_deals_still_load() -> None:
+    rules = load_rules(
+        "remi-pe-tabla", {"deal.first_player_tiles": 2, "deal.other_player_tiles": 1}
+    )
+    assert (rules.deal_first_player_tiles, rules.deal_other_player_tiles) == (2, 1)
