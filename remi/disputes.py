@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -39,7 +39,7 @@ from remi.errors import (
     UnknownVariantError,
 )
 from remi.formations import Formation, FormationRules, Kind, formation_points, read_formation
-from remi.notation import parse_formation_tokens, parse_formations_text, parse_tiles
+from remi.notation import SlotToken, parse_formation_tokens, parse_formations_text, parse_tiles
 from remi.opening import check_opening, opening_points
 from remi.rules import RemiRules, RuleSet, load_rules
 from remi.scoring import (
@@ -777,6 +777,23 @@ class MeldReport:
         return out
 
 
+def refuse_overuse(slots: Iterable[SlotToken], text: str) -> None:
+    """Raise ``NotationError`` when the tiles written hold a tile more often than the 106-tile
+    set does (two of each numbered tile, two jolys; §A.1): no table can show them.
+
+    Raises:
+        NotationError: ``R3 appears 3 times; the 106-tile set holds it 2 times``.
+    """
+    overuse = tile_overuse(s.tile for s in slots)
+    if overuse:
+        tile, used, allowed = overuse[0]
+        raise NotationError(
+            f"{tile} appears {used} times; the 106-tile set holds it {allowed} times",
+            text=text,
+            token=str(tile),
+        )
+
+
 def meld_report(text: str, rules: RuleSet) -> MeldReport:
     """Check one formation written in notation (``"R3 J R5"``, ``"[K12 K13 K1]"``); a plugin
     family's rules are answered by its variant's ``meld_report`` hook.
@@ -787,14 +804,7 @@ def meld_report(text: str, rules: RuleSet) -> MeldReport:
     if not isinstance(rules, RemiRules):
         return _family_hook(rules, "meld_report", "--rules")(text, rules)  # type: ignore[no-any-return]
     slots = parse_formation_tokens(text)
-    overuse = tile_overuse(s.tile for s in slots)
-    if overuse:
-        tile, used, allowed = overuse[0]
-        raise NotationError(
-            f"{tile} appears {used} times; the 106-tile set holds it {allowed} times",
-            text=text,
-            token=str(tile),
-        )
+    refuse_overuse(slots, text)
     try:
         f = read_formation(slots, rules.formation_rules)
     except AmbiguousFormationError as exc:
@@ -879,7 +889,9 @@ def check_formations_report(
         NotationError: bad notation (bad input).
     """
     formations: list[Formation] = []
-    for n, slots in enumerate(parse_formations_text(text), start=1):
+    groups = parse_formations_text(text)
+    refuse_overuse((slot for slots in groups for slot in slots), text)
+    for n, slots in enumerate(groups, start=1):
         try:
             formations.append(read_formation(slots, formation_rules))
         except InvalidFormationError as exc:

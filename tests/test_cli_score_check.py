@@ -290,3 +290,18 @@ def test_cli_score_expect_table_compared(tmp_path: Path) -> None:
     overridden = run("score", str(path), "--set", "announce.penalty_points=200")
     assert overridden.exit_code == 0
     assert "not compared" in overridden.stdout
+
+
+@pytest.mark.parametrize("preset", ["remi-pe-tabla", "rummikub"])
+@pytest.mark.parametrize(
+    ("command", "text"),
+    [("meld", "R5 R5 R5"), ("opening", "[R5 R6 R7] [R5 R6 R7] [R5 R6 R7]")],
+)
+def test_cli_check_refuses_more_copies_than_the_set_holds(
+    preset: str, command: str, text: str
+) -> None:
+    """§A.1 / §B.1: two copies of each numbered tile; three R5 are bad input (exit 2), not a
+    valid 45-point opening."""
+    result = run("check", command, text, "--rules", preset)
+    assert result.exit_code == 2
+    assert "R5 appears 3 times; the 106-tile set holds it 2 times" in result.output

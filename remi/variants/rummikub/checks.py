@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from remi.disputes import MeldReport, OpeningReport, check_formations_report, joly_identity_text
+from remi.disputes import (
+    MeldReport,
+    OpeningReport,
+    check_formations_report,
+    joly_identity_text,
+    refuse_overuse,
+)
 from remi.errors import AmbiguousFormationError, InvalidFormationError
 from remi.formations import read_formation
 from remi.notation import parse_formation_tokens
@@ -51,6 +57,7 @@ def meld_report(text: str, rules: RummikubRules) -> MeldReport:
         NotationError: bad tile notation.
     """
     slots = parse_formation_tokens(text)
+    refuse_overuse(slots, text)
     try:
         f = read_formation(slots, rules.formation_rules)
     except AmbiguousFormationError as exc:
