@@ -52,7 +52,7 @@ from remi.formations import (
     unformable_count,
 )
 from remi.notation import SlotToken
-from remi.opening import check_opening, opening_points, opening_shape_ok
+from remi.opening import check_opening, opening_points
 from remi.rules import RemiRules
 from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation, TurnState
 from remi.tiles import ALL_TILE_TYPES, COLOURS, JOLY, Tile, tile_of
@@ -70,6 +70,12 @@ def _illegal(reason: str, rule_id: str, action: Action) -> IllegalActionError:
 
 def _remove(rack: tuple[Tile, ...], tiles: Iterable[Tile]) -> tuple[Tile, ...] | None:
     """``rack`` without ``tiles`` (a multiset difference), or None if a tile is missing."""
+    if type(tiles) is tuple and len(tiles) == 1:
+        try:
+            at = rack.index(tiles[0])
+        except ValueError:
+            return None
+        return rack[:at] + rack[at + 1 :]
     out = list(rack)
     for t in tiles:
         try:
@@ -1106,10 +1112,20 @@ def _opening_options(
     size = len(rack)
     count = len(cands)
 
+    # opening_shape_ok and the must-include test, followed along the path
+    is_run = [f.kind is Kind.RUN for f in cands]
+    ones_alone = [
+        rules.opening_ones_set_exception and f.kind is Kind.SET and f.number == 1 for f in cands
+    ]
+    shape_free = not rules.opening_needs_run
+    holds_must = [must_include is None or must_include in f.tiles for f in cands]
+
     # Depth first over the candidates in list order, each step (fitting or not) charged to the
     # budget. A node is handed the candidates from its start that still fit (the fitting ones
     # only shrink going deeper), and charges the ones that do not fit in bulk.
-    def visit(start: int, fitting: list[int], total: int, used: int, have: int) -> None:
+    def visit(
+        start: int, fitting: list[int], total: int, used: int, have: int, run: bool, must: bool
+    ) -> None:
         nonlocal budget
         at = start
         for position, j in enumerate(fitting):
@@ -1125,23 +1141,27 @@ def _opening_options(
             budget -= 1
             at = j + 1
             length = used + lengths[j]
-            rest = (have | guard) - needs[j]
             chosen.append(cands[j])
             reached = total + points[j]
-            if reached >= min_points:
-                forms = tuple(chosen)
-                if opening_shape_ok(forms, rules) and (
-                    must_include is None or any(must_include in g.tiles for g in forms)
-                ):
-                    out.append(forms)
-            have_after = rest ^ guard
+            with_run = run or is_run[j]
+            with_must = must or holds_must[j]
+            if (
+                reached >= min_points
+                and with_must
+                and (shape_free or with_run or (len(chosen) == 1 and ones_alone[j]))
+            ):
+                out.append(tuple(chosen))
+            have_after = (have | guard) - needs[j]  # guard bits all set: it fits
             room = size - length
             deeper = [
                 i
                 for i in fitting[position:]
-                if lengths[i] < room and ((have_after | guard) - needs[i]) & guard == guard
+                if lengths[i] < room and (have_after - needs[i]) & guard == guard
             ]
-            visit(j, deeper, reached, length, have_after)
+            if deeper:
+                visit(j, deeper, reached, length, have_after ^ guard, with_run, with_must)
+            elif len(out) < OPENING_OPTIONS_LIMIT:  # what visiting a node with nothing to add
+                budget = max(0, budget - (count - j))  # does: charge the steps j..count-1
             chosen.pop()
         if count > at and len(out) < OPENING_OPTIONS_LIMIT:
             budget = max(0, budget - (count - at))
@@ -1157,6 +1177,8 @@ def _opening_options(
         0,
         0,
         have,
+        False,
+        False,
     )
     if out or budget > 0:
         return tuple(out)  # found some, or the search was exhaustive: there is none
@@ -1311,61 +1333,34 @@ def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
     return tuple(tile_of(c, f.number) for c in COLOURS if c not in present)
 
 
-class _TableInfo:
-    """What the options of a table need, computed once per table value (a table tuple is shared
-    by the states of a hand until a formation is laid or changed).
-
-    ``attach``: natural tile -> (formation number, place in ``_attachable_to``) for each place it
-    attaches; ``joly``: (formation number, owner, stated identities) for each formation a joly
-    can be laid off on; ``with_jolys``: numbers of the formations holding a joly.
-    """
-
-    __slots__ = ("attach", "joly", "table", "with_jolys")
-
-    def __init__(self, table: tuple[TableFormation, ...], rules: FormationRules):
-        self.table = table
-        self.attach: dict[Tile, list[tuple[int, int]]] = {}
-        self.joly: list[tuple[int, int, tuple[Tile | None, ...]]] = []
-        self.with_jolys: list[int] = []
-        for number, tf in enumerate(table, start=1):
-            f = tf.formation
-            for k, tile in enumerate(_attachable_to(f, rules)):
-                self.attach.setdefault(tile, []).append((number, k))
-            idents = _joly_layoff_identities(f, rules)
-            if idents:
-                self.joly.append((number, tf.owner, idents))
-            if JOLY in f.tiles:
-                self.with_jolys.append(number)
-
-
-_TABLE_INFO: dict[FormationRules, _TableInfo] = {}
-
-
-def _table_info(table: tuple[TableFormation, ...], rules: FormationRules) -> _TableInfo:
-    """The ``_TableInfo`` of ``table`` (the last one computed is kept, per formation rules)."""
-    info = _TABLE_INFO.get(rules)
-    if info is None or info.table is not table:
-        info = _TABLE_INFO[rules] = _TableInfo(table, rules)
-    return info
-
-
 def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -> list[Action]:
+    out: list[Action] = []
     seat = state.current
-    info = _table_info(state.table, frules)
-    # (formation number, natural before joly, place) orders them as formation by formation
-    found: list[tuple[int, int, int, Tile, Tile | None]] = []
-    attach = info.attach
-    for tile in set(ps.rack):
-        for number, k in attach.get(tile, ()):
-            found.append((number, 0, k, tile, tile))
-    if JOLY in ps.rack:
-        others_no_joly = state.rules.joly_layoff_own_only or state.turn.freed_jolys
-        for number, owner, idents in info.joly:
-            if not (owner != seat and others_no_joly):
-                for k, ident in enumerate(idents):
-                    found.append((number, 1, k, JOLY, ident))
-    found.sort(key=lambda e: (e[0], e[1], e[2]))
-    return [_layoff_action(seat, number, tile, stated) for number, _, _, tile, stated in found]
+    rack = set(ps.rack)
+    has_joly = JOLY in rack
+    others_no_joly = state.rules.joly_layoff_own_only or state.turn.freed_jolys
+    for number, tf in enumerate(state.table, start=1):
+        tiles, idents = _layoff_targets(tf.formation, frules)
+        for tile in tiles:
+            if tile in rack:
+                out.append(_layoff_action(seat, number, tile, tile))
+        if has_joly and idents and not (tf.owner != seat and others_no_joly):
+            for ident in idents:
+                out.append(_layoff_action(seat, number, JOLY, ident))
+    return out
+
+
+@functools.lru_cache(maxsize=65536)
+def _layoff_targets(
+    f: Formation, rules: FormationRules
+) -> tuple[tuple[Tile, ...], tuple[Tile | None, ...]]:
+    """(the natural tiles that attach to ``f``, each at one place; the identities a joly laid
+    off on ``f`` is stated with, one per place it fits, none for a set)."""
+    jolys = tuple(
+        ident if f.kind is Kind.RUN else None
+        for _where, ident in _layoff_placements(f, SlotToken(JOLY), rules)
+    )
+    return _attachable_to(f, rules), jolys
 
 
 # Shared layoff values (actions are frozen), by (seat, formation number, tile, stated identity).
@@ -1383,25 +1378,15 @@ def _layoff_action(seat: int, number: int, tile: Tile, stated: Tile | None) -> L
     return action
 
 
-@functools.lru_cache(maxsize=65536)
-def _joly_layoff_identities(f: Formation, rules: FormationRules) -> tuple[Tile | None, ...]:
-    """The identities a joly laid off on ``f`` is stated with, one per place it fits (a joly
-    attached to a set states none)."""
-    return tuple(
-        ident if f.kind is Kind.RUN else None
-        for _where, ident in _layoff_placements(f, SlotToken(JOLY), rules)
-    )
-
-
 def _swap_options(state: GameState, ps: PlayerState) -> list[Swap]:
     out: list[Swap] = []
     seat = state.current
     rack = set(ps.rack)
     rules = state.rules
-    table = state.table
-    for number in _table_info(table, rules.formation_rules).with_jolys:
-        tf = table[number - 1]
+    for number, tf in enumerate(state.table, start=1):
         f = tf.formation
+        if JOLY not in f.tiles:
+            continue
         seen: set[Tile] = set()
         for tile, ident, swapped in zip(f.tiles, f.identities, tf.swapped):
             if not tile.is_joly or swapped:

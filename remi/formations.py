@@ -536,9 +536,10 @@ def candidate_formations(
         mask = run_masks[ci]
         if mask:
             out.extend(_runs_for(ci, mask, jolys, rules))
+    short = rules.min_tiles - jolys  # fewer colours than this make no set (see _sets_for)
     for n in range(13):
         mask = set_masks[n]
-        if mask:
+        if mask and _COLOUR_COUNT[mask] >= short:
             out.extend(_sets_for(n + 1, mask, jolys, rules))
     return out
 
@@ -936,6 +937,8 @@ _TILE_INDEX: Final[tuple[int, ...]] = (-9,) + tuple(c % 13 for c in range(52)) +
 _TILE_LANE_BIT: Final[tuple[int, ...]] = (
     (0,) + tuple(1 << (16 * (c // 13) + c % 13 + 1) for c in range(52)) + (0,)
 )
+#: How many colours a set mask (bit i = colour index i) holds.
+_COLOUR_COUNT: Final[tuple[int, ...]] = tuple(m.bit_count() for m in range(16))
 _LANE_ONES: Final[int] = sum(1 << (16 * ci + 1) for ci in range(4))
 _LANE_NUMBERS: Final[int] = sum(0x3FFE << (16 * ci) for ci in range(4))
 
