@@ -38,6 +38,7 @@ from remi.errors import (
     RulesError,
     UnknownVariantError,
 )
+from remi.files import MAX_TOML_BYTES, read_capped
 from remi.formations import Formation, FormationRules, Kind, formation_points, read_formation
 from remi.notation import SlotToken, parse_formation_tokens, parse_formations_text, parse_tiles
 from remi.opening import check_opening, opening_points
@@ -179,7 +180,7 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     """
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        raw = read_capped(p, MAX_TOML_BYTES)
     except OSError as exc:
         raise DisputeError(str(p), f"cannot read the file: {exc.strerror}") from None
     except ValueError as exc:  # a path with a NUL byte (found by fuzzing)

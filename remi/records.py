@@ -35,6 +35,7 @@ from typing import Any, Final
 import attrs
 
 from remi.errors import IllegalActionError, NotationError, RemiError
+from remi.files import MAX_RECORD_BYTES, read_capped
 from remi.notation import parse_tiles
 from remi.rules import RuleSet, load_rules
 from remi.scoring import PlayerScore
@@ -564,7 +565,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_capped(path, MAX_RECORD_BYTES)
     except OSError as exc:
         raise RecordError(f"cannot read the record: {exc.strerror or exc}", path=name) from None
     except ValueError as exc:  # a path with a NUL byte (found by fuzzing)

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Final, TypeVar
 import attrs
 
 from remi.errors import RulesError, UnknownVariantError
+from remi.files import MAX_TOML_BYTES, read_capped
 from remi.formations import FormationRules, PointTable
 
 __all__ = [
@@ -741,7 +742,7 @@ def read_rules_file(path: Path) -> dict[str, Any]:
         RulesError: naming the file when it cannot be read or is not valid TOML.
     """
     try:
-        raw = path.read_bytes()
+        raw = read_capped(path, MAX_TOML_BYTES)
     except OSError as exc:
         raise RulesError(
             f"{path}: cannot read rule file: {exc.strerror}", source=str(path)

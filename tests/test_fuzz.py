@@ -545,8 +545,9 @@ def test_fuzz_cli_score_and_check_file(
 ) -> None:
     target = scratch / "cli.toml"
     target.write_bytes(data.draw(st.one_of(flipped(path.read_bytes()), st.just(path.read_bytes()))))
-    result = invoke(["score", str(target), *opts], {0, 2})
-    if result.exit_code == 0:
+    # 1: the file's [expect] claims do not hold (a flipped digit), 2: bad file
+    result = invoke(["score", str(target), *opts], {0, 1, 2})
+    if result.exit_code in (0, 1):
         assert (
             not isinstance(parses_or_remi_error(load_dispute, target), RemiError)
             or "--rules" in opts

@@ -1,0 +1,53 @@
+"""Input files are read with a size cap: an endless device or a huge file is one clear error
+(exit 2 at the CLI), never a memory blow-up or a traceback."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from remi.cli import app
+from remi.errors import RemiError
+from remi.files import MAX_TOML_BYTES, read_capped
+from remi.records import load_record
+from remi.rules import load_rules
+
+
+def test_read_capped_returns_small_files_and_refuses_big_ones(tmp_path: Path) -> None:
+    path = tmp_path / "f.bin"
+    path.write_bytes(b"x" * 10)
+    assert read_capped(path, 10) == b"x" * 10
+    with pytest.raises(OSError) as info:
+        read_capped(path, 9)
+    assert info.value.errno == errno.EFBIG
+
+
+def test_huge_rule_file_and_record_are_clear_errors(tmp_path: Path) -> None:
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"# " + b"x" * MAX_TOML_BYTES + b"\n")
+    with pytest.raises(RemiError, match="file too large: more than 4 MiB"):
+        load_rules(big)
+    record = tmp_path / "big.json"
+    record.write_bytes(b" " * 10)  # readable size: the cap does not get in the way
+    with pytest.raises(RemiError, match="malformed JSON"):
+        load_record(record)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay", "/dev/zero"],
+        ["score", "/dev/zero"],
+        ["check", "file", "/dev/zero"],
+        ["play", "--load", "/dev/zero"],
+    ],
+)
+def test_cli_endless_file_is_one_error_line(args: list[str]) -> None:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert "file too large" in result.output
+    assert len(result.output.strip().splitlines()) == 1
