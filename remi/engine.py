@@ -1094,12 +1094,12 @@ def _opening_options(
     if rules.opening_needs_run and not any(f.kind is Kind.RUN for f in cands):
         if not (rules.opening_ones_set_exception and any(f.number == 1 for f in cands)):
             return ()
-    points = [_formation_opening_points(f, rules) for f in cands]
     # an upper bound: every tile of the rack in some formation at its highest opening value
     covered = {t for f in cands for t in f.tiles}
     bound = sum(_MAX_OPENING_VALUE[t] for t in rack if t in covered)
     if bound < rules.opening_min_points:
         return ()
+    points = [_formation_opening_points(f, rules) for f in cands]
     # The rack and each formation as tile counts in 3-bit fields (``_tile_fields``): a
     # formation fits when subtracting its counts borrows from no field's guard bit.
     guard = _FIELD_GUARDS
