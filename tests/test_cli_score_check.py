@@ -305,3 +305,12 @@ def test_cli_check_refuses_more_copies_than_the_set_holds(
     result = run("check", command, text, "--rules", preset)
     assert result.exit_code == 2
     assert "R5 appears 3 times; the 106-tile set holds it 2 times" in result.output
+
+
+def test_cli_solve_opening_caps_the_rack() -> None:
+    """A 106-tile "rack" is refused at once (exit 2) instead of searching for minutes."""
+    from remi.tiles import FULL_SET
+
+    result = run("solve", "opening", " ".join(map(str, sorted(FULL_SET))))
+    assert result.exit_code == 2
+    assert "the rack holds 106 tiles; solve opening takes at most 40" in result.output

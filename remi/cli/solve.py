@@ -84,6 +84,10 @@ def _as_json(plan: OpeningPlan | None, rules: RemiRules, error: str | None) -> d
     }
 
 
+MAX_OPENING_RACK = 40
+"""Most rack tiles ``remi solve opening`` takes (a 60-tile rack takes ~0.4 s, 70 tiles ~40 s)."""
+
+
 @solve_app.command("opening")
 @guarded
 def solve_opening(
@@ -108,6 +112,11 @@ def solve_opening(
     """
     the_rules = _remi_rules(rules, set_)
     tiles = list(parse_tiles(rack))
+    if len(tiles) > MAX_OPENING_RACK:
+        fail(
+            f"the rack holds {len(tiles)} tiles; solve opening takes at most {MAX_OPENING_RACK} "
+            "(a dealt rack holds 14-15, a șir break adds a few; beyond, the search time explodes)"
+        )
     taken = _taken(take)
     plan = best_opening(tiles, the_rules, must_include=taken)
     error = None if plan is not None else _why_none(tiles, the_rules, taken)
