@@ -39,14 +39,21 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # help texts are plain: "[expect]" and "remi-rummy[plot]" stay as written
 )
 check_app = typer.Typer(
-    help="Check a formation or an opening against the rules.", no_args_is_help=True
+    help="Check a formation or an opening against the rules.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
 )
 solve_app = typer.Typer(
-    help="Find the best play: an opening from a rack, or a Rummikub move.", no_args_is_help=True
+    help="Find the best play: an opening from a rack, or a Rummikub move.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
 )
-rules_app = typer.Typer(help="List, show and compare rule presets.", no_args_is_help=True)
+rules_app = typer.Typer(
+    help="List, show and compare rule presets.", no_args_is_help=True, rich_markup_mode=None
+)
 app.add_typer(check_app, name="check")
 app.add_typer(solve_app, name="solve")
 app.add_typer(rules_app, name="rules")
@@ -117,9 +124,27 @@ def parse_set_options(items: list[str] | None) -> dict[str, str]:
 
 
 def main() -> None:
-    """Console-script entry point (``remi``)."""
+    """Console-script entry point (``remi``).
+
+    A usage error (a missing argument, a value of the wrong type, an unknown option) is one
+    line, like every other bad input: ``error: Invalid value for '--seed': ... (see 'remi play
+    --help')``, exit code 2. ``remi`` or a command group without a command prints its help.
+    """
     try:
-        app()
+        code = app(standalone_mode=False)
+    except typer.TyperException as exc:  # typer's usage errors (its own copy of click's)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # `remi`, `remi check`: the help
+            typer.echo(exc.format_message())
+            sys.exit(EXIT_BAD_INPUT)
+        ctx = getattr(exc, "ctx", None)
+        where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        message = " ".join(exc.format_message().split())
+        err_console.print(f"error: {message}{where}", markup=False)
+        sys.exit(getattr(exc, "exit_code", EXIT_BAD_INPUT))
+    except typer.Abort:
+        err_console.print("Aborted.", markup=False)
+        sys.exit(130)
     except RemiError as exc:  # a command without @guarded: still no traceback for bad input
         err_console.print(f"error: {exc}", markup=False, highlight=False)
         sys.exit(EXIT_BAD_INPUT)
+    sys.exit(code if isinstance(code, int) else 0)
