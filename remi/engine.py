@@ -1246,7 +1246,8 @@ def _closing_options(
     if laid < len(rack) - 1:
         return ()
     if laid == len(rack) - 1:
-        return (tuple(most),)
+        # nothing to lay (one tile left, e.g. after the closing meld): he closes by discarding
+        return (tuple(most),) if most else ()
     out: list[tuple[Formation, ...]] = []
     for keep in dict.fromkeys(rack):
         rest = _remove(rack, (keep,))

@@ -10,7 +10,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi.engine import _ONE_POINT_PER_TILE
+from remi.actions import Discard, Meld
+from remi.engine import _ONE_POINT_PER_TILE, apply, check, legal_actions
 from remi.formations import (
     FormationRules,
     Kind,
@@ -18,11 +19,14 @@ from remi.formations import (
     candidate_formations,
     formable_as_added,
     leftover_lower_bound,
+    parse_formation,
     unformable_count,
 )
 from remi.notation import parse_tiles
+from remi.rules import load_rules
 from remi.solvers import max_points_arrangement
 from remi.solvers._search import engine_for, pack
+from remi.state import Phase, PlayerState, TurnState, new_game
 from remi.tiles import COLOURS, FULL_SET, JOLY, Tile
 
 ONE_POINT = _ONE_POINT_PER_TILE  # one point a tile: the arrangement laying the most tiles
@@ -164,3 +168,28 @@ def test_sir_break_pool_formable_as_added(
         pool = tiles + added[: len(expected)]
         assert expected[-1] == any(t in f.tiles for f in candidate_formations(pool, rules))
     assert formable_as_added(tiles, added, rules) == expected
+
+
+def test_pe_tabla_close_legal_actions_pass_check() -> None:
+    # PD 10: a pe-tablă player in his closing turn (state built directly: seat 0 declared pe
+    # tablă earlier, the first round is over, he has drawn)
+    rules = load_rules()
+    start = new_game(rules, 2, seed=1)
+    rack = tuple(sorted(parse_tiles("R3 R4 R5 R6 R7 R8 K9")))
+    state = start.evolve(
+        players=(PlayerState(rack=rack, pe_tabla=True, turns_played=3), start.players[1]),
+        phase=Phase.PLAY,
+        turns_ended=6,
+        turn=TurnState(rack_at_start=6, took="draw"),
+    )
+    close = Meld(0, (parse_formation("R3 R4 R5"), parse_formation("R6 R7 R8")))
+    assert close in legal_actions(state)
+    after = apply(state, close)
+    # one tile left: the only way on is to discard it (no empty meld is offered)
+    actions = legal_actions(after)
+    assert Discard(0, parse_tiles("K9")[0]) in actions
+    assert not any(isinstance(a, Meld) for a in actions)
+    for action in actions:
+        check(after, action)
+    final = apply(after, Discard(0, parse_tiles("K9")[0]))
+    assert final.phase is Phase.ENDED and final.result.closed_by == 0
