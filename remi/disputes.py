@@ -952,7 +952,7 @@ class CheckCase:
         totals: for a match, player -> cumulative points; ``hands_played``: hands so far.
         description: free text.
         expect: the file's ``expect_*`` keys without the prefix (``valid``, ``points``,
-            ``final_points``, ``rule``, ``winner``), documentation checked by the test-suite.
+            ``final_points``, ``rule``, ``winner``): the claims ``expectation_misses`` checks.
     """
 
     kind: str
@@ -1031,6 +1031,34 @@ def parse_check(
         description=_typed(data, "description", "description", str, ""),
         expect=expect,
     )
+
+
+def expectation_misses(
+    case: CheckCase, report: MeldReport | OpeningReport | MatchReport
+) -> list[tuple[str, Any, Any]]:
+    """The file's ``expect_*`` claims that ``report`` does not bear out, as (key, expected, got)
+    with the key as written (``expect_points``); empty when every claim holds.
+
+    ``expect_points`` is an opening's points, or a formation's opening value (§A.5);
+    ``expect_final_points`` a formation's end-of-hand value (§A.12); ``expect_winner`` a
+    match winner (``""``: none yet, PD 14).
+    """
+    got: dict[str, Any] = {}
+    if isinstance(report, MatchReport):
+        got["winner"] = report.winner or ""
+    else:
+        got["valid"] = report.valid
+        got["rule"] = report.rule
+        if isinstance(report, OpeningReport):
+            got["points"] = report.points
+        else:
+            got["points"] = report.opening_points
+            got["final_points"] = report.final_points
+    return [
+        (f"expect_{name}", wanted, got.get(name))
+        for name, wanted in case.expect.items()
+        if got.get(name) != wanted
+    ]
 
 
 def run_check(case: CheckCase) -> MeldReport | OpeningReport | MatchReport:

@@ -314,3 +314,19 @@ def test_cli_solve_opening_caps_the_rack() -> None:
     result = run("solve", "opening", " ".join(map(str, sorted(FULL_SET))))
     assert result.exit_code == 2
     assert "the rack holds 106 tiles; solve opening takes at most 40" in result.output
+
+
+def test_cli_check_file_compares_its_claims(tmp_path: Path) -> None:
+    """expect_* claims are compared with the answer: a wrong one exits 1 even for a valid
+    opening (RE-1: 45 points, §E.1), and says what was found."""
+    text = (EXAMPLES / "RE-1.toml").read_text()
+    assert "expect_points = 45" in text
+    path = tmp_path / "claim.toml"
+    path.write_text(text.replace("expect_points = 45", "expect_points = 50"))
+    result = run("check", "file", str(path))
+    assert result.exit_code == 1
+    assert "expect_points = 50: differs: 45" in result.stdout
+    assert "expect_valid = True: as expected" in result.stdout
+    data = json.loads(run("check", "file", str(path), "--json").stdout)
+    assert data["expect_met"] is False and data["valid"] is True
+    assert run("check", "file", str(EXAMPLES / "RE-1.toml")).exit_code == 0

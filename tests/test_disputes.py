@@ -12,6 +12,7 @@ from remi.disputes import (
     MatchReport,
     MeldReport,
     OpeningReport,
+    expectation_misses,
     joly_identity_text,
     load_check_file,
     load_dispute,
@@ -108,6 +109,7 @@ def test_disputes_check_files(path: Path) -> None:
     case = load_check_file(path)
     report = run_check(case)
     assert case.expect, "every check file states what it expects"
+    assert expectation_misses(case, report) == []
     if isinstance(report, MatchReport):
         assert (report.winner or "") == case.expect["winner"]
         return

@@ -7,12 +7,14 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, check_app, guarded, parse_set_options
 from remi.disputes import (
     MatchReport,
     MeldReport,
     OpeningReport,
+    expectation_misses,
     load_check_file,
     meld_report,
     opening_report,
@@ -33,9 +35,16 @@ def _rules(name: str, set_: list[str] | None) -> RuleSet:
     return load_rules(name, parse_set_options(set_))
 
 
-def _report(report: MeldReport | OpeningReport | MatchReport, json_out: bool) -> None:
-    """Print a report and exit 1 when it says invalid (or no match winner)."""
-    data: dict[str, Any] = report.as_json()
+def _report(
+    report: MeldReport | OpeningReport | MatchReport,
+    json_out: bool,
+    extra: dict[str, Any] | None = None,
+    *,
+    exit_on_invalid: bool = True,
+) -> None:
+    """Print a report (plus ``extra`` JSON keys) and exit 1 when it says invalid (or no match
+    winner), unless ``exit_on_invalid`` is false."""
+    data: dict[str, Any] = report.as_json() | (extra or {})
     if json_out:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
@@ -43,12 +52,15 @@ def _report(report: MeldReport | OpeningReport | MatchReport, json_out: bool) ->
         for key, value in data.items():
             if value is None or value == []:
                 continue  # nothing to say (e.g. the points of an invalid formation)
-            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+            if isinstance(value, dict):  # match totals: "A 1065, B 990"
+                shown = ", ".join(f"{k} {v}" for k, v in value.items())
+            else:
+                shown = ", ".join(map(str, value)) if isinstance(value, list) else value
             if key == "kind" and value in _ROMANIAN:
                 shown = f"{value} ({_ROMANIAN[value]})"
             console.print(f"{key}: {shown}", markup=False, soft_wrap=True)
     ok = report.winner is not None if isinstance(report, MatchReport) else report.valid
-    if not ok:
+    if not ok and exit_on_invalid:
         raise typer.Exit(EXIT_INVALID)
 
 
@@ -87,9 +99,30 @@ def check_file(
     json_out: JsonOpt = False,
 ) -> None:
     """Answer a check file as `check meld` / `check opening` would; a match file prints the winner
-    (exit 1 while the match goes on). Exit 2 for a bad file."""
+    (exit 1 while the match goes on). The file's expect_* claims are compared (not under
+    --rules/--set): exit 1 when one does not hold. Exit 2 for a bad file."""
     case = load_check_file(file, rules=rules, overrides=parse_set_options(set_))
-    _report(run_check(case), json_out)
+    report = run_check(case)
+    # the expect_* claims are for the file's own rules: not compared under --rules / --set
+    compared = bool(case.expect) and rules is None and not set_
+    misses = expectation_misses(case, report) if compared else []
+    extra: dict[str, Any] = {}
+    if compared and json_out:
+        extra = {"expect": dict(case.expect), "expect_met": not misses}
+    _report(report, json_out, extra, exit_on_invalid=False)
+    if not json_out and case.expect:
+        console = Console(highlight=False, soft_wrap=True)
+        if not compared:
+            console.print("\\[expect] not compared: the file's claims are for its own rules")
+        for key, wanted in case.expect.items():
+            missed = next((m for m in misses if m[0] == f"expect_{key}"), None)
+            verdict = (
+                "[green]as expected[/]" if missed is None else f"[red]differs: {missed[2]!r}[/]"
+            )
+            console.print(f"expect_{key} = {escape(repr(wanted))}: {verdict}")
+    ok = report.winner is not None if isinstance(report, MatchReport) else report.valid
+    if misses or not ok:
+        raise typer.Exit(EXIT_INVALID)
 
 
 check_opening = check_opening_cmd
