@@ -1011,6 +1011,10 @@ def parse_check(
             raise DisputeError("totals", "needs at least one player = points", raw)
         totals = {name: _typed(raw, name, f"totals.{name}", int) for name in raw}
         hands_played = _typed(data, "hands_played", "hands_played", int, None)
+        if hands_played is not None and hands_played < 0:
+            raise DisputeError(
+                "hands_played", f"a count of hands, 0 or more, got {hands_played}", hands_played
+            )
     expect: dict[str, Any] = {}
     for name, kind_t in (
         ("valid", bool),

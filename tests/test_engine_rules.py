@@ -853,12 +853,30 @@ def test_atu_disabled_by_default() -> None:
 
 
 def test_turn_max_rack_tiles() -> None:
-    rules = load_rules("remi-pe-tabla", {"turn.max_rack_tiles": "12"})
+    """Seed 002: at most 14 tiles when a turn ends. A șir break can take many tiles: p1 (11
+    tiles, opened with the 1s set) breaks at the 2nd tile, takes 9, lays K2 K3 K4 and would
+    keep 16 after his discard: refused. (A rule set whose deal cannot fit the limit after the
+    first turn is refused up front: tests/test_rules.py.)"""
+    drawn = ["K3", "R5", "R6", "R8", "R9", "Y4", "Y6", "B4", "B6"]
     state = stacked(
-        ["R5 R6 R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4", P2_DEFAULT], "K5 K7", rules=rules
+        ["R1 Y1 B1 K2 K4 K6 K8 K10 K12 B3 B5 B7 B9 B11 Y12", P2_DEFAULT], " ".join(drawn)
     )
-    state = run(state, "p1 discard B4", "p2 draw")
-    refused(state, "p2 discard K5", "turn.max_rack_tiles")
+    state = run(
+        state,
+        "p1 discard Y12",
+        "p2 draw",
+        "p2 discard K3",
+        "p1 draw",
+        "p1 meld [R1 Y1 B1]",  # 75 points: a set of 1s alone opens (PD 4)
+        "p1 discard R5",
+    )
+    for i in range(2, 8, 2):  # both draw and throw away: the șir grows
+        state = run(
+            state, "p2 draw", f"p2 discard {drawn[i]}", "p1 draw", f"p1 discard {drawn[i + 1]}"
+        )
+    state = run(state, "p2 draw", "p2 discard B6", "p1 take 2", "p1 meld [K2 K3 K4]")
+    assert len(state.players[0].rack) == 17
+    refused(state, "p1 discard K12", "turn.max_rack_tiles")
 
 
 # --- RE-2, RE-3 through the engine --------------------------------------------------------------

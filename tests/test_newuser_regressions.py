@@ -215,3 +215,35 @@ def test_cli_simulate_players_absurd_refused(count: str) -> None:
 def test_simulate_library_games_limit() -> None:
     with pytest.raises(SimulationError, match="at most"):
         simulate(["remi-pe-tabla"], games=10**30, seed=0, bots=["greedy"] * 4)
+
+
+# --- second new-user pass ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--bots", "greedy,,random"], "an empty seat between commas"),
+        (["--bots", "greedy,random", "--players", "4"], "--bots names 2 seats but --players is 4"),
+    ],
+)
+def test_simulate_bots_must_name_every_seat(args: list[str], needle: str) -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", "--rules", "remi-pe-tabla", "--games", "1", *args]
+    )
+    assert result.exit_code == 2
+    assert needle in result.output
+
+
+def test_rules_diff_of_equal_presets_says_so() -> None:
+    result = CliRunner().invoke(app, ["rules", "diff", "remi-pe-tabla", "remi-pe-tabla"])
+    assert result.exit_code == 0
+    assert "No differences: remi-pe-tabla, remi-pe-tabla" in result.output
+
+
+def test_match_check_file_refuses_negative_hands(tmp_path: Path) -> None:
+    path = tmp_path / "m.toml"
+    path.write_text('kind = "match"\nhands_played = -1\n[totals]\nA = 1065\nB = 990\n')
+    result = CliRunner().invoke(app, ["check", "file", str(path)])
+    assert result.exit_code == 2
+    assert "hands_played: a count of hands, 0 or more, got -1" in result.output

@@ -68,8 +68,9 @@ def rules_show(
         )
         return
     table = Table(title=f"{rules.name} ({rules.family}): {rules.description}")
-    for col in ("rule id", "value", "meaning"):
-        table.add_column(col)
+    table.add_column("rule id", no_wrap=True)  # the ids are what --set needs: never cut
+    table.add_column("value")
+    table.add_column("meaning")
     for spec in rule_specs(type(rules)):
         table.add_row(spec.rule_id, _fmt(getattr(rules, spec.field_name)), spec.meaning)
     Console().print(table)
@@ -109,8 +110,14 @@ def rules_diff(
         }
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
+    if not all_rules and not any(differs for _, _, differs in rows):
+        names = ", ".join(rs.name for rs in sets)
+        Console(highlight=False, soft_wrap=True).print(
+            f"No differences: {names} set every rule id alike (--all lists them).", markup=False
+        )
+        return
     table = Table(title="Rule differences" if not all_rules else "Rules side by side")
-    table.add_column("rule id")
+    table.add_column("rule id", no_wrap=True)
     for rs in sets:
         table.add_column(rs.name)
     table.add_column("meaning")

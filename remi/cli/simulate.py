@@ -104,6 +104,7 @@ _MAX_SEATS = 64  # far above any preset's players.max: refused before building t
 @app.command("simulate")
 @guarded
 def simulate_command(
+    ctx: typer.Context,
     rules: Annotated[
         list[str],
         typer.Option(
@@ -136,9 +137,20 @@ def simulate_command(
     ] = None,
 ) -> None:
     """Play the same seeded deals under each preset and compare them with 95% confidence intervals."""
-    kinds = [k.strip() for k in bots.split(",") if k.strip()]
-    if not kinds:
+    kinds = [k.strip() for k in bots.split(",")]
+    if not any(kinds):
         fail(escape(f"--bots '{bots}' names no bot kind"))
+    if "" in kinds:
+        fail(escape(f"--bots '{bots}': an empty seat between commas; name a kind for each seat"))
+    source = ctx.get_parameter_source("players")
+    players_given = source is not None and source.name == "COMMANDLINE"
+    if len(kinds) > 1 and players_given and players != len(kinds):
+        fail(
+            escape(
+                f"--bots names {len(kinds)} seats but --players is {players}: give one kind per "
+                "seat, or one kind with --players"
+            )
+        )
     if len(kinds) == 1:
         if not 1 <= players <= _MAX_SEATS:
             fail(f"--players must be between 1 and {_MAX_SEATS}, got {players}")
