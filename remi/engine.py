@@ -48,7 +48,6 @@ from remi.formations import (
     formable_as_added,
     formation_readings,
     leftover_lower_bound,
-    uncovered_count,
     unformable_count,
 )
 from remi.notation import SlotToken
@@ -1228,11 +1227,7 @@ def _closing_options(
     rack: tuple[Tile, ...], frules: FormationRules
 ) -> tuple[tuple[Formation, ...], ...]:
     """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
-    if (
-        unformable_count(rack, frules) > 1
-        or leftover_lower_bound(rack, frules) > 1
-        or uncovered_count(rack, frules) > 1
-    ):
+    if unformable_count(rack, frules) > 1 or leftover_lower_bound(rack, frules) > 1:
         return ()
     from remi.solvers import max_points_arrangement, partition_all
     from remi.solvers._search import engine_for, pack

@@ -699,12 +699,14 @@ def _can_form(
 
 
 def uncovered_count(tiles: Iterable[Tile], rules: FormationRules = REMI_FORMATIONS) -> int:
-    """A lower bound on how many tiles of ``tiles`` no set of disjoint formations can hold.
+    """An estimate of how many tiles of ``tiles`` no set of disjoint formations can hold.
 
     Counts the natural tiles that belong to no candidate formation, and the second copies of
     doubled tiles that cannot go in a second formation (a run or set of second copies and the
-    jolys, or one run and one set). Used to rule out a pe-tablă close (PD 10) cheaply before the
-    exact search.
+    jolys, or one run and one set). Not a lower bound: two runs can share a doubled tile
+    (``R3 R4 R5 R5 R6 R7`` is ``[R3 R4 R5] [R5 R6 R7]``, counted 1 here) and two sets can take
+    a doubled tile with other colours' first copies (``R5 R5 Y5 B5 K5 J``). For a sound bound
+    use ``unformable_count`` or ``leftover_lower_bound``; the engine no longer uses this one.
     """
     runs = [0, 0, 0, 0]
     runs2 = [0, 0, 0, 0]

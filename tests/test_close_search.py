@@ -26,7 +26,7 @@ from remi.notation import parse_tiles
 from remi.rules import load_rules
 from remi.solvers import max_points_arrangement
 from remi.solvers._search import engine_for, pack
-from remi.state import Phase, PlayerState, TurnState, new_game
+from remi.state import GameState, Phase, PlayerState, TurnState, new_game
 from remi.tiles import COLOURS, FULL_SET, JOLY, Tile
 
 ONE_POINT = _ONE_POINT_PER_TILE  # one point a tile: the arrangement laying the most tiles
@@ -170,18 +170,22 @@ def test_sir_break_pool_formable_as_added(
     assert formable_as_added(tiles, added, rules) == expected
 
 
-def test_pe_tabla_close_legal_actions_pass_check() -> None:
-    # PD 10: a pe-tablă player in his closing turn (state built directly: seat 0 declared pe
-    # tablă earlier, the first round is over, he has drawn)
-    rules = load_rules()
-    start = new_game(rules, 2, seed=1)
-    rack = tuple(sorted(parse_tiles("R3 R4 R5 R6 R7 R8 K9")))
-    state = start.evolve(
+def _pe_tabla_turn(rack_text: str) -> GameState:
+    """A 2-player hand where seat 0 declared pe tablă earlier, the first round is over and he
+    has drawn: he holds ``rack_text`` (state built directly, not played)."""
+    start = new_game(load_rules(), 2, seed=1)
+    rack = tuple(sorted(parse_tiles(rack_text)))
+    return start.evolve(
         players=(PlayerState(rack=rack, pe_tabla=True, turns_played=3), start.players[1]),
         phase=Phase.PLAY,
         turns_ended=6,
-        turn=TurnState(rack_at_start=6, took="draw"),
+        turn=TurnState(rack_at_start=len(rack) - 1, took="draw"),
     )
+
+
+def test_pe_tabla_close_legal_actions_pass_check() -> None:
+    # PD 10: a pe-tablă player in his closing turn
+    state = _pe_tabla_turn("R3 R4 R5 R6 R7 R8 K9")
     close = Meld(0, (parse_formation("R3 R4 R5"), parse_formation("R6 R7 R8")))
     assert close in legal_actions(state)
     after = apply(state, close)
@@ -193,3 +197,11 @@ def test_pe_tabla_close_legal_actions_pass_check() -> None:
         check(after, action)
     final = apply(after, Discard(0, parse_tiles("K9")[0]))
     assert final.phase is Phase.ENDED and final.result.closed_by == 0
+
+
+def test_pe_tabla_close_listed_with_doubled_tile_in_two_runs() -> None:
+    # PD 10: R5 twice, one in each run: the close is legal and listed by legal_actions
+    state = _pe_tabla_turn("R3 R4 R5 R5 R6 R7 K9")
+    melds = [a for a in legal_actions(state) if isinstance(a, Meld)]
+    assert melds == [Meld(0, (parse_formation("R3 R4 R5"), parse_formation("R5 R6 R7")))]
+    check(state, melds[0])
