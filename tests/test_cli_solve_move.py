@@ -79,7 +79,7 @@ def test_solve_move_nothing_playable_exit_1() -> None:
 def test_solve_move_text_output() -> None:
     result = _run("--table", "[R1 R2 R3]", "--rack", "R4")
     assert result.exit_code == 0
-    assert "place 1 tiles worth 4 points" in result.stdout
+    assert "place 1 tile worth 4 points" in result.stdout
     assert "set 1 is now [R1 R2 R3 R4]" in result.stdout
 
 
@@ -112,3 +112,15 @@ def test_solve_move_budget_seconds_exceeded_exit_1() -> None:
     )
     assert result.exit_code == 1
     assert "--budget-seconds" in result.stderr and "no proven best move" in result.stderr
+
+
+def test_solve_move_json_when_nothing_can_be_played() -> None:
+    """--json always prints JSON: found false and why (exit 1)."""
+    result = CliRunner().invoke(
+        app,
+        ["solve", "move", "--rules", "rummikub", "--table", "[R1 R2 R3]", "--rack", "K9", "--json"],
+    )
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["found"] is False and data["error"] == "no rack tile can be played"
+    assert data["table"] == ["[R1 R2 R3]"] and data["tiles_placed"] == 0

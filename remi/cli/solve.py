@@ -230,11 +230,14 @@ def solve_move(
             budget_seconds=budget_seconds,
         )
     except SolverBudgetExceeded as exc:
-        fail(
+        why = (
             f"no proven best move within --budget-seconds {budget_seconds:g} ({exc.states} states "
-            f"explored); raise --budget-seconds to search longer",
-            EXIT_INVALID,
+            f"explored); raise --budget-seconds to search longer"
         )
+        if json_out:  # a JSON reader gets JSON: found false and the reason
+            typer.echo(json.dumps({"found": False, "error": why}, ensure_ascii=False, indent=2))
+            raise typer.Exit(EXIT_INVALID) from None
+        fail(why, EXIT_INVALID)
     if json_out:
         payload: dict[str, Any] = (
             _move_json(move, frules)
@@ -247,8 +250,14 @@ def solve_move(
                 "edits": [],
                 "changed_sets": 0,
                 "meld": [],
+                "error": (
+                    "no initial meld reaches the threshold"
+                    if initial
+                    else "no rack tile can be played"
+                ),
             }
         )
+        payload["found"] = move is not None
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         console = Console(highlight=False, soft_wrap=True)
@@ -259,7 +268,8 @@ def solve_move(
             console.print(f"{what}: draw a tile", markup=False)
         else:
             console.print(
-                f"place {move.tiles_placed} tiles worth {move.points_placed} points "
+                f"place {move.tiles_placed} tile{'s' if move.tiles_placed != 1 else ''} worth "
+                f"{move.points_placed} points "
                 f"({' '.join(map(str, move.placed))}); {move.changed_sets} table set(s) changed",
                 markup=False,
             )
