@@ -104,7 +104,8 @@ _EN: Final[dict[str, str]] = {
     "rk.help.commands": (
         "Commands: put R5 3 (a rack tile into set 3; put J[R4] 3 states a joker's place) | "
         "move 2:1 4 (tile 1 of set 2 into set 4) | split 2 3 (set 2 before its tile 3) | "
-        "new R7 R8 R9 (a new set; new alone: an empty one) | undo | done (end the turn: the table "
+        "new R7 R8 R9 (a new set; new alone: an empty one) | table [..] [..] (the whole new table) | "
+        "undo | done (end the turn: the table "
         "is checked now) | draw | pass (pool empty) | hint | help | save FILE | quit"
     ),
     "rk.help.plays": "Plays from your rack alone ({count}), as commands:",
@@ -211,7 +212,8 @@ _RO: Final[dict[str, str]] = {
     "rk.help.commands": (
         "Comenzi: put R5 3 (o piesă de pe tablă în formația 3; put J[R4] 3 spune locul joly-ului) | "
         "move 2:1 4 (piesa 1 din formația 2 în formația 4) | split 2 3 (rupe formația 2 înaintea "
-        "piesei 3) | new R7 R8 R9 (formație nouă; new singur: una goală) | undo | done (termină tura: "
+        "piesei 3) | new R7 R8 R9 (formație nouă; new singur: una goală) | table [..] [..] (toată "
+        "masa nouă) | undo | done (termină tura: "
         "masa se verifică acum) | draw (trage) | pass (grămada e goală) | hint | help | save FIȘIER | quit"
     ),
     "rk.help.plays": "Mutări doar din tabla ta ({count}), ca și comenzi:",

@@ -368,15 +368,44 @@ def _tiles(text: str) -> list[Tile]:
 
 
 def test_table_turn_play_commands() -> None:
+    fr = load_rules("rummikub").formation_rules
     old = (parse_formation("[R10 R11 R12]"), parse_formation("[K5 Y5 B5]"))
     grow = (parse_formation("[R9 R10 R11 R12]"), old[1])
-    assert table_turn.play_commands(old, grow) == ["put R9 1"]
+    assert table_turn.play_commands(old, grow, fr) == ["put R9 1"]
     more = old + (parse_formation("[B7 B8 B9]"),)
-    assert table_turn.play_commands(old, more) == ["new B7 B8 B9"]
+    assert table_turn.play_commands(old, more, fr) == ["new B7 B8 B9"]
     joker = (parse_formation("[J R10 R11 R12]"), old[1])
-    assert table_turn.play_commands(old, joker) == ["put J[R9] 1"]
+    assert table_turn.play_commands(old, joker, fr) == ["put J[R9] 1"]
     moved = (parse_formation("[R10 R11 R12 R13]"), parse_formation("[K5 Y5 B5 R5]"))
-    assert table_turn.play_commands(old, moved) == ["table: [R10 R11 R12 R13] [R5 Y5 B5 K5]"]
+    assert table_turn.play_commands(old, moved, fr) == ["table [R10 R11 R12 R13] [R5 Y5 B5 K5]"]
+
+
+def test_every_listed_play_and_hint_is_typeable() -> None:
+    """The commands `help` and `hint` show for a play, typed into the table editor, give that
+    very play (rearrangements with joker retrieval included, through `table [..] [..]`)."""
+    from remi.variants.rummikub.editing import TableEditor
+    from remi.variants.rummikub.engine import apply as rk_apply
+
+    variant = get_variant("rummikub")
+    rules = load_rules("rummikub")
+    checked = 0
+    for seed in range(6):
+        state = variant.new_game(rules, 2, seed=seed)
+        bots = [make_bot("greedy", seed), make_bot("greedy", seed + 1)]
+        while not state.is_over and checked < 400:
+            v = view(state, state.current)
+            plays = [a for a in v.legal if isinstance(a, Play)]
+            plays.append(bots[state.current].choose(v))
+            for play in plays:
+                if not isinstance(play, Play):
+                    continue
+                editor = TableEditor(state)
+                for line in table_turn.play_commands(v.table, play.table, rules.formation_rules):
+                    editor.command(line)
+                assert editor.done() == play
+                checked += 1
+            state = rk_apply(state, plays[-1])
+    assert checked > 50
 
 
 def test_rummikub_messages_complete_in_both_languages() -> None:

@@ -35,7 +35,7 @@ from rich.text import Text
 
 from remi.bots import make_bot
 from remi.errors import IllegalActionError, NotationError, RemiError
-from remi.formations import Formation
+from remi.formations import Formation, FormationRules
 from remi.messages import Messages
 from remi.render import rk_screen, rk_working
 from remi.tiles import Tile, sort_tiles
@@ -103,14 +103,18 @@ def describe(variant: Variant, before: Any, action: Any, after: Any, m: Messages
     return str(action).split(" ", 1)[1]
 
 
-def play_commands(old: Sequence[Formation], new: Sequence[Formation]) -> list[str]:
+def play_commands(
+    old: Sequence[Formation],
+    new: Sequence[Formation],
+    frules: FormationRules,
+) -> list[str]:
     """The editor commands that turn table ``old`` into ``new`` when the change is simple: new
     sets added at the end (``new R7 R8 R9``), or tiles added to one set (``put R10 2``, a joker
-    with its place, ``put J[R4] 2``); otherwise one line ``table: [..] [..]`` giving the whole
-    new table to build with ``move``/``split``/``put``."""
+    with its place, ``put J[R4] 2``); otherwise the ``table [..] [..]`` command that lays out
+    the whole new table at once."""
     old, new = list(old), list(new)
     if new[: len(old)] == old:
-        return ["new " + " ".join(_slot_words(f)) for f in new[len(old) :]]
+        return ["new " + " ".join(_set_words(f, frules)) for f in new[len(old) :]]
     if len(new) == len(old):
         changed = [i for i in range(len(old)) if old[i] != new[i]]
         if len(changed) == 1:
@@ -123,7 +127,13 @@ def play_commands(old: Sequence[Formation], new: Sequence[Formation]) -> list[st
                         added[tile] -= 1
                         out.append(f"put {word} {i + 1}")
                 return out
-    return ["table: " + " ".join(f"[{' '.join(_slot_words(f))}]" for f in new)]
+    return ["table " + " ".join(f"[{' '.join(_set_words(f, frules))}]" for f in new)]
+
+
+def _set_words(f: Formation, frules: FormationRules) -> list[str]:
+    """A whole set as typed to ``new`` / ``table``: its canonical notation, which reads back
+    as this very set (jokers plain unless that would be ambiguous, like ``[K11 J J]``)."""
+    return f.text(frules)[1:-1].split()
 
 
 def _slot_words(f: Formation) -> list[str]:
@@ -242,6 +252,7 @@ def _help(session: _Session, seat: int) -> None:
     m = session.m
     console = session.console
     plays = [a for a in view.legal if getattr(type(a), "VERB", "") == "play"]
+    frules = session.rules.formation_rules
     for action in view.legal:
         verb = getattr(type(action), "VERB", "")
         if verb in ("draw", "pass"):
@@ -250,7 +261,7 @@ def _help(session: _Session, seat: int) -> None:
         console.print(Text(m("rk.help.plays", count=len(plays)), style="bold"))
         for action in plays[:_HELP_LIMIT]:
             console.print(
-                "  " + " ; ".join(play_commands(view.table, action.table)),
+                "  " + " ; ".join(play_commands(view.table, action.table, frules)),
                 markup=False,
                 highlight=False,
             )
@@ -267,7 +278,7 @@ def _hint(session: _Session, seat: int) -> None:
     action: Any = make_bot("greedy", 0).choose(view)
     verb = getattr(type(action), "VERB", "")
     if verb == "play":
-        text = " ; ".join(play_commands(view.table, action.table))
+        text = " ; ".join(play_commands(view.table, action.table, session.rules.formation_rules))
         session.console.print(m("rk.hint.play", commands=text), markup=False, highlight=False)
     elif verb in ("draw", "pass"):
         session.console.print(m(f"rk.hint.{verb}"), markup=False)

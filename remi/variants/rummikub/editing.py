@@ -10,6 +10,8 @@ Commands (``TableEditor.command``; sets are numbered from 1 as shown, tiles with
     move 2:1 4     move tile 1 of set 2 into set 4
     split 2 3      split set 2 before its 3rd tile; the tail becomes a new last set
     new R7 R8 R9   a new last set from rack tiles (``new`` alone: an empty set to move into)
+    table [..] [..]  the whole new table at once (as ``hint`` shows a rearrangement): the rack
+                   keeps the tiles the new table does not use
     undo           take back the last command
     done           end the turn: the ``play`` action when the table is valid, a ``draw`` (or
                    ``pass`` when the pool is empty) when nothing was changed, else a
@@ -23,13 +25,15 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from collections.abc import Callable
 
 import attrs
 
 from remi.errors import IllegalActionError, InvalidFormationError, RemiError
 from remi.formations import Formation, read_formation
-from remi.notation import SlotToken, format_tiles, parse_formation_tokens
+from remi.notation import SlotToken, format_tiles, parse_formation_tokens, parse_formations_text
+from remi.tiles import sort_tiles
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
 from remi.variants.rummikub.engine import check
 from remi.variants.rummikub.state import RummikubState
@@ -120,10 +124,12 @@ class TableEditor:
             self.split(self._int(args[0], "set"), self._int(args[1], "tile"))
         elif verb == "new":
             self.new(" ".join(args))
+        elif verb == "table" and args:
+            self.table(line.split(None, 1)[1])
         else:
             raise EditError(
                 f"'{line.strip()}' is not a command: expected 'put R5 3', 'move 2:1 4', "
-                "'split 2 3', 'new R7 R8 R9', 'undo' or 'done'"
+                "'split 2 3', 'new R7 R8 R9', 'table [R1 R2 R3] [..]', 'undo' or 'done'"
             )
         return None
 
@@ -229,6 +235,32 @@ class TableEditor:
             self._sets, self._rack = self._history.pop()
             raise
         self._sets.append(list(slots))
+
+    def table(self, text: str) -> None:
+        """Lay out the whole working table as ``text`` (``"[R1 R2 R3] [K5 Y5 J]"``): the rack
+        keeps the start-of-turn rack tiles the new table does not use. Nothing is validated
+        before ``done`` (a start-of-turn table tile left out is refused there,
+        ``table.tiles_kept``).
+
+        Raises:
+            EditError: the new table holds a tile that is neither on the start-of-turn table
+                nor on the player's rack.
+            NotationError: bad notation.
+        """
+        groups = parse_formations_text(text)
+        wanted = Counter(slot.tile for group in groups for slot in group)
+        on_table = Counter(t for f in self.state.table for t in f.tiles)
+        rack = Counter(self.state.racks[self.seat])
+        from_rack = wanted - on_table
+        missing = from_rack - rack
+        if missing:
+            raise EditError(
+                f"{' '.join(map(str, sort_tiles(missing.elements())))} is neither on the table "
+                f"nor on p{self.seat + 1}'s rack"
+            )
+        self._save()
+        self._sets = [list(group) for group in groups]
+        self._rack = [SlotToken(t) for t in sort_tiles((rack - from_rack).elements())]
 
     def undo(self) -> None:
         """Take back the last command.
