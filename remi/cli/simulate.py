@@ -22,7 +22,7 @@ def _est(e: Estimate, digits: int = 1, pct: bool = False) -> str:
     if e.n == 0 or math.isnan(e.mean):
         return "—"
     if pct:
-        return f"{e.mean:.1%} ({e.low:.1%}–{e.high:.1%})"
+        return f"{e.mean:.1%} ({e.low:.1%} to {e.high:.1%})"
     return f"{e.mean:.{digits}f} ({e.low:.{digits}f} to {e.high:.{digits}f})"
 
 
@@ -35,7 +35,11 @@ def _diff(e: Estimate, digits: int = 1, pct: bool = False) -> str:
 
 
 def _table(report: SimulationReport) -> Table:
-    title = f"{report.games} hands per preset, seeds {report.seed}-{report.seed + report.games - 1}, bots {','.join(report.bots)} (95% CI)"
+    last = report.seed + report.games - 1
+    title = (
+        f"{report.games} hands per preset, seeds {report.seed} to {last}, "
+        f"bots {','.join(report.bots)} (95% CI)"
+    )
     table = Table(title=title)
     table.add_column("measure")
     for s in report.stats:
