@@ -247,3 +247,11 @@ def test_match_check_file_refuses_negative_hands(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["check", "file", str(path)])
     assert result.exit_code == 2
     assert "hands_played: a count of hands, 0 or more, got -1" in result.output
+
+
+def test_human_name_with_escape_codes_refused() -> None:
+    result = CliRunner().invoke(
+        app, ["play", "--human", "A\x1b[31mB", "--seed", "1"], input="quit\n"
+    )
+    assert result.exit_code == 2
+    assert "--human names are printable text, got 'A\\x1b[31mB'" in result.output

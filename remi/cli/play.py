@@ -118,6 +118,8 @@ def _name_seats(entries: list[PlayerEntry]) -> tuple[PlayerEntry, ...]:
     for seat, entry in enumerate(entries):
         if entry.kind == HUMAN and not entry.name.strip():
             fail(escape(f"--human needs a name, got '{entry.name}'"))
+        if entry.kind == HUMAN and not entry.name.isprintable():  # terminal escape codes...
+            fail(escape(f"--human names are printable text, got {entry.name!r}"))
         named.append(
             entry if entry.kind == HUMAN else PlayerEntry(f"{entry.kind}-{seat + 1}", entry.kind)
         )
