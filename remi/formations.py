@@ -487,7 +487,11 @@ def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[str, st
                 "formation.run",
             )
         if 1 in numbers and 13 in numbers and not rules.ace_high:
-            return "the 1 counts low only (1-2-3), so 12-13-1 is not a run", "run.ace_high"
+            return (
+                "the 1 counts low only (1-2-3): a run never goes on past 13 "
+                "(12-13-1 and 13-1-2 are not runs)",
+                "run.ace_high",
+            )
         positions = [i for i, t in enumerate(knowns) if t is not None and t.number == 1]
         if positions and 13 in numbers and any(0 < p < n - 1 for p in positions):
             return (
