@@ -70,6 +70,11 @@ def _scan(text: str) -> list[tuple[str, int]]:
     return out
 
 
+def _quoted(token: str) -> str:
+    """``'R3'``; a token with an invisible character shows it escaped (``'R3\\x01'``)."""
+    return f"'{token}'" if token.isprintable() else repr(token)
+
+
 def _read_slot(token: str, position: int, text: str) -> SlotToken:
     """Read one tile token of a formation (``R7``, ``J``, ``J[R5]``)."""
     if token[:2].upper() == "J[":
@@ -94,7 +99,7 @@ def _read_slot(token: str, position: int, text: str) -> SlotToken:
     tile = _parse_tile_or_none(token)
     if tile is None:
         raise NotationError(
-            f"'{token}' at position {position} is not a tile: expected a colour R, Y, B or K "
+            f"{_quoted(token)} at position {position} is not a tile: expected a colour R, Y, B or K "
             "followed by a number 1-13 (like R7 or K13), J for a joly, or J[R5] for a joly "
             "standing for R5",
             text=text,

@@ -88,6 +88,7 @@ def test_formation_text_forms() -> None:
         ("[]", "empty formation"),
         ("[R3 J[R4 R5]", "closing ']'"),
         ("[R3 J[Q4] R5]", "must name a numbered tile"),
+        ("[R3\x01 R4 R5]", "'R3\\x01' at position 1 is not a tile"),  # invisible char shown
     ],
 )
 def test_bad_formation_notation(text: str, error: str) -> None:
