@@ -59,9 +59,13 @@ def _report(
             if key == "kind" and value in _ROMANIAN:
                 shown = f"{value} ({_ROMANIAN[value]})"
             console.print(f"{key}: {shown}", markup=False, soft_wrap=True)
-    ok = report.winner is not None if isinstance(report, MatchReport) else report.valid
-    if not ok and exit_on_invalid:
+    if not _ok(report) and exit_on_invalid:
         raise typer.Exit(EXIT_INVALID)
+
+
+def _ok(report: MeldReport | OpeningReport | MatchReport) -> bool:
+    """The report's verdict: valid (meld, opening), or a match winner found."""
+    return report.winner is not None if isinstance(report, MatchReport) else report.valid
 
 
 @check_app.command("meld")
@@ -120,8 +124,7 @@ def check_file(
                 "[green]as expected[/]" if missed is None else f"[red]differs: {missed[2]!r}[/]"
             )
             console.print(f"expect_{key} = {escape(repr(wanted))}: {verdict}")
-    ok = report.winner is not None if isinstance(report, MatchReport) else report.valid
-    if misses or not ok:
+    if misses or not _ok(report):
         raise typer.Exit(EXIT_INVALID)
 
 

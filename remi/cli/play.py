@@ -749,9 +749,8 @@ def play(
     if save is not None:
         _check_save_target(save, load)
     if load is not None:
-        given_rules = any(
-            a == "--rules" or a.startswith("--rules=") for a in ctx.meta.get("remi.raw_args", [])
-        )
+        source = ctx.get_parameter_source("rules")
+        given_rules = source is not None and source.name == "COMMANDLINE"
         if seed is not None or human or bot or players is not None or set_ or match or given_rules:
             fail("--load resumes a recorded game: its seats, seed and rules come from the file")
         record = load_record(load)
