@@ -3,12 +3,15 @@
 60 positions from seed 12345: a table of random valid sets of 20-60 tiles dealt from one 106-tile
 set, a rack of 14-20 random tiles from the rest. Reports median, p90 and max per objective in
 milliseconds (one core), wall clock and process CPU time (``time.process_time``, which a shared
-machine disturbs less). Every answer is checked with ``verify_move``; a position whose solve
+machine disturbs less), for the whole best move (objective, then the fewest changed table sets
+within the default tie-break budget) and for the objective alone (``tie_break_states=0``, what
+rummikub-solver computes: it has no minimal-disruption objective). Every answer is checked with ``verify_move``; a position whose solve
 exceeds ``--budget`` seconds raises ``SolverBudgetExceeded``, is counted as such and timed at the
 budget (so the max shows it). When ``rummikub_solver`` (PyPI rummikub-solver) is importable,
 times it on the same positions and prints the ratio.
 
     python benchmarks/solver.py [--positions 60] [--seed 12345] [--budget SECONDS] [--only I,J]
+                                [--modes full,objective] [--verbose]
 """
 
 from __future__ import annotations
@@ -20,7 +23,13 @@ import time
 from collections import Counter
 
 from remi.formations import Formation, candidate_formations
-from remi.solvers.rummikub import MoveRules, SolverBudgetExceeded, best_move, verify_move
+from remi.solvers.rummikub import (
+    TIE_BREAK_STATES,
+    MoveRules,
+    SolverBudgetExceeded,
+    best_move,
+    verify_move,
+)
 from remi.tiles import FULL_SET, Tile
 
 RULES = MoveRules()
@@ -70,6 +79,7 @@ def time_remi(
     objective: str,
     budget: float,
     verbose: bool = False,
+    tie_break_states: int = TIE_BREAK_STATES,
 ) -> tuple[list[float], list[float], int]:
     """Wall-clock and CPU milliseconds per position, and how many exceeded the budget."""
     times: list[float] = []
@@ -79,7 +89,13 @@ def time_remi(
         start, start_cpu = time.perf_counter(), time.process_time()
         try:
             move = best_move(
-                table, rack, initial=False, objective=objective, rules=RULES, budget_seconds=budget
+                table,
+                rack,
+                initial=False,
+                objective=objective,
+                rules=RULES,
+                budget_seconds=budget,
+                tie_break_states=tie_break_states,
             )
         except SolverBudgetExceeded:
             move = None
@@ -94,8 +110,10 @@ def time_remi(
                 if move is None
                 else (move.tiles_placed if objective == "tiles" else move.points_placed)
             )
+            changed = "-" if move is None else move.changed_sets
             print(
-                f"  {objective} #{index}: {times[-1]:9.1f} ms  cpu {cpu[-1]:9.1f} ms  value {value}",
+                f"  {objective} #{index}: {times[-1]:9.1f} ms  cpu {cpu[-1]:9.1f} ms  value {value}"
+                f"  changed sets {changed}",
                 flush=True,
             )
     return times, cpu, exceeded
@@ -137,6 +155,11 @@ def main() -> None:
     )
     parser.add_argument("--only", default="", help="comma-separated position indices")
     parser.add_argument("--verbose", action="store_true", help="one line per position")
+    parser.add_argument(
+        "--modes",
+        default="full,objective",
+        help="full (objective then fewest changed sets) and/or objective (tie-break skipped)",
+    )
     args = parser.parse_args()
     positions = corpus(args.seed, args.positions)
     if args.only:
@@ -146,15 +169,22 @@ def main() -> None:
         f"corpus: {len(positions)} positions, table {min(sizes)}-{max(sizes)} tiles, "
         f"jokers in {sum(1 for t, r in positions if any(x.is_joly for f in t for x in f.tiles) or any(x.is_joly for x in r))}"
     )
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     for objective in ("tiles", "points"):
-        ours, cpu, exceeded = time_remi(positions, objective, args.budget, args.verbose)
-        print(f"remi            {objective:6s}  {_stats(ours)}   over budget: {exceeded}")
-        print(f"remi (cpu)      {objective:6s}  {_stats(cpu)}")
+        for mode in modes:
+            states = TIE_BREAK_STATES if mode == "full" else 0
+            label = f"remi {mode:9s}"
+            ours, cpu, exceeded = time_remi(
+                positions, objective, args.budget, args.verbose, tie_break_states=states
+            )
+            print(f"{label}      {objective:6s}  {_stats(ours)}   over budget: {exceeded}")
+            print(f"{label} cpu  {objective:6s}  {_stats(cpu)}")
         theirs = time_rummikub_solver(positions, objective)
         if theirs is not None:
-            print(f"rummikub-solver {objective:6s}  {_stats(theirs)}")
+            print(f"rummikub-solver     {objective:6s}  {_stats(theirs)}")
             print(
-                f"ratio (rummikub-solver / remi, median): {statistics.median(theirs) / statistics.median(ours):.2f}"
+                f"ratio (rummikub-solver / remi {mode}, median wall): "
+                f"{statistics.median(theirs) / statistics.median(ours):.2f}"
             )
 
 

@@ -418,6 +418,36 @@ def _group_best(
     return result
 
 
+def originals_of(
+    original_runs: Sequence[tuple[int, int, int, int]],
+    original_groups: Sequence[tuple[int, int, int]],
+) -> _Originals | None:
+    """The original table sets by colour (runs) and by number (groups), or None if none."""
+    if not original_runs and not original_groups:
+        return None
+    runs_by_colour: list[dict[tuple[int, int, int], int]] = [{}, {}, {}, {}]
+    for c, s, e, jm in original_runs:
+        runs_by_colour[c][(s, e, jm)] = runs_by_colour[c].get((s, e, jm), 0) + 1
+    groups_by_number: list[list[tuple[int, int]]] = [[] for _ in range(14)]
+    for n, cm, j in original_groups:
+        groups_by_number[n].append((cm, j))
+    return _Originals(
+        runs=tuple(runs_by_colour),
+        groups=tuple(tuple(sorted(g)) for g in groups_by_number),
+    )
+
+
+def optional_suffix(opt: Sequence[int], points: bool) -> list[int]:
+    """``suffix[k]``: the most the optional tiles of colour steps ``k``.. can add (the 52 colour
+    steps in sweep order, number-major then colour: ``k = (v - 1) * 4 + c``)."""
+    gains = [(((i % 13) + 1) if points else 1) * opt[i] for i in range(52)]
+    suffix = [0] * 53
+    order = [c * 13 + v - 1 for v in range(1, 14) for c in range(4)]
+    for k in range(51, -1, -1):
+        suffix[k] = suffix[k + 1] + gains[order[k]]
+    return suffix
+
+
 def solve_dp(
     mand: Sequence[int],
     opt: Sequence[int],
@@ -466,21 +496,7 @@ def solve_dp(
         SolverBudgetExceeded: ``budget`` ran out.
     """
     need = min_nat if min_nat > 1 else 0
-    runs_by_colour: list[dict[tuple[int, int, int], int]] = [{}, {}, {}, {}]
-    for c, s, e, jm in original_runs:
-        runs_by_colour[c][(s, e, jm)] = runs_by_colour[c].get((s, e, jm), 0) + 1
-    groups_by_number: list[list[tuple[int, int]]] = [[] for _ in range(14)]
-    for n, cm, j in original_groups:
-        groups_by_number[n].append((cm, j))
-    has_originals = bool(original_runs) or bool(original_groups)
-    originals = (
-        _Originals(
-            runs=tuple(runs_by_colour),
-            groups=tuple(tuple(sorted(g)) for g in groups_by_number),
-        )
-        if has_originals
-        else None
-    )
+    originals = originals_of(original_runs, original_groups)
     tags = _Tags(originals)
     jokers_total = jt + jr
     if jokers_total > 4:
@@ -488,21 +504,29 @@ def solve_dp(
     per_call: dict[tuple[object, ...], list[_Option]] = {}
     cap = threshold
     avail = [mand[i] + opt[i] for i in range(52)] + [0] * 4
-    # suffix[k]: the most the optional tiles after sub-step k (v, c) can add (k = (v-1)*4 + c)
-    gains = [(((i % 13) + 1) if points else 1) * opt[i] for i in range(52)]
-    suffix = [0] * 53
-    order = [c * 13 + v - 1 for v in range(1, 14) for c in range(4)]
-    for k in range(51, -1, -1):
-        suffix[k] = suffix[k + 1] + gains[order[k]]
+    suffix = optional_suffix(opt, points)
     jgain_max = 13 if points else 1
     floor_big = floor * BIG + min_preserved
-    # originals that may still be re-created from sub-step (v, c) on: runs ending at v - 1 or
-    # later (credited when the next number does not extend them), groups of number v or more
-    pres_after = [0] * 15
-    for v in range(1, 14):
-        pres_after[v] = sum(1 for _, _, e, _ in original_runs if e >= v - 1) + sum(
-            1 for n, _, _ in original_groups if n >= v
-        )
+    # originals that may still be re-created from sub-step (v, c) on (c = 4: the group step):
+    # runs not started yet, groups of number v or more; plus, per state, the runs re-creating
+    # an original so far (tagged): a run that left its original's path is lost for good
+    slack_at = [
+        [
+            sum(1 for cc, s, _, _ in original_runs if s > v or (s == v and c < 4 and cc >= c))
+            + sum(1 for n, _, _ in original_groups if n >= v)
+            for c in range(5)
+        ]
+        for v in range(14)
+    ]
+
+    def tagged_runs(st: tuple[object, ...]) -> int:
+        count = 0
+        for c in range(4):
+            cs: tuple[int, ...] = st[c]  # type: ignore[assignment]
+            for r in cs:
+                if r >> TAG_SHIFT:
+                    count += 1
+        return count
 
     # state: (cs0, cs1, cs2, cs3, joker state, group summary, meld points)
     # joker state: tiles objective -> jokers used; points objective -> table_used * 3 + rack_used
@@ -530,7 +554,7 @@ def solve_dp(
             new: dict[tuple[object, ...], int] = {}
             gain_nat = v if points else 1
             rem_after = suffix[(v - 1) * 4 + c + 1]
-            slack = pres_after[v]
+            slack = slack_at[v][c]
             tagged = tags.active and tags.colour_has[c]
             local: dict[
                 tuple[tuple[int, ...], int], list[_Option]
@@ -547,6 +571,7 @@ def solve_dp(
                     and val
                     + (rem_after + o * gain_nat + rack_jokers_left(js) * jgain_max) * BIG
                     + slack
+                    + (tagged_runs(st) if tags.active else 0)
                     < floor_big
                 ):
                     continue
@@ -611,7 +636,7 @@ def solve_dp(
         back = {}
         new = {}
         rem_after = suffix[v * 4] if v < 13 else 0
-        slack_g = pres_after[v]
+        slack_g = slack_at[v][4]
         if budget is not None:
             budget.charge(len(layer))
         for st, val in layer.items():
@@ -636,6 +661,7 @@ def solve_dp(
                         and val
                         + (rem_after + rack_jokers_left(njs) * jgain_max + jgain) * BIG
                         + slack_g
+                        + (tagged_runs(st) if tags.active else 0)
                         < floor_big
                     ):
                         continue
@@ -680,8 +706,17 @@ def solve_dp(
             best_val, best_state = total, st
     if best_state is None:
         return None
-    return _rebuild(
-        history, best_state, best_val, points, jt, tags, need, originals, set_max, min_nat
+    return replay_steps(
+        _steps_back(history, best_state),
+        best_state,
+        best_val,
+        points,
+        jt,
+        tags,
+        need,
+        originals,
+        set_max,
+        min_nat,
     )
 
 
@@ -794,8 +829,23 @@ _NO_TAGS: Final = _Tags(None)
 DOMINANCE_FROM: Final = 4096
 
 
-def _rebuild(
+def _steps_back(
     history: list[dict[tuple[object, ...], tuple[tuple[object, ...], object]]],
+    final: tuple[object, ...],
+) -> list[object]:
+    """The plan of every step, from the back-pointers of each layer, walking back from ``final``."""
+    steps: list[object] = []
+    st = final
+    for back in reversed(history):
+        prev, info = back[st]
+        steps.append(info)
+        st = prev
+    steps.reverse()
+    return steps
+
+
+def replay_steps(
+    steps: Sequence[object],
     final: tuple[object, ...],
     value: int,
     points: bool,
@@ -806,14 +856,9 @@ def _rebuild(
     set_max: int,
     min_nat: int,
 ) -> Arrangement:
-    """Walk the back-pointers from ``final`` and replay the plans into runs and groups."""
-    steps: list[object] = []
-    st = final
-    for back in reversed(history):
-        prev, info = back[st]
-        steps.append(info)
-        st = prev
-    steps.reverse()
+    """Replay the plans of the 65 steps (per number: four colour plans, then the group jokers)
+    into runs and groups; ``final`` is the state after the last step, ``value`` its value
+    (``primary * BIG + preserved``)."""
     # open runs per colour: list of (packed int, start, joker flags)
     open_runs: list[list[tuple[int, int, list[bool]]]] = [[], [], [], []]
     runs: list[DPRun] = []

@@ -23,7 +23,7 @@ exactly this value, and ``verify_move`` recomputes it the same way.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
@@ -38,7 +38,15 @@ from remi.formations import (
     read_formation,
 )
 from remi.notation import SlotToken
-from remi.solvers._rk_dp import Arrangement, Budget, SolverBudgetExceeded, solve_dp
+from remi.solvers._rk_dfs import solve_dfs
+from remi.solvers._rk_dp import (
+    Arrangement,
+    Budget,
+    DPGroup,
+    DPRun,
+    SolverBudgetExceeded,
+    solve_dp,
+)
 from remi.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile, sort_tiles
 
 __all__ = ["Move", "MoveRules", "SolverBudgetExceeded", "best_move", "verify_move"]
@@ -419,15 +427,6 @@ def _placed_tiles(arr_sets: list[Formation], old: Sequence[Formation]) -> list[T
     return list((Counter(_table_tiles(arr_sets)) - Counter(_table_tiles(old))).elements())
 
 
-def _keeper(old: Sequence[Formation], rules: MoveRules) -> Callable[[Arrangement], int]:
-    """How many sets of ``old`` an arrangement leaves unchanged (the tie-break's measure)."""
-
-    def keeps(arr: Arrangement) -> int:
-        return _order_table(old, _formations_of(arr, rules))[2]
-
-    return keeps
-
-
 def _filter_playable(mand: list[int], opt: list[int], jokers: int) -> list[int]:
     """Rack tiles that fit in no set even with every tile and joker available are dropped."""
     avail = [mand[i] + opt[i] for i in range(52)]
@@ -451,10 +450,152 @@ def _filter_playable(mand: list[int], opt: list[int], jokers: int) -> list[int]:
     return out
 
 
-#: The tie-break pass may use this many times the expansions of the objective pass (at least
-#: ``TIE_BREAK_MIN_STATES``); beyond that the objective pass's arrangement is kept.
-TIE_BREAK_FACTOR: Final = 4
-TIE_BREAK_MIN_STATES: Final = 20_000
+#: Default work budget of the tie-break (fewest changed table sets), in state expansions: on the
+#: benchmark corpus it proves the fewest changed sets in most positions (docs/solvers.md); past
+#: it the best arrangement found so far, of the same optimal value, is returned.
+TIE_BREAK_STATES: Final = 400_000
+#: The depth-first search of the objective pass may use this many expansions before the
+#: number-by-number program takes over (the search is faster where tiles are plentiful, the
+#: program where they are short: docs/solvers.md).
+DFS_MAX_STATES: Final = 40_000
+
+
+def _own_limit(exc: SolverBudgetExceeded, work: Budget, sub: Budget) -> bool:
+    """Count ``sub``'s work in ``work``; whether ``exc`` is ``sub``'s own state limit running
+    out (``work`` still has room), not the caller's limits."""
+    work.absorb(sub)
+    return exc.reason == "max_states" and (work.max_states is None or work.used < work.max_states)
+
+
+def _objective_pass(
+    mand: list[int],
+    opt: list[int],
+    jt: int,
+    jr: int,
+    work: Budget,
+    common: dict[str, Any],
+) -> Arrangement | None:
+    """The best objective value: depth-first search first (``remi.solvers._rk_dfs``), then, if
+    it used ``DFS_MAX_STATES`` expansions without proving the optimum, the program searched
+    from the upper bound down (floors ``U, U-1, U-3, U-7, ...``, the last 0; each pass is exact
+    for every answer at or above its floor, so the first answer found is the optimum).
+
+    Raises:
+        SolverBudgetExceeded: ``work`` ran out.
+    """
+    sub = work.child(DFS_MAX_STATES)
+    try:
+        arr = solve_dfs(mand, opt, jt, jr, budget=sub, **common)
+    except SolverBudgetExceeded as exc:
+        if not _own_limit(exc, work, sub):
+            raise
+    else:
+        work.absorb(sub)
+        return arr
+    points = bool(common["points"])
+    upper = sum(((i % 13) + 1 if points else 1) * opt[i] for i in range(52)) + jr * (
+        13 if points else 1
+    )
+    step = 1
+    floor = upper
+    while True:
+        floor = max(floor, 0)
+        arr = solve_dp(mand, opt, jt, jr, floor=floor, budget=work, **common)
+        if arr is not None or floor == 0:
+            return arr
+        floor -= step
+        step *= 2
+
+
+def _unchanged(old: Sequence[Formation], new: Sequence[Formation]) -> list[int]:
+    """Indices of the sets of ``old`` that ``new`` holds unchanged (each new set matched once)."""
+    left = Counter(_key(f) for f in new)
+    out: list[int] = []
+    for i, f in enumerate(old):
+        k = _key(f)
+        if left[k]:
+            left[k] -= 1
+            out.append(i)
+    return out
+
+
+def _as_dp_set(f: Formation) -> DPRun | DPGroup:
+    """A table set in the program's terms (``DPRun`` / ``DPGroup``)."""
+    if f.kind is Kind.RUN:
+        assert f.colour is not None
+        return DPRun(
+            colour=f.colour.index, start=f.ranks[0], jokers=tuple(t.is_joly for t in f.tiles)
+        )
+    colours = tuple(sorted(t.colour.index for t in f.tiles if t.colour is not None))
+    return DPGroup(number=f.number, colours=colours, jokers=f.joly_count)
+
+
+#: Work for each "can this original set stay as it is?" search of the tie-break's incumbent.
+KEEP_CHECK_STATES: Final = 3_000
+
+
+def _keep_more(
+    old: Sequence[Formation],
+    arr: Arrangement,
+    mand: list[int],
+    opt: list[int],
+    jt: int,
+    jr: int,
+    work: Budget,
+    common: dict[str, Any],
+    rules: MoveRules,
+) -> Arrangement:
+    """An optimal arrangement keeping as many original sets as a greedy pass finds: starting from
+    the sets ``arr`` keeps, each other original set (largest first) is kept too when the rest
+    (the other table tiles plus the rack) can still be arranged to the optimal value, found by
+    the depth-first search within ``KEEP_CHECK_STATES`` expansions. The incumbent of the
+    tie-break (``_solve``): not proved best, only never worse than ``arr``. When ``work`` runs
+    out, the sets kept so far are kept.
+    """
+    keep = _unchanged(old, _formations_of(arr, rules))
+    best: Arrangement | None = None
+    order = sorted((i for i in range(len(old)) if i not in keep), key=lambda i: (-len(old[i]), i))
+    sub_common = dict(common, threshold=0)
+    for i in order:
+        trial = keep + [i]
+        sub_mand = list(mand)
+        sub_jt = jt
+        for j in trial:
+            for t in old[j].tiles:
+                if t.is_joly:
+                    sub_jt -= 1
+                else:
+                    sub_mand[t.code] -= 1
+        sub = work.child(KEEP_CHECK_STATES)
+        try:
+            found = solve_dfs(
+                sub_mand,
+                opt,
+                sub_jt,
+                jr,
+                floor=arr.primary,
+                known_primary=True,
+                budget=sub,
+                **sub_common,
+            )
+        except SolverBudgetExceeded as exc:
+            if not _own_limit(exc, work, sub):
+                break  # the caller's budget is spent: keep what was found
+            continue
+        work.absorb(sub)
+        if found is not None and found.primary >= arr.primary:
+            keep = trial
+            best = found
+    if best is None:
+        return arr
+    kept_sets = [_as_dp_set(old[j]) for j in keep]
+    return Arrangement(
+        runs=best.runs + tuple(s for s in kept_sets if isinstance(s, DPRun)),
+        groups=best.groups + tuple(s for s in kept_sets if isinstance(s, DPGroup)),
+        primary=arr.primary,
+        preserved=len(keep),
+        rack_jokers_used=best.rack_jokers_used,
+    )
 
 
 def _solve(
@@ -465,33 +606,27 @@ def _solve(
     *,
     points: bool,
     rules: MoveRules,
-    runs: Sequence[tuple[int, int, int, int]] = (),
-    groups: Sequence[tuple[int, int, int]] = (),
+    old: Sequence[Formation] = (),
     threshold: int = 0,
     budget: Budget | None = None,
-    keeps: Callable[[Arrangement], int] | None = None,
+    tie_break_states: int = TIE_BREAK_STATES,
 ) -> Arrangement | None:
-    """Exact optimum in two passes (``keeps``: original sets an arrangement leaves unchanged).
+    """Exact optimum in two passes; ``old``: the table sets, for the tie-break.
 
-    1. The objective: the program without the original-set tags, searched from the upper bound
-       down (floors ``U, U-1, U-3, U-7, ...``, the last 0; each pass is exact for every answer
-       at or above its floor, so the first answer found is the optimum).
-    2. The tie-break: the program with the tags at floor = that optimum and at least one more
-       original set re-created than the pass-1 arrangement keeps (``keeps``), which drops every
-       partial arrangement that cannot beat it; it finds the optimal arrangement re-creating the
-       most original sets, or nothing when pass 1's is already such. It may use
-       ``TIE_BREAK_FACTOR`` times the work of pass 1; past that (or past the caller's budget)
-       the pass-1 arrangement, of the same optimal value, is returned.
+    1. The objective (``_objective_pass``), without the original-set tags.
+    2. The tie-break: a greedy incumbent (``_keep_more``) keeps as many original sets unchanged
+       as it can at that optimum; then the program with the original-set tags looks for an
+       optimal arrangement re-creating at least one set more, which drops every partial
+       arrangement that cannot (a run that left its original's path is lost for good). It
+       finds the optimal arrangement re-creating the most original sets, or nothing when the
+       incumbent is already such. It may use ``tie_break_states`` expansions; past that (or
+       past the caller's budget) the incumbent, of the same optimal value, is returned.
 
     Raises:
         SolverBudgetExceeded: ``budget`` ran out in pass 1 (no optimum proved).
     """
     opt = _filter_playable(mand, opt, jt + jr)
-    upper = sum(((i % 13) + 1 if points else 1) * opt[i] for i in range(52)) + jr * (
-        13 if points else 1
-    )
     work = budget if budget is not None else Budget()
-    start_used = work.used
     common: dict[str, Any] = dict(
         points=points,
         set_max=rules.set_max_tiles,
@@ -499,39 +634,32 @@ def _solve(
         threshold=threshold,
         joker_meld_value=rules.initial_joker_value == "represented",
     )
-    step = 1
-    floor = upper
-    while True:
-        floor = max(floor, 0)
-        arr = solve_dp(mand, opt, jt, jr, floor=floor, budget=work, **common)
-        if arr is not None or floor == 0:
-            break
-        floor -= step
-        step *= 2
-    if arr is None or arr.primary == 0 or not (runs or groups):
+    arr = _objective_pass(mand, opt, jt, jr, work, common)
+    if arr is None or arr.primary == 0 or not old or tie_break_states <= 0:
         return arr
-    kept = keeps(arr) if keeps is not None else 0
-    if kept >= len(runs) + len(groups):
-        return arr
-    sub = work.child(max(TIE_BREAK_MIN_STATES, TIE_BREAK_FACTOR * (work.used - start_used)))
+    runs, groups = _originals(old)
+    sub = work.child(tie_break_states)
     try:
-        tied = solve_dp(
-            mand,
-            opt,
-            jt,
-            jr,
-            floor=arr.primary,
-            min_preserved=kept + 1,
-            budget=sub,
-            original_runs=runs,
-            original_groups=groups,
-            **common,
-        )
+        arr = _keep_more(old, arr, mand, opt, jt, jr, sub, common, rules)
+        kept = len(_unchanged(old, _formations_of(arr, rules)))
+        if kept < len(old):
+            tied = solve_dp(
+                mand,
+                opt,
+                jt,
+                jr,
+                floor=arr.primary,
+                min_preserved=kept + 1,
+                budget=sub,
+                original_runs=runs,
+                original_groups=groups,
+                **common,
+            )
+            if tied is not None and tied.primary == arr.primary:
+                arr = tied
     except SolverBudgetExceeded:
-        tied = None
+        pass
     work.absorb(sub)
-    if tied is not None and tied.primary == arr.primary:
-        return tied
     return arr
 
 
@@ -544,6 +672,7 @@ def best_move(
     rules: MoveRules = DEFAULT_RULES,
     max_states: int | None = None,
     budget_seconds: float | None = None,
+    tie_break_states: int = TIE_BREAK_STATES,
 ) -> Move | None:
     """The best move from ``rack`` onto ``table`` (§B.4-§B.7), exact, jokers included.
 
@@ -558,10 +687,15 @@ def best_move(
         max_states: work budget in state expansions (deterministic: the same position gives
             the same outcome on any machine); None for no limit.
         budget_seconds: wall-clock budget in seconds; None for no limit.
+        tie_break_states: work budget of the tie-break in state expansions (within the two
+            above): the fewest changed table sets is proved within it, else the move changing
+            the fewest sets found so far is returned, still of the best objective value; 0
+            skips the tie-break (any optimal move).
 
     Returns:
-        the best ``Move`` (objective first, then fewest original sets changed, then a fixed
-        order), or ``None`` when no rack tile can be played (or no initial meld is possible).
+        the best ``Move`` (objective first, then fewest original sets changed within
+        ``tie_break_states``, then a fixed order), or ``None`` when no rack tile can be played
+        (or no initial meld is possible).
 
     Raises:
         ValueError: an unknown objective.
@@ -582,10 +716,16 @@ def best_move(
     rack_counts, jr = _counts(rack)
     if initial:
         return _initial_move(
-            old, list(rack), rack_counts, jr, points=points, rules=rules, budget=budget
+            old,
+            list(rack),
+            rack_counts,
+            jr,
+            points=points,
+            rules=rules,
+            budget=budget,
+            tie_break_states=tie_break_states,
         )
     mand, jt = _counts(_table_tiles(old))
-    runs, groups = _originals(old)
     arr = _solve(
         mand,
         rack_counts,
@@ -593,10 +733,9 @@ def best_move(
         jr,
         points=points,
         rules=rules,
-        runs=runs,
-        groups=groups,
+        old=old,
         budget=budget,
-        keeps=_keeper(old, rules),
+        tie_break_states=tie_break_states,
     )
     if arr is None:
         raise InvalidFormationError(  # pragma: no cover - the given table is itself an arrangement
@@ -628,6 +767,7 @@ def _initial_move(
     points: bool,
     rules: MoveRules,
     budget: Budget | None = None,
+    tie_break_states: int = TIE_BREAK_STATES,
 ) -> Move | None:
     zero = [0] * 52
     need = rules.initial_min_points
@@ -650,7 +790,9 @@ def _initial_move(
     if not rules.manipulate_on_initial_turn:
         placed = list(Counter(_table_tiles(meld)).elements())
         return _make_move(old, list(old) + meld, placed, rules, meld)
-    return _initial_with_table_play(old, rack, points=points, rules=rules, budget=budget)
+    return _initial_with_table_play(
+        old, rack, points=points, rules=rules, budget=budget, tie_break_states=tie_break_states
+    )
 
 
 def _initial_with_table_play(
@@ -660,6 +802,7 @@ def _initial_with_table_play(
     points: bool,
     rules: MoveRules,
     budget: Budget | None = None,
+    tie_break_states: int = TIE_BREAK_STATES,
 ) -> Move | None:
     """Initial meld then table play in the same turn: every minimal meld of the rack worth the
     threshold is tried, the rest of the rack then played onto the table with the meld."""
@@ -683,7 +826,6 @@ def _initial_with_table_play(
             grow(chosen + [f], left - use, i, value + _meld_points([f], rules))
 
     grow([], Counter(rack), 0, 0)
-    runs, groups = _originals(old)
     best: tuple[tuple[int, int, int], Move] | None = None
     for _, meld in sorted(melds.items()):
         meld_tiles = [t for f in meld for t in f.tiles]
@@ -697,10 +839,9 @@ def _initial_with_table_play(
             jr,
             points=points,
             rules=rules,
-            runs=runs,
-            groups=groups,
+            old=old,
             budget=budget,
-            keeps=_keeper(old, rules),
+            tie_break_states=tie_break_states,
         )
         if arr is None:
             continue  # pragma: no cover - the table plus the meld is an arrangement
