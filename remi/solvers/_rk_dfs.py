@@ -25,6 +25,7 @@ tiles are short.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from remi.solvers._rk_dp import (
@@ -304,6 +305,34 @@ def solve_dfs(
         head = st[:4]
         return [(gain, head + rest, plan, jk) for gain, rest, plan, jk in hit]
 
+    group_ok_cache: dict[tuple[object, ...], bool] = {}
+
+    def groups_possible(v: int, c: int, gs: int, jokers_left: int) -> bool:
+        """Whether the copies of number ``v`` sent to groups by colours ``0..c`` (``gs``) can
+        still be completed into groups by the later colours' copies and the jokers left."""
+        key = (v, c, gs, jokers_left)
+        hit = group_ok_cache.get(key)
+        if hit is not None:
+            return hit
+        if originals is not None and originals.groups[v]:
+            have = [gs % 3, gs // 3 % 3, gs // 9 % 3, gs // 27 % 3][: c + 1]
+        else:
+            n1, n2 = gs % 5, gs // 5
+            have = [2] * n2 + [1] * n1
+        later = [range(min(2, avail[cc * 13 + v - 1]) + 1) for cc in range(c + 1, 4)]
+        ok = False
+        for extra in itertools.product(*later):
+            counts = sorted(have + list(extra), reverse=True)
+            gvec = tuple(counts + [0] * (4 - len(counts)))
+            for jg in range(min(jokers_left, 2) + 1):
+                if _group_best(gvec, jg, set_max, min_nat, (), True)[0] >= 0:
+                    ok = True
+                    break
+            if ok:
+                break
+        group_ok_cache[key] = ok
+        return ok
+
     def search(k: int, st: tuple[object, ...], need: int, ub: int) -> int:
         """At least ``need`` more from ``st`` before step ``k`` (returned, path in ``choice``),
         or an upper bound below ``need``; ``ub`` is ``bound(k, st)``."""
@@ -343,7 +372,11 @@ def solve_dfs(
                 ncs: tuple[int, ...] = child[c]  # type: ignore[assignment]
                 if ncs:
                     lack += deficit(c, v, ncs)
-            if lack > jokers_total - jokers_used(js):
+            if lack > jokers_total - jokers_used(js) or (
+                c < 4
+                and child[5]
+                and not groups_possible(v, c, child[5], jokers_total - jokers_used(js))  # type: ignore[arg-type]
+            ):
                 child_ub = NEG
             else:
                 child_ub = (rem_next + rack_jokers_left(js) * jgain_max) * BIG + extra

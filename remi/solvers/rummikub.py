@@ -8,10 +8,11 @@ the table, any rearrangement is allowed), §B.7 (a joker on the table may be re-
 in a 3-tile group it stands for either missing colour). Tiles are types with counts (two copies
 of each numbered tile, two jokers).
 
-Method (docs/solvers.md, "Rummikub best move"): a dynamic program over the numbers 1..13
-(``remi.solvers._rk_dp``) with table tiles mandatory and rack tiles optional, maximising the
-objective first and the number of original table sets kept unchanged second (the minimal
-disruption of den Hertog & Hulshof, 2006).
+Method (docs/solvers.md, "Rummikub best move"): a sweep over the numbers 1..13 with table tiles
+mandatory and rack tiles optional, walked depth first (``remi.solvers._rk_dfs``) or layer by
+layer as a dynamic program (``remi.solvers._rk_dp``), maximising the objective first and the
+number of original table sets kept unchanged second (the minimal disruption of den Hertog &
+Hulshof, 2006; within the ``tie_break_states`` budget).
 
 Points: a placed numbered tile counts its number; a placed joker counts the number of the tile it
 stands for. When the table already held jokers, the jokers are interchangeable, so the ``k``
