@@ -62,6 +62,11 @@ __all__ = ["apply", "check", "is_legal", "legal_actions", "undo"]
 # ---------------------------------------------------------------------------------------------
 # Small helpers
 
+# Enum members read through module globals: ``Phase.PLAY`` goes through ``EnumType.__getattr__``'s
+# slow attribute path (several times a global lookup) and these are read on every action.
+_FIRST_DISCARD, _TAKE, _PLAY, _ENDED = Phase.FIRST_DISCARD, Phase.TAKE, Phase.PLAY, Phase.ENDED
+_RUN, _SET = Kind.RUN, Kind.SET
+
 
 def _illegal(reason: str, rule_id: str, action: Action) -> IllegalActionError:
     return IllegalActionError(reason, rule_id=rule_id, action=action)
@@ -131,7 +136,7 @@ def apply(state: GameState, action: Action) -> GameState:
         IllegalActionError: the action breaks a rule; ``rule_id`` names it (``turn.order``,
             ``turn.phase``, ``opening.min_points``, ``sir.first_discard_dead``, ...).
     """
-    if state.phase is Phase.ENDED:
+    if state.phase is _ENDED:
         raise _illegal("the hand is over", "hand.ended", action)
     if action.player != state.current:
         raise _illegal(f"it is p{state.current + 1}'s turn", "turn.order", action)
@@ -168,10 +173,10 @@ def undo(state: GameState) -> GameState:
 
 
 def _phase_error(state: GameState, action: Action) -> IllegalActionError:
-    if state.phase is Phase.FIRST_DISCARD:
+    if state.phase is _FIRST_DISCARD:
         why = "the first player's first turn is a discard only (it starts the șir)"
         rule = "sir.first_discard_dead"
-    elif state.phase is Phase.TAKE:
+    elif state.phase is _TAKE:
         why = "draw from the stock or take from the șir first"
         rule = "turn.phase"
     else:
@@ -194,7 +199,7 @@ def _with_player(state: GameState, ps: PlayerState) -> tuple[PlayerState, ...]:
 
 
 def _draw(state: GameState, action: Draw) -> GameState:
-    if state.phase is not Phase.TAKE:
+    if state.phase is not _TAKE:
         raise _phase_error(state, action)
     if not state.stock:  # pragma: no cover - the hand ends when the stock runs out
         raise _illegal("the stock is empty", "hand.stock_exhausted", action)
@@ -204,7 +209,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
     after = state.evolve(
         players=_with_player(state, new_ps),
         stock=state.stock[1:],
-        phase=Phase.PLAY,
+        phase=_PLAY,
         turn=state.turn.evolve(took="draw", undoable=0, checkpoint=None),
     )
     # Undo returns here: a tile drawn from the stock stays drawn (it has been seen).
@@ -212,7 +217,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
 
 
 def _take(state: GameState, action: Take) -> GameState:
-    if state.phase is not Phase.TAKE:
+    if state.phase is not _TAKE:
         raise _phase_error(state, action)
     rules = state.rules
     ps = _player(state)
@@ -280,7 +285,7 @@ def _take(state: GameState, action: Take) -> GameState:
     return state.evolve(
         players=_with_player(state, new_ps),
         sir=sir[:index],
-        phase=Phase.PLAY,
+        phase=_PLAY,
         turn=state.turn.evolve(
             took=took,
             taken_tile=pending,
@@ -295,7 +300,7 @@ def _take(state: GameState, action: Take) -> GameState:
 
 
 def _common_lay_checks(state: GameState, action: Action, ps: PlayerState) -> None:
-    if state.phase is not Phase.PLAY:
+    if state.phase is not _PLAY:
         raise _phase_error(state, action)
     if not _may_lay(state, ps):
         raise _illegal(
@@ -396,7 +401,7 @@ def _layoff_placements(
 ) -> list[tuple[str, Tile | None]]:
     """Where ``slot`` can attach to ``f``: a list of (``"front"``/``"back"``/``"set"``, identity)."""
     tile = slot.tile
-    if f.kind is Kind.RUN:
+    if f.kind is _RUN:
         ref = next(i for i in f.identities if i is not None)
         front, back = _run_end_ranks(f, rules)
         out: list[tuple[str, Tile | None]] = []
@@ -447,7 +452,7 @@ def _rebuild_set(
         jolys = [(e[0], None, e[2], e[3], e[4]) for e in jolys]
     ordered = naturals + jolys
     formation = Formation(
-        kind=Kind.SET,
+        kind=_SET,
         tiles=tuple(e[0] for e in ordered),
         identities=tuple(e[1] for e in ordered),
         ranks=(number,) * len(ordered),
@@ -471,7 +476,7 @@ def _attach(
     placements = _layoff_placements(tf.formation, slot, rules)
     f = tf.formation
     if not placements:
-        if f.kind is Kind.SET and len(f.tiles) >= min(rules.set_max_tiles, 4):
+        if f.kind is _SET and len(f.tiles) >= min(rules.set_max_tiles, 4):
             hint = "; to take a joly out of a full set, use swap" if f.joly_count else ""
             raise _illegal(
                 f"{slot} does not fit {f}: the set (terță) is full{hint}", "set.max_tiles", action
@@ -497,7 +502,7 @@ def _attach(
     rank = f.ranks[0] - 1 if where == "front" else f.ranks[-1] + 1
     if where == "front":
         formation = Formation(
-            kind=Kind.RUN,
+            kind=_RUN,
             tiles=(slot.tile,) + f.tiles,
             identities=(ident,) + f.identities,
             ranks=(rank,) + f.ranks,
@@ -510,7 +515,7 @@ def _attach(
             swapped=(swapped,) + tf.swapped,
         )
     formation = Formation(
-        kind=Kind.RUN,
+        kind=_RUN,
         tiles=f.tiles + (slot.tile,),
         identities=f.identities + (ident,),
         ranks=f.ranks + (rank,),
@@ -642,16 +647,14 @@ def _swap(state: GameState, action: Swap) -> GameState:
         break
     if position is None:
         raise _illegal(reason[0], reason[1], action)
-    if f.kind is Kind.SET:
+    if f.kind is _SET:
         entries = list(zip(f.tiles, f.identities, tf.placed_by, tf.via, tf.swapped))
         entries[position] = (action.tile, action.tile, state.current, "swap", False)
         formation, placed_by, via, swapped_t = _rebuild_set(entries, f.number)
     else:
         tiles = list(f.tiles)
         tiles[position] = action.tile
-        formation = Formation(
-            kind=Kind.RUN, tiles=tuple(tiles), identities=f.identities, ranks=f.ranks
-        )
+        formation = Formation(kind=_RUN, tiles=tuple(tiles), identities=f.identities, ranks=f.ranks)
         placed_by = tf.placed_by[:position] + (state.current,) + tf.placed_by[position + 1 :]
         via = tf.via[:position] + ("swap",) + tf.via[position + 1 :]
         swapped_t = tf.swapped
@@ -674,13 +677,13 @@ def _swap(state: GameState, action: Swap) -> GameState:
 
 
 def _announce(state: GameState, action: Announce) -> GameState:
-    if state.phase not in (Phase.TAKE, Phase.PLAY):
+    if state.phase not in (_TAKE, _PLAY):
         raise _phase_error(state, action)
     ps = _player(state)
     rules = state.rules
     if ps.announced:
         raise _illegal("already announced", "announce.max_tiles", action)
-    limit = rules.announce_max_tiles + (1 if state.phase is Phase.PLAY else 0)
+    limit = rules.announce_max_tiles + (1 if state.phase is _PLAY else 0)
     if len(ps.rack) > limit:
         raise _illegal(
             f"announce when you are about to end a turn with at most {rules.announce_max_tiles} tiles; you hold {len(ps.rack)}",
@@ -712,7 +715,7 @@ def _announce_atu(state: GameState, action: AnnounceAtu) -> GameState:
 
 
 def _declare(state: GameState, action: Declare) -> GameState:
-    if state.phase is not Phase.PLAY:
+    if state.phase is not _PLAY:
         raise _phase_error(state, action)
     ps = _player(state)
     rules = state.rules
@@ -827,14 +830,14 @@ def _fresh_turn(rack_at_start: int) -> TurnState:
 
 
 def _discard(state: GameState, action: Discard) -> GameState:
-    if state.phase not in (Phase.PLAY, Phase.FIRST_DISCARD):
+    if state.phase not in (_PLAY, _FIRST_DISCARD):
         raise _phase_error(state, action)
     ps = _player(state)
     rest = _remove(ps.rack, (action.tile,))
     if rest is None:
         raise _illegal(f"p{state.current + 1} does not hold {action.tile}", "rack.tiles", action)
     rules = state.rules
-    if state.phase is Phase.PLAY:
+    if state.phase is _PLAY:
         _end_of_turn_obligations(state, action, len(rest))
     opened = ps.opened or (state.turn.opening and not ps.pe_tabla)
     announced = ps.announced
@@ -859,7 +862,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
             players=players,
             sir=sir,
             turns_ended=turns_ended,
-            phase=Phase.ENDED,
+            phase=_ENDED,
             turn=_fresh_turn(0),
             result=HandResult(
                 closed_by=state.current, closing_tile=action.tile, stock_exhausted=False
@@ -870,7 +873,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
             players=players,
             sir=sir,
             turns_ended=turns_ended,
-            phase=Phase.ENDED,
+            phase=_ENDED,
             turn=_fresh_turn(0),
             result=HandResult(closed_by=None, closing_tile=None, stock_exhausted=True),
         )
@@ -880,7 +883,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         sir=sir,
         turns_ended=turns_ended,
         current=nxt,
-        phase=Phase.TAKE,
+        phase=_TAKE,
         turn=_fresh_turn(len(state.players[nxt].rack)),
     )
 
@@ -936,6 +939,17 @@ def _discard_actions(seat: int, rack: tuple[Tile, ...]) -> Iterator[Discard]:
     return map(table.__getitem__, dict.fromkeys(rack))
 
 
+_DRAWS: dict[int, Draw] = {}
+
+
+def _draw_action(seat: int) -> Draw:
+    """The shared ``Draw`` of ``seat``."""
+    action = _DRAWS.get(seat)
+    if action is None:
+        action = _DRAWS[seat] = Draw(seat)
+    return action
+
+
 def _meld_action(seat: int, formation: Formation) -> Meld:
     key = (seat, formation)
     action = _MELDS.get(key)
@@ -956,20 +970,20 @@ def legal_actions(state: GameState) -> list[Action]:
     other actions), the list is ``[Undo]``. An ended hand has no legal actions.
     """
     phase = state.phase
-    if phase is Phase.ENDED:
+    if phase is _ENDED:
         return []
     seat = state.current
     ps = state.players[seat]
     rules = state.rules
     frules = rules.formation_rules
     out: list[Action] = []
-    if phase is Phase.FIRST_DISCARD:
+    if phase is _FIRST_DISCARD:
         out.extend(_discard_actions(seat, ps.rack))
         if _atu_possible(state, ps):
             out.append(AnnounceAtu(seat))
         return out
-    if phase is Phase.TAKE:
-        out.append(Draw(seat))
+    if phase is _TAKE:
+        out.append(_draw_action(seat))
         out.extend(_take_options(state, ps, frules))
         if _atu_possible(state, ps):
             out.append(AnnounceAtu(seat))
@@ -999,14 +1013,14 @@ def legal_actions(state: GameState) -> list[Action]:
             )
         else:
             shape_needs_run = not ps.opened and not any(
-                state.table[i].formation.kind is Kind.RUN for i in turn.laid
+                state.table[i].formation.kind is _RUN for i in turn.laid
             )
             for f in _rack_candidates(ps.rack, frules):
                 if len(f.tiles) >= len(ps.rack):
                     continue  # a turn ends with a discard
                 if pending is not None and pending not in f.tiles:
                     continue
-                if shape_needs_run and f.kind is not Kind.RUN:
+                if shape_needs_run and f.kind is not _RUN:
                     continue  # a 1s-set opening takes no other set that turn
                 out.append(_meld_action(seat, f))
     may_attach = (
@@ -1090,7 +1104,7 @@ def _opening_options(
     cands = [f for f in _rack_candidates(rack, frules) if len(f.tiles) < len(rack)]
     if not cands:
         return ()
-    if rules.opening_needs_run and not any(f.kind is Kind.RUN for f in cands):
+    if rules.opening_needs_run and not any(f.kind is _RUN for f in cands):
         if not (rules.opening_ones_set_exception and any(f.number == 1 for f in cands)):
             return ()
     # an upper bound: every tile of the rack in some formation at its highest opening value
@@ -1112,9 +1126,9 @@ def _opening_options(
     count = len(cands)
 
     # opening_shape_ok and the must-include test, followed along the path
-    is_run = [f.kind is Kind.RUN for f in cands]
+    is_run = [f.kind is _RUN for f in cands]
     ones_alone = [
-        rules.opening_ones_set_exception and f.kind is Kind.SET and f.number == 1 for f in cands
+        rules.opening_ones_set_exception and f.kind is _SET and f.number == 1 for f in cands
     ]
     shape_free = not rules.opening_needs_run
     holds_must = [must_include is None or must_include in f.tiles for f in cands]
@@ -1316,7 +1330,7 @@ def _take_action(seat: int, position: int) -> Take:
 @functools.lru_cache(maxsize=65536)
 def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
     """The natural tiles that can be attached to ``f`` (each at exactly one place)."""
-    if f.kind is Kind.RUN:
+    if f.kind is _RUN:
         ref = next(i for i in f.identities if i is not None)
         front, back = _run_end_ranks(f, rules)
         out = tuple(_rank_tile(ref, r) for r in (front, back) if r is not None)
@@ -1353,7 +1367,7 @@ def _layoff_targets(
     """(the natural tiles that attach to ``f``, each at one place; the identities a joly laid
     off on ``f`` is stated with, one per place it fits, none for a set)."""
     jolys = tuple(
-        ident if f.kind is Kind.RUN else None
+        ident if f.kind is _RUN else None
         for _where, ident in _layoff_placements(f, SlotToken(JOLY), rules)
     )
     return _attachable_to(f, rules), jolys

@@ -53,18 +53,36 @@ def _install_evolve(cls: type) -> None:
     """Give ``cls`` a fast ``evolve(**changes)``: ``attrs.evolve`` without re-running ``__init__``.
 
     The method is generated once per class (as attrs generates ``__init__``), with one keyword
-    parameter per field; each slot is written through its C-level descriptor. No validation is
-    done, so the engine passes only values of the right type.
+    parameter per field. No validation is done, so the engine passes only values of the right
+    type. The copy is filled in as an instance of a private subclass that adds no slots and
+    keeps ``object``'s attribute setting (plain attribute stores, which the interpreter
+    specialises for slots: a frozen class's only other way in is one C descriptor call per
+    field, several times slower), then given its real class (``__class__`` assignment, allowed
+    between classes of the same layout): the result is an ordinary, frozen ``cls`` instance.
     """
     names = [a.name for a in attrs.fields(cls)]
+    builder = type(
+        f"_{cls.__name__}Builder",
+        (cls,),
+        {
+            "__slots__": (),
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+            "__doc__": f"Scratch class of {cls.__name__}.evolve (same layout, not frozen).",
+        },
+    )
     params = ", ".join(f"{n}=_UNSET" for n in names)
-    lines = [f"def evolve(self, *, {params}):", "    new = _new(_cls)"]
+    lines = [f"def evolve(self, *, {params}):", "    new = _new(_builder)"]
     for n in names:
-        lines.append(f"    _set_{n}(new, self.{n} if {n} is _UNSET else {n})")
+        lines.append(f"    new.{n} = self.{n} if {n} is _UNSET else {n}")
+    lines.append("    new.__class__ = _cls")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_UNSET": _UNSET}
-    for n in names:
-        namespace[f"_set_{n}"] = cls.__dict__[n].__set__
+    namespace: dict[str, Any] = {
+        "_new": object.__new__,
+        "_builder": builder,
+        "_cls": cls,
+        "_UNSET": _UNSET,
+    }
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
     fn = namespace["evolve"]
     fn.__doc__ = f"A copy of this {cls.__name__} with some fields changed (fast; no validation)."

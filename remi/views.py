@@ -10,12 +10,14 @@ the view says so in ``final_racks``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from remi.actions import Action
 from remi.engine import legal_actions
 from remi.rules import RemiRules
-from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation
+from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation, TurnState
 from remi.tiles import Tile
 
 __all__ = ["PlayerView", "PublicPlayer", "TurnView", "view"]
@@ -106,32 +108,110 @@ class PlayerView:
     @property
     def my_turn(self) -> bool:
         """True when this player is to act."""
-        return self.current == self.seat and self.phase is not Phase.ENDED
+        return self.current == self.seat and self.phase is not _ENDED
 
 
-# PublicPlayer of each PlayerState object (kept alive beside it, so an id is never reused while
-# cached): a seat's PlayerState object is carried over unchanged from state to state until he
-# acts, so most views reuse the entries.
-_PUBLIC: dict[int, tuple[PlayerState, PublicPlayer]] = {}
-
-
-def _public(seat: int, p: PlayerState) -> PublicPlayer:
-    hit = _PUBLIC.get(id(p))
-    if hit is not None and hit[0] is p and hit[1].seat == seat:
-        return hit[1]
-    public = PublicPlayer(
-        seat=seat,
-        tile_count=len(p.rack),
-        opened=p.opened,
-        announced=p.announced,
-        failed_announcement=p.failed_announcement,
-        pe_tabla=p.pe_tabla,
-        atu_announced=p.atu_announced,
+def _maker(cls: type) -> Any:
+    """A keyword-only constructor of the frozen attrs class ``cls``, built as
+    ``remi.state``'s ``evolve`` copies are: filled in as a private subclass instance that adds
+    no slots and keeps ``object``'s attribute setting, then given its real class (``__class__``
+    assignment between classes of the same layout). The result is the same object as
+    ``cls(...)`` (these classes have no defaults, converters or validators) at a fraction of the
+    cost of attrs' frozen ``__init__`` (a C descriptor call per field); a view is built for
+    every action of every hand a bot plays."""
+    fields = attrs.fields(cls)
+    assert all(
+        a.default is attrs.NOTHING and a.converter is None and a.validator is None for a in fields
     )
-    if len(_PUBLIC) >= 4096:
-        _PUBLIC.clear()
-    _PUBLIC[id(p)] = (p, public)
-    return public
+    names = [a.name for a in fields]
+    builder = type(
+        f"_{cls.__name__}Builder",
+        (cls,),
+        {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+    )
+    lines = [f"def make(*, {', '.join(names)}):", "    new = _new(_builder)"]
+    lines.extend(f"    new.{n} = {n}" for n in names)
+    lines += ["    new.__class__ = _cls", "    return new"]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_builder": builder, "_cls": cls}
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
+    return namespace["make"]
+
+
+_new_player_view = _maker(PlayerView)
+_new_turn_view = _maker(TurnView)
+_new_public = _maker(PublicPlayer)
+
+_ENDED = Phase.ENDED  # read once: an Enum class attribute goes through EnumType.__getattr__
+
+# The last ``state.players`` tuple seen and its PublicPlayer values: a seat's PlayerState object
+# is carried over unchanged from state to state until he acts, so each view rebuilds only the
+# entries whose PlayerState object changed (compared by identity; holding the tuple keeps the
+# objects alive, so an identity is never that of a new object).
+_LAST_PUBLICS: list[tuple[tuple[PlayerState, ...], tuple[PublicPlayer, ...]]] = [((), ())]
+
+# PublicPlayer values by their fields (frozen, so equal ones are shared): the few public facts of
+# a seat recur all hand long, while his PlayerState object changes with every action he makes.
+_PUBLIC_VALUES: dict[tuple[int, int, bool, bool, bool, bool, bool], PublicPlayer] = {}
+
+# The TurnView of a TurnState object (held beside it, so its id is not reused while cached): a
+# turn not yet begun is one shared TurnState per rack size, so its view is built once.
+_TURN_VIEWS: dict[int, tuple[TurnState, TurnView]] = {}
+
+
+def _publics(players: tuple[PlayerState, ...]) -> tuple[PublicPlayer, ...]:
+    last, publics = _LAST_PUBLICS[0]
+    if last is players:
+        return publics
+    same_table = len(last) == len(players)
+    out = []
+    for seat, p in enumerate(players):
+        if same_table and last[seat] is p:
+            out.append(publics[seat])
+            continue
+        key = (
+            seat,
+            len(p.rack),
+            p.opened,
+            p.announced,
+            p.failed_announcement,
+            p.pe_tabla,
+            p.atu_announced,
+        )
+        public = _PUBLIC_VALUES.get(key)
+        if public is None:
+            if len(_PUBLIC_VALUES) >= 4096:
+                _PUBLIC_VALUES.clear()
+            public = _PUBLIC_VALUES[key] = _new_public(
+                seat=seat,
+                tile_count=key[1],
+                opened=p.opened,
+                announced=p.announced,
+                failed_announcement=p.failed_announcement,
+                pe_tabla=p.pe_tabla,
+                atu_announced=p.atu_announced,
+            )
+        out.append(public)
+    result = tuple(out)
+    _LAST_PUBLICS[0] = (players, result)
+    return result
+
+
+def _turn_view(t: TurnState) -> TurnView:
+    hit = _TURN_VIEWS.get(id(t))
+    if hit is not None and hit[0] is t:
+        return hit[1]
+    turn: TurnView = _new_turn_view(
+        took=t.took,
+        taken_tile=t.taken_tile if not t.taken_used else None,
+        freed_jolys=t.freed_jolys,
+        laid=t.laid,
+        opening=t.opening,
+        can_undo=t.checkpoint is not None and t.undoable > 0,
+    )
+    if len(_TURN_VIEWS) >= 1024:
+        _TURN_VIEWS.clear()
+    _TURN_VIEWS[id(t)] = (t, turn)
+    return turn
 
 
 def view(state: GameState, player: int) -> PlayerView:
@@ -140,31 +220,23 @@ def view(state: GameState, player: int) -> PlayerView:
     Raises:
         IndexError: for a seat that is not at the table.
     """
-    if not 0 <= player < len(state.players):
-        raise IndexError(f"no seat p{player + 1} at a table of {len(state.players)}")
-    publics = tuple(_public(i, p) for i, p in enumerate(state.players))
-    mine = state.current == player and state.phase is not Phase.ENDED
+    players = state.players
+    if not 0 <= player < len(players):
+        raise IndexError(f"no seat p{player + 1} at a table of {len(players)}")
+    phase = state.phase
+    ended = phase is _ENDED
     turn = None
     legal: tuple[Action, ...] = ()
-    if mine:
-        t = state.turn
-        turn = TurnView(
-            took=t.took,
-            taken_tile=t.taken_tile if not t.taken_used else None,
-            freed_jolys=t.freed_jolys,
-            laid=t.laid,
-            opening=t.opening,
-            can_undo=t.checkpoint is not None and t.undoable > 0,
-        )
+    if state.current == player and not ended:
+        turn = _turn_view(state.turn)
         legal = tuple(legal_actions(state))
-    ended = state.phase is Phase.ENDED
-    return PlayerView(
+    result: PlayerView = _new_player_view(
         seat=player,
         rules=state.rules,
-        phase=state.phase,
+        phase=phase,
         current=state.current,
-        rack=state.players[player].rack,
-        players=publics,
+        rack=players[player].rack,
+        players=_publics(players),
         table=state.table,
         sir=state.sir,
         stock_count=len(state.stock),
@@ -173,5 +245,6 @@ def view(state: GameState, player: int) -> PlayerView:
         turn=turn,
         legal=legal,
         result=state.result,
-        final_racks=tuple(p.rack for p in state.players) if ended else (),
+        final_racks=tuple(p.rack for p in players) if ended else (),
     )
+    return result

@@ -120,12 +120,14 @@ def least_useful(
     """
     best: tuple[int, int, Tile] | None = None
     copies = Counter(t.code for t in rack)
+    present = set(copies)
     fitting = table_fits(table)
     for tile in dict.fromkeys(choices):
         if tile.is_joly:
             useful = 10_000
         else:
-            others = {c for c, k in copies.items() if c != tile.code or k > 1}
+            code = tile.code  # the rack's codes but this tile's, unless he holds it twice
+            others = present if copies[code] > 1 else present - {code}
             useful = _partners(tile, others) * 10 + (25 if tile in fitting else 0)
         value = loose_tile_points(tile, rules.final_points)
         key = (useful, value, tile)

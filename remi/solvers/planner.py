@@ -138,9 +138,26 @@ def _partner_pairs(tile: Tile, ace_high: bool) -> list[tuple[int, int]]:
     return _run_pairs(tile, ace_high) + _set_pairs(tile)
 
 
+# The last table tuple asked about and its answer: a hand's table tuple is carried over
+# unchanged from state to state (and view to view) until a formation is laid or extended, and a
+# bot asks at every discard. Only a tuple (immutable) is remembered, by identity; holding it
+# keeps its identity from being reused.
+_LAST_FITS: list[tuple[tuple[TableFormation, ...] | None, frozenset[Tile]]] = [(None, frozenset())]
+
+
 def table_fits(table: Sequence[TableFormation]) -> frozenset[Tile]:
     """The natural tiles that could be attached (lipire) to a table formation: a run's
     neighbours at either end (a 1 after 13), a set's missing colours while it has room."""
+    last, fits = _LAST_FITS[0]
+    if last is table:
+        return fits
+    fits = _table_fits(table)
+    if type(table) is tuple:
+        _LAST_FITS[0] = (table, fits)
+    return fits
+
+
+def _table_fits(table: Sequence[TableFormation]) -> frozenset[Tile]:
     out: set[Tile] = set()
     for tf in table:
         f = tf.formation

@@ -24,9 +24,12 @@ from collections.abc import Sequence
 from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
+from remi import engine as _engine
+from remi import views as _views
 from remi.errors import RemiError, UnknownVariantError
 from remi.rules import RuleSet, register_rules_family
 from remi.scoring import PlayerScore
+from remi.state import Phase
 from remi.tiles import Tile
 
 __all__ = [
@@ -111,6 +114,11 @@ class Variant(Protocol):
         ...
 
 
+# Read once: the hooks below run on every action of every hand, where an import statement in the
+# body (about a microsecond) or an Enum class attribute (EnumType.__getattr__'s slow path) shows.
+_ENDED = Phase.ENDED
+
+
 class _RemiVariant:
     """Romanian Remi pe tablă (family ``remi``): the built-in state machine of ``remi.engine``."""
 
@@ -141,27 +149,19 @@ class _RemiVariant:
 
     def legal_actions(self, state: Any) -> list[Any]:
         """``remi.engine.legal_actions``."""
-        from remi.engine import legal_actions
-
-        return legal_actions(state)
+        return _engine.legal_actions(state)
 
     def check(self, state: Any, action: Any) -> None:
         """``remi.engine.check``."""
-        from remi.engine import check
-
-        check(state, action)
+        _engine.check(state, action)
 
     def apply(self, state: Any, action: Any) -> Any:
         """``remi.engine.apply``."""
-        from remi.engine import apply
-
-        return apply(state, action)
+        return _engine.apply(state, action)
 
     def view(self, state: Any, player: int) -> Any:
         """``remi.views.view``."""
-        from remi.views import view
-
-        return view(state, player)
+        return _views.view(state, player)
 
     def parse_action(self, text: str, rules: Any) -> Any:
         """``remi.actions.parse_action`` with the rules' formation parameters."""
@@ -175,9 +175,7 @@ class _RemiVariant:
 
     def is_over(self, state: Any) -> bool:
         """The hand has reached ``Phase.ENDED``."""
-        from remi.state import Phase
-
-        return bool(state.phase is Phase.ENDED)
+        return state.phase is _ENDED
 
     def score(self, state: Any, names: Sequence[str] | None = None) -> tuple[PlayerScore, ...]:
         """``remi.results.score_state``."""
