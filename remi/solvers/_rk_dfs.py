@@ -71,16 +71,14 @@ def solve_dfs(
     floor: int = 0,
     budget: Budget | None = None,
     min_preserved: int = 0,
-    found: list[Arrangement] | None = None,
     known_primary: bool = False,
 ) -> Arrangement | None:
     """Best arrangement of all of ``mand`` plus any of ``opt``: the same problem, arguments and
     answer value as ``remi.solvers._rk_dp.solve_dp`` (see there), found by depth-first search.
 
-    The search runs downwards from the upper bound (module docstring). With ``found`` (a list)
-    it runs upwards instead, for the tie-break: from ``floor`` / ``min_preserved``, each better
-    arrangement found is appended to ``found`` before a better one is looked for, so a caller
-    whose budget runs out still holds the best found so far.
+    The search runs downwards from the upper bound (module docstring). With ``known_primary``
+    the caller promises that ``floor`` is the best objective value (the tie-break), so the
+    search starts from ``floor`` plus every original set re-created.
 
     Returns:
         an arrangement of the best value (objective first, then originals re-created), or
@@ -413,17 +411,7 @@ def solve_dfs(
 
     floor_big = floor * BIG + min_preserved
     root_ub = bound(0, root)
-    if found is not None:  # upwards: each answer found raises the bar by one
-        need = floor_big
-        best: Arrangement | None = None
-        while True:
-            got = search(0, root, need, root_ub)
-            if got < need:
-                return best
-            best = arrangement(got)
-            found.append(best)
-            need = got + 1
-    need = bound(0, root)
+    need = root_ub
     if known_primary:
         need = min(need, floor * BIG + len(original_runs) + len(original_groups))
     while need >= floor_big and need > NEG // 2:
