@@ -53,6 +53,7 @@ import attrs
 
 from remi.bots import BOT_KINDS, make_bot
 from remi.errors import RemiError
+from remi.formations import Formation
 from remi.records import (
     GameRecord,
     PlayerEntry,
@@ -106,11 +107,18 @@ _WALKED: set[type] = set()  # classes seen holding tiles: not tried as tile-free
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
 
 
+#: Fields holding tiles that are not tiles anybody holds, derived from fields that are walked:
+#: ``Formation.identities`` names the tile each joly stands for (from the formation's own
+#: colours and ranks). A legal play ``[K1 K2 J]`` has identities ``K1 K2 K3``; when another
+#: player holds exactly K1 K2 K3 that equality is a coincidence, not a leak (soak seed 300880).
+_DERIVED_TILES: frozenset[tuple[type, str]] = frozenset({(Formation, "identities")})
+
+
 def _fields(cls: type) -> tuple[str, ...] | None:
     """The attrs field names of ``cls``, plus the properties of view classes (plain data such
     as ``PlayerView.my_turn``), or None when ``cls`` is not an attrs class. The properties of
     value classes (formations, actions, table entries) are derived from their fields, which are
-    walked, so they are not entered again."""
+    walked, so they are not entered again; nor are the derived tile fields (``_DERIVED_TILES``)."""
     names = _FIELDS.get(cls, ())
     if names == ():
         if attrs.has(cls):
@@ -119,7 +127,9 @@ def _fields(cls: type) -> tuple[str, ...] | None:
                 if cls.__module__.endswith(".views")
                 else ()
             )
-            names = tuple(a.name for a in attrs.fields(cls)) + tuple(props)
+            names = tuple(
+                a.name for a in attrs.fields(cls) if (cls, a.name) not in _DERIVED_TILES
+            ) + tuple(props)
         else:
             names = None
         _FIELDS[cls] = names
