@@ -98,10 +98,16 @@ def _read_slot(token: str, position: int, text: str) -> SlotToken:
         return SlotToken(JOLY, stated, position)
     tile = _parse_tile_or_none(token)
     if tile is None:
+        lone = (
+            " (the number goes right after the colour: R1, not R 1 or R-1; blanks, commas and "
+            "hyphens separate tiles)"
+            if token.upper() in ("R", "Y", "B", "K")
+            else ""
+        )
         raise NotationError(
             f"{_quoted(token)} at position {position} is not a tile: expected a colour R, Y, B or K "
             "followed by a number 1-13 (like R7 or K13), J for a joly, or J[R5] for a joly "
-            "standing for R5",
+            f"standing for R5{lone}",
             text=text,
             token=token,
             position=position,

@@ -89,6 +89,8 @@ def test_formation_text_forms() -> None:
         ("[R3 J[R4 R5]", "closing ']'"),
         ("[R3 J[Q4] R5]", "must name a numbered tile"),
         ("[R3\x01 R4 R5]", "'R3\\x01' at position 1 is not a tile"),  # invisible char shown
+        ("[R-1 R2 R3]", "'R' at position 1 is not a tile"),  # the hyphen separates tiles
+        ("[R-1 R2 R3]", "right after the colour: R1, not R 1 or R-1"),
     ],
 )
 def test_bad_formation_notation(text: str, error: str) -> None:
