@@ -157,7 +157,7 @@ def test_views_checker_ignores_coincidence_with_visible_tiles(
         soak.check_views(remi, state, "p2 sees p1's extra K13")
 
 
-def test_views_checker_skips_joly_identities(tmp_path: Path) -> None:
+def test_soak_regression_rummikub_300880_joly_identities(tmp_path: Path) -> None:
     """Soak seed 300880 (Rummikub): p3 may play ``[K1 K2 J]``, the joly standing for K3, while
     p1 holds exactly K1 K2 K3. The formation's identities (derived from its tiles) equal p1's
     rack by coincidence; the walker does not enter them, and the game passes every check."""
