@@ -289,11 +289,12 @@ def _rng(seed: int) -> random.Random:
 
 def _check_players(player_count: int, rules: RemiRules) -> None:
     if not rules.players_min <= player_count <= rules.players_max:
+        key = "players.max" if player_count > rules.players_max else "players.min"
         raise RulesError(
             f"{rules.name}: {player_count} players, the rules allow "
-            f"{rules.players_min}-{rules.players_max} [players.min]",
+            f"{rules.players_min}-{rules.players_max} [{key}]",
             source=rules.name,
-            key="players.max" if player_count > rules.players_max else "players.min",
+            key=key,
             value=player_count,
         )
 

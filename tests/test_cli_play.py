@@ -96,6 +96,21 @@ def test_play_scripted_hand_refused_input_undo_save_resume(tmp_path: Path) -> No
     assert final.ok and {p.name: p.score for p in final.scores} == {"Ana": 150, "Bogdan": -115}
 
 
+def test_play_hint_after_the_opening_is_laid_opening_min_points(tmp_path: Path) -> None:
+    """Once the opening (etalare) is on the table in this turn, ``hint`` reports its value
+    (not "no opening yet", as it did while ``opened`` waits for the end of the turn)."""
+    start = _start_file(tmp_path)
+    lines = ["", "discard B4", "", "draw", "discard K5", "", "draw", "hint"]
+    lines += ["meld R5 R6 R7", "meld R10 Y10 B10", "hint", "quit"]
+    result = runner.invoke(app, ["play", "--load", str(start)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Best opening (etalare):" in out  # before laying it
+    assert "Opening (etalare) laid this turn: 45 points (at least 45)." in out
+    assert out.count("No opening (etalare)") == 0
+    assert "Game left; the game was not saved." in out
+
+
 def test_play_auto_deterministic_ends_with_scores() -> None:
     args = ["play", "--auto", "--seed", "7", "--players", "3"]
     one = runner.invoke(app, args)

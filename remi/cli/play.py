@@ -387,12 +387,23 @@ def _help(session: _Session, seat: int) -> None:
 
 def _hint(session: _Session, seat: int) -> None:
     from remi.bots.greedy import GreedyBot
+    from remi.opening import opening_points
     from remi.solvers import best_opening
 
     view = session.view(seat)
     m = session.m
     me = view.players[seat]
-    if not me.opened and not me.pe_tabla and hasattr(view.rules, "opening_min_points"):
+    turn = view.turn
+    if turn is not None and turn.opening and turn.laid:  # the opening is on the table already
+        session.console.print(
+            m(
+                "hint.opening_laid",
+                points=opening_points([view.table[i].formation for i in turn.laid], view.rules),
+                need=view.rules.opening_min_points,
+            ),
+            markup=False,
+        )
+    elif not me.opened and not me.pe_tabla and hasattr(view.rules, "opening_min_points"):
         taken = view.turn.taken_tile if view.turn is not None else None
         rack = list(view.rack)
         if taken is not None:

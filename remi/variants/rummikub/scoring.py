@@ -60,9 +60,11 @@ def score_going_out(
             )
         else:
             pts = rack_points(rack, rules)
+            jokers = sum(1 for t in rack if t.is_joly)
             line = ScoreLine(
-                rule_id="scoring.joker_points",
-                text=f"minus his rack {_rack_text(rack)} (joker {rules.scoring_joker_points})",
+                rule_id="scoring.joker_points" if jokers else "scoring.going_out",
+                text=f"minus his rack {_rack_text(rack)}"
+                + (f" (joker {rules.scoring_joker_points})" if jokers else ""),
                 points=-pts,
             )
         out.append(PlayerScore(name=names[seat], score=line.points, lines=(line,)))

@@ -129,10 +129,11 @@ class RummikubState:
 
 def _check_players(player_count: int, rules: RummikubRules) -> None:
     if not rules.players_min <= player_count <= rules.players_max:
+        key = "players.max" if player_count > rules.players_max else "players.min"
         raise RulesError(
             f"{player_count} players: the rules allow {rules.players_min}-{rules.players_max} "
-            "[players.min, players.max]",
-            key="players.min",
+            f"[{key}]",
+            key=key,
             value=player_count,
         )
 
