@@ -577,9 +577,12 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        detail = (  # json's "Unterminated string starting at" names the place itself
+            f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"at {where}: {exc.msg}"
+        )
         raise RecordError(
-            f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg} (truncated or corrupted file?)",
-            path=name,
+            f"malformed JSON {detail} (truncated or corrupted file?)", path=name
         ) from None
     except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
         raise RecordError(f"malformed JSON: {exc}", path=name) from None

@@ -135,7 +135,12 @@ def _keep(path: Path) -> bytes:
 @pytest.mark.parametrize(
     "name,text,message",
     [
-        ("truncated", None, "malformed JSON at line"),
+        ("truncated", None, "line 1, column"),
+        (
+            "cut-in-a-string",
+            '{"format": "remi-rec',
+            "Unterminated string starting at line 1, column 12",
+        ),
         ("garbage", "\x00\x01not json", "malformed JSON"),
         ("not-object", "[1, 2]", "a record is a JSON object"),
         ("wrong-format", '{"format": "chess-pgn", "version": 1}', "not a remi game record"),

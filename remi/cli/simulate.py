@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from pathlib import Path
@@ -18,27 +19,35 @@ from remi.simulate import Estimate, SimulationReport, plot_report, simulate
 __all__ = ["simulate_command"]
 
 
-def _est(e: Estimate, digits: int = 1, pct: bool = False) -> str:
+def _of(e: Estimate, full: int) -> str:
+    """`` [n=K]`` when the estimate covers only K of the ``full`` hands (a first opening counts
+    only the hands where that seat opened; a difference only the deals where both did)."""
+    return f" \\[n={e.n}]" if 0 < e.n < full else ""  # escaped: rich markup
+
+
+def _est(e: Estimate, digits: int = 1, pct: bool = False, full: int = 0) -> str:
     if e.n == 0 or math.isnan(e.mean):
         return "—"
     if pct:
-        return f"{e.mean:.1%} ({e.low:.1%} to {e.high:.1%})"
-    return f"{e.mean:.{digits}f} ({e.low:.{digits}f} to {e.high:.{digits}f})"
+        return f"{e.mean:.1%} ({e.low:.1%} to {e.high:.1%}){_of(e, full)}"
+    return f"{e.mean:.{digits}f} ({e.low:.{digits}f} to {e.high:.{digits}f}){_of(e, full)}"
 
 
-def _diff(e: Estimate, digits: int = 1, pct: bool = False) -> str:
+def _diff(e: Estimate, digits: int = 1, pct: bool = False, full: int = 0) -> str:
     if e.n == 0 or math.isnan(e.mean):
         return "—"
     if pct:
-        return f"{e.mean:+.1%} ({e.low:+.1%} to {e.high:+.1%})"
-    return f"{e.mean:+.{digits}f} ({e.low:+.{digits}f} to {e.high:+.{digits}f})"
+        return f"{e.mean:+.1%} ({e.low:+.1%} to {e.high:+.1%}){_of(e, full)}"
+    return f"{e.mean:+.{digits}f} ({e.low:+.{digits}f} to {e.high:+.{digits}f}){_of(e, full)}"
 
 
 def _table(report: SimulationReport) -> Table:
+    est = functools.partial(_est, full=report.games)
+    diff = functools.partial(_diff, full=report.games)
     last = report.seed + report.games - 1
     title = (
         f"{report.games} hands per preset, seeds {report.seed} to {last}, "
-        f"bots {','.join(report.bots)} (95% CI)"
+        f"bots {','.join(report.bots)} (95% CI; \\[n=K]: over the K hands it applies to)"
     )
     table = Table(title=title)
     table.add_column("measure")
@@ -50,28 +59,28 @@ def _table(report: SimulationReport) -> Table:
     rows: list[list[str]] = [
         [
             "hand length (turns)",
-            *[_est(s.turns) for s in report.stats],
-            *[_diff(d.turns) for d in report.differences],
+            *[est(s.turns) for s in report.stats],
+            *[diff(d.turns) for d in report.differences],
         ],
         [
             "closed (vs stock out)",
-            *[_est(s.closed_share, pct=True) for s in report.stats],
-            *[_diff(d.closed_share, pct=True) for d in report.differences],
+            *[est(s.closed_share, pct=True) for s in report.stats],
+            *[diff(d.closed_share, pct=True) for d in report.differences],
         ],
     ]
     for seat in range(seats):
         rows.append(
             [
                 f"p{seat + 1} first opening (own turn)",
-                *[_est(s.first_open_turn[seat]) for s in report.stats],
-                *[_diff(d.first_open_turn[seat]) for d in report.differences],
+                *[est(s.first_open_turn[seat]) for s in report.stats],
+                *[diff(d.first_open_turn[seat]) for d in report.differences],
             ]
         )
     for seat in range(seats):
         rows.append(
             [
                 f"p{seat + 1} never opened",
-                *[_est(s.never_opened_share[seat], pct=True) for s in report.stats],
+                *[est(s.never_opened_share[seat], pct=True) for s in report.stats],
                 *["" for _ in report.differences],
             ]
         )
@@ -79,21 +88,21 @@ def _table(report: SimulationReport) -> Table:
         rows.append(
             [
                 f"p{seat + 1} score (sd)",
-                *[f"{_est(s.scores[seat])} sd {s.scores[seat].sd:.0f}" for s in report.stats],
-                *[_diff(d.scores[seat]) for d in report.differences],
+                *[f"{est(s.scores[seat])} sd {s.scores[seat].sd:.0f}" for s in report.stats],
+                *[diff(d.scores[seat]) for d in report.differences],
             ]
         )
     rows.append(
         [
             "first-seat advantage (points)",
-            *[_est(s.first_seat_advantage) for s in report.stats],
-            *[_diff(d.first_seat_advantage) for d in report.differences],
+            *[est(s.first_seat_advantage) for s in report.stats],
+            *[diff(d.first_seat_advantage) for d in report.differences],
         ]
     )
     rows.append(
         [
             "p1 has the top score",
-            *[_est(s.first_seat_wins, pct=True) for s in report.stats],
+            *[est(s.first_seat_wins, pct=True) for s in report.stats],
             *["" for _ in report.differences],
         ]
     )
@@ -184,6 +193,7 @@ def simulate_command(
             TimeRemainingColumn(),
             console=err_console,
             transient=True,
+            disable=not err_console.is_terminal,  # no stray blank line on a pipe or a file
         ) as bar:
             task = bar.add_task("games", total=games * len(rules))
 
