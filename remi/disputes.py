@@ -117,12 +117,21 @@ class DisputeError(RemiError, ValueError):
     Attributes:
         key: the key concerned (``players.Ana.rack``, ``formations[2].added.Bogdan``, ``end``).
         value: the offending value as read (``None`` when the key is missing).
+        detail: the message without the key.
+        source: the file it was read from, named first in the message (``""``: none).
     """
 
-    def __init__(self, key: str, message: str, value: Any = None):
-        super().__init__(f"{key}: {message}" if key else message)
+    def __init__(self, key: str, message: str, value: Any = None, *, source: str = ""):
+        text = f"{key}: {message}" if key else message
+        super().__init__(f"{source}: {text}" if source else text)
         self.key = key
         self.value = value
+        self.detail = message
+        self.source = source
+
+    def in_file(self, path: str | Path) -> DisputeError:
+        """The same error naming the file ``path`` first (``bad.toml: players: missing``)."""
+        return DisputeError(self.key, self.detail, self.value, source=str(path))
 
 
 def _show(value: Any) -> str:
@@ -304,7 +313,11 @@ def load_dispute(
         DisputeError: any problem, naming the key and the value (see ``parse_dispute``).
         RulesError: an unknown rule id or a bad value in ``[options]`` or ``--set``.
     """
-    return parse_dispute(read_toml(path), source=str(path), rules=rules, overrides=overrides)
+    data = read_toml(path)  # its errors name the file already
+    try:
+        return parse_dispute(data, source=str(path), rules=rules, overrides=overrides)
+    except DisputeError as exc:
+        raise exc.in_file(path) from None
 
 
 def parse_dispute(
@@ -665,7 +678,9 @@ def _read_formation_entry(
     _check_laid_part(formation, placed, owner, rules.formation_rules.min_tiles, key)
     swapped = _typed(table, "swapped", f"{key}.swapped", int, 0)
     jolys = [j for j, t in enumerate(formation.tiles) if t.is_joly]
-    if not 0 <= swapped <= len(jolys):
+    if swapped < 0:
+        raise DisputeError(f"{key}.swapped", f"must be 0 or more, got {swapped}", swapped)
+    if swapped > len(jolys):
         raise DisputeError(
             f"{key}.swapped",
             f"{swapped} swapped jolys, but the formation {formation} holds {len(jolys)}",
@@ -973,7 +988,11 @@ def load_check_file(
         DisputeError: unreadable file, bad TOML, unknown keys, wrong types, missing keys.
         RulesError: a bad ``[options]`` or ``--set`` value.
     """
-    return parse_check(read_toml(path), rules=rules, overrides=overrides)
+    data = read_toml(path)  # its errors name the file already
+    try:
+        return parse_check(data, rules=rules, overrides=overrides)
+    except DisputeError as exc:
+        raise exc.in_file(path) from None
 
 
 def parse_check(

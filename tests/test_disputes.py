@@ -353,6 +353,12 @@ BAD_FILES: list[tuple[str, tuple[str, str] | str, str, type[RemiError]]] = [
         DisputeError,
     ),
     (
+        "negative swapped",
+        ('tiles = "K2 K3 K4"', 'tiles = "K2 K3 K4"\nswapped = -1'),
+        "formations[2].swapped: must be 0 or more, got -1",
+        DisputeError,
+    ),
+    (
         "pe tabla player who laid",
         ('[players.Ana]\nrack = "Y4 R11"', '[players.Ana]\nrack = "Y4 R11"\npe_tabla = true'),
         "players.Ana.pe_tabla",
@@ -406,3 +412,5 @@ def test_disputes_bad_files(
     message = str(info.value)
     assert needle in message
     assert "\n" not in message
+    if exc is DisputeError:
+        assert message.startswith(f"{path}: ")  # the file is named first
