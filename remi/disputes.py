@@ -345,6 +345,14 @@ def parse_dispute(
     _no_unknown(data, _TOP_KEYS, "")
     loaded = _load_any_rules(data, rules, overrides)
     if not isinstance(loaded, RemiRules):
+        remi_keys = [k for k in data if k not in _RACK_KEYS]
+        if rules is not None and remi_keys:
+            raise DisputeError(
+                "--rules",
+                f"preset {loaded.name!r} is of family {loaded.family!r}, but the file is a Remi "
+                f"dispute (it has {', '.join(map(repr, remi_keys))}): score it under a Remi preset",
+                rules,
+            )
         return _parse_rack_dispute(data, loaded, source)
     rr = loaded
     description = _typed(data, "description", "description", str, "")
@@ -531,6 +539,10 @@ def parse_dispute(
     return Dispute(source=source, rules=rr, end=hand, description=description, expect=expect)
 
 
+#: The top-level keys of a plugin family's (rack-only) dispute file.
+_RACK_KEYS: Final = ("rules", "description", "options", "players", "end", "expect")
+
+
 def _parse_rack_dispute(data: Mapping[str, Any], rr: RuleSet, source: str) -> Dispute:
     """A plugin family's dispute file: ``[players.X] rack`` and ``[end] closed_by`` or
     ``stock_exhausted = true`` (Rummikub-style scoring uses the racks only, §B.9, §B.10).
@@ -540,7 +552,7 @@ def _parse_rack_dispute(data: Mapping[str, Any], rr: RuleSet, source: str) -> Di
             tiles, too many copies, an unknown closer, a closer holding tiles, both or neither
             end.
     """
-    _no_unknown(data, ("rules", "description", "options", "players", "end", "expect"), "")
+    _no_unknown(data, _RACK_KEYS, "")
     _family_hook(rr, "score_racks")
     description = _typed(data, "description", "description", str, "")
     players_raw = _typed(data, "players", "players", dict)

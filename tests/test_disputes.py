@@ -192,6 +192,18 @@ def test_disputes_rules_precedence(tmp_path: Path) -> None:
     assert d.rules.name == "rummy-45" and d.rules.scoring_closing_bonus == 20
 
 
+def test_disputes_rules_of_another_family_named_as_such() -> None:
+    """``--rules rummikub`` on a Remi dispute (it has formations): the error says so, instead of
+    calling ``formations`` an unknown key of a Rummikub file."""
+    path = EXAMPLES / "RF-1.toml"
+    with pytest.raises(DisputeError) as info:
+        load_dispute(path, rules="rummikub")
+    assert info.value.key == "--rules"
+    assert "is of family 'rummikub', but the file is a Remi dispute (it has 'formations')" in str(
+        info.value
+    )
+
+
 BASE = """
 [players.Ana]
 rack = "Y4 R11"
