@@ -92,20 +92,16 @@ _TOP_KEYS: Final = (
 _PLAYER_KEYS: Final = ("rack", "opened", "announced", "atu", "pe_tabla")
 _FORMATION_KEYS: Final = ("owner", "tiles", "added", "exchanged", "swapped")
 _END_KEYS: Final = ("closed_by", "closing_tile", "stock_exhausted", "pe_tabla", "atu")
-_CHECK_KEYS: Final = (
-    "kind",
-    "rules",
-    "description",
-    "options",
-    "tiles",
-    "formations",
-    "totals",
-    "hands_played",
-    "expect_valid",
-    "expect_points",
-    "expect_final_points",
-    "expect_rule",
-    "expect_winner",
+_CHECK_COMMON: Final = ("kind", "rules", "description", "options")
+#: The keys each kind of check file may hold besides ``_CHECK_COMMON``: a claim that cannot
+#: apply to the kind (``expect_winner`` of a meld) is refused, not reported as a miss.
+_CHECK_KIND_KEYS: Final = {
+    "meld": ("tiles", "expect_valid", "expect_points", "expect_final_points", "expect_rule"),
+    "opening": ("formations", "expect_valid", "expect_points", "expect_rule"),
+    "match": ("totals", "hands_played", "expect_winner"),
+}
+_CHECK_KEYS: Final = _CHECK_COMMON + tuple(
+    dict.fromkeys(k for keys in _CHECK_KIND_KEYS.values() for k in keys)
 )
 
 
@@ -1024,6 +1020,14 @@ def parse_check(
     kind = _typed(data, "kind", "kind", str)
     if kind not in ("meld", "opening", "match"):
         raise DisputeError("kind", f'must be "meld", "opening" or "match", got {_show(kind)}', kind)
+    allowed = _CHECK_COMMON + _CHECK_KIND_KEYS[kind]
+    for name in data:
+        if name not in allowed:
+            raise DisputeError(
+                name,
+                f"not a key of a {kind} check (allowed: {', '.join(allowed)})",
+                data[name],
+            )
     rr = (
         _load_rules(data, rules, overrides)
         if kind == "match"

@@ -120,6 +120,30 @@ def test_disputes_check_files(path: Path) -> None:
         assert report.rule == case.expect["rule"]
 
 
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('kind = "meld"\ntiles = "R1 R2 R3"\nexpect_winner = "A"', "expect_winner"),
+        ('kind = "meld"\ntiles = "R1 R2 R3"\nformations = "[R1 R2 R3]"', "formations"),
+        (
+            'kind = "opening"\nformations = "[R1 R2 R3]"\nexpect_final_points = 6',
+            "expect_final_points",
+        ),
+        ('kind = "match"\n[totals]\nA = 10\nexpect_valid = true', "totals.expect_valid"),
+        ('kind = "match"\nexpect_valid = true\n[totals]\nA = 10', "expect_valid"),
+    ],
+)
+def test_disputes_check_file_claims_fit_the_kind(tmp_path: Path, text: str, key: str) -> None:
+    """A claim or key that cannot apply to the check's kind is refused, naming it (it used to
+    be reported as a miss: ``expect_winner = 'A': differs: None`` for a meld)."""
+    path = tmp_path / "c.toml"
+    path.write_text(text)
+    with pytest.raises(DisputeError) as info:
+        load_check_file(path)
+    assert info.value.key == key
+    assert str(info.value).startswith(f"{path}: {key}: ")
+
+
 def test_disputes_re_examples_exact() -> None:
     r = load_rules()
     assert isinstance(r, RemiRules)
