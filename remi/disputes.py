@@ -948,20 +948,43 @@ class MatchReport:
         winner: the winner's name, or ``None`` when the match goes on.
         totals: cumulative totals, in points.
         target_points: ``match.target_points``.
+        reason: why, in one line (``"A and B tie for the highest total, 1200: play another
+            hand"``).
     """
 
     winner: str | None
     totals: Mapping[str, int]
     target_points: int
+    reason: str = ""
 
     def as_json(self) -> dict[str, Any]:
-        """JSON object: winner (or null), totals, target_points, rule."""
+        """JSON object: winner (or null), totals, target_points, rule, reason."""
         return {
             "winner": self.winner,
             "totals": dict(self.totals),
             "target_points": self.target_points,
             "rule": "match.target_points",
+            "reason": self.reason,
         }
+
+
+def _match_reason(
+    winner: str | None, totals: Mapping[str, int], rules: RemiRules, hands_played: int | None
+) -> str:
+    """One line saying why ``match_winner`` gave ``winner`` (PD 14)."""
+    best = max(totals.values())
+    leaders = [name for name, total in totals.items() if total == best]
+    if winner is not None:
+        if rules.match_end == "hands":
+            return f"{winner} has the single highest total, {best}, after the last hand"
+        return f"{winner} has the single highest total, {best}, at or above {rules.match_target_points}"
+    if rules.match_end == "hands" and hands_played is not None and hands_played < rules.match_hands:
+        return (
+            f"{hands_played} of {rules.match_hands} hands played (match.hands): play another hand"
+        )
+    if len(leaders) > 1:
+        return f"{' and '.join(leaders)} tie for the highest total, {best}: play another hand"
+    return f"no total reaches {rules.match_target_points} yet: play another hand"
 
 
 @attrs.frozen(kw_only=True)
@@ -1117,5 +1140,8 @@ def run_check(case: CheckCase) -> MeldReport | OpeningReport | MatchReport:
     assert isinstance(case.rules, RemiRules)  # parse_check loads Remi rules for a match
     winner = match_winner(case.totals, case.rules, hands_played=case.hands_played)
     return MatchReport(
-        winner=winner, totals=case.totals, target_points=case.rules.match_target_points
+        winner=winner,
+        totals=case.totals,
+        target_points=case.rules.match_target_points,
+        reason=_match_reason(winner, case.totals, case.rules, case.hands_played),
     )

@@ -326,7 +326,33 @@ def test_cli_check_file_compares_its_claims(tmp_path: Path) -> None:
     result = run("check", "file", str(path))
     assert result.exit_code == 1
     assert "expect_points = 50: differs: 45" in result.stdout
-    assert "expect_valid = True: as expected" in result.stdout
+    assert "expect_valid = true: as expected" in result.stdout
     data = json.loads(run("check", "file", str(path), "--json").stdout)
     assert data["expect_met"] is False and data["valid"] is True
     assert run("check", "file", str(EXAMPLES / "RE-1.toml")).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("totals", "code", "reason"),
+    [
+        (
+            "A = 1200\nB = 1200",
+            1,
+            "reason: A and B tie for the highest total, 1200: play another hand",
+        ),
+        ("A = 900\nB = 800", 1, "reason: no total reaches 1000 yet: play another hand"),
+        ("A = 1065\nB = 990", 0, "reason: A has the single highest total, 1065, at or above 1000"),
+    ],
+)
+def test_cli_check_match_says_why_match_target_points(
+    tmp_path: Path, totals: str, code: int, reason: str
+) -> None:
+    """A match check says why there is (no) winner (PD 14, RF-13): a tie for the highest total
+    or no total at the target means another hand; booleans are spelled as in the file."""
+    path = tmp_path / "match.toml"
+    path.write_text(f'kind = "match"\n[totals]\n{totals}\n')
+    result = run("check", "file", str(path))
+    assert result.exit_code == code
+    assert reason in result.stdout
+    data = json.loads(run("check", "file", str(path), "--json").stdout)
+    assert data["reason"] == reason.removeprefix("reason: ")

@@ -54,6 +54,8 @@ def _report(
                 continue  # nothing to say (e.g. the points of an invalid formation)
             if isinstance(value, dict):  # match totals: "A 1065, B 990"
                 shown = ", ".join(f"{k} {v}" for k, v in value.items())
+            elif isinstance(value, bool):
+                shown = "true" if value else "false"  # TOML / JSON spelling
             else:
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else value
             if key == "kind" and value in _ROMANIAN:
@@ -61,6 +63,12 @@ def _report(
             console.print(f"{key}: {shown}", markup=False, soft_wrap=True)
     if not _ok(report) and exit_on_invalid:
         raise typer.Exit(EXIT_INVALID)
+
+
+def _spelled(value: Any) -> str:
+    """A claimed or found value as the check file would write it: ``true``, ``45``, ``"A"``,
+    and ``null`` for none (JSON spelling, the same for TOML's scalars)."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _ok(report: MeldReport | OpeningReport | MatchReport) -> bool:
@@ -121,9 +129,11 @@ def check_file(
         for key, wanted in case.expect.items():
             missed = next((m for m in misses if m[0] == f"expect_{key}"), None)
             verdict = (
-                "[green]as expected[/]" if missed is None else f"[red]differs: {missed[2]!r}[/]"
+                "[green]as expected[/]"
+                if missed is None
+                else f"[red]differs: {escape(_spelled(missed[2]))}[/]"
             )
-            console.print(f"expect_{key} = {escape(repr(wanted))}: {verdict}")
+            console.print(f"expect_{key} = {escape(_spelled(wanted))}: {verdict}")
     if misses or not _ok(report):
         raise typer.Exit(EXIT_INVALID)
 
