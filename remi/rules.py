@@ -727,6 +727,18 @@ def preset_path(name: str) -> Path:
     raise UnknownVariantError(name, list_presets())
 
 
+def _not_a_file(path: Path) -> str:
+    """Why ``path`` cannot be read as a rule file, for the error message."""
+    try:
+        if path.is_dir():
+            return "is a folder, not a rule file"
+        if path.exists():
+            return "is not a regular file (a rule file is a .toml file)"
+    except OSError:
+        pass
+    return "no such rule file"
+
+
 def _is_file(path: Path) -> bool:
     """``path.is_file()``, False also when the OS refuses the name (too long: found by fuzzing)."""
     try:
@@ -871,9 +883,18 @@ def load_rules(
         or "/" in str(name_or_path)
     ):
         if not _is_file(path):
-            raise RulesError(f"{path}: no such rule file", source=str(path))
+            raise RulesError(f"{path}: {_not_a_file(path)}", source=str(path))
     else:
-        path = preset_path(str(name_or_path))
+        try:
+            path = preset_path(str(name_or_path))
+        except UnknownVariantError as exc:
+            if _is_file(path):  # a rule file without .toml or a folder: say how to name it
+                raise RulesError(
+                    f"{name_or_path!r} is not a preset; to load the file of that name as a rule "
+                    f"file, give its path ./{name_or_path} or name it with .toml",
+                    source=str(path),
+                ) from None
+            raise exc from None
     rules = _load_file(path, ())
     if overrides:
         rules = rules.with_overrides(overrides, source)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -146,3 +147,28 @@ def test_small_deals_still_load() -> None:
         "remi-pe-tabla", {"deal.first_player_tiles": 2, "deal.other_player_tiles": 1}
     )
     assert (rules.deal_first_player_tiles, rules.deal_other_player_tiles) == (2, 1)
+
+
+def test_rules_file_errors_say_what_the_path_is(tmp_path: Path) -> None:
+    """A folder or a non-regular path is named as such, not as a missing file; an existing file
+    named without ``./`` or ``.toml`` gets told how to load it (it is looked up as a preset)."""
+    with pytest.raises(RulesError, match="is a folder, not a rule file"):
+        load_rules(tmp_path)
+    folder = tmp_path / "d.toml"
+    folder.mkdir()
+    with pytest.raises(RulesError, match="is a folder"):
+        load_rules(str(folder))
+    with pytest.raises(RulesError, match="no such rule file"):
+        load_rules(str(tmp_path / "missing.toml"))
+    plain = tmp_path / "myrules"
+    preset = Path(__file__).resolve().parent.parent / "rules" / "remi-50.toml"
+    plain.write_text(preset.read_text(encoding="utf-8"), encoding="utf-8")
+    assert load_rules(str(plain)).name == "remi-50"  # a path with '/' is a file
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        with pytest.raises(RulesError, match=r"give its path \./myrules or name it with \.toml"):
+            load_rules("myrules")
+        assert load_rules("./myrules").name == "remi-50"
+    finally:
+        os.chdir(cwd)
