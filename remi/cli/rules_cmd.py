@@ -83,7 +83,7 @@ def rules_diff(
     all_rules: Annotated[bool, typer.Option("--all", help="Show equal rules too.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Compare presets rule by rule; differing rule ids are highlighted (``--all`` shows every id)."""
+    """Compare presets rule by rule; differing rule ids are highlighted (`--all` shows every id)."""
     if len(presets) < 2:
         from remi.cli.app import fail
 

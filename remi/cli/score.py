@@ -43,7 +43,7 @@ def score(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Score every player at the end of a hand (PD 11-13, §A.12; Rummikub-style presets §B.9,
-    §B.10). When the file has an ``[expect]`` table (and no ``--rules``/``--set`` changes its
+    §B.10). When the file has an `[expect]` table (and no `--rules`/`--set` changes its
     rules), each expected score is compared; exit 1 when one differs, 2 for a bad file."""
     dispute = load_dispute(file, rules=rules, overrides=parse_set_options(set_))
     scores = score_dispute(dispute)
