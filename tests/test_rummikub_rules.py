@@ -11,7 +11,7 @@ import pytest
 
 from remi.errors import IllegalActionError
 from remi.notation import parse_tiles
-from remi.tiles import FULL_SET
+from remi.tiles import FULL_SET, Tile
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Timeout, parse_action
 from remi.variants.rummikub.editing import EditError, Refusal, TableEditor, TurnTimer
 from remi.variants.rummikub.engine import apply, check, legal_actions
@@ -251,6 +251,18 @@ def test_editing_session_commands() -> None:
     with pytest.raises(EditError):
         editor.command("shuffle")
     assert TableEditor(state).command("done") == Draw(0)
+
+
+def test_editing_session_second_copy_not_held() -> None:
+    """``new R10 R10 R12`` with one R10 on the rack: the error says the one copy is placed
+    already (it used to say "R10 is not on p1's rack")."""
+    state = deal(["R8 R10 R12 K8", "Y2"], pool="K2")
+    assert state.racks[0].count(Tile.parse("R10")) == 1
+    editor = TableEditor(state)
+    with pytest.raises(EditError, match="no R10 left on p1's rack: its 1 copy is placed already"):
+        editor.command("new R10 R10 R12")
+    with pytest.raises(EditError, match="K13 is not on p1's rack"):
+        editor.command("new K13 R10 R12")
 
 
 def test_editing_session_put_and_split() -> None:

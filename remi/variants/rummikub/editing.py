@@ -167,6 +167,12 @@ class TableEditor:
             if have.tile == slot.tile:
                 del self._rack[i]
                 return
+        held = sum(1 for t in self.state.racks[self.seat] if t == slot.tile)
+        if held:  # the rack held it, but every copy is placed already
+            raise EditError(
+                f"no {slot.tile} left on p{self.seat + 1}'s rack: its {held} "
+                f"cop{'y is' if held == 1 else 'ies are'} placed already"
+            )
         raise EditError(f"{slot.tile} is not on p{self.seat + 1}'s rack")
 
     def put(self, token: str, set_number: int) -> None:
