@@ -42,6 +42,14 @@ def test_no_command_prints_help() -> None:
     assert "Usage: remi" in result.stdout and "Commands:" in result.stdout
 
 
+def test_version_prints_the_package_version() -> None:
+    from remi import __version__
+
+    result = _remi("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"remi {__version__}"
+
+
 def test_exit_codes_pass_through() -> None:
     assert _remi("check", "meld", "R1 R2 R3").returncode == 0
     assert _remi("check", "meld", "R1 R2 R4").returncode == 1

@@ -11,7 +11,7 @@ import functools
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -54,6 +54,28 @@ solve_app = typer.Typer(
 rules_app = typer.Typer(
     help="List, show and compare rule presets.", no_args_is_help=True, rich_markup_mode=None
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from remi import __version__
+
+        typer.echo(f"remi {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Tile rummy: Romanian Remi pe tablă and Rummikub-style variants. Play, score, check, solve."""
+
+
 app.add_typer(check_app, name="check")
 app.add_typer(solve_app, name="solve")
 app.add_typer(rules_app, name="rules")
