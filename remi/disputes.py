@@ -53,7 +53,7 @@ from remi.scoring import (
     PlayerEnd,
     PlayerScore,
     check_hand_end,
-    match_winner,
+    match_outcome,
     score_hand,
     tile_overuse,
 )
@@ -968,25 +968,6 @@ class MatchReport:
         }
 
 
-def _match_reason(
-    winner: str | None, totals: Mapping[str, int], rules: RemiRules, hands_played: int | None
-) -> str:
-    """One line saying why ``match_winner`` gave ``winner`` (PD 14)."""
-    best = max(totals.values())
-    leaders = [name for name, total in totals.items() if total == best]
-    if winner is not None:
-        if rules.match_end == "hands":
-            return f"{winner} has the single highest total, {best}, after the last hand"
-        return f"{winner} has the single highest total, {best}, at or above {rules.match_target_points}"
-    if rules.match_end == "hands" and hands_played is not None and hands_played < rules.match_hands:
-        return (
-            f"{hands_played} of {rules.match_hands} hands played (match.hands): play another hand"
-        )
-    if len(leaders) > 1:
-        return f"{' and '.join(leaders)} tie for the highest total, {best}: play another hand"
-    return f"no total reaches {rules.match_target_points} yet: play another hand"
-
-
 @attrs.frozen(kw_only=True)
 class CheckCase:
     """A validated check file (``remi check file``).
@@ -1138,10 +1119,10 @@ def run_check(case: CheckCase) -> MeldReport | OpeningReport | MatchReport:
     except NotationError as exc:
         raise DisputeError(key, f"{exc} (got {_show(case.text)})", case.text) from None
     assert isinstance(case.rules, RemiRules)  # parse_check loads Remi rules for a match
-    winner = match_winner(case.totals, case.rules, hands_played=case.hands_played)
+    winner, reason = match_outcome(case.totals, case.rules, hands_played=case.hands_played)
     return MatchReport(
         winner=winner,
         totals=case.totals,
         target_points=case.rules.match_target_points,
-        reason=_match_reason(winner, case.totals, case.rules, case.hands_played),
+        reason=reason,
     )

@@ -43,6 +43,7 @@ __all__ = [
     "PlayerScore",
     "ScoreLine",
     "check_hand_end",
+    "match_outcome",
     "match_winner",
     "placed_tile_points",
     "rack_points",
@@ -580,14 +581,35 @@ def match_winner(
     >>> match_winner({"A": 1065, "B": 1065}, load_rules()) is None
     True
     """
+    return match_outcome(totals, rules, hands_played=hands_played)[0]
+
+
+def match_outcome(
+    totals: Mapping[str, int], rules: RemiRules, *, hands_played: int | None = None
+) -> tuple[str | None, str]:
+    """``match_winner``'s answer (PD 14, §A.13) and why, in one line: the single highest total
+    at the target (or after the last hand), a tie for the highest total, no total at the target
+    yet, or hands still to play.
+
+    >>> from remi.rules import load_rules
+    >>> match_outcome({"A": 1200, "B": 1200}, load_rules())
+    (None, 'A and B tie for the highest total, 1200: play another hand')
+    """
     if not totals:
-        return None
+        return None, "no totals yet: play a hand"
     if rules.match_end == "hands" and hands_played is not None and hands_played < rules.match_hands:
-        return None
+        return None, (
+            f"{hands_played} of {rules.match_hands} hands played (match.hands): play another hand"
+        )
     best = max(totals.values())
     leaders = [name for name, total in totals.items() if total == best]
     if len(leaders) != 1:
-        return None
+        return None, f"{' and '.join(leaders)} tie for the highest total, {best}: play another hand"
     if rules.match_end == "target" and best < rules.match_target_points:
-        return None
-    return leaders[0]
+        return None, f"no total reaches {rules.match_target_points} yet: play another hand"
+    if rules.match_end == "hands":
+        return leaders[0], f"{leaders[0]} has the single highest total, {best}, after the last hand"
+    return leaders[0], (
+        f"{leaders[0]} has the single highest total, {best}, at or above "
+        f"{rules.match_target_points}"
+    )
