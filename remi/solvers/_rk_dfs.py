@@ -72,13 +72,15 @@ def solve_dfs(
     budget: Budget | None = None,
     min_preserved: int = 0,
     known_primary: bool = False,
+    later_caps: Sequence[int] | None = None,
 ) -> Arrangement | None:
     """Best arrangement of all of ``mand`` plus any of ``opt``: the same problem, arguments and
     answer value as ``remi.solvers._rk_dp.solve_dp`` (see there), found by depth-first search.
 
     The search runs downwards from the upper bound (module docstring). With ``known_primary``
     the caller promises that ``floor`` is the best objective value (the tie-break), so the
-    search starts from ``floor`` plus every original set re-created.
+    search starts from ``floor`` plus every original set re-created. ``later_caps``: proven
+    bounds on the optional gains of numbers ``v``..13 (``optional_suffix``).
 
     Returns:
         an arrangement of the best value (objective first, then originals re-created), or
@@ -95,7 +97,7 @@ def solve_dfs(
         raise ValueError("at most 4 jokers")
     cap = threshold
     avail = [mand[i] + opt[i] for i in range(52)] + [0] * 4
-    suffix = optional_suffix(opt, points)
+    suffix = optional_suffix(opt, points, later_caps)
     jgain_max = 13 if points else 1
     # rem_units[k]: optional gains (in BIG units) from step k on; runs_later[k]: original runs
     # not started before step k; groups_from[k]: original groups of step k's number or above

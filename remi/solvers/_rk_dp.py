@@ -437,14 +437,26 @@ def originals_of(
     )
 
 
-def optional_suffix(opt: Sequence[int], points: bool) -> list[int]:
+def optional_suffix(
+    opt: Sequence[int], points: bool, later_caps: Sequence[int] | None = None
+) -> list[int]:
     """``suffix[k]``: the most the optional tiles of colour steps ``k``.. can add (the 52 colour
-    steps in sweep order, number-major then colour: ``k = (v - 1) * 4 + c``)."""
+    steps in sweep order, number-major then colour: ``k = (v - 1) * 4 + c``).
+
+    ``later_caps[v]`` (``v`` = 1..14, ``later_caps[14] = 0``), when given, is a proven bound on
+    what the optional natural tiles of numbers ``v``..13 can add together
+    (``remi.solvers._rk_lp.lp_suffix_caps``); a step's bound is then at most its own number's
+    remaining gains plus the cap of the next number."""
     gains = [(((i % 13) + 1) if points else 1) * opt[i] for i in range(52)]
     suffix = [0] * 53
     order = [c * 13 + v - 1 for v in range(1, 14) for c in range(4)]
     for k in range(51, -1, -1):
         suffix[k] = suffix[k + 1] + gains[order[k]]
+    if later_caps is not None:
+        for k in range(52):
+            v, c = divmod(k, 4)
+            own = suffix[k] - suffix[(v + 1) * 4]  # colours c.. of number v + 1
+            suffix[k] = min(suffix[k], own + later_caps[v + 2], later_caps[v + 1])
     return suffix
 
 
@@ -464,6 +476,7 @@ def solve_dp(
     floor: int = 0,
     budget: Budget | None = None,
     min_preserved: int = 0,
+    later_caps: Sequence[int] | None = None,
 ) -> Arrangement | None:
     """Best arrangement of all of ``mand`` plus any of ``opt`` (counts per tile code 0-51).
 
@@ -486,6 +499,8 @@ def solve_dp(
             this many original sets (or of a higher value) are looked for; partial states that
             cannot get there even if every original set not yet passed were re-created are
             dropped.
+        later_caps: proven bounds on the optional gains of numbers ``v``..13
+            (``optional_suffix``), tightening the bound ``floor`` prunes with.
 
     Returns:
         the best arrangement (objective first, then originals re-created), or ``None`` when no
@@ -504,7 +519,7 @@ def solve_dp(
     per_call: dict[tuple[object, ...], list[_Option]] = {}
     cap = threshold
     avail = [mand[i] + opt[i] for i in range(52)] + [0] * 4
-    suffix = optional_suffix(opt, points)
+    suffix = optional_suffix(opt, points, later_caps)
     jgain_max = 13 if points else 1
     floor_big = floor * BIG + min_preserved
     # originals that may still be re-created from sub-step (v, c) on (c = 4: the group step):

@@ -23,6 +23,7 @@ exactly this value, and ``verify_move`` recomputes it the same way.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
@@ -48,6 +49,7 @@ from remi.solvers._rk_dp import (
     SolverBudgetExceeded,
     solve_dp,
 )
+from remi.solvers._rk_lp import Relaxation, relaxation
 from remi.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile, sort_tiles
 
 __all__ = ["Move", "MoveRules", "SolverBudgetExceeded", "best_move", "verify_move"]
@@ -316,21 +318,23 @@ def _order_table(
     remaining = list(range(len(new)))
     match: dict[int, int] = {}
     unchanged = 0
+    new_keys = [_key(f) for f in new]
     for i, f in enumerate(old):
         k = _key(f)
         for j in remaining:
-            if _key(new[j]) == k:
+            if new_keys[j] == k:
                 match[i] = j
                 remaining.remove(j)
                 unchanged += 1
                 break
+    new_counts = [Counter(f.tiles) for f in new]
     for i, f in enumerate(old):
         if i in match:
             continue
         best_j, best_shared = None, 0
         have = Counter(f.tiles)
         for j in remaining:
-            shared = sum((have & Counter(new[j].tiles)).values())
+            shared = sum((have & new_counts[j]).values())
             if shared > best_shared:
                 best_j, best_shared = j, shared
         if best_j is not None:
@@ -459,6 +463,9 @@ TIE_BREAK_STATES: Final = 400_000
 #: number-by-number program takes over (the search is faster where tiles are plentiful, the
 #: program where they are short: docs/solvers.md).
 DFS_MAX_STATES: Final = 40_000
+#: Expansions of the first depth-first search, before the linear relaxation is solved (where
+#: every rack tile can be placed, most positions are proved within this).
+DFS_FIRST_STATES: Final = 500
 
 
 def _own_limit(exc: SolverBudgetExceeded, work: Budget, sub: Budget) -> bool:
@@ -468,6 +475,150 @@ def _own_limit(exc: SolverBudgetExceeded, work: Budget, sub: Budget) -> bool:
     return exc.reason == "max_states" and (work.max_states is None or work.used < work.max_states)
 
 
+class _Bounds:
+    """The linear relaxation of one position (``remi.solvers._rk_lp``), built on first use; its
+    whole-move bound and suffix caps, each solved at most once. ``None`` throughout when no
+    relaxation is available."""
+
+    def __init__(self, mand: list[int], opt: list[int], jt: int, jr: int, common: dict[str, Any]):
+        self._args = (mand, opt, jt, jr, bool(common["points"]), int(common["set_max"]))
+        self._relax: Relaxation | None = None
+        self._built = False
+        self._caps: list[int] | None = None
+        self._caps_done = False
+
+    @property
+    def relax(self) -> Relaxation | None:
+        """The relaxation, or ``None`` (no ``highspy``, or more than two jokers)."""
+        if not self._built:
+            mand, opt, jt, jr, points, set_max = self._args
+            self._relax = relaxation(mand, opt, jt, jr, points=points, set_max=set_max)
+            self._built = True
+        return self._relax
+
+    def caps(self) -> list[int] | None:
+        """``Relaxation.suffix_caps`` of the position, computed once."""
+        if not self._caps_done:
+            relax = self.relax
+            self._caps = relax.suffix_caps() if relax is not None else None
+            self._caps_done = True
+        return self._caps
+
+    def keeps(self, sets: Sequence[Formation], value: int) -> bool:
+        """False when the relaxation proves that no arrangement worth ``value`` keeps all of
+        ``sets`` (original table sets) unchanged; True when it cannot tell."""
+        return self.try_keep(sets, value, 0)[0]
+
+    def try_keep(
+        self, sets: Sequence[Formation], value: int, min_nat: int, nodes: int = 0
+    ) -> tuple[bool, Arrangement | None]:
+        """(False, None) when no arrangement worth ``value`` keeps all of ``sets`` (original
+        table sets) unchanged, as the relaxation proves (or, with ``nodes``, the branch and
+        bound ``Relaxation.search`` within that many nodes); (True, an arrangement keeping
+        them, worth ``value``) when one is found (an integral relaxation, or the search);
+        (True, None) when it cannot tell. ``min_nat`` 0 asks only for the proof."""
+        relax = self.relax
+        if relax is None:
+            return True, None
+        frozen = [[52 if t.is_joly else t.code for t in f.tiles] for f in sets]
+        got = relax.bound(frozen, below=value)
+        if got is not None and got < value:
+            return False, None
+        if got is None or not min_nat or not self.exact(min_nat):
+            return True, None
+        found = relax.witness()
+        if found is None and nodes:
+            status, found, _ = relax.search(frozen, value, nodes)
+            if status == "none":
+                return False, None
+        if found is None:
+            return True, None
+        return True, self.arrangement(found, sets, value, min_nat, relax.points)
+
+    def exact(self, min_nat: int) -> bool:
+        """Whether an integral solution of the relaxation is a valid arrangement with the true
+        objective value: not for points with rack jokers (the relaxation counts them 13), not
+        with ``formation.min_natural_tiles`` above 1 (relaxed to 1)."""
+        relax = self.relax
+        return relax is not None and min_nat <= 1 and not (relax.points and relax.jr)
+
+    @staticmethod
+    def arrangement(
+        found: tuple[list[tuple[tuple[tuple[int, ...], int, int, bool], int]], int, int],
+        sets: Sequence[Formation],
+        value: int,
+        min_nat: int,
+        points: bool,
+    ) -> Arrangement | None:
+        """An integral solution (``Relaxation.witness``) plus the kept ``sets`` as the
+        solver's ``Arrangement``; ``None`` when it is worth less than ``value`` or a set holds
+        fewer than ``min_nat`` natural tiles."""
+        chosen, jokers_played, played = found
+        runs: list[DPRun] = []
+        groups: list[DPGroup] = []
+        for (nat, j, low, is_run), count in chosen:
+            if len(nat) < min_nat:
+                return None
+            if is_run:
+                numbers = {t % 13 + 1 for t in nat}
+                flags = tuple(v not in numbers for v in range(low, low + len(nat) + j))
+                runs.extend([DPRun(colour=nat[0] // 13, start=low, jokers=flags)] * count)
+            else:
+                colours = tuple(sorted(t // 13 for t in nat))
+                groups.extend([DPGroup(number=low, colours=colours, jokers=j)] * count)
+        total = played if points else played + jokers_played
+        if total < value:
+            return None
+        kept_sets = [_as_dp_set(f) for f in sets]
+        return Arrangement(
+            runs=tuple(runs) + tuple(k for k in kept_sets if isinstance(k, DPRun)),
+            groups=tuple(groups) + tuple(k for k in kept_sets if isinstance(k, DPGroup)),
+            primary=total,
+            preserved=len(sets),
+            rack_jokers_used=jokers_played,
+        )
+
+
+def _most(opt: list[int], jr: int, points: bool) -> int:
+    """The objective value of placing every rack tile (a rack joker counted 13 for points)."""
+    return sum(((i % 13) + 1 if points else 1) * opt[i] for i in range(52)) + jr * (
+        13 if points else 1
+    )
+
+
+#: Nodes (each one solve of the relaxation, about a millisecond) the branch and bound of the
+#: objective (``_branch_and_bound``) and of each tie-break check may use before the searches
+#: of ``remi.solvers._rk_dfs`` / ``_rk_dp`` take over.
+BRANCH_NODES: Final = 200
+#: Nodes for each check of the greedy incumbent of the tie-break (``_keep_more``).
+KEEP_NODES: Final = 30
+#: Work charged to the budget per node of the branch and bound, in state expansions (a node
+#: costs about as much time as this many expansions of the depth-first search).
+NODE_WORK: Final = 100
+
+
+def _branch_and_bound(bounds: _Bounds, work: Budget, common: dict[str, Any]) -> Arrangement | None:
+    """The objective by branch and bound over the relaxation (``Relaxation.search`` with
+    ``best``: the most valuable integral solution, every better value proved out of reach).
+    ``None`` when the relaxation's integral solutions are not moves of their true value
+    (``_Bounds.exact``), before the initial meld, when ``BRANCH_NODES`` nodes do not settle
+    it, or when no rack tile can be placed (the searches then decide).
+
+    Raises:
+        SolverBudgetExceeded: ``work`` ran out.
+    """
+    relax = bounds.relax
+    min_nat = max(int(common["min_nat"]), 1)
+    if relax is None or common["threshold"] or not bounds.exact(min_nat):
+        return None
+    status, found, nodes = relax.search([], 1, BRANCH_NODES, best=True)
+    work.charge(nodes * NODE_WORK)
+    if status != "found":
+        return None
+    assert found is not None
+    return bounds.arrangement(found, [], 1, min_nat, relax.points)
+
+
 def _objective_pass(
     mand: list[int],
     opt: list[int],
@@ -475,33 +626,50 @@ def _objective_pass(
     jr: int,
     work: Budget,
     common: dict[str, Any],
+    bounds: _Bounds,
 ) -> Arrangement | None:
-    """The best objective value: depth-first search first (``remi.solvers._rk_dfs``), then, if
-    it used ``DFS_MAX_STATES`` expansions without proving the optimum, the program searched
-    from the upper bound down (floors ``U, U-1, U-3, U-7, ...``, the last 0; each pass is exact
-    for every answer at or above its floor, so the first answer found is the optimum).
+    """The best objective value, in three stages, each exact:
+
+    1. the depth-first search (``remi.solvers._rk_dfs``) for ``DFS_MAX_STATES`` expansions;
+    2. then the linear relaxation's bounds (``remi.solvers._rk_lp``): the same search again,
+       pruned by the suffix caps, for as many expansions;
+    3. then the program searched from the upper bound (the relaxation's, when available) down,
+       pruned by the caps: floors ``U, U-1, U-3, U-7, ...``, the last 0; each pass is exact for
+       every answer at or above its floor, so the first answer found is the optimum.
 
     Raises:
         SolverBudgetExceeded: ``work`` ran out.
     """
-    sub = work.child(DFS_MAX_STATES)
-    try:
-        arr = solve_dfs(mand, opt, jt, jr, budget=sub, **common)
-    except SolverBudgetExceeded as exc:
-        if not _own_limit(exc, work, sub):
-            raise
-    else:
-        work.absorb(sub)
-        return arr
-    points = bool(common["points"])
-    upper = sum(((i % 13) + 1 if points else 1) * opt[i] for i in range(52)) + jr * (
-        13 if points else 1
-    )
+    caps: list[int] | None = None
+    relax: Relaxation | None = None
+    for stage, states in enumerate((DFS_FIRST_STATES, DFS_MAX_STATES)):
+        if stage == 1:
+            relax = bounds.relax
+            if relax is None:
+                break
+            found = _branch_and_bound(bounds, work, common)
+            if found is not None:
+                return found
+            caps = bounds.caps()
+        sub = work.child(states)
+        try:
+            arr = solve_dfs(mand, opt, jt, jr, budget=sub, later_caps=caps, **common)
+        except SolverBudgetExceeded as exc:
+            if not _own_limit(exc, work, sub):
+                raise
+        else:
+            work.absorb(sub)
+            return arr
+    upper = _most(opt, jr, bool(common["points"]))
+    relax = bounds.relax
+    ceiling = relax.bound() if relax is not None else None
+    if ceiling is not None:
+        upper = min(upper, max(ceiling, 0))
     step = 1
     floor = upper
     while True:
         floor = max(floor, 0)
-        arr = solve_dp(mand, opt, jt, jr, floor=floor, budget=work, **common)
+        arr = solve_dp(mand, opt, jt, jr, floor=floor, budget=work, later_caps=caps, **common)
         if arr is not None or floor == 0:
             return arr
         floor -= step
@@ -535,6 +703,62 @@ def _as_dp_set(f: Formation) -> DPRun | DPGroup:
 KEEP_CHECK_STATES: Final = 3_000
 
 
+def _arrange_keeping(
+    old: Sequence[Formation],
+    keep: Sequence[int],
+    primary: int,
+    mand: list[int],
+    opt: list[int],
+    jt: int,
+    jr: int,
+    work: Budget,
+    common: dict[str, Any],
+) -> Arrangement | None:
+    """An arrangement worth ``primary`` that keeps the original sets ``keep`` unchanged (they
+    are included), found by the depth-first search of the rest (the other table tiles plus
+    the rack) within ``KEEP_CHECK_STATES`` expansions; ``None`` when that search proves there
+    is none or gives up.
+
+    Raises:
+        SolverBudgetExceeded: ``work`` (the caller's budget) ran out.
+    """
+    sub_mand = list(mand)
+    sub_jt = jt
+    for j in keep:
+        for t in old[j].tiles:
+            if t.is_joly:
+                sub_jt -= 1
+            else:
+                sub_mand[t.code] -= 1
+    sub = work.child(KEEP_CHECK_STATES)
+    try:
+        found = solve_dfs(
+            sub_mand,
+            opt,
+            sub_jt,
+            jr,
+            floor=primary,
+            known_primary=True,
+            budget=sub,
+            **dict(common, threshold=0),
+        )
+    except SolverBudgetExceeded as exc:
+        if not _own_limit(exc, work, sub):
+            raise
+        return None
+    work.absorb(sub)
+    if found is None or found.primary < primary:
+        return None
+    kept_sets = [_as_dp_set(old[j]) for j in keep]
+    return Arrangement(
+        runs=found.runs + tuple(s for s in kept_sets if isinstance(s, DPRun)),
+        groups=found.groups + tuple(s for s in kept_sets if isinstance(s, DPGroup)),
+        primary=primary,
+        preserved=len(keep),
+        rack_jokers_used=found.rack_jokers_used,
+    )
+
+
 def _keep_more(
     old: Sequence[Formation],
     arr: Arrangement,
@@ -545,58 +769,115 @@ def _keep_more(
     work: Budget,
     common: dict[str, Any],
     rules: MoveRules,
+    candidates: Sequence[int],
+    bounds: _Bounds,
 ) -> Arrangement:
     """An optimal arrangement keeping as many original sets as a greedy pass finds: starting from
-    the sets ``arr`` keeps, each other original set (largest first) is kept too when the rest
-    (the other table tiles plus the rack) can still be arranged to the optimal value, found by
-    the depth-first search within ``KEEP_CHECK_STATES`` expansions. The incumbent of the
-    tie-break (``_solve``): not proved best, only never worse than ``arr``. When ``work`` runs
-    out, the sets kept so far are kept.
+    the sets ``arr`` keeps, each other set of ``candidates`` (largest first) is kept too when
+    the rest (the other table tiles plus the rack) can still be arranged to the optimal value:
+    not when the linear relaxation proves it cannot, else when ``_arrange_keeping`` finds such
+    an arrangement. The incumbent of the tie-break (``_solve``): not proved best, only never
+    worse than ``arr``. When ``work`` runs out, the sets kept so far are kept.
     """
     keep = _unchanged(old, _formations_of(arr, rules))
-    best: Arrangement | None = None
-    order = sorted((i for i in range(len(old)) if i not in keep), key=lambda i: (-len(old[i]), i))
-    sub_common = dict(common, threshold=0)
+    order = sorted((i for i in candidates if i not in keep), key=lambda i: (-len(old[i]), i))
     for i in order:
         trial = keep + [i]
-        sub_mand = list(mand)
-        sub_jt = jt
-        for j in trial:
-            for t in old[j].tiles:
-                if t.is_joly:
-                    sub_jt -= 1
-                else:
-                    sub_mand[t.code] -= 1
-        sub = work.child(KEEP_CHECK_STATES)
-        try:
-            found = solve_dfs(
-                sub_mand,
-                opt,
-                sub_jt,
-                jr,
-                floor=arr.primary,
-                known_primary=True,
-                budget=sub,
-                **sub_common,
-            )
-        except SolverBudgetExceeded as exc:
-            if not _own_limit(exc, work, sub):
-                break  # the caller's budget is spent: keep what was found
+        possible, found = bounds.try_keep(
+            [old[j] for j in trial], arr.primary, max(rules.min_natural_tiles, 1), KEEP_NODES
+        )
+        if not possible:
             continue
-        work.absorb(sub)
-        if found is not None and found.primary >= arr.primary:
+        try:
+            if found is None:
+                found = _arrange_keeping(old, trial, arr.primary, mand, opt, jt, jr, work, common)
+        except SolverBudgetExceeded:
+            break  # the caller's budget is spent: keep what was found
+        if found is not None:
             keep = trial
-            best = found
-    if best is None:
-        return arr
-    kept_sets = [_as_dp_set(old[j]) for j in keep]
-    return Arrangement(
-        runs=best.runs + tuple(s for s in kept_sets if isinstance(s, DPRun)),
-        groups=best.groups + tuple(s for s in kept_sets if isinstance(s, DPGroup)),
-        primary=arr.primary,
-        preserved=len(keep),
-        rack_jokers_used=best.rack_jokers_used,
-    )
+            arr = found
+    return arr
+
+
+#: Most subsets of the original sets the exact tie-break (``_fewest_changes``) examines when it
+#: looks for the largest one not yet refuted, before the program takes over.
+SUBSET_SCAN_LIMIT: Final = 20_000
+
+
+def _fewest_changes(
+    old: Sequence[Formation],
+    arr: Arrangement,
+    mand: list[int],
+    opt: list[int],
+    jt: int,
+    jr: int,
+    work: Budget,
+    common: dict[str, Any],
+    rules: MoveRules,
+    candidates: Sequence[int],
+    bounds: _Bounds,
+) -> tuple[Arrangement, bool]:
+    """Prove the incumbent ``arr`` keeps the most original sets, or improve it (refutation by
+    no-goods). Keeping sets unchanged is monotone: if a collection of sets cannot all stay,
+    no larger collection holding it can. Repeatedly take the largest collection of
+    ``candidates`` (larger than the incumbent's) holding no known refuted collection; when the
+    linear relaxation refutes it, shrink it to a minimal refuted collection (drop each set in
+    turn while the refutation holds) and remember that; otherwise look for an arrangement
+    keeping it (``_arrange_keeping``), which becomes the incumbent. When no such collection is
+    left, the incumbent is proved best.
+
+    Returns:
+        (arrangement, proved): ``proved`` False when the relaxation is unavailable, a
+        collection could be neither refuted nor realised, or ``SUBSET_SCAN_LIMIT`` was reached;
+        the arrangement is then the best found (the caller's program finishes the proof).
+
+    Raises:
+        SolverBudgetExceeded: ``work`` ran out.
+    """
+    if bounds.relax is None:
+        return arr, False
+    kept = set(_unchanged(old, _formations_of(arr, rules)))
+    refuted: list[int] = []  # bit masks over indices of ``old``
+    pool = sorted(candidates)
+    while True:
+        target = None
+        scanned = 0
+        for size in range(len(pool), len(kept), -1):
+            for combo in itertools.combinations(pool, size):
+                scanned += 1
+                if scanned > SUBSET_SCAN_LIMIT:
+                    return arr, False
+                mask = 0
+                for i in combo:
+                    mask |= 1 << i
+                if all(mask & r != r for r in refuted):
+                    target = list(combo)
+                    break
+            if target is not None:
+                break
+        # the work of a round: the subsets scanned and about a hundred expansions per solve
+        work.charge(scanned + 100 * (len(target) if target else 1))
+        if target is None:
+            return arr, True
+        possible, found = bounds.try_keep(
+            [old[i] for i in target], arr.primary, max(rules.min_natural_tiles, 1), BRANCH_NODES
+        )
+        if not possible:
+            assert bounds.relax is not None
+            frozen = [[52 if t.is_joly else t.code for t in old[i].tiles] for i in target]
+            core_at = bounds.relax.refuted_core(frozen, arr.primary)
+            core = [target[k] for k in core_at] if core_at is not None else list(target)
+            mask = 0
+            for i in core:
+                mask |= 1 << i
+            refuted.append(mask)
+            continue
+        if found is None:
+            found = _arrange_keeping(old, target, arr.primary, mand, opt, jt, jr, work, common)
+        if found is None:
+            return arr, False
+        arr = found
+        kept = set(target)
 
 
 def _solve(
@@ -615,13 +896,16 @@ def _solve(
     """Exact optimum in two passes; ``old``: the table sets, for the tie-break.
 
     1. The objective (``_objective_pass``), without the original-set tags.
-    2. The tie-break: a greedy incumbent (``_keep_more``) keeps as many original sets unchanged
-       as it can at that optimum; then the program with the original-set tags looks for an
-       optimal arrangement re-creating at least one set more, which drops every partial
-       arrangement that cannot (a run that left its original's path is lost for good). It
-       finds the optimal arrangement re-creating the most original sets, or nothing when the
-       incumbent is already such. It may use ``tie_break_states`` expansions; past that (or
-       past the caller's budget) the incumbent, of the same optimal value, is returned.
+    2. The tie-break. The original sets the linear relaxation proves cannot stay unchanged at
+       that optimum are left out of it (no optimal arrangement keeps them, so counting them
+       changes nothing). A greedy incumbent (``_keep_more``) keeps as many of the others
+       unchanged as it can; if that is all of them, it is the answer. Otherwise the program
+       with the original-set tags looks for an optimal arrangement re-creating at least one
+       set more, which drops every partial arrangement that cannot (a run that left its
+       original's path is lost for good). It finds the optimal arrangement re-creating the
+       most original sets, or nothing when the incumbent is already such. It may use
+       ``tie_break_states`` expansions; past that (or past the caller's budget) the incumbent,
+       of the same optimal value, is returned.
 
     Raises:
         SolverBudgetExceeded: ``budget`` ran out in pass 1 (no optimum proved).
@@ -635,15 +919,23 @@ def _solve(
         threshold=threshold,
         joker_meld_value=rules.initial_joker_value == "represented",
     )
-    arr = _objective_pass(mand, opt, jt, jr, work, common)
+    bounds = _Bounds(mand, opt, jt, jr, common)
+    arr = _objective_pass(mand, opt, jt, jr, work, common, bounds)
     if arr is None or arr.primary == 0 or not old or tie_break_states <= 0:
         return arr
-    runs, groups = _originals(old)
+    kept_now = _unchanged(old, _formations_of(arr, rules))
+    candidates = [
+        i for i in range(len(old)) if i in kept_now or bounds.keeps([old[i]], arr.primary)
+    ]
     sub = work.child(tie_break_states)
     try:
-        arr = _keep_more(old, arr, mand, opt, jt, jr, sub, common, rules)
+        arr = _keep_more(old, arr, mand, opt, jt, jr, sub, common, rules, candidates, bounds)
+        arr, proved = _fewest_changes(
+            old, arr, mand, opt, jt, jr, sub, common, rules, candidates, bounds
+        )
         kept = len(_unchanged(old, _formations_of(arr, rules)))
-        if kept < len(old):
+        if not proved and kept < len(candidates):
+            runs, groups = _originals([old[i] for i in candidates])
             tied = solve_dp(
                 mand,
                 opt,
@@ -654,6 +946,7 @@ def _solve(
                 budget=sub,
                 original_runs=runs,
                 original_groups=groups,
+                later_caps=bounds.caps() if arr.primary < _most(opt, jr, points) else None,
                 **common,
             )
             if tied is not None and tied.primary == arr.primary:

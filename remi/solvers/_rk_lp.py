@@ -1,0 +1,455 @@
+"""Linear-programming bounds for the Rummikub best move (internal).
+
+The integer program of den Hertog & Hulshof (2006) has one variable per possible set; its linear
+relaxation is a very tight bound on the best move (on the 60-position benchmark corpus its value
+rounded down equals the optimum number of tiles placed in 59 positions). The searches of
+``remi.solvers._rk_dfs`` and ``remi.solvers._rk_dp`` prove an answer optimal only by meeting an
+upper bound, and their own bound ("every later rack tile placed") is loose exactly where rack
+tiles cannot all be placed. Three uses (``remi.solvers.rummikub._solve``):
+
+* ``Relaxation.bound()``: the whole move; the program starts searching there.
+* ``Relaxation.suffix_caps()``: for each number ``v``, the same relaxation restricted to the
+  numbers ``v``..13 (runs that started lower enter through their first one or two tiles, jokers
+  optional): a bound on what the rack tiles of those numbers can add, which the sweep uses at
+  every step (``remi.solvers._rk_dp.optional_suffix``).
+* ``Relaxation.bound(frozen)``: the move with some original table sets kept as they are; below
+  the optimum means those sets cannot all stay, which the tie-break uses to skip them.
+
+The answer never depends on the LP being solved well: a bound only says where a search starts or
+what it may skip, and every value returned is still proved by the search. The relaxation is
+solved by HiGHS (``highspy``), a well-kept library for a generic mathematical step, through its
+core class (the public ``highspy.Highs`` prints a banner on stdout, which would corrupt ``remi
+solve move --json``), with a model built once per position and re-solved warm. Without
+``highspy`` (or with more than two jokers) no bound is given and the searches run on their own.
+
+Columns: runs of one colour of 3 to 5 tiles (every longer run is two or more of these end to
+end), each with every placement of up to two jokers; groups of 3 to ``set.max_tiles`` colours,
+jokers in place of colours; at least one natural tile each (``formation.min_natural_tiles`` above
+1 is relaxed, still a bound); one column per rack tile type played (up to its count) and one for
+rack jokers. Rows: per tile type, the copies the sets use = the table's copies + the rack copies
+played; the same for jokers. Objective: tiles played, or their numbers (a rack joker counted 13,
+the most it can stand for).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+__all__ = ["Relaxation", "relaxation"]
+
+try:  # pragma: no branch - highspy is a dependency; without it the searches run unbounded
+    import numpy as np
+    from highspy._core import HighsModelStatus, HighsStatus, _Highs
+
+    _HAVE_HIGHS = True
+except ImportError:  # pragma: no cover
+    _HAVE_HIGHS = False
+
+INF = 1e30  # HiGHS treats any bound at or above 1e20 as infinite
+#: Dual solutions ``Relaxation.bound`` keeps to refute without solving.
+DUAL_POOL = 64
+
+#: (natural tile codes, jokers, lowest number, is a run) of one column.
+_Column = tuple[tuple[int, ...], int, int, bool]
+
+
+@lru_cache(maxsize=8)
+def _set_columns(jokers: int, set_max: int) -> tuple[_Column, ...]:
+    """Every run of 3-5 tiles and every group, with up to ``min(jokers, 2)`` jokers placed in
+    every way, at least one natural tile each; codes are ``colour * 13 + number - 1``."""
+    cols: list[_Column] = []
+    most = min(jokers, 2)
+    for c in range(4):
+        for length in range(3, 6):
+            for start in range(1, 15 - length):
+                numbers = range(start, start + length)
+                for j in range(most + 1):
+                    for jp in itertools.combinations(numbers, j):
+                        nat = tuple(c * 13 + v - 1 for v in numbers if v not in jp)
+                        cols.append((nat, j, start, True))
+    for v in range(1, 14):
+        for size in range(3, set_max + 1):
+            for j in range(most + 1):
+                if not 1 <= size - j <= 4:
+                    continue
+                for colours in itertools.combinations(range(4), size - j):
+                    cols.append((tuple(c * 13 + v - 1 for c in colours), j, v, False))
+    return tuple(cols)
+
+
+@lru_cache(maxsize=8)
+def _entering_pieces(jokers: int) -> tuple[_Column, ...]:
+    """The first one or two tiles from number ``v`` of a run that started below ``v``, for
+    every ``v`` from 2 (at least one natural tile; a joker in either place): with these, what a
+    table holds from number ``v`` up is a sum of columns."""
+    cols: list[_Column] = []
+    most = min(jokers, 1)
+    for c in range(4):
+        for v in range(2, 14):
+            for length in (1, 2):
+                if v + length > 14:
+                    continue
+                numbers = range(v, v + length)
+                for j in range(min(most, length - 1) + 1):
+                    for jp in itertools.combinations(numbers, j):
+                        nat = tuple(c * 13 + w - 1 for w in numbers if w not in jp)
+                        cols.append((nat, j, v, True))
+    return tuple(cols)
+
+
+@lru_cache(maxsize=16)
+def _incidence(jokers: int, set_max: int, pieces: bool) -> tuple[tuple[_Column, ...], Any]:
+    """The columns (``_entering_pieces`` when ``pieces``, else ``_set_columns``) and their
+    incidence matrix: one row per column, 53 entries (the 52 tile codes, then jokers)."""
+    cols = _entering_pieces(jokers) if pieces else _set_columns(jokers, set_max)
+    matrix = np.zeros((len(cols), 53))
+    for k, (nat, j, _, _) in enumerate(cols):
+        matrix[k, list(nat)] = 1.0
+        matrix[k, 52] = float(j)
+    matrix.setflags(write=False)
+    return cols, matrix
+
+
+def _round_down(value: float) -> int:
+    """The relaxation's optimum is a fraction with a small denominator; the margin absorbs the
+    solver's tolerances (about 1e-7 per row) without ever rounding a true ``k + 1`` down."""
+    return int(value + 1e-3)
+
+
+class Relaxation:
+    """The linear relaxation of one position (module docstring), built once, re-solved warm.
+
+    Args:
+        mand, opt: 52 counts each (index ``colour * 13 + number - 1``): table tiles (all placed)
+            and rack tiles (each placed or not).
+        jt, jr: jokers on the table (placed) and on the rack (optional); at most 2 in all.
+        points: objective: numbers placed (a rack joker 13) instead of tiles placed.
+        set_max: ``set.max_tiles``.
+
+    Every method returns ``None`` when HiGHS does not report an optimum (the caller then goes
+    on without the bound); none raises for a solver failure.
+    """
+
+    def __init__(
+        self,
+        mand: Sequence[int],
+        opt: Sequence[int],
+        jt: int,
+        jr: int,
+        *,
+        points: bool,
+        set_max: int = 4,
+    ) -> None:
+        self.mand = list(mand[:52])
+        self.opt = list(opt[:52])
+        self.jt, self.jr, self.points = jt, jr, points
+        missing = np.array([self.mand[i] + self.opt[i] == 0 for i in range(52)] + [False])
+        all_sets, set_matrix = _incidence(jt + jr, set_max, False)
+        all_pieces, piece_matrix = _incidence(jt + jr, set_max, True)
+        keep_sets = np.flatnonzero(~(set_matrix[:, missing] > 0).any(axis=1))
+        keep_pieces = np.flatnonzero(~(piece_matrix[:, missing] > 0).any(axis=1))
+        self.sets = [all_sets[i] for i in keep_sets]
+        self.pieces = [all_pieces[i] for i in keep_pieces]
+        self._matrices = (set_matrix[keep_sets], piece_matrix[keep_pieces])
+        self.rack_types = [t for t in range(52) if self.opt[t]]
+        self.gain = [float(t % 13 + 1) if points else 1.0 for t in range(52)]
+        self._whole: Any = None
+        self._suffix: Any = None
+        self._rhs: list[float] = []
+        self._pool: list[Any] = []  # [c, pi...]: the relaxation is at most c + pi . rhs
+        self._last_dual: tuple[float, Any] | None = None
+        self._solved = False
+
+    def _model(self, with_pieces: bool) -> Any:
+        """A HiGHS instance holding the model (pieces present but closed when asked for)."""
+        sets, pieces = self._matrices
+        blocks = [sets, pieces] if with_pieces else [sets]
+        n_cols = sum(len(b) for b in blocks)
+        n = n_cols + len(self.rack_types) + 1
+        matrix = np.zeros((53, n))
+        matrix[:, :n_cols] = np.concatenate(blocks).T
+        for i, t in enumerate(self.rack_types):
+            matrix[t, n_cols + i] = -1.0
+        matrix[52, n - 1] = -1.0  # rack jokers played
+        cost = np.zeros(n)
+        cost[n_cols : n - 1] = [self.gain[t] for t in self.rack_types]
+        cost[n - 1] = 13.0 if self.points else 1.0
+        upper = np.concatenate(
+            [
+                np.full(len(sets), INF),
+                np.zeros(n_cols - len(sets)),
+                [float(self.opt[t]) for t in self.rack_types],
+                [float(self.jr)],
+            ]
+        )
+        h = _Highs()
+        for name, setting in (
+            ("output_flag", False),
+            ("threads", 1),
+            ("presolve", "off"),
+            ("solver", "simplex"),
+        ):
+            h.setOptionValue(name, setting)
+        h.addVars(n, np.zeros(n), upper)
+        h.changeColsCost(n, np.arange(n, dtype=np.int32), cost)
+        rows = np.array([float(x) for x in self.mand] + [float(self.jt)])
+        row_of, col_of = np.nonzero(matrix)  # row-major: each row's entries together
+        starts = np.searchsorted(row_of, np.arange(53)).astype(np.int32)
+        h.addRows(
+            53,
+            rows,
+            rows,
+            len(col_of),
+            starts,
+            col_of.astype(np.int32),
+            matrix[row_of, col_of],
+        )
+        h.changeObjectiveSense(_maximize())
+        return h
+
+    def _run(self, h: Any) -> float | None:
+        """Solve; the optimum, ``-1.0`` when infeasible, ``None`` on any other outcome."""
+        if h.run() != HighsStatus.kOk:
+            return None
+        status = h.getModelStatus()
+        if status == HighsModelStatus.kOptimal:
+            return float(h.getInfo().objective_function_value)
+        if status == HighsModelStatus.kInfeasible:
+            return -1.0
+        return None
+
+    def bound(self, frozen: Sequence[Sequence[int]] = (), below: int | None = None) -> int | None:
+        """The best objective value any arrangement can reach, rounded down (tiles or points);
+        with ``frozen`` (the tile codes of original table sets, 52 = a joker) those tiles are
+        taken off the table first: the bound when those sets stay as they are. ``-1``: no
+        arrangement at all (the table tiles cannot be arranged).
+
+        With ``below``, a caller that only asks "is it below ``below``?" may get a bound proved
+        without a solve: every optimal solve leaves its dual solution, and by weak duality a
+        dual solution bounds the relaxation for any table, at its objective for the new
+        right-hand side. When one of the last ``DUAL_POOL`` of them gives less than ``below``,
+        that is returned (and no solution is read: ``witness`` needs a solve)."""
+        if self._whole is None:
+            self._whole = self._model(with_pieces=False)
+            self._rhs = [float(x) for x in self.mand] + [float(self.jt)]
+        h = self._whole
+        rows = [float(x) for x in self.mand] + [float(self.jt)]
+        for codes in frozen:
+            for t in codes:
+                rows[t] -= 1.0
+        if min(rows) < 0:
+            raise ValueError("frozen sets hold more tiles than the table")
+        rhs = np.array(rows)
+        if below is not None and self._pool:
+            duals = np.array(self._pool)
+            values = duals[:, 0] + duals[:, 1:] @ rhs
+            k = int(values.argmin())
+            if _round_down(float(values[k])) < below:
+                self._last_dual = (float(values[k]), duals[k, 1:])
+                self._solved = False
+                return max(_round_down(float(values[k])), -1)
+        changed = [i for i in range(53) if rows[i] != self._rhs[i]]
+        if changed:  # only the rows that differ: HiGHS then keeps more of its warm start
+            values = np.array([rows[i] for i in changed])
+            h.changeRowsBounds(len(changed), np.array(changed, dtype=np.int32), values, values)
+            self._rhs = rows
+        got = self._run(h)
+        self._solved = got is not None
+        self._last_dual = None
+        if got is not None and got >= 0:
+            dual = np.asarray(h.getSolution().row_dual, dtype=float)
+            self._last_dual = (got, dual)
+            self._pool.append(np.concatenate([[got - float(dual @ rhs)], dual]))
+            if len(self._pool) > DUAL_POOL:
+                del self._pool[0]
+        return None if got is None else (-1 if got < 0 else _round_down(got))
+
+    def refuted_core(self, frozen: Sequence[Sequence[int]], value: int) -> list[int] | None:
+        """When ``bound(frozen) < value``: the indices of a small part of ``frozen`` that the
+        relaxation still refutes (``bound`` of those sets alone below ``value``), else ``None``.
+
+        The dual solution of the refutation bounds the relaxation for any other table (weak
+        duality, as in ``bound``), so the sets whose return to the table keeps that bound below
+        ``value`` are dropped without solving; the result is then checked (a solve, or a pooled
+        dual solution) and made minimal by dropping each remaining set in turn. Every returned
+        core is refuted by a solve or a dual solution."""
+        got = self.bound(frozen, below=value)
+        if got is None or got >= value:
+            return None
+        core = list(range(len(frozen)))
+        if self._last_dual is not None:
+            objective, duals = self._last_dual
+            for i in sorted(core, key=lambda i: (-len(frozen[i]), i)):
+                gain = float(sum(duals[t] for t in frozen[i]))
+                if _round_down(objective + gain) < value:
+                    core.remove(i)
+                    objective += gain
+            check = self.bound([frozen[i] for i in core], below=value)
+            if check is None or check >= value:
+                core = list(range(len(frozen)))
+        for i in list(core):
+            trial = [j for j in core if j != i]
+            if not trial:
+                continue
+            check = self.bound([frozen[j] for j in trial], below=value)
+            if check is not None and check < value:
+                core = trial
+        return core
+
+    def witness(self) -> tuple[list[tuple[_Column, int]], int, int] | None:
+        """After ``bound``: the solution it found when it is integral, as (set columns with
+        their multiplicities, rack jokers played, tiles or points of the rack tiles played,
+        jokers not counted); ``None`` when fractional or unavailable. An integral solution is
+        an arrangement of the table (less the frozen sets) and some rack tiles."""
+        h = self._whole
+        if h is None or not self._solved or h.getModelStatus() != HighsModelStatus.kOptimal:
+            return None
+        x = np.asarray(h.getSolution().col_value)
+        counts = np.rint(x)
+        if np.abs(x - counts).max(initial=0.0) > 1e-6:
+            return None
+        n_sets = len(self.sets)
+        chosen = [(self.sets[k], int(counts[k])) for k in np.flatnonzero(counts[:n_sets])]
+        played = 0
+        for i, t in enumerate(self.rack_types):
+            played += int(counts[n_sets + i]) * (t % 13 + 1 if self.points else 1)
+        return chosen, int(counts[-1]), played
+
+    def search(
+        self, frozen: Sequence[Sequence[int]], need: int, node_limit: int, *, best: bool = False
+    ) -> tuple[str, tuple[list[tuple[_Column, int]], int, int] | None, int]:
+        """Depth-first branch and bound over the set columns: an integral solution worth at
+        least ``need`` (tiles or points) with the sets ``frozen`` kept, or a proof that there is
+        none; with ``best``, the most valuable such solution. Each node solves the relaxation
+        with the column bounds of its branch (warm); a node whose bound is below what is still
+        asked for is closed; otherwise the most fractional set column ``x`` is branched on,
+        ``x >= ceil`` first, then ``x <= floor``. With ``best``, each solution found raises
+        what is asked for to one more than its value. Every integral solution of the columns is
+        a valid arrangement (module docstring), so the search is exact.
+
+        Returns:
+            (``"found"``, the ``witness`` of the solution, nodes), (``"none"``, ``None``,
+            nodes) when no integral solution reaches ``need``, or (``"unknown"``, ``None``,
+            nodes) when ``node_limit`` nodes were not enough or the LP solver failed. The
+            column bounds are restored in every case.
+        """
+        self.bound(frozen)
+        h = self._whole
+        n_sets = len(self.sets)
+        lower = [0.0] * n_sets
+        upper = [INF] * n_sets
+        nodes = 0
+        asked = need
+        incumbent: tuple[list[tuple[_Column, int]], int, int] | None = None
+
+        class _Stop(Exception):
+            pass
+
+        def node() -> bool:
+            """Search below the current bounds; True to stop (a solution, not ``best``)."""
+            nonlocal nodes, asked, incumbent
+            nodes += 1
+            if nodes > node_limit:
+                raise _Stop
+            got = self._run(h)
+            if got is None:
+                raise _Stop
+            if got < 0 or _round_down(got) < asked:
+                return False
+            x = np.asarray(h.getSolution().col_value[:n_sets])
+            part = x - np.floor(x)
+            spread = np.minimum(part, 1.0 - part)
+            pick = int(spread.argmax()) if n_sets else -1
+            if pick >= 0 and spread[pick] <= 1e-6:
+                pick = -1
+            if pick < 0:
+                found = self.witness()
+                if found is None:  # integral sets but not rows within tolerance: give up
+                    raise _Stop
+                incumbent = found
+                _, jokers_played, played = found
+                asked = (played if self.points else played + jokers_played) + 1
+                return not best
+            value = x[pick]
+            lo, up = lower[pick], upper[pick]
+            for new_lo, new_up in ((float(int(value) + 1), up), (lo, float(int(value)))):
+                lower[pick], upper[pick] = new_lo, new_up
+                h.changeColBounds(pick, new_lo, new_up)
+                try:
+                    stop = node()
+                finally:
+                    lower[pick], upper[pick] = lo, up
+                    h.changeColBounds(pick, lo, up)
+                if stop:
+                    return True
+            return False
+
+        try:
+            node()
+        except _Stop:
+            return "unknown", None, nodes
+        return ("found", incumbent, nodes) if incumbent is not None else ("none", None, nodes)
+
+    def suffix_caps(self) -> list[int] | None:
+        """``caps[v]`` (``v`` = 1..13; ``caps[14] = 0``, ``caps[0]`` unused): the most the rack's
+        natural tiles of numbers ``v``..13 can add (tiles or points) in any arrangement, for
+        ``remi.solvers._rk_dp.optional_suffix``. Rack jokers are not counted (the searches add
+        them separately), table jokers are optional."""
+        if self._suffix is None:
+            self._suffix = self._model(with_pieces=True)
+        h = self._suffix
+        n_sets, n_pieces = len(self.sets), len(self.pieces)
+        low = np.array([c[2] for c in self.sets + self.pieces])
+        is_piece = np.array([False] * n_sets + [True] * n_pieces)
+        n = n_sets + n_pieces + len(self.rack_types) + 1
+        rack_numbers = np.array([t % 13 + 1 for t in self.rack_types])
+        rack_upper = np.array([float(self.opt[t]) for t in self.rack_types])
+        caps = [0] * 15
+        for v in range(13, 0, -1):
+            set_upper = np.where(
+                is_piece, np.where(low == v, INF, 0.0), np.where(low >= v, INF, 0.0)
+            )
+            upper = np.concatenate([set_upper, np.where(rack_numbers >= v, rack_upper, 0.0), [0.0]])
+            h.changeColsBounds(n, np.arange(n, dtype=np.int32), np.zeros(n), upper)
+            lower_rows = [-INF] * 53
+            upper_rows = [INF] * 53
+            for t in range(52):
+                if t % 13 + 1 >= v:
+                    lower_rows[t] = upper_rows[t] = float(self.mand[t])
+            lower_rows[52], upper_rows[52] = 0.0, float(self.jt + self.jr)
+            h.changeRowsBounds(
+                53, np.arange(53, dtype=np.int32), np.array(lower_rows), np.array(upper_rows)
+            )
+            got = self._run(h)
+            if got is None or got < 0:
+                return None
+            own = sum((v if self.points else 1) * self.opt[c * 13 + v - 1] for c in range(4))
+            caps[v] = min(_round_down(got), caps[v + 1] + own)
+        for v in range(2, 14):
+            caps[v] = min(caps[v], caps[v - 1])
+        return caps
+
+
+def _maximize() -> Any:
+    from highspy._core import ObjSense
+
+    return ObjSense.kMaximize
+
+
+def relaxation(
+    mand: Sequence[int],
+    opt: Sequence[int],
+    jt: int,
+    jr: int,
+    *,
+    points: bool,
+    set_max: int = 4,
+) -> Relaxation | None:
+    """A ``Relaxation`` of the position, or ``None`` when no bound can be given (``highspy``
+    missing, or more than two jokers: the columns place at most two)."""
+    if not _HAVE_HIGHS or jt + jr > 2:
+        return None
+    return Relaxation(mand, opt, jt, jr, points=points, set_max=set_max)

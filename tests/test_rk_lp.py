@@ -1,0 +1,164 @@
+"""The linear-relaxation bounds of the Rummikub solver (``remi.solvers._rk_lp``): the whole-move
+bound, the suffix caps and the bound with original sets kept are never below what a valid move
+reaches, in both objectives; they see tile shortages the search's own bound does not; and the
+solver that uses them (witnesses, refuted collections, the program from the bound) still agrees
+with the independent integer program of test_rummikub_solver, also when the relaxation is
+unavailable."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_rummikub_solver import RULES, check_against_oracle, large_position, oracle, table_of
+
+import remi.solvers._rk_lp as rk_lp
+import remi.solvers.rummikub as rk
+from remi.formations import Formation
+from remi.notation import parse_tiles
+from remi.solvers.rummikub import best_move, verify_move
+from remi.tiles import Tile
+
+SLOW = settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+
+
+def _relax(table: list[Formation], rack: list[Tile], *, points: bool) -> rk_lp.Relaxation:
+    mand, jt = rk._counts(rk._table_tiles(table))
+    opt, jr = rk._counts(rack)
+    relax = rk_lp.relaxation(mand, opt, jt, jr, points=points)
+    assert relax is not None
+    return relax
+
+
+def _codes(f: Formation) -> list[int]:
+    return [52 if t.is_joly else t.code for t in f.tiles]
+
+
+def test_bound_sees_a_tile_shortage() -> None:
+    """B6 B7 would need B5, but B5 is the group's third colour (R5 is held by R3-R5): no rack
+    tile fits, and the relaxation says so where "every rack tile placed" says 2."""
+    table, rack = table_of("[R3 R4 R5] [Y5 B5 K5]"), parse_tiles("B6 B7")
+    assert _relax(table, rack, points=False).bound() == 0
+    assert _relax(table, rack, points=True).bound() == 0
+    assert _relax(table, rack, points=False).suffix_caps() == [0] * 15
+    assert best_move(table, rack, initial=False) is None
+
+
+def test_bound_is_exact_when_everything_fits() -> None:
+    """RK-9's table and rack: all three rack tiles fit (tiles 3, points 5 + 7 + 8 = 20); the
+    suffix caps count K7 K8 from number 6 up and Y5 too from number 5 down."""
+    table, rack = table_of("[R5 B5 J]"), parse_tiles("Y5 K7 K8")
+    assert _relax(table, rack, points=False).bound() == 3
+    assert _relax(table, rack, points=True).bound() == 20
+    caps = _relax(table, rack, points=True).suffix_caps()
+    assert caps is not None
+    assert caps[5] == 20 and caps[6] == caps[7] == 15 and caps[8] == 8 and caps[9] == 0
+
+
+def test_keeping_a_set_can_be_refuted() -> None:
+    """Rack R5 R9 on [R2 R3 R4] [R6 R7 R8]: both fit only as R5-R9 (R2-R4 stays) or R2-R5 plus
+    nothing for R9. Keeping [R6 R7 R8] allows 1 tile, keeping [R2 R3 R4] still 2; keeping both
+    is refuted, and the minimal refuted collection is [R6 R7 R8] alone."""
+    table, rack = table_of("[R2 R3 R4] [R6 R7 R8]"), parse_tiles("R5 R9")
+    relax = _relax(table, rack, points=False)
+    assert relax.bound() == 2
+    assert relax.bound([_codes(table[1])]) == 1
+    assert relax.bound([_codes(table[0])]) == 2
+    assert relax.refuted_core([_codes(f) for f in table], 2) == [1]
+    assert relax.refuted_core([_codes(table[0])], 2) is None
+    move = best_move(table, rack, initial=False)
+    assert move is not None and move.tiles_placed == 2 and move.changed_sets == 1
+
+
+def test_no_relaxation_beyond_two_jokers() -> None:
+    assert rk_lp.relaxation([0] * 52, [0] * 52, 2, 1, points=False) is None
+
+
+@SLOW
+@given(seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(["tiles", "points"]))
+def test_bounds_never_below_a_valid_move(seed: int, objective: str) -> None:
+    """The bound is at least the integer program's optimum; the suffix caps are at least what
+    the solver's (verified) move places from each number up; the bound with a set kept is at
+    least the move's value when the move keeps that set."""
+    table, rack = large_position(random.Random(seed))
+    points = objective == "points"
+    expected = oracle(table, rack, initial=False, points=points)
+    relax = _relax(table, rack, points=points)
+    bound = relax.bound()
+    assert bound is not None and bound >= (expected[0] if expected else 0)
+    move = best_move(table, rack, initial=False, objective=objective)
+    if move is None:
+        return
+    verify_move(table, rack, move, initial=False, rules=RULES)
+    caps = relax.suffix_caps()
+    assert caps is not None
+    for v in range(1, 14):
+        placed = sum(
+            (t.number if points else 1) for t in move.placed if not t.is_joly and t.number >= v
+        )
+        assert placed <= caps[v], (v, caps)
+    value = move.points_placed if points else move.tiles_placed
+    new = _counter_of(move.table)
+    for f in table:
+        key = rk._key(f)
+        if new.get(key, 0):
+            kept_bound = relax.bound([_codes(f)])
+            assert kept_bound is not None and kept_bound >= value
+
+
+def _counter_of(sets: list[Formation]) -> dict[object, int]:
+    out: dict[object, int] = {}
+    for f in sets:
+        out[rk._key(f)] = out.get(rk._key(f), 0) + 1
+    return out
+
+
+@SLOW
+@given(seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(["tiles", "points"]))
+def test_objective_from_the_relaxation_matches_the_integer_program(
+    seed: int, objective: str
+) -> None:
+    """With the depth-first search given almost no work, every objective comes from the
+    relaxation (an integral solution, or the caps and the program from its bound): same value
+    and fewest changed sets as the integer program."""
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(rk, "DFS_FIRST_STATES", 1)
+        m.setattr(rk, "DFS_MAX_STATES", 1)
+        table, rack = large_position(random.Random(seed))
+        check_against_oracle(table, rack, initial=False, objective=objective)
+
+
+@SLOW
+@given(seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(["tiles", "points"]))
+def test_solver_without_the_relaxation_matches_the_integer_program(
+    seed: int, objective: str
+) -> None:
+    """Without highspy (or beyond two jokers) the searches run on their own bounds: same
+    answers."""
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(rk, "relaxation", lambda *args, **kwargs: None)
+        table, rack = large_position(random.Random(seed))
+        check_against_oracle(table, rack, initial=False, objective=objective)
+
+
+@SLOW
+@given(seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(["tiles", "points"]))
+def test_pooled_dual_bounds_never_below_the_solve(seed: int, objective: str) -> None:
+    """A bound answered from earlier dual solutions (``below``) is never below the bound a
+    solve gives for the same kept sets: weak duality, so a refutation without a solve is as
+    sound as one with."""
+    rnd = random.Random(seed)
+    table, rack = large_position(rnd)
+    relax = _relax(table, rack, points=objective == "points")
+    for _ in range(6):  # fill the pool
+        relax.bound([_codes(f) for f in table if rnd.random() < 0.3])
+    for _ in range(10):
+        frozen = [_codes(f) for f in table if rnd.random() < 0.4]
+        solved = relax.bound(frozen)
+        assert solved is not None
+        pooled = relax.bound(frozen, below=10**6)  # any pooled bound is taken
+        assert pooled is not None and pooled >= solved
