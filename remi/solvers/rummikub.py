@@ -510,13 +510,22 @@ class _Bounds:
         return self.try_keep(sets, value, 0)[0]
 
     def try_keep(
-        self, sets: Sequence[Formation], value: int, min_nat: int, nodes: int = 0
+        self,
+        sets: Sequence[Formation],
+        value: int,
+        min_nat: int,
+        nodes: int = 0,
+        work: Budget | None = None,
     ) -> tuple[bool, Arrangement | None]:
         """(False, None) when no arrangement worth ``value`` keeps all of ``sets`` (original
         table sets) unchanged, as the relaxation proves (or, with ``nodes``, the branch and
-        bound ``Relaxation.search`` within that many nodes); (True, an arrangement keeping
-        them, worth ``value``) when one is found (an integral relaxation, or the search);
-        (True, None) when it cannot tell. ``min_nat`` 0 asks only for the proof."""
+        bound ``Relaxation.search`` within that many nodes, each charged ``NODE_WORK`` to
+        ``work``); (True, an arrangement keeping them, worth ``value``) when one is found (an
+        integral relaxation, or the search); (True, None) when it cannot tell. ``min_nat`` 0
+        asks only for the proof.
+
+        Raises:
+            SolverBudgetExceeded: ``work`` ran out."""
         relax = self.relax
         if relax is None:
             return True, None
@@ -528,7 +537,9 @@ class _Bounds:
             return True, None
         found = relax.witness()
         if found is None and nodes:
-            status, found, _ = relax.search(frozen, value, nodes)
+            status, found, used = relax.search(frozen, value, nodes)
+            if work is not None:
+                work.charge(used * NODE_WORK)
             if status == "none":
                 return False, None
         if found is None:
@@ -569,14 +580,7 @@ class _Bounds:
         total = played if points else played + jokers_played
         if total < value:
             return None
-        kept_sets = [_as_dp_set(f) for f in sets]
-        return Arrangement(
-            runs=tuple(runs) + tuple(k for k in kept_sets if isinstance(k, DPRun)),
-            groups=tuple(groups) + tuple(k for k in kept_sets if isinstance(k, DPGroup)),
-            primary=total,
-            preserved=len(sets),
-            rack_jokers_used=jokers_played,
-        )
+        return _with_kept(runs, groups, sets, total, jokers_played)
 
 
 def _most(opt: list[int], jr: int, points: bool) -> int:
@@ -590,19 +594,24 @@ def _most(opt: list[int], jr: int, points: bool) -> int:
 #: objective (``_branch_and_bound``) and of each tie-break check may use before the searches
 #: of ``remi.solvers._rk_dfs`` / ``_rk_dp`` take over.
 BRANCH_NODES: Final = 200
-#: Nodes for each check of the greedy incumbent of the tie-break (``_keep_more``).
+#: Nodes for each check of the greedy incumbent of the tie-break (``_TieBreak.keep_more``).
 KEEP_NODES: Final = 30
 #: Work charged to the budget per node of the branch and bound, in state expansions (a node
 #: costs about as much time as this many expansions of the depth-first search).
 NODE_WORK: Final = 100
 
 
-def _branch_and_bound(bounds: _Bounds, work: Budget, common: dict[str, Any]) -> Arrangement | None:
+def _branch_and_bound(
+    bounds: _Bounds, work: Budget, common: dict[str, Any]
+) -> tuple[Arrangement | None, bool]:
     """The objective by branch and bound over the relaxation (``Relaxation.search`` with
     ``best``: the most valuable integral solution, every better value proved out of reach).
-    ``None`` when the relaxation's integral solutions are not moves of their true value
-    (``_Bounds.exact``), before the initial meld, when ``BRANCH_NODES`` nodes do not settle
-    it, or when no rack tile can be placed (the searches then decide).
+
+    Returns:
+        (the arrangement, True) when proved optimal; (the best arrangement found, or ``None``,
+        False) when the relaxation's integral solutions are not moves of their true value
+        (``_Bounds.exact``), before the initial meld, when ``BRANCH_NODES`` nodes do not
+        settle it, or when no rack tile can be placed (the searches then decide).
 
     Raises:
         SolverBudgetExceeded: ``work`` ran out.
@@ -610,13 +619,26 @@ def _branch_and_bound(bounds: _Bounds, work: Budget, common: dict[str, Any]) -> 
     relax = bounds.relax
     min_nat = max(int(common["min_nat"]), 1)
     if relax is None or common["threshold"] or not bounds.exact(min_nat):
-        return None
+        return None, False
     status, found, nodes = relax.search([], 1, BRANCH_NODES, best=True)
     work.charge(nodes * NODE_WORK)
-    if status != "found":
-        return None
-    assert found is not None
-    return bounds.arrangement(found, [], 1, min_nat, relax.points)
+    if found is not None:
+        return bounds.arrangement(found, [], 1, min_nat, relax.points), status == "found"
+    if not relax.points:
+        return None, False
+    # no points solution in the node limit: the most tiles (few nodes as a rule) is still a
+    # move, and its points are something the searches then only have to beat
+    tiles = Relaxation(relax.mand, relax.opt, relax.jt, relax.jr, points=False)
+    status, found, nodes = tiles.search([], 1, BRANCH_NODES, best=True)
+    work.charge(nodes * NODE_WORK)
+    if found is None:
+        return None, False
+    used = [0] * 52
+    for (nat, _, _, _), count in found[0]:
+        for t in nat:
+            used[t] += count
+    value = sum((t % 13 + 1) * (used[t] - relax.mand[t]) for t in range(52))
+    return bounds.arrangement((found[0], found[1], value), [], 1, min_nat, True), False
 
 
 def _objective_pass(
@@ -628,50 +650,60 @@ def _objective_pass(
     common: dict[str, Any],
     bounds: _Bounds,
 ) -> Arrangement | None:
-    """The best objective value, in three stages, each exact:
+    """The best objective value, by the three engines of docs/solvers.md, each exact:
 
-    1. the depth-first search (``remi.solvers._rk_dfs``) for ``DFS_MAX_STATES`` expansions;
-    2. then the linear relaxation's bounds (``remi.solvers._rk_lp``): the same search again,
-       pruned by the suffix caps, for as many expansions;
-    3. then the program searched from the upper bound (the relaxation's, when available) down,
-       pruned by the caps: floors ``U, U-1, U-3, U-7, ...``, the last 0; each pass is exact for
-       every answer at or above its floor, so the first answer found is the optimum.
+    1. the depth-first search (``remi.solvers._rk_dfs``) for ``DFS_FIRST_STATES`` expansions;
+    2. the branch and bound over the linear relaxation (``_branch_and_bound``);
+    3. the depth-first search again, pruned by the relaxation's suffix caps, for
+       ``DFS_MAX_STATES`` expansions; then the program searched from the upper bound (the
+       relaxation's, when available) down, pruned by the caps: floors ``U, U-1, U-3, U-7,
+       ...``; each pass is exact for every answer at or above its floor, so the first answer
+       found is the optimum. When engine 2 found a move worth ``L`` without proving it, both
+       ask only for more than ``L`` (the program in one pass at floor ``L + 1``: it returns the
+       best arrangement at or above its floor), and finding nothing proves that move.
 
     Raises:
         SolverBudgetExceeded: ``work`` ran out.
     """
-    caps: list[int] | None = None
-    relax: Relaxation | None = None
-    for stage, states in enumerate((DFS_FIRST_STATES, DFS_MAX_STATES)):
-        if stage == 1:
-            relax = bounds.relax
-            if relax is None:
-                break
-            found = _branch_and_bound(bounds, work, common)
-            if found is not None:
-                return found
-            caps = bounds.caps()
-        sub = work.child(states)
-        try:
-            arr = solve_dfs(mand, opt, jt, jr, budget=sub, later_caps=caps, **common)
-        except SolverBudgetExceeded as exc:
-            if not _own_limit(exc, work, sub):
-                raise
-        else:
-            work.absorb(sub)
-            return arr
+    sub = work.child(DFS_FIRST_STATES)
+    try:
+        arr = solve_dfs(mand, opt, jt, jr, budget=sub, **common)
+    except SolverBudgetExceeded as exc:
+        if not _own_limit(exc, work, sub):
+            raise
+    else:
+        work.absorb(sub)
+        return arr
+    incumbent, proved = _branch_and_bound(bounds, work, common)
+    if proved:
+        return incumbent
+    lowest = incumbent.primary + 1 if incumbent is not None else 0
+    caps = bounds.caps()
+    sub = work.child(DFS_MAX_STATES)
+    try:
+        arr = solve_dfs(mand, opt, jt, jr, budget=sub, later_caps=caps, floor=lowest, **common)
+    except SolverBudgetExceeded as exc:
+        if not _own_limit(exc, work, sub):
+            raise
+    else:
+        work.absorb(sub)
+        return arr if arr is not None else incumbent
     upper = _most(opt, jr, bool(common["points"]))
     relax = bounds.relax
     ceiling = relax.bound() if relax is not None else None
     if ceiling is not None:
         upper = min(upper, max(ceiling, 0))
     step = 1
-    floor = upper
+    # with a move in hand, one pass from just above it finds the best (the program returns the
+    # best arrangement at or above its floor); without, floors from the bound down prune more
+    floor = upper if incumbent is None else lowest
     while True:
-        floor = max(floor, 0)
+        floor = max(floor, lowest)
         arr = solve_dp(mand, opt, jt, jr, floor=floor, budget=work, later_caps=caps, **common)
-        if arr is not None or floor == 0:
+        if arr is not None:
             return arr
+        if floor <= lowest:
+            return incumbent
         floor -= step
         step *= 2
 
@@ -703,181 +735,170 @@ def _as_dp_set(f: Formation) -> DPRun | DPGroup:
 KEEP_CHECK_STATES: Final = 3_000
 
 
-def _arrange_keeping(
-    old: Sequence[Formation],
-    keep: Sequence[int],
+def _with_kept(
+    runs: Sequence[DPRun],
+    groups: Sequence[DPGroup],
+    kept: Sequence[Formation],
     primary: int,
-    mand: list[int],
-    opt: list[int],
-    jt: int,
-    jr: int,
-    work: Budget,
-    common: dict[str, Any],
-) -> Arrangement | None:
-    """An arrangement worth ``primary`` that keeps the original sets ``keep`` unchanged (they
-    are included), found by the depth-first search of the rest (the other table tiles plus
-    the rack) within ``KEEP_CHECK_STATES`` expansions; ``None`` when that search proves there
-    is none or gives up.
-
-    Raises:
-        SolverBudgetExceeded: ``work`` (the caller's budget) ran out.
-    """
-    sub_mand = list(mand)
-    sub_jt = jt
-    for j in keep:
-        for t in old[j].tiles:
-            if t.is_joly:
-                sub_jt -= 1
-            else:
-                sub_mand[t.code] -= 1
-    sub = work.child(KEEP_CHECK_STATES)
-    try:
-        found = solve_dfs(
-            sub_mand,
-            opt,
-            sub_jt,
-            jr,
-            floor=primary,
-            known_primary=True,
-            budget=sub,
-            **dict(common, threshold=0),
-        )
-    except SolverBudgetExceeded as exc:
-        if not _own_limit(exc, work, sub):
-            raise
-        return None
-    work.absorb(sub)
-    if found is None or found.primary < primary:
-        return None
-    kept_sets = [_as_dp_set(old[j]) for j in keep]
+    rack_jokers_used: int,
+) -> Arrangement:
+    """An arrangement of the rest (``runs``, ``groups``) plus the original sets ``kept``
+    unchanged, worth ``primary``."""
+    kept_sets = [_as_dp_set(f) for f in kept]
     return Arrangement(
-        runs=found.runs + tuple(s for s in kept_sets if isinstance(s, DPRun)),
-        groups=found.groups + tuple(s for s in kept_sets if isinstance(s, DPGroup)),
+        runs=tuple(runs) + tuple(k for k in kept_sets if isinstance(k, DPRun)),
+        groups=tuple(groups) + tuple(k for k in kept_sets if isinstance(k, DPGroup)),
         primary=primary,
-        preserved=len(keep),
-        rack_jokers_used=found.rack_jokers_used,
+        preserved=len(kept),
+        rack_jokers_used=rack_jokers_used,
     )
 
 
-def _keep_more(
-    old: Sequence[Formation],
-    arr: Arrangement,
-    mand: list[int],
-    opt: list[int],
-    jt: int,
-    jr: int,
-    work: Budget,
-    common: dict[str, Any],
-    rules: MoveRules,
-    candidates: Sequence[int],
-    bounds: _Bounds,
-) -> Arrangement:
-    """An optimal arrangement keeping as many original sets as a greedy pass finds: starting from
-    the sets ``arr`` keeps, each other set of ``candidates`` (largest first) is kept too when
-    the rest (the other table tiles plus the rack) can still be arranged to the optimal value:
-    not when the linear relaxation proves it cannot, else when ``_arrange_keeping`` finds such
-    an arrangement. The incumbent of the tie-break (``_solve``): not proved best, only never
-    worse than ``arr``. When ``work`` runs out, the sets kept so far are kept.
-    """
-    keep = _unchanged(old, _formations_of(arr, rules))
-    order = sorted((i for i in candidates if i not in keep), key=lambda i: (-len(old[i]), i))
-    for i in order:
-        trial = keep + [i]
-        possible, found = bounds.try_keep(
-            [old[j] for j in trial], arr.primary, max(rules.min_natural_tiles, 1), KEEP_NODES
-        )
-        if not possible:
-            continue
-        try:
-            if found is None:
-                found = _arrange_keeping(old, trial, arr.primary, mand, opt, jt, jr, work, common)
-        except SolverBudgetExceeded:
-            break  # the caller's budget is spent: keep what was found
-        if found is not None:
-            keep = trial
-            arr = found
-    return arr
-
-
-#: Most subsets of the original sets the exact tie-break (``_fewest_changes``) examines when it
-#: looks for the largest one not yet refuted, before the program takes over.
+#: Most subsets of the original sets the exact tie-break (``_TieBreak.fewest_changes``)
+#: examines when it looks for the largest one not yet refuted, before the program takes over.
 SUBSET_SCAN_LIMIT: Final = 20_000
 
 
-def _fewest_changes(
-    old: Sequence[Formation],
-    arr: Arrangement,
-    mand: list[int],
-    opt: list[int],
-    jt: int,
-    jr: int,
-    work: Budget,
-    common: dict[str, Any],
-    rules: MoveRules,
-    candidates: Sequence[int],
-    bounds: _Bounds,
-) -> tuple[Arrangement, bool]:
-    """Prove the incumbent ``arr`` keeps the most original sets, or improve it (refutation by
-    no-goods). Keeping sets unchanged is monotone: if a collection of sets cannot all stay,
-    no larger collection holding it can. Repeatedly take the largest collection of
-    ``candidates`` (larger than the incumbent's) holding no known refuted collection; when the
-    linear relaxation refutes it, shrink it to a minimal refuted collection (drop each set in
-    turn while the refutation holds) and remember that; otherwise look for an arrangement
-    keeping it (``_arrange_keeping``), which becomes the incumbent. When no such collection is
-    left, the incumbent is proved best.
+@attrs.frozen
+class _TieBreak:
+    """The tie-break of one position (fewest changed table sets at the optimal value): the
+    table sets ``old``, the counts and jokers of the search (``mand``, ``opt``, ``jt``,
+    ``jr``), its keyword arguments ``common``, the ``rules``, the ``candidates`` (indices of
+    ``old`` the relaxation does not refute alone) and the relaxation's ``bounds``."""
 
-    Returns:
-        (arrangement, proved): ``proved`` False when the relaxation is unavailable, a
-        collection could be neither refuted nor realised, or ``SUBSET_SCAN_LIMIT`` was reached;
-        the arrangement is then the best found (the caller's program finishes the proof).
+    old: Sequence[Formation]
+    mand: list[int]
+    opt: list[int]
+    jt: int
+    jr: int
+    common: dict[str, Any]
+    rules: MoveRules
+    candidates: Sequence[int]
+    bounds: _Bounds
 
-    Raises:
-        SolverBudgetExceeded: ``work`` ran out.
-    """
-    if bounds.relax is None:
-        return arr, False
-    kept = set(_unchanged(old, _formations_of(arr, rules)))
-    refuted: list[int] = []  # bit masks over indices of ``old``
-    pool = sorted(candidates)
-    while True:
-        target = None
-        scanned = 0
-        for size in range(len(pool), len(kept), -1):
-            for combo in itertools.combinations(pool, size):
-                scanned += 1
-                if scanned > SUBSET_SCAN_LIMIT:
-                    return arr, False
-                mask = 0
-                for i in combo:
-                    mask |= 1 << i
-                if all(mask & r != r for r in refuted):
-                    target = list(combo)
-                    break
-            if target is not None:
-                break
-        # the work of a round: the subsets scanned and about a hundred expansions per solve
-        work.charge(scanned + 100 * (len(target) if target else 1))
-        if target is None:
-            return arr, True
-        possible, found = bounds.try_keep(
-            [old[i] for i in target], arr.primary, max(rules.min_natural_tiles, 1), BRANCH_NODES
+    def kept(self, arr: Arrangement) -> list[int]:
+        """Indices of the original sets ``arr`` keeps unchanged."""
+        return _unchanged(self.old, _formations_of(arr, self.rules))
+
+    def arrange_keeping(
+        self, keep: Sequence[int], primary: int, work: Budget, nodes: int
+    ) -> tuple[bool, Arrangement | None]:
+        """Whether an arrangement worth ``primary`` can keep the original sets ``keep``
+        unchanged: (False, None) refuted (by the relaxation, or its branch and bound within
+        ``nodes`` nodes); (True, such an arrangement) found by the relaxation or else by the
+        depth-first search of the rest (the other table tiles plus the rack) within
+        ``KEEP_CHECK_STATES`` expansions; (True, None) undecided.
+
+        Raises:
+            SolverBudgetExceeded: ``work`` (the caller's budget) ran out.
+        """
+        sets = [self.old[j] for j in keep]
+        min_nat = max(self.rules.min_natural_tiles, 1)
+        possible, found = self.bounds.try_keep(sets, primary, min_nat, nodes, work)
+        if not possible or found is not None:
+            return possible, found
+        sub_mand = list(self.mand)
+        sub_jt = self.jt
+        for f in sets:
+            for t in f.tiles:
+                if t.is_joly:
+                    sub_jt -= 1
+                else:
+                    sub_mand[t.code] -= 1
+        sub = work.child(KEEP_CHECK_STATES)
+        try:
+            rest = solve_dfs(
+                sub_mand,
+                self.opt,
+                sub_jt,
+                self.jr,
+                floor=primary,
+                known_primary=True,
+                budget=sub,
+                **dict(self.common, threshold=0),
+            )
+        except SolverBudgetExceeded as exc:
+            if not _own_limit(exc, work, sub):
+                raise
+            return True, None
+        work.absorb(sub)
+        if rest is None or rest.primary < primary:
+            return True, None
+        return True, _with_kept(rest.runs, rest.groups, sets, primary, rest.rack_jokers_used)
+
+    def keep_more(self, arr: Arrangement, work: Budget) -> Arrangement:
+        """An optimal arrangement keeping as many original sets as a greedy pass finds: from the
+        sets ``arr`` keeps, each other candidate (largest first) is kept too when
+        ``arrange_keeping`` (``KEEP_NODES`` nodes) finds an arrangement of the same value
+        keeping them all. The incumbent of the tie-break: not proved best, never worse than
+        ``arr``. When ``work`` runs out, the sets kept so far are kept."""
+        keep = self.kept(arr)
+        old = self.old
+        order = sorted(
+            (i for i in self.candidates if i not in keep), key=lambda i: (-len(old[i]), i)
         )
-        if not possible:
-            assert bounds.relax is not None
-            frozen = [[52 if t.is_joly else t.code for t in old[i].tiles] for i in target]
-            core_at = bounds.relax.refuted_core(frozen, arr.primary)
-            core = [target[k] for k in core_at] if core_at is not None else list(target)
-            mask = 0
-            for i in core:
-                mask |= 1 << i
-            refuted.append(mask)
-            continue
-        if found is None:
-            found = _arrange_keeping(old, target, arr.primary, mand, opt, jt, jr, work, common)
-        if found is None:
+        for i in order:
+            trial = keep + [i]
+            try:
+                _, found = self.arrange_keeping(trial, arr.primary, work, KEEP_NODES)
+            except SolverBudgetExceeded:
+                break  # the caller's budget is spent: keep what was found
+            if found is not None:
+                keep = trial
+                arr = found
+        return arr
+
+    def fewest_changes(self, arr: Arrangement, work: Budget) -> tuple[Arrangement, bool]:
+        """Prove the incumbent ``arr`` keeps the most original sets, or improve it (refutation
+        by no-goods). Keeping sets unchanged is monotone: if a collection of sets cannot all
+        stay, no larger collection holding it can. Repeatedly take the largest collection of
+        candidates (larger than the incumbent's) holding no known refuted collection; when it is
+        refuted, shrink it to a smaller refuted collection (``Relaxation.refuted_core``) and
+        remember that; when ``arrange_keeping`` (``BRANCH_NODES`` nodes) realises it, that is
+        the new incumbent. When no such collection is left, the incumbent is proved best.
+
+        Returns:
+            (arrangement, proved): ``proved`` False when the relaxation is unavailable, a
+            collection could be neither refuted nor realised, or ``SUBSET_SCAN_LIMIT`` was
+            reached; the arrangement is then the best found (the caller's program finishes).
+
+        Raises:
+            SolverBudgetExceeded: ``work`` ran out.
+        """
+        relax = self.bounds.relax
+        if relax is None:
             return arr, False
-        arr = found
-        kept = set(target)
+        kept = len(self.kept(arr))
+        refuted: list[int] = []  # bit masks over indices of ``old``
+        pool = sorted(self.candidates)
+        while True:
+            target = None
+            scanned = 0
+            for size in range(len(pool), kept, -1):
+                for combo in itertools.combinations(pool, size):
+                    scanned += 1
+                    if scanned > SUBSET_SCAN_LIMIT:
+                        return arr, False
+                    mask = sum(1 << i for i in combo)
+                    if all(mask & r != r for r in refuted):
+                        target = list(combo)
+                        break
+                if target is not None:
+                    break
+            work.charge(scanned)
+            if target is None:
+                return arr, True
+            possible, found = self.arrange_keeping(target, arr.primary, work, BRANCH_NODES)
+            if not possible:
+                frozen = [[52 if t.is_joly else t.code for t in self.old[i].tiles] for i in target]
+                core_at = relax.refuted_core(frozen, arr.primary)
+                core = [target[k] for k in core_at] if core_at is not None else target
+                refuted.append(sum(1 << i for i in core))
+                continue
+            if found is None:
+                return arr, False
+            arr = found
+            kept = len(target)
 
 
 def _solve(
@@ -893,19 +914,20 @@ def _solve(
     budget: Budget | None = None,
     tie_break_states: int = TIE_BREAK_STATES,
 ) -> Arrangement | None:
-    """Exact optimum in two passes; ``old``: the table sets, for the tie-break.
+    """Exact optimum in two passes; ``old``: the table sets, for the tie-break
+    (docs/solvers.md, "The tie-break").
 
     1. The objective (``_objective_pass``), without the original-set tags.
-    2. The tie-break. The original sets the linear relaxation proves cannot stay unchanged at
-       that optimum are left out of it (no optimal arrangement keeps them, so counting them
-       changes nothing). A greedy incumbent (``_keep_more``) keeps as many of the others
-       unchanged as it can; if that is all of them, it is the answer. Otherwise the program
-       with the original-set tags looks for an optimal arrangement re-creating at least one
-       set more, which drops every partial arrangement that cannot (a run that left its
-       original's path is lost for good). It finds the optimal arrangement re-creating the
-       most original sets, or nothing when the incumbent is already such. It may use
-       ``tie_break_states`` expansions; past that (or past the caller's budget) the incumbent,
-       of the same optimal value, is returned.
+    2. The tie-break, within ``tie_break_states`` expansions: the original sets the linear
+       relaxation refutes alone are left out (no optimal arrangement keeps them, so counting
+       them changes nothing); a greedy incumbent (``_TieBreak.keep_more``); the search over
+       collections of original sets that proves it or improves it
+       (``_TieBreak.fewest_changes``); when that search cannot settle, the program with the
+       original-set tags looks for an optimal arrangement re-creating at least one set more
+       than the incumbent (it drops every partial arrangement that cannot: a run that left its
+       original's path is lost for good), which finds the one re-creating the most, or nothing
+       when the incumbent is already such. Past the budget (or the caller's) the incumbent, of
+       the same optimal value, is returned.
 
     Raises:
         SolverBudgetExceeded: ``budget`` ran out in pass 1 (no optimum proved).
@@ -927,13 +949,12 @@ def _solve(
     candidates = [
         i for i in range(len(old)) if i in kept_now or bounds.keeps([old[i]], arr.primary)
     ]
+    tie = _TieBreak(old, mand, opt, jt, jr, common, rules, candidates, bounds)
     sub = work.child(tie_break_states)
     try:
-        arr = _keep_more(old, arr, mand, opt, jt, jr, sub, common, rules, candidates, bounds)
-        arr, proved = _fewest_changes(
-            old, arr, mand, opt, jt, jr, sub, common, rules, candidates, bounds
-        )
-        kept = len(_unchanged(old, _formations_of(arr, rules)))
+        arr = tie.keep_more(arr, sub)
+        arr, proved = tie.fewest_changes(arr, sub)
+        kept = len(tie.kept(arr))
         if not proved and kept < len(candidates):
             runs, groups = _originals([old[i] for i in candidates])
             tied = solve_dp(
