@@ -851,11 +851,12 @@ class _TieBreak:
     def fewest_changes(self, arr: Arrangement, work: Budget) -> tuple[Arrangement, bool]:
         """Prove the incumbent ``arr`` keeps the most original sets, or improve it (refutation
         by no-goods). Keeping sets unchanged is monotone: if a collection of sets cannot all
-        stay, no larger collection holding it can. Repeatedly take the largest collection of
-        candidates (larger than the incumbent's) holding no known refuted collection; when it is
-        refuted, shrink it to a smaller refuted collection (``Relaxation.refuted_core``) and
-        remember that; when ``arrange_keeping`` (``BRANCH_NODES`` nodes) realises it, that is
-        the new incumbent. When no such collection is left, the incumbent is proved best.
+        stay, no larger collection holding it can. Collections of candidates larger than the
+        incumbent's are taken largest first, in one fixed order, skipping those that hold a
+        refuted collection; one that is refuted is shrunk to a smaller refuted collection
+        (``Relaxation.refuted_core``) and remembered; the first one ``arrange_keeping``
+        (``BRANCH_NODES`` nodes) realises keeps the most sets (every larger one was refuted).
+        When none is left, the incumbent is proved best.
 
         Returns:
             (arrangement, proved): ``proved`` False when the relaxation is unavailable, a
@@ -871,34 +872,33 @@ class _TieBreak:
         kept = len(self.kept(arr))
         refuted: list[int] = []  # bit masks over indices of ``old``
         pool = sorted(self.candidates)
-        while True:
-            target = None
-            scanned = 0
-            for size in range(len(pool), kept, -1):
-                for combo in itertools.combinations(pool, size):
-                    scanned += 1
-                    if scanned > SUBSET_SCAN_LIMIT:
-                        return arr, False
-                    mask = sum(1 << i for i in combo)
-                    if all(mask & r != r for r in refuted):
-                        target = list(combo)
-                        break
-                if target is not None:
-                    break
-            work.charge(scanned)
-            if target is None:
-                return arr, True
-            possible, found = self.arrange_keeping(target, arr.primary, work, BRANCH_NODES)
-            if not possible:
-                frozen = [[52 if t.is_joly else t.code for t in self.old[i].tiles] for i in target]
-                core_at = relax.refuted_core(frozen, arr.primary)
-                core = [target[k] for k in core_at] if core_at is not None else target
-                refuted.append(sum(1 << i for i in core))
-                continue
-            if found is None:
-                return arr, False
-            arr = found
-            kept = len(target)
+        # Collections in one fixed order, largest first; one that holds a refuted collection
+        # stays refuted, so the scan never goes back, and the first one realised is the largest.
+        scanned = charged = 0
+        for size in range(len(pool), kept, -1):
+            for combo in itertools.combinations(pool, size):
+                scanned += 1
+                if scanned > SUBSET_SCAN_LIMIT:
+                    return arr, False
+                mask = sum(1 << i for i in combo)
+                if any(mask & r == r for r in refuted):
+                    continue
+                work.charge(scanned - charged)  # one expansion per collection looked at
+                charged = scanned
+                target = list(combo)
+                possible, found = self.arrange_keeping(target, arr.primary, work, BRANCH_NODES)
+                if not possible:
+                    frozen = [
+                        [52 if t.is_joly else t.code for t in self.old[i].tiles] for i in target
+                    ]
+                    core_at = relax.refuted_core(frozen, arr.primary)
+                    core = [target[k] for k in core_at] if core_at is not None else target
+                    refuted.append(sum(1 << i for i in core))
+                    continue
+                if found is None:
+                    return arr, False
+                return found, True  # every larger collection is refuted
+        return arr, True
 
 
 def _solve(
