@@ -763,8 +763,9 @@ SUBSET_SCAN_LIMIT: Final = 20_000
 class _TieBreak:
     """The tie-break of one position (fewest changed table sets at the optimal value): the
     table sets ``old``, the counts and jokers of the search (``mand``, ``opt``, ``jt``,
-    ``jr``), its keyword arguments ``common``, the ``rules``, the ``candidates`` (indices of
-    ``old`` the relaxation does not refute alone) and the relaxation's ``bounds``."""
+    ``jr``), its keyword arguments ``common``, the ``rules``, the ``candidates`` (the indices
+    of ``old`` it considers: all, or those the relaxation does not refute alone) and the
+    relaxation's ``bounds``."""
 
     old: Sequence[Formation]
     mand: list[int]
@@ -918,13 +919,13 @@ def _solve(
     (docs/solvers.md, "The tie-break").
 
     1. The objective (``_objective_pass``), without the original-set tags.
-    2. The tie-break, within ``tie_break_states`` expansions: the original sets the linear
-       relaxation refutes alone are left out (no optimal arrangement keeps them, so counting
-       them changes nothing); a greedy incumbent (``_TieBreak.keep_more``); the search over
-       collections of original sets that proves it or improves it
-       (``_TieBreak.fewest_changes``); when that search cannot settle, the program with the
-       original-set tags looks for an optimal arrangement re-creating at least one set more
-       than the incumbent (it drops every partial arrangement that cannot: a run that left its
+    2. The tie-break, within ``tie_break_states`` expansions: the search over collections of
+       original sets (``_TieBreak.fewest_changes``), which finds the largest one an optimal
+       arrangement keeps. When it cannot settle: the original sets the linear relaxation
+       refutes alone are left out (no optimal arrangement keeps them, so counting them changes
+       nothing), a greedy pass improves the incumbent (``_TieBreak.keep_more``), and the
+       program with the original-set tags looks for an optimal arrangement re-creating at least
+       one set more (it drops every partial arrangement that cannot: a run that left its
        original's path is lost for good), which finds the one re-creating the most, or nothing
        when the incumbent is already such. Past the budget (or the caller's) the incumbent, of
        the same optimal value, is returned.
@@ -945,17 +946,23 @@ def _solve(
     arr = _objective_pass(mand, opt, jt, jr, work, common, bounds)
     if arr is None or arr.primary == 0 or not old or tie_break_states <= 0:
         return arr
-    kept_now = _unchanged(old, _formations_of(arr, rules))
-    candidates = [
-        i for i in range(len(old)) if i in kept_now or bounds.keeps([old[i]], arr.primary)
-    ]
-    tie = _TieBreak(old, mand, opt, jt, jr, common, rules, candidates, bounds)
     sub = work.child(tie_break_states)
     try:
-        arr = tie.keep_more(arr, sub)
+        tie = _TieBreak(old, mand, opt, jt, jr, common, rules, range(len(old)), bounds)
         arr, proved = tie.fewest_changes(arr, sub)
+        if proved:
+            work.absorb(sub)
+            return arr
+        # the collection search could not settle it: leave out the sets refuted alone, improve
+        # the incumbent greedily, and let the tagged program finish
+        kept_now = tie.kept(arr)
+        candidates = [
+            i for i in range(len(old)) if i in kept_now or bounds.keeps([old[i]], arr.primary)
+        ]
+        tie = attrs.evolve(tie, candidates=candidates)
+        arr = tie.keep_more(arr, sub)
         kept = len(tie.kept(arr))
-        if not proved and kept < len(candidates):
+        if kept < len(candidates):
             runs, groups = _originals([old[i] for i in candidates])
             tied = solve_dp(
                 mand,
