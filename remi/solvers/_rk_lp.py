@@ -159,7 +159,10 @@ class Relaxation:
         self._whole: Any = None
         self._suffix: Any = None
         self._rhs: list[float] = []
-        self._pool: list[Any] = []  # [c, pi...]: the relaxation is at most c + pi . rhs
+        # rows [c, pi...]: the relaxation is at most c + pi . rhs for any right-hand side rhs
+        self._pool = np.zeros((DUAL_POOL, 54))
+        self._pooled = 0
+        self._next = 0
         self._last_dual: tuple[float, Any] | None = None
         self._solved = False
 
@@ -243,8 +246,8 @@ class Relaxation:
         if min(rows) < 0:
             raise ValueError("frozen sets hold more tiles than the table")
         rhs = np.array(rows)
-        if below is not None and self._pool:
-            duals = np.array(self._pool)
+        if below is not None and self._pooled:
+            duals = self._pool[: self._pooled]
             values = duals[:, 0] + duals[:, 1:] @ rhs
             k = int(values.argmin())
             if _round_down(float(values[k])) < below:
@@ -262,9 +265,11 @@ class Relaxation:
         if got is not None and got >= 0:
             dual = np.asarray(h.getSolution().row_dual, dtype=float)
             self._last_dual = (got, dual)
-            self._pool.append(np.concatenate([[got - float(dual @ rhs)], dual]))
-            if len(self._pool) > DUAL_POOL:
-                del self._pool[0]
+            slot = self._next % DUAL_POOL  # a ring: the oldest is replaced
+            self._pool[slot, 0] = got - float(dual @ rhs)
+            self._pool[slot, 1:] = dual
+            self._next += 1
+            self._pooled = min(self._next, DUAL_POOL)
         return None if got is None else (-1 if got < 0 else _round_down(got))
 
     def refuted_core(self, frozen: Sequence[Sequence[int]], value: int) -> list[int] | None:

@@ -516,20 +516,21 @@ class _Bounds:
         min_nat: int,
         nodes: int = 0,
         work: Budget | None = None,
+        codes: Sequence[Sequence[int]] | None = None,
     ) -> tuple[bool, Arrangement | None]:
         """(False, None) when no arrangement worth ``value`` keeps all of ``sets`` (original
         table sets) unchanged, as the relaxation proves (or, with ``nodes``, the branch and
         bound ``Relaxation.search`` within that many nodes, each charged ``NODE_WORK`` to
         ``work``); (True, an arrangement keeping them, worth ``value``) when one is found (an
         integral relaxation, or the search); (True, None) when it cannot tell. ``min_nat`` 0
-        asks only for the proof.
+        asks only for the proof. ``codes``: the sets' tile codes when the caller has them.
 
         Raises:
             SolverBudgetExceeded: ``work`` ran out."""
         relax = self.relax
         if relax is None:
             return True, None
-        frozen = [[52 if t.is_joly else t.code for t in f.tiles] for f in sets]
+        frozen = codes if codes is not None else [_codes_of(f) for f in sets]
         got = relax.bound(frozen, below=value)
         if got is not None and got < value:
             return False, None
@@ -581,6 +582,12 @@ class _Bounds:
         if total < value:
             return None
         return _with_kept(runs, groups, sets, total, jokers_played)
+
+
+def _codes_of(f: Formation) -> list[int]:
+    """A set's tile codes for ``Relaxation.bound`` (``colour * 13 + number - 1``, 52 = a
+    joker)."""
+    return [52 if t.is_joly else t.code for t in f.tiles]
 
 
 def _most(opt: list[int], jr: int, points: bool) -> int:
@@ -776,6 +783,12 @@ class _TieBreak:
     rules: MoveRules
     candidates: Sequence[int]
     bounds: _Bounds
+    codes: list[list[int]] = attrs.field(init=False)
+
+    @codes.default
+    def _codes_of_old(self) -> list[list[int]]:
+        """The tile codes of each original set (52 = a joker), for ``Relaxation.bound``."""
+        return [_codes_of(f) for f in self.old]
 
     def kept(self, arr: Arrangement) -> list[int]:
         """Indices of the original sets ``arr`` keeps unchanged."""
@@ -795,7 +808,9 @@ class _TieBreak:
         """
         sets = [self.old[j] for j in keep]
         min_nat = max(self.rules.min_natural_tiles, 1)
-        possible, found = self.bounds.try_keep(sets, primary, min_nat, nodes, work)
+        possible, found = self.bounds.try_keep(
+            sets, primary, min_nat, nodes, work, [self.codes[j] for j in keep]
+        )
         if not possible or found is not None:
             return possible, found
         sub_mand = list(self.mand)
@@ -872,26 +887,24 @@ class _TieBreak:
             return arr, False
         kept = len(self.kept(arr))
         refuted: list[int] = []  # bit masks over indices of ``old``
-        pool = sorted(self.candidates)
+        bits = [1 << i for i in sorted(self.candidates)]
         # Collections in one fixed order, largest first; one that holds a refuted collection
         # stays refuted, so the scan never goes back, and the first one realised is the largest.
         scanned = charged = 0
-        for size in range(len(pool), kept, -1):
-            for combo in itertools.combinations(pool, size):
+        for size in range(len(bits), kept, -1):
+            for combo in itertools.combinations(bits, size):
                 scanned += 1
                 if scanned > SUBSET_SCAN_LIMIT:
                     return arr, False
-                mask = sum(1 << i for i in combo)
+                mask = sum(combo)
                 if any(mask & r == r for r in refuted):
                     continue
                 work.charge(scanned - charged)  # one expansion per collection looked at
                 charged = scanned
-                target = list(combo)
+                target = [b.bit_length() - 1 for b in combo]
                 possible, found = self.arrange_keeping(target, arr.primary, work, BRANCH_NODES)
                 if not possible:
-                    frozen = [
-                        [52 if t.is_joly else t.code for t in self.old[i].tiles] for i in target
-                    ]
+                    frozen = [self.codes[i] for i in target]
                     core_at = relax.refuted_core(frozen, arr.primary)
                     core = [target[k] for k in core_at] if core_at is not None else target
                     refuted.append(sum(1 << i for i in core))
