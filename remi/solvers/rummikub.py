@@ -8,11 +8,14 @@ the table, any rearrangement is allowed), §B.7 (a joker on the table may be re-
 in a 3-tile group it stands for either missing colour). Tiles are types with counts (two copies
 of each numbered tile, two jokers).
 
-Method (docs/solvers.md, "Rummikub best move"): a sweep over the numbers 1..13 with table tiles
-mandatory and rack tiles optional, walked depth first (``remi.solvers._rk_dfs``) or layer by
-layer as a dynamic program (``remi.solvers._rk_dp``), maximising the objective first and the
-number of original table sets kept unchanged second (the minimal disruption of den Hertog &
-Hulshof, 2006; within the ``tie_break_states`` budget).
+Method (docs/solvers.md, "Rummikub best move"): table tiles mandatory, rack tiles optional;
+the objective first, then the number of original table sets kept unchanged (the minimal
+disruption of den Hertog & Hulshof, 2006; within the ``tie_break_states`` budget). Three exact
+engines: a sweep over the numbers 1..13 walked depth first (``remi.solvers._rk_dfs``); the
+linear relaxation of den Hertog & Hulshof's integer program solved by HiGHS, with our own branch
+and bound, suffix caps and refutations of kept sets (``remi.solvers._rk_lp``); and the same
+sweep layer by layer as a dynamic program (``remi.solvers._rk_dp``). The tie-break searches the
+collections of original sets largest first, each refuted by the relaxation or realised.
 
 Points: a placed numbered tile counts its number; a placed joker counts the number of the tile it
 stands for. When the table already held jokers, the jokers are interchangeable, so the ``k``
