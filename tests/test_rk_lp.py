@@ -179,3 +179,20 @@ def test_pooled_dual_bounds_never_below_the_solve(seed: int, objective: str) -> 
         assert solved is not None
         pooled = relax.bound(frozen, below=10**6)  # any pooled bound is taken
         assert pooled is not None and pooled >= solved
+
+
+@pytest.mark.parametrize("first_states", [1, 500])
+def test_branch_and_bound_credits_the_rack_joker_at_its_true_value(first_states: int) -> None:
+    """Points objective, rack joker: the relaxation values the joker at 13 wherever it goes, so
+    its first integral solution (the joker in [R2 Y2 K2], worth 2) must not end the search. The
+    best move puts it in [R8 Y8 K8] (worth 8; R10 fits nowhere), as the integer program says
+    (hypothesis found this: test_solver_matches_integer_program_with_jokers, seed 58)."""
+    table = table_of("[R2 Y2 K2] [R8 Y8 K8] [K4 K5 K6]")
+    rack = parse_tiles("R10 J")
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(rk, "DFS_FIRST_STATES", first_states)
+        move = best_move(table, rack, initial=False, objective="points")
+    assert move is not None
+    assert move.points_placed == 8 and move.changed_sets == 1
+    assert [str(f) for f in move.table] == ["[R2 Y2 K2]", "[R8 Y8 K8 J]", "[K4 K5 K6]"]
+    assert oracle(table, rack, initial=False, points=True) == (8, 1)

@@ -38,13 +38,31 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["Relaxation", "relaxation"]
+import attrs
+
+__all__ = ["Relaxation", "Solution", "relaxation"]
+
+#: The methods of HiGHS's core class this module calls (highspy 1.13 and later have them all).
+_NEEDED = (
+    "setOptionValue",
+    "addVars",
+    "addRows",
+    "changeColsCost",
+    "changeObjectiveSense",
+    "changeRowsBounds",
+    "changeColsBounds",
+    "changeColBounds",
+    "run",
+    "getModelStatus",
+    "getInfo",
+    "getSolution",
+)
 
 try:  # pragma: no branch - highspy is a dependency; without it the searches run unbounded
     import numpy as np
     from highspy._core import HighsModelStatus, HighsStatus, _Highs
 
-    _HAVE_HIGHS = True
+    _HAVE_HIGHS = all(hasattr(_Highs, name) for name in _NEEDED)
 except ImportError:  # pragma: no cover
     _HAVE_HIGHS = False
 
@@ -117,6 +135,42 @@ def _round_down(value: float) -> int:
     """The relaxation's optimum is a fraction with a small denominator; the margin absorbs the
     solver's tolerances (about 1e-7 per row) without ever rounding a true ``k + 1`` down."""
     return int(value + 1e-3)
+
+
+@attrs.frozen(kw_only=True)
+class Solution:
+    """An integral solution of the relaxation: ``sets`` (columns with their counts),
+    ``placed`` (rack copies played, 52 counts) and ``rack_jokers`` (rack jokers played)."""
+
+    sets: tuple[tuple[_Column, int], ...]
+    placed: tuple[int, ...]
+    rack_jokers: int
+
+    def joker_numbers(self) -> list[int]:
+        """The number each joker of the sets stands for (a run's gap or end, a group's
+        number), one entry per joker."""
+        out: list[int] = []
+        for (nat, j, low, is_run), count in self.sets:
+            if not j:
+                continue
+            if is_run:
+                numbers = {t % 13 + 1 for t in nat}
+                stood = [v for v in range(low, low + len(nat) + j) if v not in numbers]
+            else:
+                stood = [low] * j
+            out.extend(stood * count)
+        return out
+
+    def value(self, points: bool, kept_joker_numbers: Sequence[int] = ()) -> int:
+        """The move's true objective value: tiles placed (rack jokers included), or points:
+        each placed rack tile its number, the rack jokers credited with the highest numbers
+        stood for by jokers on the new table (these sets' and ``kept_joker_numbers``, those of
+        the sets kept unchanged), as ``remi.solvers.rummikub.placed_points``."""
+        if not points:
+            return sum(self.placed) + self.rack_jokers
+        naturals = sum(count * (t % 13 + 1) for t, count in enumerate(self.placed))
+        stood = sorted([*self.joker_numbers(), *kept_joker_numbers], reverse=True)
+        return naturals + sum(stood[: self.rack_jokers])
 
 
 class Relaxation:
@@ -303,11 +357,10 @@ class Relaxation:
             core = shrunk
         return core
 
-    def witness(self) -> tuple[list[tuple[_Column, int]], int, int] | None:
-        """After ``bound``: the solution it found when it is integral, as (set columns with
-        their multiplicities, rack jokers played, tiles or points of the rack tiles played,
-        jokers not counted); ``None`` when fractional or unavailable. An integral solution is
-        an arrangement of the table (less the frozen sets) and some rack tiles."""
+    def witness(self) -> Solution | None:
+        """After ``bound``: the solution it found when it is integral (a ``Solution``: an
+        arrangement of the table, less the frozen sets, and some rack tiles); ``None`` when
+        fractional or unavailable."""
         h = self._whole
         if h is None or not self._solved or h.getModelStatus() != HighsModelStatus.kOptimal:
             return None
@@ -316,23 +369,32 @@ class Relaxation:
         if np.abs(x - counts).max(initial=0.0) > 1e-6:
             return None
         n_sets = len(self.sets)
-        chosen = [(self.sets[k], int(counts[k])) for k in np.flatnonzero(counts[:n_sets])]
-        played = 0
+        chosen = tuple((self.sets[k], int(counts[k])) for k in np.flatnonzero(counts[:n_sets]))
+        placed = [0] * 52
         for i, t in enumerate(self.rack_types):
-            played += int(counts[n_sets + i]) * (t % 13 + 1 if self.points else 1)
-        return chosen, int(counts[-1]), played
+            placed[t] = int(counts[n_sets + i])
+        return Solution(sets=chosen, placed=tuple(placed), rack_jokers=int(counts[-1]))
 
     def search(
-        self, frozen: Sequence[Sequence[int]], need: int, node_limit: int, *, best: bool = False
-    ) -> tuple[str, tuple[list[tuple[_Column, int]], int, int] | None, int]:
+        self,
+        frozen: Sequence[Sequence[int]],
+        need: int,
+        node_limit: int,
+        *,
+        best: bool = False,
+        kept_joker_numbers: Sequence[int] = (),
+    ) -> tuple[str, Solution | None, int]:
         """Depth-first branch and bound over the set columns: an integral solution worth at
         least ``need`` (tiles or points) with the sets ``frozen`` kept, or a proof that there is
         none; with ``best``, the most valuable such solution. Each node solves the relaxation
         with the column bounds of its branch (warm); a node whose bound is below what is still
         asked for is closed; otherwise the most fractional set column ``x`` is branched on,
         ``x >= ceil`` first, then ``x <= floor``. With ``best``, each solution found raises
-        what is asked for to one more than its value. Every integral solution of the columns is
-        a valid arrangement (module docstring), so the search is exact.
+        what is asked for to one more than its value (``Solution.value``, with
+        ``kept_joker_numbers`` the numbers the jokers of the frozen sets stand for). Every
+        integral solution of the columns is a valid arrangement (module docstring), so the
+        search is exact; an integral solution the relaxation valued above its true value (rack
+        jokers count 13 there) ends it as undecided.
 
         Returns:
             (``"found"``, the ``witness`` of the solution, nodes), (``"none"``, ``None``,
@@ -347,7 +409,7 @@ class Relaxation:
         upper = [INF] * n_sets
         nodes = 0
         asked = need
-        incumbent: tuple[list[tuple[_Column, int]], int, int] | None = None
+        incumbent: Solution | None = None
 
         class _Stop(Exception):
             pass
@@ -373,9 +435,15 @@ class Relaxation:
                 found = self.witness()
                 if found is None:  # integral sets but not rows within tolerance: give up
                     raise _Stop
+                worth = found.value(self.points, kept_joker_numbers)
+                if worth < asked:  # the relaxation overvalued its rack jokers (13 each)
+                    raise _Stop
                 incumbent = found
-                _, jokers_played, played = found
-                asked = (played if self.points else played + jokers_played) + 1
+                asked = worth + 1
+                if best and _round_down(got) > worth:
+                    # the same overvaluing: other solutions here may be worth more than this
+                    # one and less than the relaxation says; this node is not closed
+                    raise _Stop
                 return not best
             value = x[pick]
             lo, up = lower[pick], upper[pick]
@@ -453,7 +521,8 @@ def relaxation(
     set_max: int = 4,
 ) -> Relaxation | None:
     """A ``Relaxation`` of the position, or ``None`` when no bound can be given (``highspy``
-    missing, or more than two jokers: the columns place at most two)."""
+    missing or older than 1.13, without methods this module calls; or more than two jokers:
+    the columns place at most two)."""
     if not _HAVE_HIGHS or jt + jr > 2:
         return None
     return Relaxation(mand, opt, jt, jr, points=points, set_max=set_max)

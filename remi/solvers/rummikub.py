@@ -52,7 +52,7 @@ from remi.solvers._rk_dp import (
     SolverBudgetExceeded,
     solve_dp,
 )
-from remi.solvers._rk_lp import Relaxation, relaxation
+from remi.solvers._rk_lp import Relaxation, Solution, relaxation
 from remi.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile, sort_tiles
 
 __all__ = ["Move", "MoveRules", "SolverBudgetExceeded", "best_move", "verify_move"]
@@ -539,39 +539,37 @@ class _Bounds:
             return False, None
         if got is None or not min_nat or not self.exact(min_nat):
             return True, None
+        kept_numbers = _joker_numbers(sets)
         found = relax.witness()
+        if found is not None and found.value(relax.points, kept_numbers) < value:
+            found = None
         if found is None and nodes:
-            status, found, used = relax.search(frozen, value, nodes)
+            status, found, used = relax.search(
+                frozen, value, nodes, kept_joker_numbers=kept_numbers
+            )
             if work is not None:
                 work.charge(used * NODE_WORK)
             if status == "none":
                 return False, None
         if found is None:
             return True, None
-        return True, self.arrangement(found, sets, value, min_nat, relax.points)
+        return True, self.arrangement(found, sets, min_nat)
 
     def exact(self, min_nat: int) -> bool:
-        """Whether an integral solution of the relaxation is a valid arrangement with the true
-        objective value: not for points with rack jokers (the relaxation counts them 13), not
-        with ``formation.min_natural_tiles`` above 1 (relaxed to 1)."""
-        relax = self.relax
-        return relax is not None and min_nat <= 1 and not (relax.points and relax.jr)
+        """Whether an integral solution of the relaxation is a valid arrangement: not with
+        ``formation.min_natural_tiles`` above 1 (relaxed to 1 in the columns)."""
+        return self.relax is not None and min_nat <= 1
 
-    @staticmethod
     def arrangement(
-        found: tuple[list[tuple[tuple[tuple[int, ...], int, int, bool], int]], int, int],
-        sets: Sequence[Formation],
-        value: int,
-        min_nat: int,
-        points: bool,
+        self, found: Solution, sets: Sequence[Formation], min_nat: int
     ) -> Arrangement | None:
-        """An integral solution (``Relaxation.witness``) plus the kept ``sets`` as the
-        solver's ``Arrangement``; ``None`` when it is worth less than ``value`` or a set holds
-        fewer than ``min_nat`` natural tiles."""
-        chosen, jokers_played, played = found
+        """An integral solution plus the kept ``sets`` as the solver's ``Arrangement``, worth
+        ``Solution.value``; ``None`` when a set holds fewer than ``min_nat`` natural tiles."""
+        relax = self.relax
+        assert relax is not None
         runs: list[DPRun] = []
         groups: list[DPGroup] = []
-        for (nat, j, low, is_run), count in chosen:
+        for (nat, j, low, is_run), count in found.sets:
             if len(nat) < min_nat:
                 return None
             if is_run:
@@ -581,10 +579,13 @@ class _Bounds:
             else:
                 colours = tuple(sorted(t // 13 for t in nat))
                 groups.extend([DPGroup(number=low, colours=colours, jokers=j)] * count)
-        total = played if points else played + jokers_played
-        if total < value:
-            return None
-        return _with_kept(runs, groups, sets, total, jokers_played)
+        worth = found.value(relax.points, _joker_numbers(sets))
+        return _with_kept(runs, groups, sets, worth, found.rack_jokers)
+
+
+def _joker_numbers(sets: Sequence[Formation]) -> list[int]:
+    """The numbers the jokers of ``sets`` stand for (a run's place, a group's number)."""
+    return [r for f in sets for t, r in zip(f.tiles, f.ranks) if t.is_joly]
 
 
 def _codes_of(f: Formation) -> list[int]:
@@ -633,7 +634,7 @@ def _branch_and_bound(
     status, found, nodes = relax.search([], 1, BRANCH_NODES, best=True)
     work.charge(nodes * NODE_WORK)
     if found is not None:
-        return bounds.arrangement(found, [], 1, min_nat, relax.points), status == "found"
+        return bounds.arrangement(found, [], min_nat), status == "found"
     if not relax.points:
         return None, False
     # no points solution in the node limit: the most tiles (few nodes as a rule) is still a
@@ -643,12 +644,7 @@ def _branch_and_bound(
     work.charge(nodes * NODE_WORK)
     if found is None:
         return None, False
-    used = [0] * 52
-    for (nat, _, _, _), count in found[0]:
-        for t in nat:
-            used[t] += count
-    value = sum((t % 13 + 1) * (used[t] - relax.mand[t]) for t in range(52))
-    return bounds.arrangement((found[0], found[1], value), [], 1, min_nat, True), False
+    return bounds.arrangement(found, [], min_nat), False
 
 
 def _objective_pass(
@@ -1143,7 +1139,8 @@ def _initial_with_table_play(
     tie_break_states: int = TIE_BREAK_STATES,
 ) -> Move | None:
     """Initial meld then table play in the same turn: every minimal meld of the rack worth the
-    threshold is tried, the rest of the rack then played onto the table with the meld."""
+    threshold is tried (unless a bound shows it cannot match the best move found), the rest of
+    the rack then played onto the table with the meld."""
     frules = rules.formation_rules
     need = rules.initial_min_points
     cands = sorted(candidate_formations(rack, frules), key=lambda f: (-len(f), str(f)))
@@ -1164,12 +1161,32 @@ def _initial_with_table_play(
             grow(chosen + [f], left - use, i, value + _meld_points([f], rules))
 
     grow([], Counter(rack), 0, 0)
-    best: tuple[tuple[int, int, int], Move] | None = None
-    for _, meld in sorted(melds.items()):
+    # Each meld bounds its move by its own tiles (or numbers, a joker 13) plus what the rest of
+    # the rack can add: first every rest tile, then the linear relaxation. Melds are tried from
+    # the highest first bound down; one whose bound is below the best move found cannot match
+    # it, and the first bound below it ends the search. Equal moves: the smaller meld key wins.
+    entries = []
+    for key, meld in melds.items():
         meld_tiles = [t for f in meld for t in f.tiles]
         rest = list((Counter(rack) - Counter(meld_tiles)).elements())
         mand, jt = _counts(_table_tiles(old) + meld_tiles)
         rest_counts, jr = _counts(rest)
+        rest_counts = _filter_playable(mand, rest_counts, jt + jr)
+        own = sum((13 if t.is_joly else t.number) if points else 1 for t in meld_tiles)
+        first = own + _most(rest_counts, jr, points)
+        entries.append((first, key, own, meld, mand, rest_counts, jt, jr))
+    entries.sort(key=lambda e: (-e[0], e[1]))
+    best: tuple[tuple[int, int], tuple[int, ...], Move] | None = None
+    for first, key, own, meld, mand, rest_counts, jt, jr in entries:
+        if best is not None:
+            if first < best[0][0]:
+                break
+            relax = relaxation(
+                mand, rest_counts, jt, jr, points=points, set_max=rules.set_max_tiles
+            )
+            bound = relax.bound() if relax is not None else None
+            if bound is not None and own + bound < best[0][0]:
+                continue
         arr = _solve(
             mand,
             rest_counts,
@@ -1186,10 +1203,10 @@ def _initial_with_table_play(
         new_sets = _formations_of(arr, rules)
         placed = _placed_tiles(new_sets, old)
         move = _make_move(old, new_sets, placed, rules, meld)
-        score = (move.points_placed if points else move.tiles_placed, -move.changed_sets, 0)
-        if best is None or score > best[0]:
-            best = (score, move)
-    return None if best is None else best[1]
+        score = (move.points_placed if points else move.tiles_placed, -move.changed_sets)
+        if best is None or score > best[0] or (score == best[0] and key < best[1]):
+            best = (score, key, move)
+    return None if best is None else best[2]
 
 
 # ---------------------------------------------------------------------------------------------
