@@ -101,17 +101,26 @@ def test_solve_move_bad_input_exit_2() -> None:
 
 
 def test_solve_move_budget_seconds_exceeded_exit_1() -> None:
-    """``solver.budget``: --budget-seconds 0 gives up with exit 1 and a clear message."""
+    """``solver.budget``: a budget spent before the optimum is proved gives up with exit 1 and
+    a clear message (the clock is read at the first expansion)."""
     result = _run(
         "--table",
         "[R5 R6 R7] [Y9 B9 K9] [K1 K2 K3 K4]",
         "--rack",
         "R8 Y7 B7 J K5 R9 B1 B2 Y12",
         "--budget-seconds",
-        "0",
+        "1e-9",
     )
     assert result.exit_code == 1
     assert "--budget-seconds" in result.stderr and "no proven best move" in result.stderr
+
+
+def test_solve_move_budget_seconds_must_be_positive() -> None:
+    """--budget-seconds 0 (or less) could never succeed: bad input, exit 2, naming the option."""
+    for value in ("0", "-1"):
+        result = _run("--table", "[R5 R6 R7]", "--rack", "R8", "--budget-seconds", value)
+        assert result.exit_code == 2, value
+        assert "--budget-seconds" in result.output and "Traceback" not in result.output
 
 
 def test_solve_move_json_when_nothing_can_be_played() -> None:

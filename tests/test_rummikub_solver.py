@@ -353,6 +353,7 @@ def test_move_rules_from_preset() -> None:
     with pytest.raises(RulesError) as err:
         MoveRules.from_rules(load_rules("rummikub", {"joker.locks_meld": True}))
     assert err.value.key == "joker.locks_meld"
+    assert "joker.locks_meld = true is not supported" in str(err.value)  # TOML's spelling
 
 
 def test_verify_refuses_lost_table_tile() -> None:

@@ -202,7 +202,9 @@ def solve_move(
 
     Among equally good moves, the one changing the fewest table sets. Exit 0 when a move
     exists, 1 when no rack tile can be played (or no initial meld reaches the threshold) or when
-    the solver could not prove the optimum within --budget-seconds, 2 for bad input. JSON keys: tiles_placed, points_placed, placed, table, edits, changed_sets, meld.
+    the solver could not prove the optimum within --budget-seconds, 2 for bad input. JSON keys:
+    found, tiles_placed, points_placed, placed, table, edits, changed_sets, meld; error when
+    found is false.
     """
     from remi.formations import read_formation
     from remi.notation import parse_formations_text
@@ -210,6 +212,8 @@ def solve_move(
 
     if objective not in ("tiles", "points"):
         fail(f"--objective must be tiles or points, got {objective!r}")
+    if budget_seconds <= 0:
+        fail(f"--budget-seconds must be more than 0, got {budget_seconds:g}")
     move_rules = _move_rules(rules, set_)
     frules = move_rules.formation_rules
     sets = (
@@ -269,7 +273,7 @@ def solve_move(
         else:
             console.print(
                 f"place {move.tiles_placed} tile{'s' if move.tiles_placed != 1 else ''} worth "
-                f"{move.points_placed} points "
+                f"{move.points_placed} point{'s' if move.points_placed != 1 else ''} "
                 f"({' '.join(map(str, move.placed))}); {move.changed_sets} table set(s) changed",
                 markup=False,
             )

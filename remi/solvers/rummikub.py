@@ -27,6 +27,7 @@ exactly this value, and ``verify_move`` recomputes it the same way.
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
@@ -140,7 +141,7 @@ class MoveRules:
             if value != fine:
                 raise RulesError(
                     f"the Rummikub move solver treats table jokers as freely re-usable; "
-                    f"{rule_id} = {value!r} is not supported [{rule_id}]",
+                    f"{rule_id} = {json.dumps(value)} is not supported [{rule_id}]",
                     key=rule_id,
                     value=value,
                 )
