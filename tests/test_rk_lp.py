@@ -195,3 +195,16 @@ def test_branch_and_bound_credits_the_rack_joker_at_its_true_value(first_states:
     assert move.points_placed == 8 and move.changed_sets == 1
     assert [str(f) for f in move.table] == ["[R2 Y2 K2]", "[R8 Y8 K8 J]", "[K4 K5 K6]"]
     assert oracle(table, rack, initial=False, points=True) == (8, 1)
+
+
+def test_a_move_the_verifier_refuses_never_reaches_the_caller(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every move ``best_move`` returns has passed ``verify_move``: a move losing a table set
+    (as a wrong solution of the relaxation could) is an AssertionError naming the verifier's
+    reason, not an answer."""
+    table, rack = table_of("[R2 R3 R4] [Y9 B9 K9]"), parse_tiles("R5")
+    real = rk._formations_of
+    monkeypatch.setattr(rk, "_formations_of", lambda arr, rules: real(arr, rules)[1:])
+    with pytest.raises(AssertionError, match="verifier refuses"):
+        best_move(table, rack, initial=False)

@@ -2,25 +2,29 @@
 
 The integer program of den Hertog & Hulshof (2006) has one variable per possible set; its linear
 relaxation is a very tight bound on the best move (on the 60-position benchmark corpus its value
-rounded down equals the optimum number of tiles placed in 59 positions). The searches of
-``remi.solvers._rk_dfs`` and ``remi.solvers._rk_dp`` prove an answer optimal only by meeting an
-upper bound, and their own bound ("every later rack tile placed") is loose exactly where rack
-tiles cannot all be placed. Three uses (``remi.solvers.rummikub._solve``):
+rounded down equals the optimum number of tiles placed in 59 positions), where the number
+sweep's own bound ("every later rack tile placed") is loose whenever rack tiles cannot all be
+placed. Its uses (``remi.solvers.rummikub._solve``, docs/solvers.md):
 
+* ``Relaxation.search``: branch and bound over the set columns (our code; HiGHS solves each
+  node's linear program). An integral solution is a valid arrangement (``Solution``), valued as
+  ``remi.solvers.rummikub.placed_points`` values a move.
 * ``Relaxation.bound()``: the whole move; the program starts searching there.
 * ``Relaxation.suffix_caps()``: for each number ``v``, the same relaxation restricted to the
   numbers ``v``..13 (runs that started lower enter through their first one or two tiles, jokers
   optional): a bound on what the rack tiles of those numbers can add, which the sweep uses at
   every step (``remi.solvers._rk_dp.optional_suffix``).
-* ``Relaxation.bound(frozen)``: the move with some original table sets kept as they are; below
-  the optimum means those sets cannot all stay, which the tie-break uses to skip them.
+* ``Relaxation.bound(frozen)`` / ``refuted_core``: the move with some original table sets kept
+  as they are; below the optimum means those sets cannot all stay (the tie-break), with a pool of
+  dual solutions that refutes without a solve (weak duality).
 
-The answer never depends on the LP being solved well: a bound only says where a search starts or
-what it may skip, and every value returned is still proved by the search. The relaxation is
-solved by HiGHS (``highspy``), a well-kept library for a generic mathematical step, through its
-core class (the public ``highspy.Highs`` prints a banner on stdout, which would corrupt ``remi
-solve move --json``), with a model built once per position and re-solved warm. Without
-``highspy`` (or with more than two jokers) no bound is given and the searches run on their own.
+A move's validity never depends on HiGHS: integral solutions are checked integral, turned into
+sets that ``read_formation`` validates, and ``best_move`` verifies every move it returns. Its
+optimality relies on HiGHS's reported optimum bounding the relaxation within the rounding margin
+(``_round_down``). HiGHS is reached through its core class (the public ``highspy.Highs`` prints a
+banner on stdout, which would corrupt ``remi solve move --json``), with a model built once per
+position and re-solved warm. Without ``highspy`` 1.13 or later (or with more than two jokers) no
+relaxation is used and the searches run on their own.
 
 Columns: runs of one colour of 3 to 5 tiles (every longer run is two or more of these end to
 end), each with every placement of up to two jokers; groups of 3 to ``set.max_tiles`` colours,
