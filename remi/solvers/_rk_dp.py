@@ -445,7 +445,7 @@ def optional_suffix(
 
     ``later_caps[v]`` (``v`` = 1..14, ``later_caps[14] = 0``), when given, is a proven bound on
     what the optional natural tiles of numbers ``v``..13 can add together
-    (``remi.solvers._rk_lp.lp_suffix_caps``); a step's bound is then at most its own number's
+    (``remi.solvers._rk_lp.Relaxation.suffix_caps``); a step's bound is then at most its own number's
     remaining gains plus the cap of the next number."""
     gains = [(((i % 13) + 1) if points else 1) * opt[i] for i in range(52)]
     suffix = [0] * 53

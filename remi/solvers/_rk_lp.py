@@ -64,7 +64,7 @@ _NEEDED = (
 
 try:  # pragma: no branch - highspy is a dependency; without it the searches run unbounded
     import numpy as np
-    from highspy._core import HighsModelStatus, HighsStatus, _Highs
+    from highspy._core import HighsModelStatus, HighsStatus, ObjSense, _Highs
 
     _HAVE_HIGHS = all(hasattr(_Highs, name) for name in _NEEDED)
 except ImportError:  # pragma: no cover
@@ -204,6 +204,8 @@ class Relaxation:
         self.mand = list(mand[:52])
         self.opt = list(opt[:52])
         self.jt, self.jr, self.points = jt, jr, points
+        # the right-hand side with nothing kept: each tile type's table copies, then jokers
+        self._table_rows = [float(x) for x in self.mand] + [float(jt)]
         missing = np.array([self.mand[i] + self.opt[i] == 0 for i in range(52)] + [False])
         all_sets, set_matrix = _incidence(jt + jr, set_max, False)
         all_pieces, piece_matrix = _incidence(jt + jr, set_max, True)
@@ -213,14 +215,12 @@ class Relaxation:
         self.pieces = [all_pieces[i] for i in keep_pieces]
         self._matrices = (set_matrix[keep_sets], piece_matrix[keep_pieces])
         self.rack_types = [t for t in range(52) if self.opt[t]]
-        self.gain = [float(t % 13 + 1) if points else 1.0 for t in range(52)]
         self._whole: Any = None
         self._suffix: Any = None
         self._rhs: list[float] = []
         # rows [c, pi...]: the relaxation is at most c + pi . rhs for any right-hand side rhs
         self._pool = np.zeros((DUAL_POOL, 54))
-        self._pooled = 0
-        self._next = 0
+        self._next = 0  # solves pooled so far; the ring holds the last DUAL_POOL
         self._last_dual: tuple[float, Any] | None = None
         self._solved = False
 
@@ -236,7 +236,7 @@ class Relaxation:
             matrix[t, n_cols + i] = -1.0
         matrix[52, n - 1] = -1.0  # rack jokers played
         cost = np.zeros(n)
-        cost[n_cols : n - 1] = [self.gain[t] for t in self.rack_types]
+        cost[n_cols : n - 1] = [float(t % 13 + 1) if self.points else 1.0 for t in self.rack_types]
         cost[n - 1] = 13.0 if self.points else 1.0
         upper = np.concatenate(
             [
@@ -256,7 +256,7 @@ class Relaxation:
             h.setOptionValue(name, setting)
         h.addVars(n, np.zeros(n), upper)
         h.changeColsCost(n, np.arange(n, dtype=np.int32), cost)
-        rows = np.array([float(x) for x in self.mand] + [float(self.jt)])
+        rows = np.array(self._table_rows)
         row_of, col_of = np.nonzero(matrix)  # row-major: each row's entries together
         starts = np.searchsorted(row_of, np.arange(53)).astype(np.int32)
         h.addRows(
@@ -268,7 +268,7 @@ class Relaxation:
             col_of.astype(np.int32),
             matrix[row_of, col_of],
         )
-        h.changeObjectiveSense(_maximize())
+        h.changeObjectiveSense(ObjSense.kMaximize)
         return h
 
     def _run(self, h: Any) -> float | None:
@@ -295,17 +295,17 @@ class Relaxation:
         that is returned (and no solution is read: ``witness`` needs a solve)."""
         if self._whole is None:
             self._whole = self._model(with_pieces=False)
-            self._rhs = [float(x) for x in self.mand] + [float(self.jt)]
+            self._rhs = self._table_rows
         h = self._whole
-        rows = [float(x) for x in self.mand] + [float(self.jt)]
+        rows = list(self._table_rows)
         for codes in frozen:
             for t in codes:
                 rows[t] -= 1.0
         if min(rows) < 0:
             raise ValueError("frozen sets hold more tiles than the table")
         rhs = np.array(rows)
-        if below is not None and self._pooled:
-            duals = self._pool[: self._pooled]
+        if below is not None and self._next:
+            duals = self._pool[: min(self._next, DUAL_POOL)]
             values = duals[:, 0] + duals[:, 1:] @ rhs
             k = int(values.argmin())
             if _round_down(float(values[k])) < below:
@@ -327,7 +327,6 @@ class Relaxation:
             self._pool[slot, 0] = got - float(dual @ rhs)
             self._pool[slot, 1:] = dual
             self._next += 1
-            self._pooled = min(self._next, DUAL_POOL)
         return None if got is None else (-1 if got < 0 else _round_down(got))
 
     def refuted_core(self, frozen: Sequence[Sequence[int]], value: int) -> list[int] | None:
@@ -507,12 +506,6 @@ class Relaxation:
         for v in range(2, 14):
             caps[v] = min(caps[v], caps[v - 1])
         return caps
-
-
-def _maximize() -> Any:
-    from highspy._core import ObjSense
-
-    return ObjSense.kMaximize
 
 
 def relaxation(

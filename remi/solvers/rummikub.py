@@ -26,6 +26,7 @@ exactly this value, and ``verify_move`` recomputes it the same way.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from collections import Counter
@@ -493,27 +494,17 @@ class _Bounds:
 
     def __init__(self, mand: list[int], opt: list[int], jt: int, jr: int, common: dict[str, Any]):
         self._args = (mand, opt, jt, jr, bool(common["points"]), int(common["set_max"]))
-        self._relax: Relaxation | None = None
-        self._built = False
-        self._caps: list[int] | None = None
-        self._caps_done = False
 
-    @property
+    @functools.cached_property
     def relax(self) -> Relaxation | None:
         """The relaxation, or ``None`` (no ``highspy``, or more than two jokers)."""
-        if not self._built:
-            mand, opt, jt, jr, points, set_max = self._args
-            self._relax = relaxation(mand, opt, jt, jr, points=points, set_max=set_max)
-            self._built = True
-        return self._relax
+        mand, opt, jt, jr, points, set_max = self._args
+        return relaxation(mand, opt, jt, jr, points=points, set_max=set_max)
 
+    @functools.cached_property
     def caps(self) -> list[int] | None:
         """``Relaxation.suffix_caps`` of the position, computed once."""
-        if not self._caps_done:
-            relax = self.relax
-            self._caps = relax.suffix_caps() if relax is not None else None
-            self._caps_done = True
-        return self._caps
+        return self.relax.suffix_caps() if self.relax is not None else None
 
     def keeps(self, sets: Sequence[Formation], value: int) -> bool:
         """False when the relaxation proves that no arrangement worth ``value`` keeps all of
@@ -692,7 +683,7 @@ def _objective_pass(
     if proved:
         return incumbent
     lowest = incumbent.primary + 1 if incumbent is not None else 0
-    caps = bounds.caps()
+    caps = bounds.caps
     sub = work.child(DFS_MAX_STATES)
     try:
         arr = solve_dfs(mand, opt, jt, jr, budget=sub, later_caps=caps, floor=lowest, **common)
@@ -994,7 +985,7 @@ def _solve(
                 budget=sub,
                 original_runs=runs,
                 original_groups=groups,
-                later_caps=bounds.caps() if arr.primary < _most(opt, jr, points) else None,
+                later_caps=bounds.caps if arr.primary < _most(opt, jr, points) else None,
                 **common,
             )
             if tied is not None and tied.primary == arr.primary:
