@@ -391,8 +391,9 @@ class Relaxation:
         least ``need`` (tiles or points) with the sets ``frozen`` kept, or a proof that there is
         none; with ``best``, the most valuable such solution. Each node solves the relaxation
         with the column bounds of its branch (warm); a node whose bound is below what is still
-        asked for is closed; otherwise the most fractional set column ``x`` is branched on,
-        ``x >= ceil`` first, then ``x <= floor``. With ``best``, each solution found raises
+        asked for is closed; otherwise a column ``x`` is branched on, ``x >= ceil`` first,
+        then ``x <= floor``: the fractional rack column (copies of a tile type played, or rack
+        jokers) worth most (fraction times value), else the most fractional set column. With ``best``, each solution found raises
         what is asked for to one more than its value (``Solution.value``, with
         ``kept_joker_numbers`` the numbers the jokers of the frozen sets stand for). Every
         integral solution of the columns is a valid arrangement (module docstring), so the
@@ -408,8 +409,13 @@ class Relaxation:
         self.bound(frozen)
         h = self._whole
         n_sets = len(self.sets)
-        lower = [0.0] * n_sets
-        upper = [INF] * n_sets
+        n_all = n_sets + len(self.rack_types) + 1
+        cost_rack = np.array(
+            [float(t % 13 + 1) if self.points else 1.0 for t in self.rack_types]
+            + [13.0 if self.points else 1.0]
+        )
+        lower = [0.0] * n_all
+        upper = [INF] * n_sets + [float(self.opt[t]) for t in self.rack_types] + [float(self.jr)]
         nodes = 0
         asked = need
         incumbent: Solution | None = None
@@ -428,12 +434,19 @@ class Relaxation:
                 raise _Stop
             if got < 0 or _round_down(got) < asked:
                 return False
-            x = np.asarray(h.getSolution().col_value[:n_sets])
+            x = np.asarray(h.getSolution().col_value)
             part = x - np.floor(x)
             spread = np.minimum(part, 1.0 - part)
-            pick = int(spread.argmax()) if n_sets else -1
-            if pick >= 0 and spread[pick] <= 1e-6:
-                pick = -1
+            # a fractional rack column (tiles played) first, the most valuable; else the most
+            # fractional set column
+            weighted = spread[n_sets:] * cost_rack
+            pick = -1
+            if len(weighted) and weighted.max() > 1e-6:
+                pick = n_sets + int(weighted.argmax())
+            elif n_sets:
+                pick = int(spread[:n_sets].argmax())
+                if spread[pick] <= 1e-6:
+                    pick = -1
             if pick < 0:
                 found = self.witness()
                 if found is None:  # integral sets but not rows within tolerance: give up
