@@ -49,9 +49,8 @@ __all__ = ["Relaxation", "Solution", "relaxation"]
 #: The methods of HiGHS's core class this module calls (highspy 1.13 and later have them all).
 _NEEDED = (
     "setOptionValue",
-    "addVars",
     "addRows",
-    "changeColsCost",
+    "addCols",
     "changeObjectiveSense",
     "changeRowsBounds",
     "changeColsBounds",
@@ -60,11 +59,20 @@ _NEEDED = (
     "getModelStatus",
     "getInfo",
     "getSolution",
+    "getBasis",
+    "setBasis",
 )
 
 try:  # pragma: no branch - highspy is a dependency; without it the searches run unbounded
     import numpy as np
-    from highspy._core import HighsModelStatus, HighsStatus, ObjSense, _Highs
+    from highspy._core import (
+        HighsBasis,
+        HighsBasisStatus,
+        HighsModelStatus,
+        HighsStatus,
+        ObjSense,
+        _Highs,
+    )
 
     _HAVE_HIGHS = all(hasattr(_Highs, name) for name in _NEEDED)
 except ImportError:  # pragma: no cover
@@ -123,16 +131,36 @@ def _entering_pieces(jokers: int) -> tuple[_Column, ...]:
 
 
 @lru_cache(maxsize=16)
-def _incidence(jokers: int, set_max: int, pieces: bool) -> tuple[tuple[_Column, ...], Any]:
-    """The columns (``_entering_pieces`` when ``pieces``, else ``_set_columns``) and their
-    incidence matrix: one row per column, 53 entries (the 52 tile codes, then jokers)."""
+def _incidence(
+    jokers: int, set_max: int, pieces: bool
+) -> tuple[tuple[_Column, ...], Any, tuple[Any, Any, Any]]:
+    """The columns (``_entering_pieces`` when ``pieces``, else ``_set_columns``), their
+    incidence matrix (one row per column, 53 entries: the 52 tile codes, then jokers) and the
+    same in compressed columns: (entries per column, their rows, their values)."""
     cols = _entering_pieces(jokers) if pieces else _set_columns(jokers, set_max)
     matrix = np.zeros((len(cols), 53))
+    lengths: list[int] = []
+    rows: list[int] = []
+    values: list[float] = []
     for k, (nat, j, _, _) in enumerate(cols):
         matrix[k, list(nat)] = 1.0
         matrix[k, 52] = float(j)
-    matrix.setflags(write=False)
-    return cols, matrix
+        lengths.append(len(nat) + (1 if j else 0))
+        rows.extend([*nat, 52] if j else nat)
+        values.extend([1.0] * len(nat) + ([float(j)] if j else []))
+    compressed = (np.array(lengths), np.array(rows, dtype=np.int32), np.array(values))
+    for array in (matrix, *compressed):
+        array.setflags(write=False)
+    return cols, matrix, compressed
+
+
+def _select(compressed: tuple[Any, Any, Any], keep: Any) -> tuple[Any, Any, Any]:
+    """The compressed columns ``keep`` (indices, increasing) of ``_incidence``'s third part."""
+    lengths, rows, values = compressed
+    mask = np.zeros(len(lengths), dtype=bool)
+    mask[keep] = True
+    entries = np.repeat(mask, lengths)
+    return lengths[keep], rows[entries], values[entries]
 
 
 def _round_down(value: float) -> int:
@@ -207,13 +235,16 @@ class Relaxation:
         # the right-hand side with nothing kept: each tile type's table copies, then jokers
         self._table_rows = [float(x) for x in self.mand] + [float(jt)]
         missing = np.array([self.mand[i] + self.opt[i] == 0 for i in range(52)] + [False])
-        all_sets, set_matrix = _incidence(jt + jr, set_max, False)
-        all_pieces, piece_matrix = _incidence(jt + jr, set_max, True)
+        all_sets, set_matrix, set_compressed = _incidence(jt + jr, set_max, False)
+        all_pieces, piece_matrix, piece_compressed = _incidence(jt + jr, set_max, True)
         keep_sets = np.flatnonzero(~(set_matrix[:, missing] > 0).any(axis=1))
         keep_pieces = np.flatnonzero(~(piece_matrix[:, missing] > 0).any(axis=1))
         self.sets = [all_sets[i] for i in keep_sets]
         self.pieces = [all_pieces[i] for i in keep_pieces]
-        self._matrices = (set_matrix[keep_sets], piece_matrix[keep_pieces])
+        self._compressed = (
+            _select(set_compressed, keep_sets),
+            _select(piece_compressed, keep_pieces),
+        )
         self.rack_types = [t for t in range(52) if self.opt[t]]
         self._whole: Any = None
         self._suffix: Any = None
@@ -224,28 +255,65 @@ class Relaxation:
         self._last_dual: tuple[float, Any] | None = None
         self._solved = False
 
-    def _model(self, with_pieces: bool) -> Any:
-        """A HiGHS instance holding the model (pieces present but closed when asked for)."""
-        sets, pieces = self._matrices
+    def _model(
+        self,
+        with_pieces: bool,
+        keeps: Sequence[Sequence[int]] = (),
+        value: int | None = None,
+    ) -> Any:
+        """A HiGHS instance holding the model (pieces present but closed when asked for).
+
+        With ``keeps`` (the tile codes of original table sets, 52 = a joker): one more column
+        per set, after the rack columns, using those tiles as that set does (at most once),
+        and the objective becomes the number of these columns; with ``value``, one more row:
+        the objective of the plain model (tiles or points placed) at least ``value``."""
+        sets, pieces = self._compressed
         blocks = [sets, pieces] if with_pieces else [sets]
-        n_cols = sum(len(b) for b in blocks)
-        n = n_cols + len(self.rack_types) + 1
-        matrix = np.zeros((53, n))
-        matrix[:, :n_cols] = np.concatenate(blocks).T
-        for i, t in enumerate(self.rack_types):
-            matrix[t, n_cols + i] = -1.0
-        matrix[52, n - 1] = -1.0  # rack jokers played
+        n_cols = sum(len(b[0]) for b in blocks)
+        n_rack = len(self.rack_types) + 1
+        n = n_cols + n_rack + len(keeps)
+        n_rows = 53 if value is None else 54
+        worth = [float(t % 13 + 1) if self.points else 1.0 for t in self.rack_types]
+        worth.append(13.0 if self.points else 1.0)
+        # the rack columns: copies played leave their row (and count in the value row)
+        rack_rows = [*self.rack_types, 52]
+        if value is None:
+            extra_len = [1] * n_rack
+            extra_rows = rack_rows
+            extra_values = [-1.0] * n_rack
+        else:
+            extra_len = [2] * n_rack
+            extra_rows = [r for t in rack_rows for r in (t, 53)]
+            extra_values = [v for w in worth for v in (-1.0, w)]
+        for codes in keeps:  # each original set's own column
+            uses = sorted(set(codes))
+            extra_len.append(len(uses))
+            extra_rows.extend(uses)
+            extra_values.extend(float(list(codes).count(t)) for t in uses)
+        lengths = np.concatenate([*(b[0] for b in blocks), extra_len]).astype(np.int32)
+        rows = np.concatenate([*(b[1] for b in blocks), extra_rows]).astype(np.int32)
+        values = np.concatenate([*(b[2] for b in blocks), extra_values])
+        starts = np.zeros(n, dtype=np.int32)
+        np.cumsum(lengths[:-1], out=starts[1:])
         cost = np.zeros(n)
-        cost[n_cols : n - 1] = [float(t % 13 + 1) if self.points else 1.0 for t in self.rack_types]
-        cost[n - 1] = 13.0 if self.points else 1.0
+        if keeps:
+            cost[n - len(keeps) :] = 1.0
+        else:
+            cost[n_cols : n_cols + n_rack] = worth
         upper = np.concatenate(
             [
-                np.full(len(sets), INF),
-                np.zeros(n_cols - len(sets)),
+                np.full(len(sets[0]), INF),
+                np.zeros(n_cols - len(sets[0])),
                 [float(self.opt[t]) for t in self.rack_types],
                 [float(self.jr)],
+                np.ones(len(keeps)),
             ]
         )
+        lower_rows = np.array(self._table_rows)
+        upper_rows = np.array(self._table_rows)
+        if value is not None:
+            lower_rows = np.append(lower_rows, float(value))
+            upper_rows = np.append(upper_rows, INF)
         h = _Highs()
         for name, setting in (
             ("output_flag", False),
@@ -254,20 +322,9 @@ class Relaxation:
             ("solver", "simplex"),
         ):
             h.setOptionValue(name, setting)
-        h.addVars(n, np.zeros(n), upper)
-        h.changeColsCost(n, np.arange(n, dtype=np.int32), cost)
-        rows = np.array(self._table_rows)
-        row_of, col_of = np.nonzero(matrix)  # row-major: each row's entries together
-        starts = np.searchsorted(row_of, np.arange(53)).astype(np.int32)
-        h.addRows(
-            53,
-            rows,
-            rows,
-            len(col_of),
-            starts,
-            col_of.astype(np.int32),
-            matrix[row_of, col_of],
-        )
+        none = np.zeros(0, dtype=np.int32)
+        h.addRows(n_rows, lower_rows, upper_rows, 0, none, none, np.zeros(0))
+        h.addCols(n, cost, np.zeros(n), upper, len(rows), starts, rows, values)
         h.changeObjectiveSense(ObjSense.kMaximize)
         return h
 
@@ -282,6 +339,33 @@ class Relaxation:
             return -1.0
         return None
 
+    def _frozen_rows(self, frozen: Sequence[Sequence[int]]) -> list[float]:
+        """The right-hand side with the tiles of ``frozen`` taken off the table.
+
+        Raises:
+            ValueError: ``frozen`` holds more copies of a tile than the table."""
+        rows = list(self._table_rows)
+        for codes in frozen:
+            for t in codes:
+                rows[t] -= 1.0
+        if min(rows) < 0:
+            raise ValueError("frozen sets hold more tiles than the table")
+        return rows
+
+    def _apply_rows(self, rows: list[float]) -> Any:
+        """The whole-move model (built on first use) with the right-hand side ``rows``; only
+        the rows that differ are changed, so HiGHS keeps more of its warm start."""
+        if self._whole is None:
+            self._whole = self._model(with_pieces=False)
+            self._rhs = self._table_rows
+        h = self._whole
+        changed = [i for i in range(53) if rows[i] != self._rhs[i]]
+        if changed:
+            values = np.array([rows[i] for i in changed])
+            h.changeRowsBounds(len(changed), np.array(changed, dtype=np.int32), values, values)
+            self._rhs = rows
+        return h
+
     def bound(self, frozen: Sequence[Sequence[int]] = (), below: int | None = None) -> int | None:
         """The best objective value any arrangement can reach, rounded down (tiles or points);
         with ``frozen`` (the tile codes of original table sets, 52 = a joker) those tiles are
@@ -293,16 +377,7 @@ class Relaxation:
         dual solution bounds the relaxation for any table, at its objective for the new
         right-hand side. When one of the last ``DUAL_POOL`` of them gives less than ``below``,
         that is returned (and no solution is read: ``witness`` needs a solve)."""
-        if self._whole is None:
-            self._whole = self._model(with_pieces=False)
-            self._rhs = self._table_rows
-        h = self._whole
-        rows = list(self._table_rows)
-        for codes in frozen:
-            for t in codes:
-                rows[t] -= 1.0
-        if min(rows) < 0:
-            raise ValueError("frozen sets hold more tiles than the table")
+        rows = self._frozen_rows(frozen)
         rhs = np.array(rows)
         if below is not None and self._next:
             duals = self._pool[: min(self._next, DUAL_POOL)]
@@ -312,11 +387,7 @@ class Relaxation:
                 self._last_dual = (float(values[k]), duals[k, 1:])
                 self._solved = False
                 return max(_round_down(float(values[k])), -1)
-        changed = [i for i in range(53) if rows[i] != self._rhs[i]]
-        if changed:  # only the rows that differ: HiGHS then keeps more of its warm start
-            values = np.array([rows[i] for i in changed])
-            h.changeRowsBounds(len(changed), np.array(changed, dtype=np.int32), values, values)
-            self._rhs = rows
+        h = self._apply_rows(rows)
         got = self._run(h)
         self._solved = got is not None
         self._last_dual = None
@@ -367,16 +438,22 @@ class Relaxation:
         h = self._whole
         if h is None or not self._solved or h.getModelStatus() != HighsModelStatus.kOptimal:
             return None
+        return self._read(h)
+
+    def _read(self, h: Any) -> Solution | None:
+        """The solution of ``h`` (a model of ``_model`` without pieces, just solved) as a
+        ``Solution`` when integral, else ``None``; keep columns are not read."""
+        n_sets = len(self.sets)
+        n = n_sets + len(self.rack_types) + 1
         x = np.asarray(h.getSolution().col_value)
         counts = np.rint(x)
         if np.abs(x - counts).max(initial=0.0) > 1e-6:
             return None
-        n_sets = len(self.sets)
         chosen = tuple((self.sets[k], int(counts[k])) for k in np.flatnonzero(counts[:n_sets]))
         placed = [0] * 52
         for i, t in enumerate(self.rack_types):
             placed[t] = int(counts[n_sets + i])
-        return Solution(sets=chosen, placed=tuple(placed), rack_jokers=int(counts[-1]))
+        return Solution(sets=chosen, placed=tuple(placed), rack_jokers=int(counts[n - 1]))
 
     def search(
         self,
@@ -406,22 +483,74 @@ class Relaxation:
             solution found so far or ``None``, nodes) when ``node_limit`` nodes were not enough
             or the LP solver failed. The column bounds are restored in every case.
         """
-        self.bound(frozen)
-        h = self._whole
+        h = self._apply_rows(self._frozen_rows(frozen))
+        self._solved = False  # the nodes' solves are not ``bound``'s: no ``witness`` after
         n_sets = len(self.sets)
-        n_all = n_sets + len(self.rack_types) + 1
-        cost_rack = np.array(
+
+        def integral(got: float) -> tuple[Solution | None, int, bool]:
+            found = self._read(h)
+            if found is None:  # integral sets but not rows within tolerance: give up
+                return None, -1, False
+            worth = found.value(self.points, kept_joker_numbers)
+            # a relaxation above the true value overvalued its rack jokers (13 each): other
+            # solutions here may be worth more than this one and less than it says
+            return found, worth, _round_down(got) <= worth
+
+        return self._depth_first(h, n_sets, need, node_limit, best, integral)
+
+    def _depth_first(
+        self,
+        h: Any,
+        n_sets: int,
+        need: int,
+        node_limit: int,
+        best: bool,
+        integral: Any,
+        first: tuple[int, int] | None = None,
+    ) -> tuple[str, Any, int]:
+        """The branch and bound of ``search`` and ``most_kept`` on the model ``h`` (sets in its
+        first ``n_sets`` columns, then the rack columns): ``integral(objective)`` reads an
+        integral node as (the solution or ``None`` to give up, its true worth, whether the
+        node is closed by it); the columns ``first`` (a range) are branched on before the rack
+        columns. Returns (status, the best solution found, nodes) as ``search``."""
+        n_rack = len(self.rack_types) + 1
+        worth_of = np.array(
             [float(t % 13 + 1) if self.points else 1.0 for t in self.rack_types]
             + [13.0 if self.points else 1.0]
         )
+        n_all = n_sets + n_rack + (0 if first is None else first[1] - first[0])
         lower = [0.0] * n_all
-        upper = [INF] * n_sets + [float(self.opt[t]) for t in self.rack_types] + [float(self.jr)]
+        upper = (
+            [INF] * n_sets
+            + [float(self.opt[t]) for t in self.rack_types]
+            + [float(self.jr)]
+            + [1.0] * (n_all - n_sets - n_rack)
+        )
         nodes = 0
         asked = need
-        incumbent: Solution | None = None
+        incumbent: Any = None
 
         class _Stop(Exception):
             pass
+
+        def choose(x: Any) -> int:
+            """The column to branch on, ``-1`` when the solution is integral."""
+            part = x - np.floor(x)
+            spread = np.minimum(part, 1.0 - part)
+            if first is not None:
+                extra = spread[first[0] : first[1]]
+                if len(extra) and extra.max() > 1e-6:
+                    return first[0] + int(extra.argmax())
+            # the fractional rack column (tiles played) worth most; else the most fractional
+            # set column
+            weighted = spread[n_sets : n_sets + n_rack] * worth_of
+            if weighted.max() > 1e-6:
+                return n_sets + int(weighted.argmax())
+            if n_sets:
+                pick = int(spread[:n_sets].argmax())
+                if spread[pick] > 1e-6:
+                    return pick
+            return -1
 
         def node() -> bool:
             """Search below the current bounds; True to stop (a solution, not ``best``)."""
@@ -435,30 +564,14 @@ class Relaxation:
             if got < 0 or _round_down(got) < asked:
                 return False
             x = np.asarray(h.getSolution().col_value)
-            part = x - np.floor(x)
-            spread = np.minimum(part, 1.0 - part)
-            # a fractional rack column (tiles played) first, the most valuable; else the most
-            # fractional set column
-            weighted = spread[n_sets:] * cost_rack
-            pick = -1
-            if len(weighted) and weighted.max() > 1e-6:
-                pick = n_sets + int(weighted.argmax())
-            elif n_sets:
-                pick = int(spread[:n_sets].argmax())
-                if spread[pick] <= 1e-6:
-                    pick = -1
+            pick = choose(x)
             if pick < 0:
-                found = self.witness()
-                if found is None:  # integral sets but not rows within tolerance: give up
-                    raise _Stop
-                worth = found.value(self.points, kept_joker_numbers)
-                if worth < asked:  # the relaxation overvalued its rack jokers (13 each)
+                found, worth, closed = integral(got)
+                if found is None or worth < asked:
                     raise _Stop
                 incumbent = found
                 asked = worth + 1
-                if best and _round_down(got) > worth:
-                    # the same overvaluing: other solutions here may be worth more than this
-                    # one and less than the relaxation says; this node is not closed
+                if best and not closed:
                     raise _Stop
                 return not best
             value = x[pick]
@@ -480,6 +593,60 @@ class Relaxation:
         except _Stop:
             return "unknown", incumbent, nodes
         return ("found", incumbent, nodes) if incumbent is not None else ("none", None, nodes)
+
+    def most_kept(
+        self,
+        originals: Sequence[Sequence[int]],
+        joker_numbers: Sequence[Sequence[int]],
+        value: int,
+        need: int,
+        node_limit: int,
+    ) -> tuple[str, tuple[Solution, list[int]] | None, int]:
+        """The tie-break as one branch and bound: an arrangement worth at least ``value``
+        (tiles or points) that keeps the most of the original table sets unchanged, at least
+        ``need`` of them. ``originals``: each original set's tile codes (52 = a joker);
+        ``joker_numbers``: the numbers its jokers stand for.
+
+        The model (``_model``) adds one column per original set, using its tiles as it does,
+        and one row, the objective of the plain model at least ``value``; it maximises how
+        many of those columns are used. Any arrangement that re-creates an original set with
+        set columns re-creates it with that set's own column too (the same tiles), so the
+        optimum is the most sets any arrangement worth ``value`` keeps. Branching is on the
+        original sets' columns first (``_depth_first``). An integral solution below ``value``
+        in truth (rack jokers counted 13) ends it as undecided.
+
+        Returns:
+            (``"found"``, (the arrangement of the other tiles, the indices of the original
+            sets kept), nodes) for the best, (``"none"``, ``None``, nodes) when no arrangement
+            worth ``value`` keeps ``need`` sets, or (``"unknown"``, the best found or ``None``,
+            nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
+        """
+        h = self._model(with_pieces=False, keeps=originals, value=value)
+        if self._whole is not None:  # start from the whole move's last basis
+            basis = self._whole.getBasis()
+            if basis.valid:
+                start = HighsBasis()
+                start.valid = True
+                start.col_status = [*basis.col_status, *[HighsBasisStatus.kLower] * len(originals)]
+                start.row_status = [*basis.row_status, HighsBasisStatus.kBasic]
+                h.setBasis(start)
+        n_sets = len(self.sets)
+        first = n_sets + len(self.rack_types) + 1
+
+        def integral(got: float) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
+            found = self._read(h)
+            if found is None:
+                return None, -1, False
+            x = np.rint(np.asarray(h.getSolution().col_value)[first:])
+            kept = [k for k in range(len(originals)) if x[k] > 0.5]
+            numbers = [v for k in kept for v in joker_numbers[k]]
+            if found.value(self.points, numbers) < value:  # rack jokers overvalued
+                return None, -1, False
+            return (found, kept), len(kept), True
+
+        return self._depth_first(
+            h, n_sets, need, node_limit, True, integral, (first, first + len(originals))
+        )
 
     def suffix_caps(self) -> list[int] | None:
         """``caps[v]`` (``v`` = 1..13; ``caps[14] = 0``, ``caps[0]`` unused): the most the rack's

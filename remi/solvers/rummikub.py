@@ -630,8 +630,21 @@ def _branch_and_bound(
     min_nat = max(int(common["min_nat"]), 1)
     if relax is None or common["threshold"] or not bounds.exact(min_nat):
         return None, False
-    status, found, nodes = relax.search([], 1, BRANCH_NODES, best=True)
-    work.charge(nodes * NODE_WORK)
+    # from the relaxation's bound down: each pass asks for at least its floor (every node below
+    # it closed at once) and is exact at or above it, so the first one that finds is optimal
+    upper = relax.bound()
+    status, found, left = "unknown", None, BRANCH_NODES
+    if upper is not None and upper > 0:
+        step = 1
+        floor = upper
+        while left > 0:
+            status, found, nodes = relax.search([], floor, left, best=True)
+            work.charge(nodes * NODE_WORK)
+            left -= nodes
+            if status != "none" or floor == 1:
+                break
+            floor = max(floor - step, 1)
+            step *= 2
     if found is not None:
         return bounds.arrangement(found, [], min_nat), status == "found"
     if not relax.points:
@@ -862,6 +875,37 @@ class _TieBreak:
                 arr = found
         return arr
 
+    def most_kept(self, arr: Arrangement, work: Budget) -> tuple[Arrangement, bool]:
+        """The tie-break by one branch and bound (``Relaxation.most_kept``, ``BRANCH_NODES``
+        nodes, each charged ``NODE_WORK`` to ``work``): an arrangement of ``arr``'s value that
+        keeps the most original sets, or the proof that ``arr`` already does.
+
+        Returns:
+            (arrangement, proved): ``proved`` False when the relaxation is unavailable or not
+            exact (``_Bounds.exact``), before the initial meld, or when the nodes do not settle
+            it; the arrangement is then the best found (never worse than ``arr``).
+
+        Raises:
+            SolverBudgetExceeded: ``work`` ran out.
+        """
+        relax = self.bounds.relax
+        min_nat = max(self.rules.min_natural_tiles, 1)
+        if relax is None or self.common["threshold"] or not self.bounds.exact(min_nat):
+            return arr, False
+        kept = len(self.kept(arr))
+        if kept == len(self.old):
+            return arr, True
+        status, found, nodes = relax.most_kept(
+            self.codes, [_joker_numbers([f]) for f in self.old], arr.primary, kept + 1, BRANCH_NODES
+        )
+        work.charge(nodes * NODE_WORK)
+        if found is not None:
+            solution, indices = found
+            better = self.bounds.arrangement(solution, [self.old[i] for i in indices], min_nat)
+            if better is not None and better.primary >= arr.primary:
+                arr = better
+        return arr, status != "unknown"
+
     def fewest_changes(self, arr: Arrangement, work: Budget) -> tuple[Arrangement, bool]:
         """Prove the incumbent ``arr`` keeps the most original sets, or improve it (refutation
         by no-goods). Keeping sets unchanged is monotone: if a collection of sets cannot all
@@ -960,7 +1004,9 @@ def _solve(
     sub = work.child(tie_break_states)
     try:
         tie = _TieBreak(old, mand, opt, jt, jr, common, rules, range(len(old)), bounds)
-        arr, proved = tie.fewest_changes(arr, sub)
+        arr, proved = tie.most_kept(arr, sub)
+        if not proved:
+            arr, proved = tie.fewest_changes(arr, sub)
         if proved:
             work.absorb(sub)
             return arr
