@@ -163,6 +163,14 @@ def _select(compressed: tuple[Any, Any, Any], keep: Any) -> tuple[Any, Any, Any]
     return lengths[keep], rows[entries], values[entries]
 
 
+def _alive(root: tuple[float, Any, Any], n_sets: int, need: int) -> Any:
+    """The indices of the first ``n_sets`` columns some solution worth at least ``need`` may
+    use, by reduced-cost fixing (``Relaxation._reduced``) from an optimal ``root`` (optimum,
+    column values, reduced costs)."""
+    got, x, reduced = root
+    return np.flatnonzero((x[:n_sets] > 1e-9) | (got + reduced[:n_sets] + 1e-3 >= need))
+
+
 def _round_down(value: float) -> int:
     """The relaxation's optimum is a fraction with a small denominator; the margin absorbs the
     solver's tolerances (about 1e-7 per row) without ever rounding a true ``k + 1`` down."""
@@ -255,6 +263,8 @@ class Relaxation:
         self._last_dual: tuple[float, Any] | None = None
         self._solved = False
         self._fresh: float | None = None  # the whole model's optimum while still current
+        #: the whole model's optimal solution for the whole table (``_root``), once read
+        self._table_root: tuple[float, Any, Any] | None = None
 
     def _model(
         self,
@@ -474,31 +484,33 @@ class Relaxation:
         keeps: Sequence[Sequence[int]] = (),
         value: int | None = None,
         rows: Sequence[float] | None = None,
+        base: Any = None,
     ) -> tuple[Any, Any, tuple[float, Any, Any]]:
-        """After an optimal solve of ``h`` (a model of ``_model`` over all set columns, with
-        ``keeps``, ``value`` and ``rows``) whose ``root`` is (its optimum ``got``, column
-        values, reduced costs; ``_root``): the same model without the set
-        columns that no solution worth at least ``need`` uses, with ``h``'s basis (optimal for
-        it too); the indices of the set columns it keeps (``_read``'s ``subset``); and its
+        """After an optimal solve of ``h`` (a model of ``_model`` over the set columns ``base``,
+        all when ``None``, with ``keeps``, ``value`` and ``rows``) whose ``root`` is (its
+        optimum ``got``, column values, reduced costs; ``_root``): the same model without the
+        set columns that no solution worth at least ``need`` uses, with ``h``'s basis (optimal
+        for it too); the indices of the set columns it keeps (``_read``'s ``subset``); and its
         root (``got``, column values, reduced costs), so that it need not be solved again.
 
         Reduced-cost fixing: a set column at zero with reduced cost ``d`` (at most 0) caps
         every solution that uses it at ``got + d`` (weak duality); below ``need``, none of
         those solutions is asked for. On the benchmark corpus this drops most columns, and
         each solve of the smaller model costs about half as much."""
-        n_sets = len(self.sets)
+        n_sets = len(self.sets) if base is None else len(base)
         got, x, reduced = root
-        subset = np.flatnonzero((x[:n_sets] > 1e-9) | (got + reduced[:n_sets] + 1e-3 >= need))
+        alive = _alive(root, n_sets, need)
+        subset = alive if base is None else base[alive]
         small = self._model(False, keeps, value, subset, rows)
         basis = h.getBasis()
         if basis.valid:
             status = basis.col_status
             start = HighsBasis()
             start.valid = True
-            start.col_status = [*(status[k] for k in subset), *status[n_sets:]]
+            start.col_status = [*(status[k] for k in alive), *status[n_sets:]]
             start.row_status = basis.row_status
             small.setBasis(start)
-        keep = np.concatenate([subset, np.arange(n_sets, len(x))])
+        keep = np.concatenate([alive, np.arange(n_sets, len(x))])
         return small, subset, (got, x[keep], reduced[keep])
 
     @staticmethod
@@ -543,7 +555,10 @@ class Relaxation:
             return "unknown", None, 1
         if top < 0 or _round_down(top) < need:
             return "none", None, 1
-        h, subset, root = self._reduced(whole, self._root(whole, top), need, rows=rows)
+        root = self._root(whole, top)
+        if not frozen:
+            self._table_root = root
+        h, subset, root = self._reduced(whole, root, need, rows=rows)
 
         def integral(got: float, x: Any) -> tuple[Solution | None, int, bool]:
             found = self._read(x, subset)
@@ -732,14 +747,30 @@ class Relaxation:
             worth ``value`` keeps ``need`` sets, or (``"unknown"``, the best found or ``None``,
             nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
         """
-        h = self._model(with_pieces=False, keeps=originals, value=value)
-        if self._whole is not None:  # start from the whole move's last basis
-            basis = self._whole.getBasis()
-            if basis.valid:
-                start = HighsBasis()
-                start.valid = True
-                start.col_status = [*basis.col_status, *[HighsBasisStatus.kLower] * len(originals)]
-                start.row_status = [*basis.row_status, HighsBasisStatus.kBasic]
+        # only the set columns a solution worth ``value`` may use (``_alive``, from the whole
+        # move's optimum), started from the whole move's basis
+        if self._table_root is None and self.bound() is not None and self._fresh is not None:
+            self._table_root = self._root(self._whole, self._fresh)
+        base = None
+        if self._table_root is not None:
+            base = _alive(self._table_root, len(self.sets), value)
+        h = self._model(False, originals, value, base)
+        basis = self._whole.getBasis() if self._whole is not None else None
+        if basis is not None and basis.valid:
+            status = basis.col_status
+            columns = [
+                *(status[k] for k in (range(len(self.sets)) if base is None else base)),
+                *status[len(self.sets) :],
+                *[HighsBasisStatus.kLower] * len(originals),
+            ]
+            start = HighsBasis()
+            start.valid = True
+            start.col_status = columns
+            start.row_status = [*basis.row_status, HighsBasisStatus.kBasic]
+            basic = HighsBasisStatus.kBasic
+            if sum(1 for c in columns if c == basic) + sum(
+                1 for r in start.row_status if r == basic
+            ) == len(start.row_status):  # a basis of the reduced model too
                 h.setBasis(start)
         top = self._run(h)
         if top is None:
@@ -751,7 +782,7 @@ class Relaxation:
         n_rack = len(self.rack_types) + 1
         whole_root = self._root(h, top)
         while True:
-            small, subset, root = self._reduced(h, whole_root, floor, originals, value)
+            small, subset, root = self._reduced(h, whole_root, floor, originals, value, base=base)
             first = len(subset) + n_rack
 
             def integral(
