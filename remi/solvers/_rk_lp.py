@@ -309,7 +309,7 @@ class Relaxation:
             extra_rows.extend(uses)
             extra_values.extend(float(list(codes).count(t)) for t in uses)
         lengths = np.concatenate([*(b[0] for b in blocks), extra_len]).astype(np.int32)
-        rows = np.concatenate([*(b[1] for b in blocks), extra_rows]).astype(np.int32)
+        indices = np.concatenate([*(b[1] for b in blocks), extra_rows]).astype(np.int32)
         values = np.concatenate([*(b[2] for b in blocks), extra_values])
         starts = np.zeros(n, dtype=np.int32)
         np.cumsum(lengths[:-1], out=starts[1:])
@@ -342,7 +342,7 @@ class Relaxation:
             h.setOptionValue(name, setting)
         none = np.zeros(0, dtype=np.int32)
         h.addRows(n_rows, lower_rows, upper_rows, 0, none, none, np.zeros(0))
-        h.addCols(n, cost, np.zeros(n), upper, len(rows), starts, rows, values)
+        h.addCols(n, cost, np.zeros(n), upper, len(indices), starts, indices, values)
         h.changeObjectiveSense(ObjSense.kMaximize)
         return h
 
@@ -797,12 +797,14 @@ class Relaxation:
                     return None, -1, False
                 return (found, kept), len(kept), True
 
+            # every count above ``floor`` is refuted (or above the bound): the first solution
+            # found is the best, the pass stops there
             status, found, nodes = self._depth_first(
                 small,
                 len(subset),
                 floor,
                 node_limit - used,
-                True,
+                False,
                 integral,
                 (first, first + len(originals)),
                 root,

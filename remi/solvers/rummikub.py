@@ -631,14 +631,16 @@ def _branch_and_bound(
     if relax is None or common["threshold"] or not bounds.exact(min_nat):
         return None, False
     # from the relaxation's bound down: each pass asks for at least its floor (every node below
-    # it closed at once) and is exact at or above it, so the first one that finds is optimal
+    # it closed at once) and is exact at or above it, so the first one that finds is optimal.
+    # While nothing above the floor is left (the bound itself, then one below a refuted floor),
+    # the first solution found is the optimum: the pass stops there
     upper = relax.bound()
     status, found, left = "unknown", None, BRANCH_NODES
     if upper is not None and upper > 0:
         step = 1
         floor = upper
         while left > 0:
-            status, found, nodes = relax.search([], floor, left, best=True)
+            status, found, nodes = relax.search([], floor, left, best=step > 2)
             work.charge(nodes * NODE_WORK)
             left -= nodes
             if status != "none" or floor == 1:
