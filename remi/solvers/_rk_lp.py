@@ -89,8 +89,13 @@ _Column = tuple[tuple[int, ...], int, int, bool]
 @lru_cache(maxsize=8)
 def _set_columns(jokers: int, set_max: int) -> tuple[_Column, ...]:
     """Every run of 3-5 tiles and every group, with up to ``min(jokers, 2)`` jokers placed in
-    every way, at least one natural tile each; codes are ``colour * 13 + number - 1``."""
-    cols: list[_Column] = []
+    every way, at least one natural tile each; codes are ``colour * 13 + number - 1``.
+
+    Runs that use the same tiles (the same natural tiles and as many jokers, the jokers at the
+    ends shifted: ``[J R4 R5]`` and ``[R4 R5 J]``) are one column, the one starting highest:
+    its jokers stand for the highest numbers, which is what a rack joker is credited with under
+    the points objective (``Solution.value``), and a free joker goes to the top of its run."""
+    runs: dict[tuple[tuple[int, ...], int], _Column] = {}
     most = min(jokers, 2)
     for c in range(4):
         for length in range(3, 6):
@@ -99,7 +104,9 @@ def _set_columns(jokers: int, set_max: int) -> tuple[_Column, ...]:
                 for j in range(most + 1):
                     for jp in itertools.combinations(numbers, j):
                         nat = tuple(c * 13 + v - 1 for v in numbers if v not in jp)
-                        cols.append((nat, j, start, True))
+                        # ``start`` only grows: a later run with the same tiles starts higher
+                        runs[nat, j] = (nat, j, start, True)
+    cols = list(runs.values())
     for v in range(1, 14):
         for size in range(3, set_max + 1):
             for j in range(most + 1):
