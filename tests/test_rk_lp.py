@@ -208,6 +208,48 @@ def test_most_kept_is_the_integer_programs_fewest_changes(seed: int, objective: 
     assert status == "none"
 
 
+def test_nothing_placeable_by_the_bound_needs_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The relaxation's bound is 0 (Y9 fits nowhere): no move, and no engine runs."""
+    table = table_of("[R1 R2 R3] [K4 Y4 B4]")
+    rack = parse_tiles("Y9")
+    assert _relax(table, rack, points=False).bound() == 0
+
+    def no_engine(*args: object, **kwargs: object) -> None:
+        raise AssertionError("an engine ran")
+
+    monkeypatch.setattr(rk, "_objective_pass", no_engine)
+    assert best_move(table, rack, initial=False) is None
+    assert oracle(table, rack, initial=False, points=False) is None
+
+
+#: A late-game table of 67 tiles (from a solver-bot game) where neither Y7 nor K6 can be placed,
+#: though the relaxation places some of them (bound 1 tile, 6 points).
+STUCK_TABLE = (
+    "[R5 Y5 B5] [J R12 R13] [R10 Y10 B10] [R6 R7 R8 R9] [R7 Y7 B7] [R2 Y2 B2 K2] [K9 K10 K11]"
+    " [R13 B13 K13] [R8 Y8 K8] [R4 Y4 K4] [K5 K6 K7] [K11 K12 K13] [R12 B12 K12] [R2 Y2 B2 K2]"
+    " [Y11 Y12 Y13] [R1 Y1 B1 K1] [R3 B3 K3] [R1 Y1 K1] [R4 B4 K4] [R10 Y10 B10] [Y9 B9 K9]"
+)
+
+
+@pytest.mark.parametrize("objective", ["tiles", "points"])
+def test_branch_and_bound_proves_nothing_placeable(
+    monkeypatch: pytest.MonkeyPatch, objective: str
+) -> None:
+    """The bound is above 0 but the branch and bound refutes every move worth 1 or more: no
+    move, proved without the number sweep (which took about 0.1 s here before)."""
+    table = table_of(STUCK_TABLE)
+    rack = parse_tiles("Y7 K6")
+    assert (_relax(table, rack, points=objective == "points").bound() or 0) > 0
+
+    def no_sweep(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the number sweep ran")
+
+    monkeypatch.setattr(rk, "solve_dfs", no_sweep)
+    monkeypatch.setattr(rk, "solve_dp", no_sweep)
+    assert best_move(table, rack, initial=False, objective=objective) is None
+    assert oracle(table, rack, initial=False, points=objective == "points") is None
+
+
 @pytest.mark.parametrize("first_states", [1, 500])
 def test_branch_and_bound_credits_the_rack_joker_at_its_true_value(first_states: int) -> None:
     """Points objective, rack joker: the relaxation values the joker at 13 wherever it goes, so

@@ -611,6 +611,12 @@ KEEP_NODES: Final = 30
 NODE_WORK: Final = 100
 
 
+def _branching_applies(bounds: _Bounds, common: dict[str, Any]) -> bool:
+    """Whether the branch and bound over the relaxation decides the objective: a relaxation
+    whose integral solutions are moves (``_Bounds.exact``), after the initial meld."""
+    return not common["threshold"] and bounds.exact(max(int(common["min_nat"]), 1))
+
+
 def _branch_and_bound(
     bounds: _Bounds, work: Budget, common: dict[str, Any]
 ) -> tuple[Arrangement | None, bool]:
@@ -621,14 +627,14 @@ def _branch_and_bound(
         (the arrangement, True) when proved optimal; (the best arrangement found, or ``None``,
         False) when the relaxation's integral solutions are not moves of their true value
         (``_Bounds.exact``), before the initial meld, when ``BRANCH_NODES`` nodes do not
-        settle it, or when no rack tile can be placed (the searches then decide).
+        settle it. When no rack tile can be placed: (an arrangement of the table, True).
 
     Raises:
         SolverBudgetExceeded: ``work`` ran out.
     """
     relax = bounds.relax
     min_nat = max(int(common["min_nat"]), 1)
-    if relax is None or common["threshold"] or not bounds.exact(min_nat):
+    if relax is None or not _branching_applies(bounds, common):
         return None, False
     # from the relaxation's bound down: each pass asks for at least its floor (every node below
     # it closed at once) and is exact at or above it, so the first one that finds is optimal.
@@ -636,6 +642,7 @@ def _branch_and_bound(
     # the first solution found is the optimum: the pass stops there
     upper = relax.bound()
     status, found, left = "unknown", None, BRANCH_NODES
+    nothing = False  # no solution worth 1 or more
     if upper is not None and upper > 0:
         step = 1
         floor = upper
@@ -644,9 +651,18 @@ def _branch_and_bound(
             work.charge(nodes * NODE_WORK)
             left -= nodes
             if status != "none" or floor == 1:
+                nothing = status == "none" and floor == 1
                 break
             floor = max(floor - step, 1)
             step *= 2
+    if nothing and left > 0:
+        # nothing worth 1 or more: no rack tile can be placed; any arrangement of the table
+        # (an integral solution asking for nothing) is then the optimum
+        status, found, nodes = relax.search([], 0, left, best=False)
+        work.charge(nodes * NODE_WORK)
+        if found is not None:
+            return bounds.arrangement(found, [], min_nat), status == "found"
+        return None, False
     if found is not None:
         return bounds.arrangement(found, [], min_nat), status == "found"
     if not relax.points:
@@ -672,7 +688,9 @@ def _objective_pass(
 ) -> Arrangement | None:
     """The best objective value, by the three engines of docs/solvers.md, each exact:
 
-    1. the depth-first search (``remi.solvers._rk_dfs``) for ``DFS_FIRST_STATES`` expansions;
+    1. the depth-first search (``remi.solvers._rk_dfs``) for ``DFS_FIRST_STATES`` expansions,
+       only where the branch and bound does not apply (``_branching_applies``: before the
+       initial meld, with ``formation.min_natural_tiles`` above 1, or without a relaxation);
     2. the branch and bound over the linear relaxation (``_branch_and_bound``);
     3. the depth-first search again, pruned by the relaxation's suffix caps, for
        ``DFS_MAX_STATES`` expansions; then the program searched from the upper bound (the
@@ -685,15 +703,16 @@ def _objective_pass(
     Raises:
         SolverBudgetExceeded: ``work`` ran out.
     """
-    sub = work.child(DFS_FIRST_STATES)
-    try:
-        arr = solve_dfs(mand, opt, jt, jr, budget=sub, **common)
-    except SolverBudgetExceeded as exc:
-        if not _own_limit(exc, work, sub):
-            raise
-    else:
-        work.absorb(sub)
-        return arr
+    if not _branching_applies(bounds, common):
+        sub = work.child(DFS_FIRST_STATES)
+        try:
+            arr = solve_dfs(mand, opt, jt, jr, budget=sub, **common)
+        except SolverBudgetExceeded as exc:
+            if not _own_limit(exc, work, sub):
+                raise
+        else:
+            work.absorb(sub)
+            return arr
     incumbent, proved = _branch_and_bound(bounds, work, common)
     if proved:
         return incumbent
@@ -975,12 +994,15 @@ def _solve(
     """Exact optimum in two passes; ``old``: the table sets, for the tie-break
     (docs/solvers.md, "The tie-break").
 
+    0. When ``old`` holds exactly the table tiles and the relaxation's bound is 0 (no rack
+       tile can be placed): ``old`` as it is, worth 0.
     1. The objective (``_objective_pass``), without the original-set tags.
-    2. The tie-break, within ``tie_break_states`` expansions: the search over collections of
-       original sets (``_TieBreak.fewest_changes``), which finds the largest one an optimal
-       arrangement keeps. When it cannot settle: the original sets the linear relaxation
-       refutes alone are left out (no optimal arrangement keeps them, so counting them changes
-       nothing), a greedy pass improves the incumbent (``_TieBreak.keep_more``), and the
+    2. The tie-break, within ``tie_break_states`` expansions: the branch and bound over the
+       sets kept (``_TieBreak.most_kept``); where it does not settle, the search over
+       collections of original sets (``_TieBreak.fewest_changes``), which finds the largest
+       one an optimal arrangement keeps. When neither settles: the original sets the linear
+       relaxation refutes alone are left out (no optimal arrangement keeps them, so counting
+       them changes nothing), a greedy pass improves the incumbent (``_TieBreak.keep_more``), and the
        program with the original-set tags looks for an optimal arrangement re-creating at least
        one set more (it drops every partial arrangement that cannot: a run that left its
        original's path is lost for good), which finds the one re-creating the most, or nothing
@@ -1000,6 +1022,14 @@ def _solve(
         joker_meld_value=rules.initial_joker_value == "represented",
     )
     bounds = _Bounds(mand, opt, jt, jr, common)
+    if (
+        not threshold
+        and _counts(_table_tiles(old)) == (mand, jt)
+        and bounds.relax is not None
+        and bounds.relax.bound() == 0
+    ):
+        # the relaxation proves that no rack tile can be placed: the table as it is
+        return _with_kept([], [], old, 0, 0)
     arr = _objective_pass(mand, opt, jt, jr, work, common, bounds)
     if arr is None or arr.primary == 0 or not old or tie_break_states <= 0:
         return arr
