@@ -178,6 +178,17 @@ def _alive(root: tuple[float, Any, Any], n_sets: int, need: int) -> Any:
     return np.flatnonzero((x[:n_sets] > 1e-9) | (got + reduced[:n_sets] + 1e-3 >= need))
 
 
+def _stood(column: _Column) -> list[int]:
+    """The numbers the jokers of a column stand for (a run's gaps and ends, a group's number)."""
+    nat, j, low, is_run = column
+    if not j:
+        return []
+    if is_run:
+        numbers = {t % 13 + 1 for t in nat}
+        return [v for v in range(low, low + len(nat) + j) if v not in numbers]
+    return [low] * j
+
+
 def _round_down(value: float) -> int:
     """The relaxation's optimum is a fraction with a small denominator; the margin absorbs the
     solver's tolerances (about 1e-7 per row) without ever rounding a true ``k + 1`` down."""
@@ -197,15 +208,8 @@ class Solution:
         """The number each joker of the sets stands for (a run's gap or end, a group's
         number), one entry per joker."""
         out: list[int] = []
-        for (nat, j, low, is_run), count in self.sets:
-            if not j:
-                continue
-            if is_run:
-                numbers = {t % 13 + 1 for t in nat}
-                stood = [v for v in range(low, low + len(nat) + j) if v not in numbers]
-            else:
-                stood = [low] * j
-            out.extend(stood * count)
+        for column, count in self.sets:
+            out.extend(_stood(column) * count)
         return out
 
     def value(self, points: bool, kept_joker_numbers: Sequence[int] = ()) -> int:
@@ -255,6 +259,12 @@ class Relaxation:
         keep_sets = np.flatnonzero(~(set_matrix[:, missing] > 0).any(axis=1))
         keep_pieces = np.flatnonzero(~(piece_matrix[:, missing] > 0).any(axis=1))
         self.sets = [all_sets[i] for i in keep_sets]
+        # points with jokers from the rack only: every joker on the new table is a rack joker,
+        # credited with the number it stands for, so each set column is worth its jokers'
+        # numbers (exact) instead of 13 per rack joker played (a bound)
+        self._credit: Any = None
+        if points and jr and not jt:
+            self._credit = np.array([float(sum(_stood(c))) for c in self.sets])
         self.pieces = [all_pieces[i] for i in keep_pieces]
         self._compressed = (
             _select(set_compressed, keep_sets),
@@ -272,6 +282,14 @@ class Relaxation:
         self._fresh: float | None = None  # the whole model's optimum while still current
         #: the whole model's optimal solution for the whole table (``_root``), once read
         self._table_root: tuple[float, Any, Any] | None = None
+
+    def _rack_worth(self) -> list[float]:
+        """The objective's worth of each rack column: a tile's number (points) or 1, and for
+        the rack jokers 13 (points: the most one can stand for) or 1; 0 when the set columns
+        carry the jokers' worth instead (``_credit``)."""
+        worth = [float(t % 13 + 1) if self.points else 1.0 for t in self.rack_types]
+        worth.append(0.0 if self._credit is not None else 13.0 if self.points else 1.0)
+        return worth
 
     def _model(
         self,
@@ -298,8 +316,11 @@ class Relaxation:
         n_rack = len(self.rack_types) + 1
         n = n_cols + n_rack + len(keeps)
         n_rows = 53 if value is None else 54
-        worth = [float(t % 13 + 1) if self.points else 1.0 for t in self.rack_types]
-        worth.append(13.0 if self.points else 1.0)
+        worth = self._rack_worth()
+        # the set columns' own worth: what their jokers stand for, when that is the credit
+        set_worth = np.zeros(len(sets[0]))
+        if self._credit is not None and not with_pieces:
+            set_worth = self._credit if subset is None else self._credit[subset]
         # the rack columns: copies played leave their row (and count in the value row)
         rack_rows = [*self.rack_types, 52]
         if value is None:
@@ -315,6 +336,15 @@ class Relaxation:
             extra_len.append(len(uses))
             extra_rows.extend(uses)
             extra_values.extend(float(list(codes).count(t)) for t in uses)
+        credited = np.flatnonzero(set_worth)
+        if value is not None and len(credited):  # the jokers' worth in the value row too
+            ends = np.cumsum(sets[0])[credited]
+            sets = (
+                sets[0] + (set_worth > 0),
+                np.insert(sets[1], ends, 53),
+                np.insert(sets[2], ends, set_worth[credited]),
+            )
+            blocks[0] = sets
         lengths = np.concatenate([*(b[0] for b in blocks), extra_len]).astype(np.int32)
         indices = np.concatenate([*(b[1] for b in blocks), extra_rows]).astype(np.int32)
         values = np.concatenate([*(b[2] for b in blocks), extra_values])
@@ -324,6 +354,7 @@ class Relaxation:
         if keeps:
             cost[n - len(keeps) :] = 1.0
         else:
+            cost[: len(sets[0])] = set_worth
             cost[n_cols : n_cols + n_rack] = worth
         upper = np.concatenate(
             [
@@ -608,7 +639,7 @@ class Relaxation:
         n_rack = len(self.rack_types) + 1
         worth_of = np.array(
             [float(t % 13 + 1) if self.points else 1.0 for t in self.rack_types]
-            + [13.0 if self.points else 1.0]
+            + [13.0 if self.points else 1.0]  # a rack joker: branched on as the most valuable
         )
         n_all = n_sets + n_rack + (0 if first is None else first[1] - first[0])
         lower = [0.0] * n_all
