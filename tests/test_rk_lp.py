@@ -250,6 +250,43 @@ def test_branch_and_bound_proves_nothing_placeable(
     assert oracle(table, rack, initial=False, points=objective == "points") is None
 
 
+@pytest.mark.parametrize(
+    ("table_text", "rack_text", "expected"),
+    [
+        (
+            "[Y2 Y3 Y4 Y5 Y6] [R12 B12 K12] [R3 B3 K3] [Y8 Y9 Y10] [R8 Y8 B8 K8] [R7 B7 K7]"
+            " [R4 B4 K4]",
+            "B11 B6 B9 K12 B2 K4 R13 J Y12 K10 R1 K7 R11 Y1 K3 B1 Y1 K11 R4 B4 K13",
+            (128, 2),
+        ),
+        (
+            "[R9 Y9 B9 K9] [Y6 B6 K6] [R4 Y4 K4] [Y1 Y2 Y3] [R1 Y1 B1] [R13 Y13 B13] [B2 B3 B4]",
+            "K12 J R7 J B11 B5 Y8 B10 B4 R9 B3 R3 K5 Y11 Y11",
+            (74, 1),
+        ),
+    ],
+)
+def test_rack_jokers_alone_are_valued_exactly_under_points(
+    monkeypatch: pytest.MonkeyPatch, table_text: str, rack_text: str, expected: tuple[int, int]
+) -> None:
+    """Points objective, jokers only on the rack: the relaxation credits each joker with the
+    number it stands for, so the branch and bound alone finds the best move and the fewest
+    changed sets (the integer program's values, found by a stress run), without the number
+    sweep."""
+    table = table_of(table_text)
+    rack = parse_tiles(rack_text)
+
+    def no_sweep(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the number sweep ran")
+
+    monkeypatch.setattr(rk, "solve_dfs", no_sweep)
+    monkeypatch.setattr(rk, "solve_dp", no_sweep)
+    move = best_move(table, rack, initial=False, objective="points")
+    assert move is not None
+    verify_move(table, rack, move, initial=False, rules=RULES)
+    assert (move.points_placed, move.changed_sets) == expected
+
+
 @pytest.mark.parametrize("first_states", [1, 500])
 def test_branch_and_bound_credits_the_rack_joker_at_its_true_value(first_states: int) -> None:
     """Points objective, rack joker: the relaxation values the joker at 13 wherever it goes, so
