@@ -287,6 +287,49 @@ def test_rack_jokers_alone_are_valued_exactly_under_points(
     assert (move.points_placed, move.changed_sets) == expected
 
 
+def test_points_fallback_keeps_the_group_size_limit() -> None:
+    """``set.max_tiles = 3``, points: when the branch and bound finds no points solution, its
+    fallback (the most tiles) must use the same columns: it once built 4-tile groups, and
+    ``[R6 Y6 B6 K6]`` crashed the tie-break (found by a stress run). The integer program's
+    answer: 41 points, 2 sets changed."""
+    rules = rk.MoveRules(set_max_tiles=3)
+    table = table_of("[J B8 B9 B10] [Y6 B6 K6] [R7 Y7 B7] [K11 K12 K13]", rules)
+    rack = parse_tiles("Y5 R6 R11 B5 J Y9 Y10")
+    move = best_move(table, rack, initial=False, objective="points", rules=rules)
+    assert move is not None
+    verify_move(table, rack, move, initial=False, rules=rules)
+    assert (move.points_placed, move.changed_sets) == (41, 2)
+    assert oracle(table, rack, initial=False, points=True, rules=rules) == (41, 2)
+
+
+@pytest.mark.parametrize(
+    ("table_text", "rack_text", "expected"),
+    [
+        ("[B13 K13 J]", "Y12 Y13 J K11 K12 R9 R10 R11", 66),
+        (
+            "[B12 K12 J] [B7 B8 B9] [R10 Y10 B10] [R2 Y2 B2] [R9 Y9 K9] [Y4 Y5 Y6] [Y8 Y9 Y10]",
+            "Y11 B1 B3 R11 K10 J R7",
+            33,
+        ),
+    ],
+)
+def test_initial_meld_points_credit_the_melds_own_jokers(
+    table_text: str, rack_text: str, expected: int
+) -> None:
+    """An initial meld without table play leaves the table's jokers where they are, so the
+    rack joker counts what it stands for in the meld, not a higher number a table joker stands
+    for (it was 68 and 34 here: found by a stress run); ``verify_move`` agrees, and so does the
+    integer program's meld value."""
+    table = table_of(table_text)
+    rack = parse_tiles(rack_text)
+    move = best_move(table, rack, initial=True, objective="points")
+    assert move is not None
+    verify_move(table, rack, move, initial=True, rules=RULES)
+    assert move.points_placed == expected
+    expected_meld = oracle(table, rack, initial=True, points=True)
+    assert expected_meld is not None and expected_meld[0] == expected
+
+
 @pytest.mark.parametrize("first_states", [1, 500])
 def test_branch_and_bound_credits_the_rack_joker_at_its_true_value(first_states: int) -> None:
     """Points objective, rack joker: the relaxation values the joker at 13 wherever it goes, so

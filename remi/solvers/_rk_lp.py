@@ -250,7 +250,7 @@ class Relaxation:
     ) -> None:
         self.mand = list(mand[:52])
         self.opt = list(opt[:52])
-        self.jt, self.jr, self.points = jt, jr, points
+        self.jt, self.jr, self.points, self.set_max = jt, jr, points, set_max
         # the right-hand side with nothing kept: each tile type's table copies, then jokers
         self._table_rows = [float(x) for x in self.mand] + [float(jt)]
         missing = np.array([self.mand[i] + self.opt[i] == 0 for i in range(52)] + [False])

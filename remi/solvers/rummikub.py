@@ -21,7 +21,9 @@ Points: a placed numbered tile counts its number; a placed joker counts the numb
 stands for. When the table already held jokers, the jokers are interchangeable, so the ``k``
 jokers placed from the rack are credited with the ``k`` highest numbers stood for by jokers on
 the new table (a joker in a group counts the group's number). The points objective maximises
-exactly this value, and ``verify_move`` recomputes it the same way.
+exactly this value, and ``verify_move`` recomputes it the same way. An initial meld without
+table play touches no table set, so its jokers are the rack's: there the credit is the numbers
+the meld's own jokers stand for (the meld's points, jokers as the tiles they stand for).
 """
 
 from __future__ import annotations
@@ -185,7 +187,8 @@ class Move:
             or changed), then the new sets.
         tiles_placed: ``len(placed)``.
         points_placed: face values of the placed tiles; placed jokers count as the tiles they
-            stand for (module docstring: the highest numbers stood for by jokers on the table).
+            stand for (module docstring: the highest numbers stood for by jokers on the table,
+            or by the meld's jokers for an initial meld without table play).
         edits: the move in words, e.g. ``"take Y7 from set 3"``, ``"add R5 to set 2"``,
             ``"new set [R7 R8 R9]"``; sets are numbered from 1 in the order of the old table.
         changed_sets: how many original table sets are not on the new table unchanged.
@@ -425,14 +428,18 @@ def _make_move(
     placed: list[Tile],
     rules: MoveRules,
     meld: Sequence[Formation] = (),
+    meld_only: bool = False,
 ) -> Move:
+    """The ``Move`` from the old table to ``new_sets`` placing ``placed``; ``meld`` for an
+    initial-meld move, ``meld_only`` when the table is untouched (the placed jokers are then
+    credited with what the meld's jokers stand for: module docstring)."""
     ordered, sources, unchanged = _order_table(old, new_sets)
     placed_sorted = sort_tiles(placed)
     return Move(
         placed=placed_sorted,
         table=tuple(ordered),
         tiles_placed=len(placed_sorted),
-        points_placed=placed_points(ordered, placed_sorted),
+        points_placed=placed_points(meld if meld_only else ordered, placed_sorted),
         edits=_edits(old, ordered, sources, placed_sorted, rules),
         changed_sets=len(old) - unchanged,
         meld=tuple(meld),
@@ -669,7 +676,9 @@ def _branch_and_bound(
         return None, False
     # no points solution in the node limit: the most tiles (few nodes as a rule) is still a
     # move, and its points are something the searches then only have to beat
-    tiles = Relaxation(relax.mand, relax.opt, relax.jt, relax.jr, points=False)
+    tiles = Relaxation(
+        relax.mand, relax.opt, relax.jt, relax.jr, points=False, set_max=relax.set_max
+    )
     status, found, nodes = tiles.search([], 1, BRANCH_NODES, best=True)
     work.charge(nodes * NODE_WORK)
     if found is None:
@@ -1232,7 +1241,7 @@ def _initial_move(
         return None
     if not rules.manipulate_on_initial_turn:
         placed = list(Counter(_table_tiles(meld)).elements())
-        return _make_move(old, list(old) + meld, placed, rules, meld)
+        return _make_move(old, list(old) + meld, placed, rules, meld, meld_only=True)
     return _initial_with_table_play(
         old, rack, points=points, rules=rules, budget=budget, tie_break_states=tie_break_states
     )
@@ -1383,7 +1392,8 @@ def verify_move(
             f"tiles_placed = {move.tiles_placed}, but {len(move.placed)} tiles are placed",
             rule_id="move.tiles_placed",
         )
-    expected_points = placed_points(move.table, move.placed)
+    meld_only = initial and not rules.manipulate_on_initial_turn
+    expected_points = placed_points(move.meld if meld_only else move.table, move.placed)
     if move.points_placed != expected_points:
         raise IllegalActionError(
             f"points_placed = {move.points_placed}, expected {expected_points}",
