@@ -195,7 +195,9 @@ def solve_move(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     budget_seconds: Annotated[
         float,
-        typer.Option("--budget-seconds", min=0.0, help="Give up (exit 1) after this many seconds."),
+        typer.Option(
+            "--budget-seconds", help="Give up (exit 1) after this many seconds (more than 0)."
+        ),
     ] = 10.0,
 ) -> None:
     """The best Rummikub move: most tiles (or points) from --rack onto --table, exact (§B.4-§B.7).
