@@ -7,8 +7,11 @@ sweep's own bound ("every later rack tile placed") is loose whenever rack tiles 
 placed. Its uses (``remi.solvers.rummikub._solve``, docs/solvers.md):
 
 * ``Relaxation.search``: branch and bound over the set columns (our code; HiGHS solves each
-  node's linear program). An integral solution is a valid arrangement (``Solution``), valued as
-  ``remi.solvers.rummikub.placed_points`` values a move.
+  node's linear program), rack columns branched on first, on a model reduced by reduced-cost
+  fixing at its root (``_reduced``). An integral solution is a valid arrangement
+  (``Solution``), valued as ``remi.solvers.rummikub.placed_points`` values a move.
+* ``Relaxation.most_kept``: the tie-break as one branch and bound, with one more column per
+  original table set and the move's value as a row.
 * ``Relaxation.bound()``: the whole move; the program starts searching there.
 * ``Relaxation.suffix_caps()``: for each number ``v``, the same relaxation restricted to the
   numbers ``v``..13 (runs that started lower enter through their first one or two tiles, jokers
@@ -27,12 +30,14 @@ position and re-solved warm. Without ``highspy`` 1.13 or later (or with more tha
 relaxation is used and the searches run on their own.
 
 Columns: runs of one colour of 3 to 5 tiles (every longer run is two or more of these end to
-end), each with every placement of up to two jokers; groups of 3 to ``set.max_tiles`` colours,
-jokers in place of colours; at least one natural tile each (``formation.min_natural_tiles`` above
-1 is relaxed, still a bound); one column per rack tile type played (up to its count) and one for
-rack jokers. Rows: per tile type, the copies the sets use = the table's copies + the rack copies
-played; the same for jokers. Objective: tiles played, or their numbers (a rack joker counted 13,
-the most it can stand for).
+end), each with every placement of up to two jokers (one column per set of tiles: the jokers
+at the top of the run); groups of 3 to ``set.max_tiles`` colours, jokers in place of colours; at
+least one natural tile each (``formation.min_natural_tiles`` above 1 is relaxed, still a bound);
+one column per rack tile type played (up to its count) and one for rack jokers. Rows: per tile
+type, the copies the sets use = the table's copies + the rack copies played; the same for
+jokers. Objective: tiles played, or their numbers (a rack joker counted 13, the most it can
+stand for; when every joker in play is on the rack, each set column counts the numbers its
+jokers stand for instead, which is exact).
 """
 
 from __future__ import annotations
