@@ -194,6 +194,15 @@ def _stood(column: _Column) -> list[int]:
     return [low] * j
 
 
+def _start_from(h: Any, columns: list[Any], rows: list[Any]) -> None:
+    """Give ``h`` the basis of these column and row statuses to start its next solve from."""
+    start = HighsBasis()
+    start.valid = True
+    start.col_status = columns
+    start.row_status = rows
+    h.setBasis(start)
+
+
 def _round_down(value: float) -> int:
     """The relaxation's optimum is a fraction with a small denominator; the margin absorbs the
     solver's tolerances (about 1e-7 per row) without ever rounding a true ``k + 1`` down."""
@@ -284,7 +293,9 @@ class Relaxation:
         self._next = 0  # solves pooled so far; the ring holds the last DUAL_POOL
         self._last_dual: tuple[float, Any] | None = None
         self._solved = False
-        self._fresh: float | None = None  # the whole model's optimum while still current
+        #: the whole model's optimum (``-1.0``: infeasible) while its solution is current: set
+        #: by its solves, cleared when its right-hand side changes
+        self._fresh: float | None = None
         #: the whole model's optimal solution for the whole table (``_root``), once read
         self._table_root: tuple[float, Any, Any] | None = None
 
@@ -450,17 +461,19 @@ class Relaxation:
                 self._solved = False
                 return max(_round_down(float(values[k])), -1)
         h = self._apply_rows(rows)
-        got = self._run(h)
+        solved = self._fresh is None  # else ``h`` holds this right-hand side's optimum already
+        got = self._run(h) if solved else self._fresh
         self._fresh = got
         self._solved = got is not None
         self._last_dual = None
         if got is not None and got >= 0:
             dual = np.asarray(h.getSolution().row_dual, dtype=float)
             self._last_dual = (got, dual)
-            slot = self._next % DUAL_POOL  # a ring: the oldest is replaced
-            self._pool[slot, 0] = got - float(dual @ rhs)
-            self._pool[slot, 1:] = dual
-            self._next += 1
+            if solved:  # pooled once per solve
+                slot = self._next % DUAL_POOL  # a ring: the oldest is replaced
+                self._pool[slot, 0] = got - float(dual @ rhs)
+                self._pool[slot, 1:] = dual
+                self._next += 1
         return None if got is None else (-1 if got < 0 else _round_down(got))
 
     def refuted_core(self, frozen: Sequence[Sequence[int]], value: int) -> list[int] | None:
@@ -548,11 +561,7 @@ class Relaxation:
         basis = h.getBasis()
         if basis.valid:
             status = basis.col_status
-            start = HighsBasis()
-            start.valid = True
-            start.col_status = [*(status[k] for k in alive), *status[n_sets:]]
-            start.row_status = basis.row_status
-            small.setBasis(start)
+            _start_from(small, [*(status[k] for k in alive), *status[n_sets:]], basis.row_status)
         keep = np.concatenate([alive, np.arange(n_sets, len(x))])
         return small, subset, (got, x[keep], reduced[keep])
 
@@ -642,10 +651,9 @@ class Relaxation:
         more than its worth. Returns (status, the best solution found, nodes) as ``search``;
         the column bounds are restored in every case."""
         n_rack = len(self.rack_types) + 1
-        worth_of = np.array(
-            [float(t % 13 + 1) if self.points else 1.0 for t in self.rack_types]
-            + [13.0 if self.points else 1.0]  # a rack joker: branched on as the most valuable
-        )
+        worth_of = np.array(self._rack_worth())
+        # a rack joker is branched on as the most valuable tile, even where its credit is 0
+        worth_of[-1] = 13.0 if self.points else 1.0
         n_all = n_sets + n_rack + (0 if first is None else first[1] - first[0])
         lower = [0.0] * n_all
         upper = (
@@ -806,15 +814,12 @@ class Relaxation:
                 *status[len(self.sets) :],
                 *[HighsBasisStatus.kLower] * len(originals),
             ]
-            start = HighsBasis()
-            start.valid = True
-            start.col_status = columns
-            start.row_status = [*basis.row_status, HighsBasisStatus.kBasic]
+            rows = [*basis.row_status, HighsBasisStatus.kBasic]
             basic = HighsBasisStatus.kBasic
-            if sum(1 for c in columns if c == basic) + sum(
-                1 for r in start.row_status if r == basic
-            ) == len(start.row_status):  # a basis of the reduced model too
-                h.setBasis(start)
+            if sum(1 for c in columns if c == basic) + sum(1 for r in rows if r == basic) == len(
+                rows
+            ):  # a basis of the reduced model too
+                _start_from(h, columns, rows)
         top = self._run(h)
         if top is None:
             return "unknown", None, 1

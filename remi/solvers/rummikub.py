@@ -919,9 +919,9 @@ class _TieBreak:
             SolverBudgetExceeded: ``work`` ran out.
         """
         relax = self.bounds.relax
-        min_nat = max(self.rules.min_natural_tiles, 1)
-        if relax is None or self.common["threshold"] or not self.bounds.exact(min_nat):
+        if relax is None or not _branching_applies(self.bounds, self.common):
             return arr, False
+        min_nat = max(self.rules.min_natural_tiles, 1)
         kept = len(self.kept(arr))
         if kept == len(self.old):
             return arr, True
