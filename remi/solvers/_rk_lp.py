@@ -183,6 +183,11 @@ def _alive(root: tuple[float, Any, Any], n_sets: int, need: int) -> Any:
     return np.flatnonzero((x[:n_sets] > 1e-9) | (got + reduced[:n_sets] + 1e-3 >= need))
 
 
+def _integral(x: Any) -> bool:
+    """Whether the column values ``x`` are all whole numbers (within the solver's tolerance)."""
+    return bool(np.abs(x - np.rint(x)).max(initial=0.0) <= 1e-6)
+
+
 def _stood(column: _Column) -> list[int]:
     """The numbers the jokers of a column stand for (a run's gaps and ends, a group's number)."""
     nat, j, low, is_run = column
@@ -610,7 +615,10 @@ class Relaxation:
         root = self._root(whole, top)
         if not frozen:
             self._table_root = root
-        h, subset, root = self._reduced(whole, root, need, rows=rows)
+        subset: Any = np.arange(len(self.sets))
+        h = whole
+        if not _integral(root[1]):  # an integral root settles it: no smaller model needed
+            h, subset, root = self._reduced(whole, root, need, rows=rows)
 
         def integral(got: float, x: Any) -> tuple[Solution | None, int, bool]:
             found = self._read(x, subset)
@@ -728,9 +736,9 @@ class Relaxation:
                 solution = h.getSolution()
                 x = np.asarray(solution.col_value)
                 reduced = np.asarray(solution.col_dual) if nodes == 1 else None
-            if nodes == 1:
-                fix(got, x, reduced)
             pick = choose(x)
+            if nodes == 1 and pick >= 0:  # fixing only matters below the root
+                fix(got, x, reduced)
             if pick < 0:
                 found, worth, closed = integral(got, x)
                 if found is None or worth < asked:
@@ -830,7 +838,13 @@ class Relaxation:
         n_rack = len(self.rack_types) + 1
         whole_root = self._root(h, top)
         while True:
-            small, subset, root = self._reduced(h, whole_root, floor, originals, value, base=base)
+            small, subset, root = h, base, whole_root
+            if subset is None:
+                subset = np.arange(len(self.sets))
+            if not _integral(whole_root[1]):  # an integral root settles it at once
+                small, subset, root = self._reduced(
+                    h, whole_root, floor, originals, value, base=base
+                )
             first = len(subset) + n_rack
 
             def integral(
