@@ -277,14 +277,14 @@ class Relaxation:
         all_pieces, piece_matrix, piece_compressed = _incidence(jt + jr, set_max, True)
         keep_sets = np.flatnonzero(~(set_matrix[:, missing] > 0).any(axis=1))
         keep_pieces = np.flatnonzero(~(piece_matrix[:, missing] > 0).any(axis=1))
-        self.sets = [all_sets[i] for i in keep_sets]
+        self.sets = [all_sets[i] for i in keep_sets.tolist()]
         # points with jokers from the rack only: every joker on the new table is a rack joker,
         # credited with the number it stands for, so each set column is worth its jokers'
         # numbers (exact) instead of 13 per rack joker played (a bound)
         self._credit: Any = None
         if points and jr and not jt:
             self._credit = np.array([float(sum(_stood(c))) for c in self.sets])
-        self.pieces = [all_pieces[i] for i in keep_pieces]
+        self.pieces = [all_pieces[i] for i in keep_pieces.tolist()]
         self._compressed = (
             _select(set_compressed, keep_sets),
             _select(piece_compressed, keep_pieces),

@@ -341,14 +341,21 @@ def _order_table(
                 remaining.remove(j)
                 unchanged += 1
                 break
-    new_counts = [Counter(f.tiles) for f in new]
+    # which new sets hold each tile, with how many copies: the shared counts come from there
+    holders: dict[Tile, list[tuple[int, int]]] = {}
+    for j, f in enumerate(new):
+        for tile, copies in Counter(f.tiles).items():
+            holders.setdefault(tile, []).append((j, copies))
     for i, f in enumerate(old):
         if i in match:
             continue
+        shared_with: dict[int, int] = {}
+        for tile, copies in Counter(f.tiles).items():
+            for j, held in holders.get(tile, ()):
+                shared_with[j] = shared_with.get(j, 0) + min(copies, held)
         best_j, best_shared = None, 0
-        have = Counter(f.tiles)
-        for j in remaining:
-            shared = sum((have & new_counts[j]).values())
+        for j in remaining:  # the first of the most shared, in the order of ``remaining``
+            shared = shared_with.get(j, 0)
             if shared > best_shared:
                 best_j, best_shared = j, shared
         if best_j is not None:
