@@ -79,10 +79,21 @@ def jobs_run(preset: str, hands: int, seed: int, kind: str, jobs: int) -> float:
         return sum(f.result() for f in futures)
 
 
+def _at_least_one(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is less than 1")
+    return value
+
+
 def main() -> None:
     """Measure and print the figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--hands", type=_at_least_one, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rules", default="remi-pe-tabla")
     parser.add_argument("--bots", default="random,greedy,solver")
@@ -90,7 +101,7 @@ def main() -> None:
     parser.add_argument("--jobs-bot", default="greedy")
     parser.add_argument(
         "--repeat",
-        type=int,
+        type=_at_least_one,
         default=1,
         help="play each one-core batch this many times, memo caches emptied before each, and "
         "keep the fastest (a noisy shared machine)",
@@ -101,7 +112,7 @@ def main() -> None:
     # inherit them) must not replay hands already seen
     for k, kind in enumerate(args.bots.split(",")):
         wall, cpu = one_core(
-            kind, args.hands, args.seed + 100_000 * (k + 1), args.rules, max(args.repeat, 1)
+            kind, args.hands, args.seed + 100_000 * (k + 1), args.rules, args.repeat
         )
         print(
             f"{kind:>7}: {args.hands} hands in {wall:.2f} s = {args.hands / wall:6.1f} hands/s; CPU {cpu:.2f} s = {args.hands / cpu:6.1f} hands per CPU-second"

@@ -182,7 +182,8 @@ class Move:
     """A best move: the rack tiles played and the whole new table.
 
     Attributes:
-        placed: the rack tiles played, in rack order (jokers last).
+        placed: the rack tiles played, sorted (``sort_tiles``: colour R, Y, B, K, then number;
+            jokers last), not in the order the rack was given.
         table: the new table, every set: original sets first in their original order (unchanged
             or changed), then the new sets.
         tiles_placed: ``len(placed)``.
