@@ -6,12 +6,13 @@ milliseconds (one core), wall clock and process CPU time (``time.process_time``,
 machine disturbs less), for the whole best move (objective, then the fewest changed table sets
 within the default tie-break budget) and for the objective alone (``tie_break_states=0``, what
 rummikub-solver computes: it has no minimal-disruption objective). Before every solve the memo
-caches of formations read from given tiles are emptied (``clear_memos``), so each position is
-timed as a first solve; with ``--repeat N`` each position is solved N times and the fastest is
-kept, which takes out most of a shared machine's noise. Every answer is checked with
-``verify_move``; a position whose solve exceeds ``--budget`` seconds raises
-``SolverBudgetExceeded``, is counted as such and timed at the budget (so the max shows it). When ``rummikub_solver`` (PyPI rummikub-solver) is importable,
-times it on the same positions and prints the ratio.
+caches of formations read from given tiles (and of the number sweep) are emptied
+(``clear_memos``), so each position is timed as a first solve; with ``--repeat N`` each position
+is solved N times and the fastest is kept, which takes out most of a shared machine's noise.
+Every answer is checked with ``verify_move``; a position whose solve exceeds ``--budget`` seconds
+raises ``SolverBudgetExceeded``, is counted as such and timed at the budget (so the max shows
+it). When ``rummikub_solver`` (PyPI rummikub-solver) is importable, times it on the same
+positions (the fastest of ``--repeat`` too) and prints the ratio.
 
     python benchmarks/solver.py [--positions 60] [--seed 12345] [--budget SECONDS] [--only I,J]
                                 [--modes full,objective] [--repeat N] [--verbose]
@@ -26,6 +27,7 @@ import time
 from collections import Counter
 
 from remi.formations import Formation, _cached_readings, _formation_slots, candidate_formations
+from remi.solvers import _rk_dp
 from remi.solvers.rummikub import (
     TIE_BREAK_STATES,
     MoveRules,
@@ -78,11 +80,13 @@ def _stats(times: list[float]) -> str:
 
 
 def clear_memos() -> None:
-    """Empty the memo caches of ``remi`` that remember formations read from given tiles, so
-    that no solve profits from an earlier solve of the same position (the caches of whole-rule
-    tables, the same for every position, stay)."""
+    """Empty the memo caches of ``remi`` that remember formations read from given tiles and the
+    number sweep's tables of given tile counts, so that no solve profits from an earlier solve of
+    the same position (the caches of whole-rule tables, the same for every position, stay)."""
     _formation_slots.cache_clear()
     _cached_readings.cache_clear()
+    for memo in (_rk_dp._OPTIONS_CACHE, _rk_dp._GROUP_CACHE, _rk_dp._DOMINATES):
+        memo.clear()
 
 
 def time_remi(
