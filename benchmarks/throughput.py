@@ -83,21 +83,10 @@ def jobs_run(preset: str, hands: int, seed: int, kind: str, jobs: int) -> float:
         return sum(f.result() for f in futures)
 
 
-def _at_least_one(text: str) -> int:
-    """argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is less than 1")
-    return value
-
-
 def main() -> None:
     """Measure and print the figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--hands", type=_at_least_one, default=300)
+    parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rules", default="remi-pe-tabla")
     parser.add_argument("--bots", default="random,greedy,solver")
@@ -105,12 +94,15 @@ def main() -> None:
     parser.add_argument("--jobs-bot", default="greedy")
     parser.add_argument(
         "--repeat",
-        type=_at_least_one,
+        type=int,
         default=1,
         help="play each one-core batch this many times, each in a new process, and keep the "
         "fastest (a noisy shared machine)",
     )
     args = parser.parse_args()
+    for option, value in (("--hands", args.hands), ("--repeat", args.repeat)):
+        if value < 1:
+            parser.error(f"{option} {value}: give 1 or more")
     one_pass("greedy", 3, 10**6, args.rules)  # warm imports and caches
     # every measurement gets its own seeds: the engine's caches (and forked workers, which
     # inherit them) must not replay hands already seen
