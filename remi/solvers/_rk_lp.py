@@ -589,8 +589,8 @@ class Relaxation:
         """Depth-first branch and bound over the set columns: an integral solution worth at
         least ``need`` (tiles or points) with the sets ``frozen`` kept, or a proof that there is
         none; with ``best``, the most valuable such solution. The relaxation is solved once
-        whole, then the branch and bound runs on it without the columns that cannot reach
-        ``need`` (``_reduced``); see ``_depth_first`` for the nodes and the branching. With
+        whole; an integral root settles the pass at once, otherwise the branch and bound runs
+        without the columns that cannot reach ``need`` (``_reduced``); see ``_depth_first`` for the nodes and the branching. With
         ``best``, each solution found raises what is asked for to one more than its value
         (``Solution.value``, with ``kept_joker_numbers`` the numbers the jokers of the frozen
         sets stand for). Every integral solution of the columns is a valid arrangement (module
@@ -652,8 +652,8 @@ class Relaxation:
         is still asked for is closed; otherwise a column ``x`` is branched on, ``x >= ceil``
         first, then ``x <= floor``: a fractional column of ``first`` (the most fractional),
         else the fractional rack column (copies of a tile type played, or rack jokers) worth
-        most (fraction times value), else the most fractional set column. At the root,
-        reduced-cost fixing (``fix``) closes more columns. ``integral(objective, values)``
+        most (fraction times value), else the most fractional set column. When the root
+        branches, reduced-cost fixing (``fix``) first closes more columns. ``integral(objective, values)``
         reads an integral node as (the solution or ``None`` to give up, its true worth, whether
         the node is closed by it). With ``best`` each solution raises what is asked for to one
         more than its worth. Returns (status, the best solution found, nodes) as ``search``;
@@ -796,7 +796,7 @@ class Relaxation:
         optimum is the most sets any arrangement worth ``value`` keeps. The search asks for the
         relaxation's bound first, then one set fewer each time nothing is found (a pass that
         asks for more closes more nodes at once), each pass on the model reduced for what it
-        asks (``_reduced``); branching is on the original sets' columns first
+        asks (``_reduced``) unless the root is already integral; branching is on the original sets' columns first
         (``_depth_first``). An integral solution below ``value`` in truth (rack jokers counted
         13) ends it as undecided.
 
