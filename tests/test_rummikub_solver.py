@@ -19,6 +19,7 @@ from remi.errors import IllegalActionError, InvalidFormationError, NotationError
 from remi.formations import Formation, Kind, candidate_formations, parse_formation
 from remi.notation import parse_tiles
 from remi.rules import load_rules
+from remi.solvers._rk_lp import Relaxation
 from remi.solvers.rummikub import Move, MoveRules, best_move, verify_move
 from remi.tiles import FULL_SET, Tile
 
@@ -580,3 +581,64 @@ def test_benchmark_corpus_every_answer_verifies() -> None:
             verify_move(table, rack, move, initial=False, rules=RULES)
             answered += 1
     assert answered > 0
+
+
+def test_settle_jokers_trades_a_joker_back_for_the_tile_its_set_lost() -> None:
+    """Among equal moves, a joker standing in for a natural tile its set lost trades places
+    with that tile: the same tiles, value and joker numbers, fewer original tiles moved (run
+    joker) or fewer sets changed (a 3-tile group's joker, whose identity is open)."""
+    from remi.solvers.rummikub import _disruption, _settle_jokers
+
+    old = table_of("[R5 R6 R7]")
+    new = table_of("[R5 R6 J R8] [R7 Y7 B7]")
+    settled = _settle_jokers(old, new, RULES)
+    assert [f.text(FR) for f in settled] == ["[R5 R6 R7 R8]", "[Y7 B7 J]"]
+    assert (_disruption(old, new), _disruption(old, settled)) == ((1, 1), (1, 0))
+    old = table_of("[R9 Y9 B9] [K1 K2 K3]")
+    new = table_of("[R9 Y9 J] [B8 B9 B10] [K1 K2 K3]")
+    settled = _settle_jokers(old, new, RULES)
+    assert [f.text(FR) for f in settled] == ["[R9 Y9 B9]", "[B8 J B10]", "[K1 K2 K3]"]
+    assert _disruption(old, settled) == (0, 0)
+    # nothing to trade: an unchanged table, and a joker whose set lost no tile it can stand for
+    assert _settle_jokers(old, old, RULES) == old
+    plain = table_of("[R5 R6 R7 J] [Y7 B7 K7]")
+    assert _settle_jokers(table_of("[R5 R6 R7]"), plain, RULES) == plain
+
+
+def test_whole_move_in_one_branch_and_bound_matches_the_two_passes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Relaxation.best_kept`` (objective, then most sets kept, in one branch and bound) gives
+    the value and the fewest changed sets of the two separate passes on corpus-like
+    positions, both objectives (the oracle tests check both against the integer program)."""
+    rnd = random.Random(2026)
+    for _ in range(12):
+        tiles = list(FULL_SET)
+        rnd.shuffle(tiles)
+        pool = Counter(tiles)
+        table: list[Formation] = []
+        cands = candidate_formations(pool.elements(), FR)
+        rnd.shuffle(cands)
+        size = 0
+        for f in cands:
+            need = Counter(f.tiles)
+            if size + len(f) > 40 or any(pool[t] < k for t, k in need.items()):
+                continue
+            pool -= need
+            table.append(f)
+            size += len(f)
+        rack = list(pool.elements())
+        rnd.shuffle(rack)
+        rack = rack[:12]
+        for objective in ("tiles", "points"):
+            both = best_move(table, rack, initial=False, objective=objective)
+            with monkeypatch.context() as patch:  # undecided: the two passes decide instead
+                patch.setattr(Relaxation, "best_kept", lambda *args: ("unknown", None, 1))
+                alone = best_move(table, rack, initial=False, objective=objective)
+            assert (both is None) == (alone is None)
+            if both is not None and alone is not None:
+                assert (both.tiles_placed, both.points_placed if objective == "points" else 0) == (
+                    alone.tiles_placed,
+                    alone.points_placed if objective == "points" else 0,
+                )
+                assert both.changed_sets == alone.changed_sets

@@ -321,15 +321,17 @@ class Relaxation:
         value: int | None = None,
         subset: Any = None,
         rows: Sequence[float] | None = None,
+        weight: float | None = None,
     ) -> Any:
         """A HiGHS instance holding the model (pieces present but closed when asked for).
 
         With ``keeps`` (the tile codes of original table sets, 52 = a joker): one more column
         per set, after the rack columns, using those tiles as that set does (at most once),
-        and the objective becomes the number of these columns; with ``value``, one more row:
-        the objective of the plain model (tiles or points placed) at least ``value``. With
-        ``subset`` (increasing indices of ``self.sets``) only those set columns; ``rows``: the
-        table's right-hand side when not the whole table's."""
+        and the objective becomes the number of these columns, plus ``weight`` times the plain
+        model's objective (tiles or points placed) when ``weight`` is given; with ``value``,
+        one more row: the plain model's objective at least ``value``. With ``subset``
+        (increasing indices of ``self.sets``) only those set columns; ``rows``: the table's
+        right-hand side when not the whole table's."""
         table = np.array(self._table_rows if rows is None else rows)
         sets, pieces = self._compressed
         if subset is not None:
@@ -376,9 +378,10 @@ class Relaxation:
         cost = np.zeros(n)
         if keeps:
             cost[n - len(keeps) :] = 1.0
-        else:
-            cost[: len(sets[0])] = set_worth
-            cost[n_cols : n_cols + n_rack] = worth
+        if not keeps or weight is not None:
+            scale = 1.0 if weight is None else weight
+            cost[: len(sets[0])] = set_worth * scale
+            cost[n_cols : n_cols + n_rack] = np.array(worth) * scale
         upper = np.concatenate(
             [
                 np.full(len(sets[0]), INF),
@@ -548,9 +551,10 @@ class Relaxation:
         value: int | None = None,
         rows: Sequence[float] | None = None,
         base: Any = None,
+        weight: float | None = None,
     ) -> tuple[Any, Any, tuple[float, Any, Any]]:
         """After an optimal solve of ``h`` (a model of ``_model`` over the set columns ``base``,
-        all when ``None``, with ``keeps``, ``value`` and ``rows``) whose ``root`` is (its
+        all when ``None``, with ``keeps``, ``value``, ``rows`` and ``weight``) whose ``root`` is (its
         optimum ``got``, column values, reduced costs; ``_root``): the same model without the
         set columns that no solution worth at least ``need`` uses, with ``h``'s basis (optimal
         for it too); the indices of the set columns it keeps (``_read``'s ``subset``); and its
@@ -564,7 +568,7 @@ class Relaxation:
         got, x, reduced = root
         alive = _alive(root, n_sets, need)
         subset = alive if base is None else base[alive]
-        small = self._model(False, keeps, value, subset, rows)
+        small = self._model(False, keeps, value, subset, rows, weight)
         basis = h.getBasis()
         if basis.valid:
             status = basis.col_status
@@ -877,6 +881,83 @@ class Relaxation:
             if status != "none" or floor <= need:
                 return status, found, used
             floor -= 1
+
+    def best_kept(
+        self,
+        originals: Sequence[Sequence[int]],
+        joker_numbers: Sequence[Sequence[int]],
+        node_limit: int,
+    ) -> tuple[str, tuple[Solution, list[int]] | None, int]:
+        """The whole move as one branch and bound: the most valuable arrangement (tiles or
+        points), and among those the one that keeps the most original table sets unchanged.
+        ``originals``: each original set's tile codes (52 = a joker); ``joker_numbers``: the
+        numbers its jokers stand for.
+
+        The model is ``most_kept``'s without the value row, maximising ``W`` times the value
+        plus the number of original sets kept, ``W`` = one more than the number of original
+        sets: a solution worth one more always scores more, whatever it keeps, so the
+        optimum is the objective's optimum with the tie-break's optimum among its solutions
+        (lexicographic). The relaxation's bound ``U`` caps the value at ``floor(U / W)``; the
+        passes ask for that value, then for less (floors ``V, V-1, V-3, ...`` as the
+        objective's), each keeping the best solution it finds (an integral root settles a
+        pass; otherwise the model reduced for what the pass asks, ``_reduced``). An integral
+        solution the relaxation valued above its true worth (rack jokers counted 13) ends it
+        as undecided.
+
+        Returns:
+            (``"found"``, (the arrangement of the other tiles, the indices of the original sets
+            kept), nodes) for the best; (``"none"``, ``None``, nodes) when no arrangement
+            places anything (worth 1 or more); (``"unknown"``, the best found or ``None``,
+            nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
+        """
+        count = len(originals)
+        weight = float(count + 1)
+        h = self._model(False, originals, weight=weight)
+        top = self._run(h)
+        if top is None:
+            return "unknown", None, 1
+        if top < 0:
+            return "none", None, 1
+        n_rack = len(self.rack_types) + 1
+        whole_root = self._root(h, top)
+        used, step = 1, 1
+        floor = _round_down(top) // (count + 1)
+        while floor >= 1:
+            small, subset, root = h, np.arange(len(self.sets)), whole_root
+            if not _integral(whole_root[1]):
+                small, subset, root = self._reduced(
+                    h, whole_root, int(weight) * floor, originals, weight=weight
+                )
+            first = len(subset) + n_rack
+
+            def integral(
+                got: float, x: Any, subset: Any = subset, first: int = first
+            ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
+                found = self._read(x[:first], subset)
+                keep_part = x[first:]
+                if found is None or np.abs(keep_part - np.rint(keep_part)).max(initial=0.0) > 1e-6:
+                    return None, -1, False
+                kept = [k for k in range(count) if x[first + k] > 0.5]
+                numbers = [v for k in kept for v in joker_numbers[k]]
+                worth = (count + 1) * found.value(self.points, numbers) + len(kept)
+                return (found, kept), worth, _round_down(got) <= worth
+
+            status, found, nodes = self._depth_first(
+                small,
+                len(subset),
+                int(weight) * floor,
+                node_limit - used,
+                True,
+                integral,
+                (first, first + count),
+                root,
+            )
+            used += nodes
+            if status != "none" or floor == 1:
+                return status, found, used
+            floor = max(floor - step, 1)
+            step *= 2
+        return "none", None, used
 
     def suffix_caps(self) -> list[int] | None:
         """``caps[v]`` (``v`` = 1..13; ``caps[14] = 0``, ``caps[0]`` unused): the most the rack's

@@ -454,6 +454,87 @@ def _make_move(
     )
 
 
+def _disruption(old: Sequence[Formation], new: list[Formation]) -> tuple[int, int]:
+    """(original sets changed, original tiles moved): the tiles of each original set missing
+    from the new set that continues it (``_order_table``), all of them when none does."""
+    ordered, sources, unchanged = _order_table(old, new)
+    moved = 0
+    continued = set()
+    for f, src in zip(ordered, sources):
+        if src is not None:
+            continued.add(src)
+            moved += sum((Counter(old[src].tiles) - Counter(f.tiles)).values())
+    moved += sum(len(f.tiles) for i, f in enumerate(old) if i not in continued)
+    return len(old) - unchanged, moved
+
+
+def _with_tile(f: Formation, index: int, slot: SlotToken, rules: MoveRules) -> Formation | None:
+    """``f`` with its tile at ``index`` replaced by ``slot``, read again as the same kind, or
+    ``None`` when that is no valid formation."""
+    slots = list(f.slots(explicit=True))
+    slots[index] = slot
+    for reading in formation_readings(slots, rules.formation_rules):
+        if reading.kind is f.kind:
+            return reading
+    return None
+
+
+def _settle_jokers(
+    old: Sequence[Formation], sets: list[Formation], rules: MoveRules
+) -> list[Formation]:
+    """Among equal moves, the one that moves fewer original tiles: while a joker in a set that
+    continues an original set (``_order_table``) and a natural tile that set lost, found in
+    another set, can trade places (both sets stay valid) so that fewer original sets change
+    or, as many changing, fewer original tiles leave their set (``_disruption``), they trade.
+    The tiles on the table, the tiles placed and every joker's number stay the same, so the
+    move's value does too. ``[R5 R6 J R8]`` and ``[R7 Y7 B7]`` become ``[R5 R6 R7 R8]`` and
+    ``[Y7 B7 J]`` when ``[R5 R6 R7]`` was on the table."""
+    best = list(sets)
+    score = _disruption(old, best) if old else (0, 0)
+    while score[1]:
+        trade = None
+        ordered, sources, _ = _order_table(old, best)
+        where = {id(f): k for k, f in enumerate(best)}
+        for fa, src in zip(ordered, sources):
+            if src is None or not fa.joly_count:
+                continue
+            lost = Counter(old[src].tiles) - Counter(fa.tiles)
+            a = where[id(fa)]
+            for pos, (tile, identity) in enumerate(zip(fa.tiles, fa.identities)):
+                if not tile.is_joly:
+                    continue
+                for natural in lost:
+                    if natural.is_joly or natural.number != fa.ranks[pos]:
+                        continue
+                    if identity is not None and natural != identity:
+                        continue
+                    for b, fb in enumerate(best):
+                        if b == a or natural not in fb.tiles:
+                            continue
+                        new_a = _with_tile(fa, pos, SlotToken(natural), rules)
+                        new_b = _with_tile(
+                            fb, fb.tiles.index(natural), SlotToken(JOLY, natural), rules
+                        )
+                        if new_a is None or new_b is None:
+                            continue
+                        trial = list(best)
+                        trial[a], trial[b] = new_a, new_b
+                        trial_score = _disruption(old, trial)
+                        if trial_score < score:
+                            trade = (trial, trial_score)
+                            break
+                    if trade:
+                        break
+                if trade:
+                    break
+            if trade:
+                break
+        if trade is None:
+            break
+        best, score = trade
+    return best
+
+
 def _placed_tiles(arr_sets: list[Formation], old: Sequence[Formation]) -> list[Tile]:
     return list((Counter(_table_tiles(arr_sets)) - Counter(_table_tiles(old))).elements())
 
@@ -1011,8 +1092,11 @@ def _solve(
     """Exact optimum in two passes; ``old``: the table sets, for the tie-break
     (docs/solvers.md, "The tie-break").
 
-    0. When ``old`` holds exactly the table tiles and the relaxation's bound is 0 (no rack
-       tile can be placed): ``old`` as it is, worth 0.
+    0. When ``old`` holds exactly the table tiles: where the branch and bound applies
+       (``_branching_applies``) and ``tie_break_states`` covers its nodes, the objective and
+       the tie-break in one branch and bound (``Relaxation.best_kept``), which settles most
+       positions (the passes below are its fallback); when the relaxation's bound is 0 (no
+       rack tile can be placed): ``old`` as it is, worth 0.
     1. The objective (``_objective_pass``), without the original-set tags.
     2. The tie-break, within ``tie_break_states`` expansions: the branch and bound over the
        sets kept (``_TieBreak.most_kept``); where it does not settle, the search over
@@ -1039,12 +1123,28 @@ def _solve(
         joker_meld_value=rules.initial_joker_value == "represented",
     )
     bounds = _Bounds(mand, opt, jt, jr, common)
+    whole_table = not threshold and _counts(_table_tiles(old)) == (mand, jt)
     if (
-        not threshold
-        and _counts(_table_tiles(old)) == (mand, jt)
+        whole_table
+        and old
+        and tie_break_states >= BRANCH_NODES * NODE_WORK
         and bounds.relax is not None
-        and bounds.relax.bound() == 0
+        and _branching_applies(bounds, common)
     ):
+        # 0. the objective and the tie-break together (``Relaxation.best_kept``)
+        status, found, nodes = bounds.relax.best_kept(
+            [_codes_of(f) for f in old], [_joker_numbers([f]) for f in old], BRANCH_NODES
+        )
+        work.charge(nodes * NODE_WORK)
+        if status == "none":  # nothing worth 1 or more: the table as it is
+            return _with_kept([], [], old, 0, 0)
+        if status == "found" and found is not None:
+            solution, indices = found
+            min_nat = max(rules.min_natural_tiles, 1)
+            arr = bounds.arrangement(solution, [old[i] for i in indices], min_nat)
+            if arr is not None:
+                return arr
+    if whole_table and bounds.relax is not None and bounds.relax.bound() == 0:
         # the relaxation proves that no rack tile can be placed: the table as it is
         return _with_kept([], [], old, 0, 0)
     arr = _objective_pass(mand, opt, jt, jr, work, common, bounds)
@@ -1178,6 +1278,8 @@ def best_move(
     if arr.primary == 0:
         return None
     new_sets = _formations_of(arr, rules)
+    if tie_break_states > 0:  # the fewest changes asked for: and then the fewest tiles moved
+        new_sets = _settle_jokers(old, new_sets, rules)
     move = _make_move(old, new_sets, _placed_tiles(new_sets, old), rules)
     return _checked(old, rack, move, initial=False, rules=rules)
 
