@@ -703,11 +703,11 @@ BRANCH_NODES: Final = 200
 #: Nodes for each check of the greedy incumbent of the tie-break (``_TieBreak.keep_more``).
 KEEP_NODES: Final = 30
 #: Nodes for the whole move in one branch and bound (``Relaxation.best_kept``) before the two
-#: passes take over: it settles about 98 % of positions within them (median 4 nodes); a
-#: position it cannot settle costs these nodes on top of the two passes, so fewer is faster
-#: overall (1,600 stress positions: 5.6 s in all at 40 nodes, 7.9 s at 200, slowest 71 ms
-#: against 191 ms).
-WHOLE_MOVE_NODES: Final = 40
+#: passes take over (median 4 nodes). A position it cannot settle pays these nodes on top of
+#: the two passes: on 1,600 stress positions, 200 nodes took 7.9 s in all (slowest 191 ms),
+#: 80 took 6.0 s (99 % settled, slowest 87 ms), 40 took 5.6 s (98 %, 71 ms) but left 3 corpus
+#: positions to the two passes (up to 56 ms); at 80 every corpus position settles (at most 73).
+WHOLE_MOVE_NODES: Final = 80
 #: Work charged to the budget per node of the branch and bound, in state expansions (a node
 #: costs about as much time as this many expansions of the depth-first search).
 NODE_WORK: Final = 100
