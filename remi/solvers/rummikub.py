@@ -704,10 +704,11 @@ BRANCH_NODES: Final = 200
 KEEP_NODES: Final = 30
 #: Nodes for the whole move in one branch and bound (``Relaxation.best_kept``) before the two
 #: passes take over (median 4 nodes). A position it cannot settle pays these nodes on top of
-#: the two passes: on 1,600 stress positions, 200 nodes took 7.9 s in all (slowest 191 ms),
-#: 80 took 6.0 s (99 % settled, slowest 87 ms), 40 took 5.6 s (98 %, 71 ms) but left 3 corpus
-#: positions to the two passes (up to 56 ms); at 80 every corpus position settles (at most 73).
-WHOLE_MOVE_NODES: Final = 80
+#: the two passes, and the positions that need many nodes are those the two passes settle
+#: quickly, so a small allowance is fastest at the tail: on the corpus (fastest of 3, two runs
+#: side by side) the slowest position took 28-34 ms with 30 nodes, 40-53 ms with 80; on 1,600
+#: stress positions 30 nodes settle 97 % and leave 11 solves above 50 ms (80 nodes: 17).
+WHOLE_MOVE_NODES: Final = 30
 #: Work charged to the budget per node of the branch and bound, in state expansions (a node
 #: costs about as much time as this many expansions of the depth-first search).
 NODE_WORK: Final = 100
