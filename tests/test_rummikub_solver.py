@@ -530,7 +530,9 @@ def test_tie_break_fallback_keeps_the_optimum(
     assert move.changed_sets >= expected[1]
 
 
-def _benchmark_corpus() -> list[tuple[list[Formation], list[Tile]]]:
+def _benchmark_corpus(
+    seed: int = 12345, count: int = 60
+) -> list[tuple[list[Formation], list[Tile]]]:
     import importlib.util
     from pathlib import Path
 
@@ -539,7 +541,7 @@ def _benchmark_corpus() -> list[tuple[list[Formation], list[Tile]]]:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.corpus()  # type: ignore[no-any-return]
+    return module.corpus(seed, count)  # type: ignore[no-any-return]
 
 
 def test_benchmark_corpus_answers_verify_and_match_oracle() -> None:
@@ -609,29 +611,23 @@ def test_whole_move_in_one_branch_and_bound_matches_the_two_passes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``Relaxation.best_kept`` (objective, then most sets kept, in one branch and bound) gives
-    the value and the fewest changed sets of the two separate passes on corpus-like
-    positions, both objectives (the oracle tests check both against the integer program)."""
-    rnd = random.Random(2026)
-    for _ in range(12):
-        tiles = list(FULL_SET)
-        rnd.shuffle(tiles)
-        pool = Counter(tiles)
-        table: list[Formation] = []
-        cands = candidate_formations(pool.elements(), FR)
-        rnd.shuffle(cands)
-        size = 0
-        for f in cands:
-            need = Counter(f.tiles)
-            if size + len(f) > 40 or any(pool[t] < k for t, k in need.items()):
-                continue
-            pool -= need
-            table.append(f)
-            size += len(f)
-        rack = list(pool.elements())
-        rnd.shuffle(rack)
-        rack = rack[:12]
+    the value and the fewest changed sets of the two separate passes on 12 positions built as
+    the benchmark corpus is (another seed), both objectives (the oracle tests check both against
+    the integer program)."""
+    settled = 0
+    combined = Relaxation.best_kept
+
+    def counted(self: Relaxation, *args: Any) -> Any:
+        nonlocal settled
+        result = combined(self, *args)
+        settled += result[0] == "found"
+        return result
+
+    for table, rack in _benchmark_corpus(seed=2026, count=12):
         for objective in ("tiles", "points"):
-            both = best_move(table, rack, initial=False, objective=objective)
+            with monkeypatch.context() as patch:
+                patch.setattr(Relaxation, "best_kept", counted)
+                both = best_move(table, rack, initial=False, objective=objective)
             with monkeypatch.context() as patch:  # undecided: the two passes decide instead
                 patch.setattr(Relaxation, "best_kept", lambda *args: ("unknown", None, 1))
                 alone = best_move(table, rack, initial=False, objective=objective)
@@ -642,3 +638,4 @@ def test_whole_move_in_one_branch_and_bound_matches_the_two_passes(
                     alone.points_placed if objective == "points" else 0,
                 )
                 assert both.changed_sets == alone.changed_sets
+    assert settled >= 20  # the one branch and bound decided most of the 24 solves
