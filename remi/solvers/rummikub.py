@@ -1096,14 +1096,15 @@ def _solve(
     budget: Budget | None = None,
     tie_break_states: int = TIE_BREAK_STATES,
 ) -> Arrangement | None:
-    """Exact optimum in two passes; ``old``: the table sets, for the tie-break
-    (docs/solvers.md, "The tie-break").
+    """Exact optimum: one branch and bound for the whole move where it applies, else in two
+    passes; ``old``: the table sets, for the tie-break (docs/solvers.md, "The tie-break").
 
     0. When ``old`` holds exactly the table tiles: where the branch and bound applies
-       (``_branching_applies``) and ``tie_break_states`` covers its nodes, the objective and
-       the tie-break in one branch and bound (``Relaxation.best_kept``), which settles most
-       positions (the passes below are its fallback); when the relaxation's bound is 0 (no
-       rack tile can be placed): ``old`` as it is, worth 0.
+       (``_branching_applies``) and ``tie_break_states`` is at least ``BRANCH_NODES *
+       NODE_WORK`` (the default and the solver bot's 20,000 are), the objective and the
+       tie-break in one branch and bound (``Relaxation.best_kept``, ``WHOLE_MOVE_NODES``
+       nodes), which settles most positions (the passes below are its fallback); when the
+       relaxation's bound is 0 (no rack tile can be placed): ``old`` as it is, worth 0.
     1. The objective (``_objective_pass``), without the original-set tags.
     2. The tie-break, within ``tie_break_states`` expansions: the branch and bound over the
        sets kept (``_TieBreak.most_kept``); where it does not settle, the search over
