@@ -175,20 +175,9 @@ def time_rummikub_solver(
     return times
 
 
-def _at_least_one(text: str) -> int:
-    """argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is less than 1")
-    return value
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=_at_least_one, default=60)
+    parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=12345)
     parser.add_argument(
         "--budget", type=float, default=10.0, help="seconds per solve before giving up"
@@ -197,7 +186,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="one line per position")
     parser.add_argument(
         "--repeat",
-        type=_at_least_one,
+        type=int,
         default=1,
         help="solve each position this many times and keep the fastest (a noisy machine; "
         "rummikub-solver too)",
@@ -208,6 +197,9 @@ def main() -> None:
         help="full (objective then fewest changed sets) and/or objective (tie-break skipped)",
     )
     args = parser.parse_args()
+    for option, value in (("--positions", args.positions), ("--repeat", args.repeat)):
+        if value < 1:
+            parser.error(f"{option} {value}: give 1 or more")
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     if not modes or any(m not in ("full", "objective") for m in modes):
         parser.error(f"--modes {args.modes!r}: give full, objective or full,objective")

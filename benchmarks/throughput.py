@@ -7,8 +7,8 @@ time). Wall-clock and CPU time (``time.process_time``) are both printed: the mac
 shared, and hands per CPU-second is the figure that does not depend on other load. With
 ``--repeat N`` each one-core batch is played N times, each pass in a newly spawned process (so
 no pass replays another's memo caches), and the fastest pass is reported (the machine's own
-speed may vary by a quarter from one minute to the next). Targets: random >= 100 hands/s (aim 400), greedy >= 50 hands/s,
-``--jobs 2`` close to twice one job.
+speed may vary by a quarter from one minute to the next). Targets: random >= 100 hands/s (aim
+400), greedy >= 50 hands/s, ``--jobs 2`` close to twice one job.
 
     python benchmarks/throughput.py [--hands 300] [--bots random,greedy,solver] [--jobs 2]
                                     [--jobs-bot greedy] [--repeat N]

@@ -542,6 +542,21 @@ class Relaxation:
             placed[t] = int(counts[n_sets + i])
         return Solution(sets=chosen, placed=tuple(placed), rack_jokers=int(counts[n - 1]))
 
+    def _read_kept(
+        self, x: Any, subset: Any, first: int, joker_numbers: Sequence[Sequence[int]]
+    ) -> tuple[Solution, list[int], int] | None:
+        """The column values ``x`` of a model with one column per original set from ``first``
+        on (``most_kept``, ``best_kept``) as (the solution of the other columns, the indices of
+        the original sets kept, its true value with their jokers' ``joker_numbers``), or
+        ``None`` when not integral."""
+        found = self._read(x[:first], subset)
+        marks = x[first:]
+        if found is None or np.abs(marks - np.rint(marks)).max(initial=0.0) > 1e-6:
+            return None
+        kept = [k for k in range(len(marks)) if marks[k] > 0.5]
+        numbers = [v for k in kept for v in joker_numbers[k]]
+        return found, kept, found.value(self.points, numbers)
+
     def _reduced(
         self,
         h: Any,
@@ -554,18 +569,23 @@ class Relaxation:
         weight: float | None = None,
     ) -> tuple[Any, Any, tuple[float, Any, Any]]:
         """After an optimal solve of ``h`` (a model of ``_model`` over the set columns ``base``,
-        all when ``None``, with ``keeps``, ``value``, ``rows`` and ``weight``) whose ``root`` is (its
-        optimum ``got``, column values, reduced costs; ``_root``): the same model without the
+        all when ``None``, with ``keeps``, ``value``, ``rows`` and ``weight``) whose ``root``
+        is (its optimum ``got``, column values, reduced costs; ``_root``): the same model
+        without the
         set columns that no solution worth at least ``need`` uses, with ``h``'s basis (optimal
         for it too); the indices of the set columns it keeps (``_read``'s ``subset``); and its
         root (``got``, column values, reduced costs), so that it need not be solved again.
 
-        Reduced-cost fixing: a set column at zero with reduced cost ``d`` (at most 0) caps
+        When the root is integral it settles the pass, and ``h`` itself is returned (with its
+        set columns and ``root``). Reduced-cost fixing: a set column at zero with reduced cost
+        ``d`` (at most 0) caps
         every solution that uses it at ``got + d`` (weak duality); below ``need``, none of
         those solutions is asked for. On the benchmark corpus this drops most columns, and
         each solve of the smaller model costs about half as much."""
         n_sets = len(self.sets) if base is None else len(base)
         got, x, reduced = root
+        if _integral(x):  # an integral root settles the pass at once: no smaller model needed
+            return h, (np.arange(n_sets) if base is None else base), root
         alive = _alive(root, n_sets, need)
         subset = alive if base is None else base[alive]
         small = self._model(False, keeps, value, subset, rows, weight)
@@ -596,7 +616,8 @@ class Relaxation:
         least ``need`` (tiles or points) with the sets ``frozen`` kept, or a proof that there is
         none; with ``best``, the most valuable such solution. The relaxation is solved once
         whole; an integral root settles the pass at once, otherwise the branch and bound runs
-        without the columns that cannot reach ``need`` (``_reduced``); see ``_depth_first`` for the nodes and the branching. With
+        without the columns that cannot reach ``need`` (``_reduced``); see ``_depth_first``
+        for the nodes and the branching. With
         ``best``, each solution found raises what is asked for to one more than its value
         (``Solution.value``, with ``kept_joker_numbers`` the numbers the jokers of the frozen
         sets stand for). Every integral solution of the columns is a valid arrangement (module
@@ -621,10 +642,7 @@ class Relaxation:
         root = self._root(whole, top)
         if not frozen:
             self._table_root = root
-        subset: Any = np.arange(len(self.sets))
-        h = whole
-        if not _integral(root[1]):  # an integral root settles it: no smaller model needed
-            h, subset, root = self._reduced(whole, root, need, rows=rows)
+        h, subset, root = self._reduced(whole, root, need, rows=rows)
 
         def integral(got: float, x: Any) -> tuple[Solution | None, int, bool]:
             found = self._read(x, subset)
@@ -659,11 +677,11 @@ class Relaxation:
         first, then ``x <= floor``: a fractional column of ``first`` (the most fractional),
         else the fractional rack column (copies of a tile type played, or rack jokers) worth
         most (fraction times value), else the most fractional set column. When the root
-        branches, reduced-cost fixing (``fix``) first closes more columns. ``integral(objective, values)``
-        reads an integral node as (the solution or ``None`` to give up, its true worth, whether
-        the node is closed by it). With ``best`` each solution raises what is asked for to one
-        more than its worth. Returns (status, the best solution found, nodes) as ``search``;
-        the column bounds are restored in every case."""
+        branches, reduced-cost fixing (``fix``) first closes more columns.
+        ``integral(objective, values)`` reads an integral node as (the solution or ``None`` to
+        give up, its true worth, whether the node is closed by it). With ``best`` each solution
+        raises what is asked for to one more than its worth. Returns (status, the best solution
+        found, nodes) as ``search``; the column bounds are restored in every case."""
         n_rack = len(self.rack_types) + 1
         worth_of = np.array(self._rack_worth())
         # a rack joker is branched on as the most valuable tile, even where its credit is 0
@@ -802,9 +820,9 @@ class Relaxation:
         optimum is the most sets any arrangement worth ``value`` keeps. The search asks for the
         relaxation's bound first, then one set fewer each time nothing is found (a pass that
         asks for more closes more nodes at once), each pass on the model reduced for what it
-        asks (``_reduced``) unless the root is already integral; branching is on the original sets' columns first
-        (``_depth_first``). An integral solution below ``value`` in truth (rack jokers counted
-        13) ends it as undecided.
+        asks (``_reduced``) unless the root is already integral; branching is on the original
+        sets' columns first (``_depth_first``). An integral solution below ``value`` in truth
+        (rack jokers counted 13) ends it as undecided.
 
         Returns:
             (``"found"``, (the arrangement of the other tiles, the indices of the original
@@ -844,25 +862,16 @@ class Relaxation:
         n_rack = len(self.rack_types) + 1
         whole_root = self._root(h, top)
         while True:
-            small, subset, root = h, base, whole_root
-            if subset is None:
-                subset = np.arange(len(self.sets))
-            if not _integral(whole_root[1]):  # an integral root settles it at once
-                small, subset, root = self._reduced(
-                    h, whole_root, floor, originals, value, base=base
-                )
+            small, subset, root = self._reduced(h, whole_root, floor, originals, value, base=base)
             first = len(subset) + n_rack
 
             def integral(
                 got: float, x: Any, subset: Any = subset, first: int = first
             ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
-                found = self._read(x[:first], subset)
-                if found is None or np.abs(x[first:] - np.rint(x[first:])).max() > 1e-6:
+                read = self._read_kept(x, subset, first, joker_numbers)
+                if read is None or read[2] < value:  # rack jokers overvalued
                     return None, -1, False
-                kept = [k for k in range(len(originals)) if x[first + k] > 0.5]
-                numbers = [v for k in kept for v in joker_numbers[k]]
-                if found.value(self.points, numbers) < value:  # rack jokers overvalued
-                    return None, -1, False
+                found, kept, _ = read
                 return (found, kept), len(kept), True
 
             # every count above ``floor`` is refuted (or above the bound): the first solution
@@ -911,8 +920,8 @@ class Relaxation:
             nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
         """
         count = len(originals)
-        weight = float(count + 1)
-        h = self._model(False, originals, weight=weight)
+        scale = count + 1
+        h = self._model(False, originals, weight=float(scale))
         top = self._run(h)
         if top is None:
             return "unknown", None, 1
@@ -921,31 +930,27 @@ class Relaxation:
         n_rack = len(self.rack_types) + 1
         whole_root = self._root(h, top)
         used, step = 1, 1
-        floor = _round_down(top) // (count + 1)
+        floor = _round_down(top) // scale
         while floor >= 1:
-            small, subset, root = h, np.arange(len(self.sets)), whole_root
-            if not _integral(whole_root[1]):
-                small, subset, root = self._reduced(
-                    h, whole_root, int(weight) * floor, originals, weight=weight
-                )
+            small, subset, root = self._reduced(
+                h, whole_root, scale * floor, originals, weight=float(scale)
+            )
             first = len(subset) + n_rack
 
             def integral(
                 got: float, x: Any, subset: Any = subset, first: int = first
             ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
-                found = self._read(x[:first], subset)
-                keep_part = x[first:]
-                if found is None or np.abs(keep_part - np.rint(keep_part)).max(initial=0.0) > 1e-6:
+                read = self._read_kept(x, subset, first, joker_numbers)
+                if read is None:
                     return None, -1, False
-                kept = [k for k in range(count) if x[first + k] > 0.5]
-                numbers = [v for k in kept for v in joker_numbers[k]]
-                worth = (count + 1) * found.value(self.points, numbers) + len(kept)
+                found, kept, value = read
+                worth = scale * value + len(kept)
                 return (found, kept), worth, _round_down(got) <= worth
 
             status, found, nodes = self._depth_first(
                 small,
                 len(subset),
-                int(weight) * floor,
+                scale * floor,
                 node_limit - used,
                 True,
                 integral,

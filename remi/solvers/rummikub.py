@@ -32,7 +32,7 @@ import functools
 import itertools
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 import attrs
@@ -479,59 +479,56 @@ def _with_tile(f: Formation, index: int, slot: SlotToken, rules: MoveRules) -> F
     return None
 
 
+def _joker_trades(
+    old: Sequence[Formation], sets: list[Formation], rules: MoveRules
+) -> Iterator[list[Formation]]:
+    """The tables ``sets`` becomes when a joker in a set that continues an original set
+    (``_order_table``) trades places with a natural tile that set lost and another set holds,
+    both sets staying valid (the joker stands for that tile, or for its number in a 3-tile
+    group)."""
+    ordered, sources, _ = _order_table(old, sets)
+    where = {id(f): k for k, f in enumerate(sets)}
+    for fa, src in zip(ordered, sources):
+        if src is None or not fa.joly_count:
+            continue
+        lost = Counter(old[src].tiles) - Counter(fa.tiles)
+        a = where[id(fa)]
+        for pos, (tile, identity) in enumerate(zip(fa.tiles, fa.identities)):
+            if not tile.is_joly:
+                continue
+            for natural in lost:
+                if natural.is_joly or natural.number != fa.ranks[pos]:
+                    continue
+                if identity is not None and natural != identity:
+                    continue
+                for b, fb in enumerate(sets):
+                    if b == a or natural not in fb.tiles:
+                        continue
+                    new_a = _with_tile(fa, pos, SlotToken(natural), rules)
+                    new_b = _with_tile(fb, fb.tiles.index(natural), SlotToken(JOLY, natural), rules)
+                    if new_a is not None and new_b is not None:
+                        trial = list(sets)
+                        trial[a], trial[b] = new_a, new_b
+                        yield trial
+
+
 def _settle_jokers(
     old: Sequence[Formation], sets: list[Formation], rules: MoveRules
 ) -> list[Formation]:
-    """Among equal moves, the one that moves fewer original tiles: while a joker in a set that
-    continues an original set (``_order_table``) and a natural tile that set lost, found in
-    another set, can trade places (both sets stay valid) so that fewer original sets change
-    or, as many changing, fewer original tiles leave their set (``_disruption``), they trade.
-    The tiles on the table, the tiles placed and every joker's number stay the same, so the
-    move's value does too. ``[R5 R6 J R8]`` and ``[R7 Y7 B7]`` become ``[R5 R6 R7 R8]`` and
-    ``[Y7 B7 J]`` when ``[R5 R6 R7]`` was on the table."""
+    """Among equal moves, the one that moves fewer original tiles: while a joker trade
+    (``_joker_trades``) makes fewer original sets change or, as many changing, fewer original
+    tiles leave their set (``_disruption``), it is made. The tiles on the table, the tiles
+    placed and every joker's number stay the same, so the move's value does too.
+    ``[R5 R6 J R8]`` and ``[R7 Y7 B7]`` become ``[R5 R6 R7 R8]`` and ``[Y7 B7 J]`` when
+    ``[R5 R6 R7]`` was on the table."""
     best = list(sets)
-    score = _disruption(old, best) if old else (0, 0)
+    score = _disruption(old, best)
     while score[1]:
-        trade = None
-        ordered, sources, _ = _order_table(old, best)
-        where = {id(f): k for k, f in enumerate(best)}
-        for fa, src in zip(ordered, sources):
-            if src is None or not fa.joly_count:
-                continue
-            lost = Counter(old[src].tiles) - Counter(fa.tiles)
-            a = where[id(fa)]
-            for pos, (tile, identity) in enumerate(zip(fa.tiles, fa.identities)):
-                if not tile.is_joly:
-                    continue
-                for natural in lost:
-                    if natural.is_joly or natural.number != fa.ranks[pos]:
-                        continue
-                    if identity is not None and natural != identity:
-                        continue
-                    for b, fb in enumerate(best):
-                        if b == a or natural not in fb.tiles:
-                            continue
-                        new_a = _with_tile(fa, pos, SlotToken(natural), rules)
-                        new_b = _with_tile(
-                            fb, fb.tiles.index(natural), SlotToken(JOLY, natural), rules
-                        )
-                        if new_a is None or new_b is None:
-                            continue
-                        trial = list(best)
-                        trial[a], trial[b] = new_a, new_b
-                        trial_score = _disruption(old, trial)
-                        if trial_score < score:
-                            trade = (trial, trial_score)
-                            break
-                    if trade:
-                        break
-                if trade:
-                    break
-            if trade:
-                break
-        if trade is None:
+        scored = ((trial, _disruption(old, trial)) for trial in _joker_trades(old, best, rules))
+        better = next(((t, sc) for t, sc in scored if sc < score), None)
+        if better is None:
             break
-        best, score = trade
+        best, score = better
     return best
 
 
