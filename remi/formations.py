@@ -46,6 +46,9 @@ __all__ = [
 ]
 
 ACE_HIGH_RANK: Final[int] = 14
+#: The slot of each tile type (by ``code``) written plainly, without a stated identity: slots are
+#: immutable values, so the formations' slots share these.
+_PLAIN_SLOTS: Final[tuple[SlotToken, ...]] = tuple(SlotToken(t) for t in ALL_TILE_TYPES)
 
 
 class Kind(enum.Enum):
@@ -127,7 +130,7 @@ class Formation:
     @property
     def joly_count(self) -> int:
         """How many jolys the formation holds (0-2)."""
-        return sum(1 for t in self.tiles if t.is_joly)
+        return self.tiles.count(JOLY)
 
     @property
     def naturals(self) -> tuple[Tile, ...]:
@@ -145,6 +148,8 @@ class Formation:
         return _formation_slots(self, explicit)
 
     def _slots(self, explicit: bool) -> tuple[SlotToken, ...]:
+        if not explicit or JOLY not in self.tiles:
+            return tuple(_PLAIN_SLOTS[t.code] for t in self.tiles)
         out = []
         missing = iter(self._placeholder_colours())
         for tile, ident in zip(self.tiles, self.identities):
@@ -326,12 +331,12 @@ def _cached_readings(slots: tuple[SlotToken, ...], rules: FormationRules) -> tup
 def _formation_readings(slots: Sequence[SlotToken], rules: FormationRules) -> list[Formation]:
     if len(slots) < rules.min_tiles:
         return []
-    naturals = [s.tile for s in slots if not s.tile.is_joly]
-    if len(naturals) < max(1, rules.min_natural_tiles):
+    jolys = [s.tile for s in slots].count(JOLY)
+    if len(slots) - jolys < max(1, rules.min_natural_tiles):
         return []
     out: list[Formation] = []
     run = _read_run(slots, rules)
-    if run is None and not any(s.tile.is_joly for s in slots):
+    if run is None and not jolys:
         ordered = _sorted_run_slots(slots)
         if ordered is not None:
             run = _read_run(ordered, rules)
@@ -363,10 +368,11 @@ def _rank_options(tile: Tile, rules: FormationRules) -> tuple[int, ...]:
 
 
 def _read_run(slots: Sequence[SlotToken], rules: FormationRules) -> Formation | None:
+    # what each slot is known to be: the tile, a joly's stated identity, or None
+    knowns = [s.stated if s.tile == JOLY else s.tile for s in slots]
     colour: Colour | None = None
     anchor: tuple[int, Tile] | None = None
-    for i, slot in enumerate(slots):
-        known = slot.stated if slot.tile.is_joly else slot.tile
+    for i, known in enumerate(knowns):
         if known is None:
             continue
         if colour is None:
@@ -379,6 +385,7 @@ def _read_run(slots: Sequence[SlotToken], rules: FormationRules) -> Formation | 
     n = len(slots)
     top = ACE_HIGH_RANK if rules.ace_high else 13
     index, tile = anchor
+    first_code = colour.index * 13 - 1  # + number: the code of that tile of ``colour``
     for rank in _rank_options(tile, rules):
         start = rank - index
         end = start + n - 1
@@ -387,20 +394,15 @@ def _read_run(slots: Sequence[SlotToken], rules: FormationRules) -> Formation | 
         if start == 1 and end == ACE_HIGH_RANK and not rules.ace_both_ends:
             continue
         ranks = tuple(range(start, end + 1))
-        ok = True
-        for slot, r in zip(slots, ranks):
-            known = slot.stated if slot.tile.is_joly else slot.tile
-            if known is not None and known.number != (1 if r == ACE_HIGH_RANK else r):
-                ok = False
-                break
-        if ok:
-            identities = tuple(Tile(colour, 1 if r == ACE_HIGH_RANK else r) for r in ranks)
-            return Formation(
-                kind=Kind.RUN,
-                tiles=tuple(s.tile for s in slots),
-                identities=tuple(identities),
-                ranks=ranks,
-            )
+        numbers = [1 if r == ACE_HIGH_RANK else r for r in ranks]
+        if any(k is not None and k.number != v for k, v in zip(knowns, numbers)):
+            continue
+        return Formation(
+            kind=Kind.RUN,
+            tiles=tuple(s.tile for s in slots),
+            identities=tuple(ALL_TILE_TYPES[first_code + v] for v in numbers),
+            ranks=ranks,
+        )
     return None
 
 
@@ -408,14 +410,14 @@ def _read_set(slots: Sequence[SlotToken], rules: FormationRules) -> Formation | 
     n = len(slots)
     if n > rules.set_max_tiles or n > len(COLOURS):
         return None
-    naturals = [s.tile for s in slots if not s.tile.is_joly]
+    naturals = [s.tile for s in slots if s.tile != JOLY]
     number = naturals[0].number
     if any(t.number != number for t in naturals):
         return None
     colours = [t.colour for t in naturals]
     if len(set(colours)) != len(colours):
         return None
-    stated = [s.stated for s in slots if s.tile.is_joly and s.stated is not None]
+    stated = [s.stated for s in slots if s.tile == JOLY and s.stated is not None]
     stated_colours = [t.colour for t in stated]
     if any(t.number != number for t in stated):
         return None
@@ -426,10 +428,10 @@ def _read_set(slots: Sequence[SlotToken], rules: FormationRules) -> Formation | 
     # Identities are fixed only when the jolys fill every missing colour (a 4-tile set).
     fixed = joly_count == len(missing)
     free = iter([c for c in missing if c not in stated_colours])
-    nat_sorted = sorted(naturals, key=lambda t: t.code)
+    nat_sorted = sorted(naturals)  # by code: tiles are ints
     joly_idents: list[Tile | None] = []
     for s in slots:
-        if not s.tile.is_joly:
+        if s.tile != JOLY:
             continue
         if not fixed:
             joly_idents.append(None)

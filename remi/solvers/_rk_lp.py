@@ -592,7 +592,9 @@ class Relaxation:
         basis = h.getBasis()
         if basis.valid:
             status = basis.col_status
-            _start_from(small, [*(status[k] for k in alive), *status[n_sets:]], basis.row_status)
+            columns = [status[k] for k in alive.tolist()]
+            columns.extend(status[n_sets:])
+            _start_from(small, columns, basis.row_status)
         keep = np.concatenate([alive, np.arange(n_sets, len(x))])
         return small, subset, (got, x[keep], reduced[keep])
 

@@ -322,9 +322,12 @@ def placed_points(new_table: Sequence[Formation], placed: Sequence[Tile]) -> int
 # Building the move
 
 
-def _order_table(
-    old: Sequence[Formation], new: list[Formation]
-) -> tuple[list[Formation], list[int | None], int]:
+#: What ``_order_table`` returns: the new sets ordered, the old index each continues, the number
+#: of old sets left unchanged.
+_Ordering = tuple[list[Formation], list[int | None], int]
+
+
+def _order_table(old: Sequence[Formation], new: list[Formation]) -> _Ordering:
     """Match new sets to old ones: unchanged first, then by most shared tiles.
 
     Returns the new table ordered (matched sets in old order, then unmatched), for each entry the
@@ -342,10 +345,11 @@ def _order_table(
                 remaining.remove(j)
                 unchanged += 1
                 break
-    # which new sets hold each tile, with how many copies: the shared counts come from there
+    # which unmatched new sets hold each tile, with how many copies: the shared counts come
+    # from there
     holders: dict[Tile, list[tuple[int, int]]] = {}
-    for j, f in enumerate(new):
-        for tile, copies in Counter(f.tiles).items():
+    for j in remaining:
+        for tile, copies in Counter(new[j].tiles).items():
             holders.setdefault(tile, []).append((j, copies))
     for i, f in enumerate(old):
         if i in match:
@@ -385,12 +389,18 @@ def _edits(
     edits: list[str] = []
     taken: Counter[Tile] = Counter()
     kept_by_source: dict[int, Counter[Tile]] = {}
+    unchanged: set[int] = set()
     for f, src in zip(ordered, sources):
         if src is None:
+            continue
+        if f.tiles == old[src].tiles and _key(f) == _key(old[src]):
+            unchanged.add(src)  # kept whole: nothing taken, nothing added
             continue
         kept = Counter(old[src].tiles) & Counter(f.tiles)
         kept_by_source[src] = kept
     for i, f in enumerate(old):
+        if i in unchanged:
+            continue
         kept = kept_by_source.get(i, Counter())
         gone = Counter(f.tiles) - kept
         if not kept:
@@ -403,7 +413,7 @@ def _edits(
     rack_left = Counter(placed)
     for f, src in zip(ordered, sources):
         if src is not None:
-            if _key(f) == _key(old[src]):
+            if src in unchanged or _key(f) == _key(old[src]):
                 continue
             added = Counter(f.tiles) - kept_by_source[src]
             for t in sort_tiles(added.elements()):
@@ -437,11 +447,13 @@ def _make_move(
     rules: MoveRules,
     meld: Sequence[Formation] = (),
     meld_only: bool = False,
+    ordering: _Ordering | None = None,
 ) -> Move:
     """The ``Move`` from the old table to ``new_sets`` placing ``placed``; ``meld`` for an
     initial-meld move, ``meld_only`` when the table is untouched (the placed jokers are then
-    credited with what the meld's jokers stand for: module docstring)."""
-    ordered, sources, unchanged = _order_table(old, new_sets)
+    credited with what the meld's jokers stand for: module docstring); ``ordering``: what
+    ``_order_table(old, new_sets)`` returns, when the caller has it already."""
+    ordered, sources, unchanged = ordering or _order_table(old, new_sets)
     placed_sorted = sort_tiles(placed)
     return Move(
         placed=placed_sorted,
@@ -454,16 +466,20 @@ def _make_move(
     )
 
 
-def _disruption(old: Sequence[Formation], new: list[Formation]) -> tuple[int, int]:
+def _disruption(
+    old: Sequence[Formation], new: list[Formation], ordering: _Ordering | None = None
+) -> tuple[int, int]:
     """(original sets changed, original tiles moved): the tiles of each original set missing
-    from the new set that continues it (``_order_table``), all of them when none does."""
-    ordered, sources, unchanged = _order_table(old, new)
+    from the new set that continues it (``_order_table``, or ``ordering`` when given: what it
+    returns for ``old`` and ``new``), all of them when none does."""
+    ordered, sources, unchanged = ordering or _order_table(old, new)
     moved = 0
     continued = set()
     for f, src in zip(ordered, sources):
         if src is not None:
             continued.add(src)
-            moved += sum((Counter(old[src].tiles) - Counter(f.tiles)).values())
+            if f.tiles != old[src].tiles:
+                moved += sum((Counter(old[src].tiles) - Counter(f.tiles)).values())
     moved += sum(len(f.tiles) for i, f in enumerate(old) if i not in continued)
     return len(old) - unchanged, moved
 
@@ -480,13 +496,13 @@ def _with_tile(f: Formation, index: int, slot: SlotToken, rules: MoveRules) -> F
 
 
 def _joker_trades(
-    old: Sequence[Formation], sets: list[Formation], rules: MoveRules
+    old: Sequence[Formation], sets: list[Formation], rules: MoveRules, ordering: _Ordering
 ) -> Iterator[list[Formation]]:
     """The tables ``sets`` becomes when a joker in a set that continues an original set
-    (``_order_table``) trades places with a natural tile that set lost and another set holds,
-    both sets staying valid (the joker stands for that tile, or for its number in a 3-tile
-    group)."""
-    ordered, sources, _ = _order_table(old, sets)
+    (``ordering``: ``_order_table(old, sets)``) trades places with a natural tile that set lost
+    and another set holds, both sets staying valid (the joker stands for that tile, or for its
+    number in a 3-tile group)."""
+    ordered, sources, _ = ordering
     where = {id(f): k for k, f in enumerate(sets)}
     for fa, src in zip(ordered, sources):
         if src is None or not fa.joly_count:
@@ -514,22 +530,24 @@ def _joker_trades(
 
 def _settle_jokers(
     old: Sequence[Formation], sets: list[Formation], rules: MoveRules
-) -> list[Formation]:
+) -> tuple[list[Formation], _Ordering]:
     """Among equal moves, the one that moves fewer original tiles: while a joker trade
     (``_joker_trades``) makes fewer original sets change or, as many changing, fewer original
     tiles leave their set (``_disruption``), it is made. The tiles on the table, the tiles
     placed and every joker's number stay the same, so the move's value does too.
     ``[R5 R6 J R8]`` and ``[R7 Y7 B7]`` become ``[R5 R6 R7 R8]`` and ``[Y7 B7 J]`` when
-    ``[R5 R6 R7]`` was on the table."""
+    ``[R5 R6 R7]`` was on the table. Returns the sets and their ``_order_table(old, sets)``."""
     best = list(sets)
-    score = _disruption(old, best)
+    ordering = _order_table(old, best)
+    score = _disruption(old, best, ordering)
     while score[1]:
-        scored = ((trial, _disruption(old, trial)) for trial in _joker_trades(old, best, rules))
-        better = next(((t, sc) for t, sc in scored if sc < score), None)
+        trials = ((t, _order_table(old, t)) for t in _joker_trades(old, best, rules, ordering))
+        scored = ((t, o, _disruption(old, t, o)) for t, o in trials)
+        better = next(((t, o, sc) for t, o, sc in scored if sc < score), None)
         if better is None:
             break
-        best, score = better
-    return best
+        best, ordering, score = better
+    return best, ordering
 
 
 def _placed_tiles(arr_sets: list[Formation], old: Sequence[Formation]) -> list[Tile]:
@@ -1283,9 +1301,10 @@ def best_move(
     if arr.primary == 0:
         return None
     new_sets = _formations_of(arr, rules)
+    ordering = None
     if tie_break_states > 0:  # the fewest changes asked for: and then the fewest tiles moved
-        new_sets = _settle_jokers(old, new_sets, rules)
-    move = _make_move(old, new_sets, _placed_tiles(new_sets, old), rules)
+        new_sets, ordering = _settle_jokers(old, new_sets, rules)
+    move = _make_move(old, new_sets, _placed_tiles(new_sets, old), rules, ordering=ordering)
     return _checked(old, rack, move, initial=False, rules=rules)
 
 
