@@ -567,6 +567,7 @@ class Relaxation:
         rows: Sequence[float] | None = None,
         base: Any = None,
         weight: float | None = None,
+        in_place: bool = False,
     ) -> tuple[Any, Any, tuple[float, Any, Any]]:
         """After an optimal solve of ``h`` (a model of ``_model`` over the set columns ``base``,
         all when ``None``, with ``keeps``, ``value``, ``rows`` and ``weight``) whose ``root``
@@ -581,13 +582,22 @@ class Relaxation:
         ``d`` (at most 0) caps
         every solution that uses it at ``got + d`` (weak duality); below ``need``, none of
         those solutions is asked for. On the benchmark corpus this drops most columns, and
-        each solve of the smaller model costs about half as much."""
+        each solve of the smaller model costs about half as much. With ``in_place`` the columns
+        are deleted from ``h`` itself, which keeps its basis and costs next to nothing (``h``
+        is then the smaller model), instead of building a new model (0.5-1 ms)."""
         n_sets = len(self.sets) if base is None else len(base)
         got, x, reduced = root
         if _integral(x):  # an integral root settles the pass at once: no smaller model needed
             return h, (np.arange(n_sets) if base is None else base), root
         alive = _alive(root, n_sets, need)
         subset = alive if base is None else base[alive]
+        keep = np.concatenate([alive, np.arange(n_sets, len(x))])
+        if in_place:
+            dead = np.ones(n_sets, dtype=bool)
+            dead[alive] = False
+            if dead.any():
+                h.deleteCols(int(dead.sum()), np.flatnonzero(dead).astype(np.int32))
+            return h, subset, (got, x[keep], reduced[keep])
         small = self._model(False, keeps, value, subset, rows, weight)
         basis = h.getBasis()
         if basis.valid:
@@ -595,7 +605,6 @@ class Relaxation:
             columns = [status[k] for k in alive.tolist()]
             columns.extend(status[n_sets:])
             _start_from(small, columns, basis.row_status)
-        keep = np.concatenate([alive, np.arange(n_sets, len(x))])
         return small, subset, (got, x[keep], reduced[keep])
 
     @staticmethod
@@ -863,8 +872,17 @@ class Relaxation:
         used = 1
         n_rack = len(self.rack_types) + 1
         whole_root = self._root(h, top)
+        start = h.getBasis()  # the root's basis (a copy), for the passes after the first
+        n_base = len(self.sets) if base is None else len(base)
         while True:
-            small, subset, root = self._reduced(h, whole_root, floor, originals, value, base=base)
+            if h is None:  # the last pass reduced the model in place: the whole one again
+                h = self._model(False, originals, value, base)
+                h.setBasis(start)
+            small, subset, root = self._reduced(
+                h, whole_root, floor, originals, value, base=base, in_place=True
+            )
+            if len(subset) < n_base:
+                h = None
             first = len(subset) + n_rack
 
             def integral(
@@ -931,12 +949,18 @@ class Relaxation:
             return "none", None, 1
         n_rack = len(self.rack_types) + 1
         whole_root = self._root(h, top)
+        start = h.getBasis()  # the root's basis (a copy), for the passes after the first
         used, step = 1, 1
         floor = _round_down(top) // scale
         while floor >= 1:
+            if h is None:  # the last pass reduced the model in place: the whole one again
+                h = self._model(False, originals, weight=float(scale))
+                h.setBasis(start)
             small, subset, root = self._reduced(
-                h, whole_root, scale * floor, originals, weight=float(scale)
+                h, whole_root, scale * floor, originals, weight=float(scale), in_place=True
             )
+            if len(subset) < len(self.sets):
+                h = None
             first = len(subset) + n_rack
 
             def integral(
