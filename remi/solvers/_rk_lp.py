@@ -43,6 +43,7 @@ jokers stand for instead, which is exact).
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -274,12 +275,13 @@ class Relaxation:
         self.jt, self.jr, self.points, self.set_max = jt, jr, points, set_max
         # the right-hand side with nothing kept: each tile type's table copies, then jokers
         self._table_rows = [float(x) for x in self.mand] + [float(jt)]
-        missing = np.array([self.mand[i] + self.opt[i] == 0 for i in range(52)] + [False])
+        # 1.0 for each tile type with no copy in play (never the jokers' entry)
+        missing = np.array([float(self.mand[i] + self.opt[i] == 0) for i in range(52)] + [0.0])
         all_sets, set_matrix, set_compressed = _incidence(jt + jr, set_max, False)
         all_pieces, piece_matrix, piece_compressed = _incidence(jt + jr, set_max, True)
-        keep_sets = np.flatnonzero(~(set_matrix[:, missing] > 0).any(axis=1))
-        keep_pieces = np.flatnonzero(~(piece_matrix[:, missing] > 0).any(axis=1))
-        self.sets = [all_sets[i] for i in keep_sets.tolist()]
+        keep_sets = np.flatnonzero(set_matrix @ missing == 0.0)
+        keep_pieces = np.flatnonzero(piece_matrix @ missing == 0.0)
+        self.sets = list(map(all_sets.__getitem__, keep_sets.tolist()))
         # points with jokers from the rack only: every joker on the new table is a rack joker,
         # credited with the number it stands for, so each set column is worth its jokers'
         # numbers (exact) instead of 13 per rack joker played (a bound)
@@ -357,10 +359,10 @@ class Relaxation:
             extra_rows = [r for t in rack_rows for r in (t, 53)]
             extra_values = [v for w in worth for v in (-1.0, w)]
         for codes in keeps:  # each original set's own column
-            uses = sorted(set(codes))
+            uses = sorted(Counter(codes).items())
             extra_len.append(len(uses))
-            extra_rows.extend(uses)
-            extra_values.extend(float(list(codes).count(t)) for t in uses)
+            extra_rows.extend(t for t, _ in uses)
+            extra_values.extend(float(k) for _, k in uses)
         credited = np.flatnonzero(set_worth)
         if value is not None and len(credited):  # the jokers' worth in the value row too
             ends = np.cumsum(sets[0])[credited]
@@ -416,7 +418,7 @@ class Relaxation:
             return None
         status = h.getModelStatus()
         if status == HighsModelStatus.kOptimal:
-            return float(h.getInfo().objective_function_value)
+            return float(h.getObjectiveValue())
         if status == HighsModelStatus.kInfeasible:
             return -1.0
         return None

@@ -225,6 +225,30 @@ def _table_tiles(table: Sequence[Formation]) -> list[Tile]:
     return [t for f in table for t in f.tiles]
 
 
+def _minus(tiles: Sequence[Tile], taken: Sequence[Tile]) -> list[Tile]:
+    """The multiset difference ``tiles - taken``, in the order of ``tiles``: for the few tiles
+    of one set, faster than ``Counter`` arithmetic."""
+    rest = list(taken)
+    out: list[Tile] = []
+    for t in tiles:
+        if t in rest:
+            rest.remove(t)
+        else:
+            out.append(t)
+    return out
+
+
+def _common(tiles: Sequence[Tile], other: Sequence[Tile]) -> list[Tile]:
+    """The multiset intersection of ``tiles`` and ``other``, in the order of ``tiles``."""
+    rest = list(other)
+    out: list[Tile] = []
+    for t in tiles:
+        if t in rest:
+            rest.remove(t)
+            out.append(t)
+    return out
+
+
 def _check_position(
     table: Sequence[Formation], rack: Sequence[Tile], rules: MoveRules
 ) -> list[Formation]:
@@ -294,26 +318,26 @@ def _formations_of(arr: Arrangement, rules: MoveRules) -> list[Formation]:
 def _key(f: Formation) -> tuple[object, ...]:
     """Identity of a set for 'unchanged': kind, tiles in order (jokers by position), identities."""
     if f.kind is Kind.RUN:
-        return (Kind.RUN.value, f.tiles, f.ranks)
-    naturals = tuple(sorted(t.code for t in f.tiles if not t.is_joly))
-    return (Kind.SET.value, f.number, naturals, f.joly_count)
+        return (Kind.RUN, f.tiles, f.ranks)
+    naturals = sorted(f.tiles)  # tiles are ints, the jokers (53) last
+    jokers = naturals.count(JOLY)
+    return (Kind.SET, f.ranks[0], tuple(naturals[: len(naturals) - jokers]), jokers)
 
 
 def _joker_values(table: Sequence[Formation]) -> list[int]:
     """The number each joker on ``table`` stands for (its rank; a group's number)."""
     values: list[int] = []
     for f in table:
-        for t, r in zip(f.tiles, f.ranks):
-            if t.is_joly:
-                values.append(r)
+        if JOLY in f.tiles:
+            values.extend(r for t, r in zip(f.tiles, f.ranks) if t == JOLY)
     return values
 
 
 def placed_points(new_table: Sequence[Formation], placed: Sequence[Tile]) -> int:
     """Points placed (module docstring): numbers of placed tiles; the ``k`` placed jokers count the
     ``k`` highest numbers that jokers on ``new_table`` stand for."""
-    k = sum(1 for t in placed if t.is_joly)
-    naturals = sum(t.number for t in placed if not t.is_joly)
+    k = list(placed).count(JOLY)
+    naturals = sum(t.number for t in placed if t != JOLY)
     values = sorted(_joker_values(new_table), reverse=True)
     return naturals + sum(values[:k])
 
@@ -333,18 +357,18 @@ def _order_table(old: Sequence[Formation], new: list[Formation]) -> _Ordering:
     Returns the new table ordered (matched sets in old order, then unmatched), for each entry the
     old index it continues (or None), and the number of old sets left unchanged.
     """
-    remaining = list(range(len(new)))
     match: dict[int, int] = {}
     unchanged = 0
-    new_keys = [_key(f) for f in new]
-    for i, f in enumerate(old):
-        k = _key(f)
-        for j in remaining:
-            if new_keys[j] == k:
-                match[i] = j
-                remaining.remove(j)
-                unchanged += 1
-                break
+    with_key: dict[tuple[object, ...], list[int]] = {}  # new sets by key, in order
+    for j, f in enumerate(new):
+        with_key.setdefault(_key(f), []).append(j)
+    for i, f in enumerate(old):  # each old set matches the first free new set equal to it
+        same = with_key.get(_key(f))
+        if same:
+            match[i] = same.pop(0)
+            unchanged += 1
+    matched = set(match.values())
+    remaining = [j for j in range(len(new)) if j not in matched]
     # which unmatched new sets hold each tile, with how many copies: the shared counts come
     # from there
     holders: dict[Tile, list[tuple[int, int]]] = {}
@@ -388,7 +412,7 @@ def _edits(
     frules = rules.formation_rules
     edits: list[str] = []
     taken: Counter[Tile] = Counter()
-    kept_by_source: dict[int, Counter[Tile]] = {}
+    kept_by_source: dict[int, list[Tile]] = {}
     unchanged: set[int] = set()
     for f, src in zip(ordered, sources):
         if src is None:
@@ -396,27 +420,24 @@ def _edits(
         if f.tiles == old[src].tiles and _key(f) == _key(old[src]):
             unchanged.add(src)  # kept whole: nothing taken, nothing added
             continue
-        kept = Counter(old[src].tiles) & Counter(f.tiles)
-        kept_by_source[src] = kept
+        kept_by_source[src] = _common(old[src].tiles, f.tiles)
     for i, f in enumerate(old):
         if i in unchanged:
             continue
-        kept = kept_by_source.get(i, Counter())
-        gone = Counter(f.tiles) - kept
+        kept = kept_by_source.get(i, [])
+        gone = _minus(f.tiles, kept)
+        taken.update(gone)
         if not kept:
             edits.append(f"break up set {i + 1} {f.text(frules)}")
-            taken += gone
             continue
-        for t in sort_tiles(gone.elements()):
+        for t in sort_tiles(gone):
             edits.append(f"take {t} from set {i + 1}")
-        taken += gone
     rack_left = Counter(placed)
     for f, src in zip(ordered, sources):
         if src is not None:
             if src in unchanged or _key(f) == _key(old[src]):
                 continue
-            added = Counter(f.tiles) - kept_by_source[src]
-            for t in sort_tiles(added.elements()):
+            for t in sort_tiles(_minus(f.tiles, kept_by_source[src])):
                 if taken[t]:
                     taken[t] -= 1
                     edits.append(f"add {t} to set {src + 1}")
@@ -479,7 +500,7 @@ def _disruption(
         if src is not None:
             continued.add(src)
             if f.tiles != old[src].tiles:
-                moved += sum((Counter(old[src].tiles) - Counter(f.tiles)).values())
+                moved += len(_minus(old[src].tiles, f.tiles))
     moved += sum(len(f.tiles) for i, f in enumerate(old) if i not in continued)
     return len(old) - unchanged, moved
 
@@ -1508,7 +1529,7 @@ def verify_move(
             f"table tiles {' '.join(map(str, sort_tiles(missing.elements())))} are no longer on the table",
             rule_id="turn.table_tiles_kept",
         )
-    if new_tiles - old_tiles != placed or old_tiles - new_tiles:
+    if new_tiles != old_tiles + placed:  # no table tile is missing (above)
         raise IllegalActionError(
             "the new table is not the old table plus the placed tiles",
             rule_id="turn.rack_tiles_only",
