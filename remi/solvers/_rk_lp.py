@@ -144,27 +144,28 @@ def _entering_pieces(jokers: int) -> tuple[_Column, ...]:
 
 
 @lru_cache(maxsize=16)
-def _incidence(
-    jokers: int, set_max: int, pieces: bool
-) -> tuple[tuple[_Column, ...], Any, tuple[Any, Any, Any]]:
-    """The columns (``_entering_pieces`` when ``pieces``, else ``_set_columns``), their
-    incidence matrix (one row per column, 53 entries: the 52 tile codes, then jokers) and the
-    same in compressed columns: (entries per column, their rows, their values)."""
+def _incidence(jokers: int, set_max: int, pieces: bool) -> tuple[Any, Any, tuple[Any, Any, Any]]:
+    """The columns (``_entering_pieces`` when ``pieces``, else ``_set_columns``, in an array of
+    objects: a selection of them is one indexing), the natural
+    tile types each uses as a bit mask (bit ``t`` for tile code ``t``; unsigned 64-bit) and
+    the incidence matrix in compressed columns: (entries per column, their rows, their
+    values; rows 0-51 the tile codes, row 52 the jokers)."""
     cols = _entering_pieces(jokers) if pieces else _set_columns(jokers, set_max)
-    matrix = np.zeros((len(cols), 53))
+    masks = np.array([sum(1 << t for t in nat) for nat, _, _, _ in cols], dtype=np.uint64)
     lengths: list[int] = []
     rows: list[int] = []
     values: list[float] = []
-    for k, (nat, j, _, _) in enumerate(cols):
-        matrix[k, list(nat)] = 1.0
-        matrix[k, 52] = float(j)
+    for nat, j, _, _ in cols:
         lengths.append(len(nat) + (1 if j else 0))
         rows.extend([*nat, 52] if j else nat)
         values.extend([1.0] * len(nat) + ([float(j)] if j else []))
     compressed = (np.array(lengths), np.array(rows, dtype=np.int32), np.array(values))
-    for array in (matrix, *compressed):
+    objects = np.empty(len(cols), dtype=object)
+    for k, column in enumerate(cols):
+        objects[k] = column
+    for array in (objects, masks, *compressed):
         array.setflags(write=False)
-    return cols, matrix, compressed
+    return objects, masks, compressed
 
 
 def _select(compressed: tuple[Any, Any, Any], keep: Any) -> tuple[Any, Any, Any]:
@@ -215,6 +216,39 @@ def _round_down(value: float) -> int:
     """The relaxation's optimum is a fraction with a small denominator; the margin absorbs the
     solver's tolerances (about 1e-7 per row) without ever rounding a true ``k + 1`` down."""
     return int(value + 1e-3)
+
+
+#: Spare HiGHS instances with an empty model and this module's options (``_highs``): a new
+#: instance costs 50-70 microseconds, a cleared one next to nothing.
+_SPARE: list[Any] = []
+SPARE_MAX = 4
+
+
+def _highs() -> Any:
+    """A HiGHS instance with an empty model and this module's options: a spare one (``_spare``)
+    when there is one, else a new one."""
+    try:
+        return _SPARE.pop()
+    except IndexError:
+        pass
+    h = _Highs()
+    for name, setting in (
+        ("output_flag", False),
+        ("threads", 1),
+        ("presolve", "off"),
+        ("solver", "simplex"),
+    ):
+        h.setOptionValue(name, setting)
+    return h
+
+
+def _spare(models: Sequence[Any]) -> None:
+    """Keep ``models``, which no one uses any more, as spares for ``_highs`` (their models
+    cleared; at most ``SPARE_MAX`` spares)."""
+    for h in models:
+        if len(_SPARE) < SPARE_MAX and all(h is not other for other in _SPARE):
+            h.clearModel()
+            _SPARE.append(h)
 
 
 @attrs.frozen(kw_only=True)
@@ -275,20 +309,20 @@ class Relaxation:
         self.jt, self.jr, self.points, self.set_max = jt, jr, points, set_max
         # the right-hand side with nothing kept: each tile type's table copies, then jokers
         self._table_rows = [float(x) for x in self.mand] + [float(jt)]
-        # 1.0 for each tile type with no copy in play (never the jokers' entry)
-        missing = np.array([float(self.mand[i] + self.opt[i] == 0) for i in range(52)] + [0.0])
-        all_sets, set_matrix, set_compressed = _incidence(jt + jr, set_max, False)
-        all_pieces, piece_matrix, piece_compressed = _incidence(jt + jr, set_max, True)
-        keep_sets = np.flatnonzero(set_matrix @ missing == 0.0)
-        keep_pieces = np.flatnonzero(piece_matrix @ missing == 0.0)
-        self.sets = list(map(all_sets.__getitem__, keep_sets.tolist()))
+        # the tile types with no copy in play: no column using one is kept
+        missing = np.uint64(sum(1 << t for t in range(52) if self.mand[t] + self.opt[t] == 0))
+        all_sets, set_masks, set_compressed = _incidence(jt + jr, set_max, False)
+        all_pieces, piece_masks, piece_compressed = _incidence(jt + jr, set_max, True)
+        keep_sets = np.flatnonzero((set_masks & missing) == 0)
+        keep_pieces = np.flatnonzero((piece_masks & missing) == 0)
+        self.sets: list[_Column] = all_sets[keep_sets].tolist()
         # points with jokers from the rack only: every joker on the new table is a rack joker,
         # credited with the number it stands for, so each set column is worth its jokers'
         # numbers (exact) instead of 13 per rack joker played (a bound)
         self._credit: Any = None
         if points and jr and not jt:
             self._credit = np.array([float(sum(_stood(c))) for c in self.sets])
-        self.pieces = [all_pieces[i] for i in keep_pieces.tolist()]
+        self.pieces: list[_Column] = all_pieces[keep_pieces].tolist()
         self._compressed = (
             _select(set_compressed, keep_sets),
             _select(piece_compressed, keep_pieces),
@@ -398,14 +432,7 @@ class Relaxation:
         if value is not None:
             lower_rows = np.append(lower_rows, float(value))
             upper_rows = np.append(upper_rows, INF)
-        h = _Highs()
-        for name, setting in (
-            ("output_flag", False),
-            ("threads", 1),
-            ("presolve", "off"),
-            ("solver", "simplex"),
-        ):
-            h.setOptionValue(name, setting)
+        h = _highs()
         none = np.zeros(0, dtype=np.int32)
         h.addRows(n_rows, lower_rows, upper_rows, 0, none, none, np.zeros(0))
         h.addCols(n, cost, np.zeros(n), upper, len(indices), starts, indices, values)
@@ -843,6 +870,22 @@ class Relaxation:
             worth ``value`` keeps ``need`` sets, or (``"unknown"``, the best found or ``None``,
             nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
         """
+        made: list[Any] = []  # the models it builds, spares afterwards
+        try:
+            return self._most_kept(originals, joker_numbers, value, need, node_limit, made)
+        finally:
+            _spare(made)
+
+    def _most_kept(
+        self,
+        originals: Sequence[Sequence[int]],
+        joker_numbers: Sequence[Sequence[int]],
+        value: int,
+        need: int,
+        node_limit: int,
+        made: list[Any],
+    ) -> tuple[str, tuple[Solution, list[int]] | None, int]:
+        """``most_kept``, appending the models it builds to ``made``."""
         # only the set columns a solution worth ``value`` may use (``_alive``, from the whole
         # move's optimum), started from the whole move's basis
         if self._table_root is None and self.bound() is not None and self._fresh is not None:
@@ -851,6 +894,7 @@ class Relaxation:
         if self._table_root is not None:
             base = _alive(self._table_root, len(self.sets), value)
         h = self._model(False, originals, value, base)
+        made.append(h)
         basis = self._whole.getBasis() if self._whole is not None else None
         if basis is not None and basis.valid:
             status = basis.col_status
@@ -879,6 +923,7 @@ class Relaxation:
         while True:
             if h is None:  # the last pass reduced the model in place: the whole one again
                 h = self._model(False, originals, value, base)
+                made.append(h)
                 h.setBasis(start)
             small, subset, root = self._reduced(
                 h, whole_root, floor, originals, value, base=base, in_place=True
@@ -941,9 +986,24 @@ class Relaxation:
             places anything (worth 1 or more); (``"unknown"``, the best found or ``None``,
             nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
         """
+        made: list[Any] = []  # the models it builds, spares afterwards
+        try:
+            return self._best_kept(originals, joker_numbers, node_limit, made)
+        finally:
+            _spare(made)
+
+    def _best_kept(
+        self,
+        originals: Sequence[Sequence[int]],
+        joker_numbers: Sequence[Sequence[int]],
+        node_limit: int,
+        made: list[Any],
+    ) -> tuple[str, tuple[Solution, list[int]] | None, int]:
+        """``best_kept``, appending the models it builds to ``made``."""
         count = len(originals)
         scale = count + 1
         h = self._model(False, originals, weight=float(scale))
+        made.append(h)
         top = self._run(h)
         if top is None:
             return "unknown", None, 1
@@ -957,6 +1017,7 @@ class Relaxation:
         while floor >= 1:
             if h is None:  # the last pass reduced the model in place: the whole one again
                 h = self._model(False, originals, weight=float(scale))
+                made.append(h)
                 h.setBasis(start)
             small, subset, root = self._reduced(
                 h, whole_root, scale * floor, originals, weight=float(scale), in_place=True
