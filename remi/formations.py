@@ -331,9 +331,22 @@ def _cached_readings(slots: tuple[SlotToken, ...], rules: FormationRules) -> tup
 def _formation_readings(slots: Sequence[SlotToken], rules: FormationRules) -> list[Formation]:
     if len(slots) < rules.min_tiles:
         return []
-    jolys = [s.tile for s in slots].count(JOLY)
+    tiles = [s.tile for s in slots]
+    jolys = tiles.count(JOLY)
     if len(slots) - jolys < max(1, rules.min_natural_tiles):
         return []
+    if not jolys and len(tiles) >= 2:
+        plain = _plain_reading(tiles, rules)
+        if plain is not None:
+            return [plain]
+    return _full_readings(slots, rules, jolys)
+
+
+def _full_readings(
+    slots: Sequence[SlotToken], rules: FormationRules, jolys: int
+) -> list[Formation]:
+    """Every reading of ``slots`` (``jolys`` of them jolys, enough natural tiles): as a run in
+    the order written (or, without jolys, sorted), and as a set."""
     out: list[Formation] = []
     run = _read_run(slots, rules)
     if run is None and not jolys:
@@ -346,6 +359,31 @@ def _formation_readings(slots: Sequence[SlotToken], rules: FormationRules) -> li
     if group is not None:
         out.append(group)
     return out
+
+
+def _plain_reading(tiles: list[Tile], rules: FormationRules) -> Formation | None:
+    """The reading of two or more natural tiles in the two common shapes, the only reading
+    they have (a run needs one colour, a set distinct colours): a run written in order of
+    consecutive numbers within 1-13, or a set of one number in distinct colours within
+    ``set.max_tiles``; ``None`` for anything else (``_formation_readings`` reads it in full).
+    The same formation as the full reading gives."""
+    first = tiles[0]
+    n = len(tiles)
+    # tiles are ints (code + 1): a colour's 13 tiles are consecutive
+    if (
+        all(t == first + i for i, t in enumerate(tiles))
+        and (first - 1) // 13 == (first + n - 2) // 13
+    ):
+        number = first.number
+        ranks = tuple(range(number, number + n))
+        return Formation(kind=Kind.RUN, tiles=tuple(tiles), identities=tuple(tiles), ranks=ranks)
+    number = first.number
+    if n > rules.set_max_tiles or n > len(COLOURS):
+        return None
+    if any(t.number != number for t in tiles) or len({t.colour for t in tiles}) != n:
+        return None
+    ordered = tuple(sorted(tiles))
+    return Formation(kind=Kind.SET, tiles=ordered, identities=ordered, ranks=(number,) * n)
 
 
 def _sorted_run_slots(slots: Sequence[SlotToken]) -> list[SlotToken] | None:

@@ -7,6 +7,8 @@ Values from REFERENCE.md: §A.4 (runs 1-2-3 and 12-13-1, never 13-1-2; sets of d
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from remi.actions import Discard, Draw, LayOff, Meld, Swap, Take, parse_action
 from remi.errors import (
@@ -29,7 +31,7 @@ from remi.formations import (
     parse_formation,
 )
 from remi.notation import parse_formations_text, parse_tiles
-from remi.tiles import FULL_SET, JOLY, TILE_COUNT, Colour, Tile
+from remi.tiles import FULL_SET, JOLY, NUMBERED_TILES, TILE_COUNT, Colour, Tile
 
 RUMMIKUB = FormationRules(ace_high=False)
 
@@ -291,3 +293,35 @@ def test_cli_error_for_huge_input_is_one_short_line() -> None:
     err = result.stderr if hasattr(result, "stderr") else result.output
     assert "more characters" in err and len(err) < 1000
     assert "Traceback" not in err
+
+
+@given(
+    st.lists(st.sampled_from(NUMBERED_TILES), min_size=2, max_size=7)
+    | st.builds(
+        lambda start, n: list(NUMBERED_TILES[start : start + n]),
+        st.integers(0, 49),
+        st.integers(2, 13),
+    )
+    | st.builds(
+        lambda number, colours: [NUMBERED_TILES[c * 13 + number] for c in colours],
+        st.integers(0, 12),
+        st.permutations(range(4)).map(lambda p: p[: 2 + p[0] % 3]),
+    ),
+    st.sampled_from(
+        [
+            FormationRules(),
+            FormationRules(ace_high=False),
+            FormationRules(set_max_tiles=3),
+            FormationRules(ace_both_ends=True),
+        ]
+    ),
+)
+def test_plain_reading_is_the_full_reading(tiles: list[Tile], rules: FormationRules) -> None:
+    """The fast path for natural tiles in order (``_plain_reading``) reads exactly what the full
+    reading does, whenever it answers (§A.4 / §B.3 runs and sets)."""
+    from remi.formations import _full_readings, _plain_reading
+    from remi.notation import SlotToken
+
+    plain = _plain_reading(tiles, rules)
+    if plain is not None:
+        assert [plain] == _full_readings([SlotToken(t) for t in tiles], rules, 0)
