@@ -815,6 +815,10 @@ class Relaxation:
             value = x[pick]
             lo, up = lower[pick], upper[pick]
             for new_lo, new_up in ((float(int(value) + 1), up), (lo, float(int(value)))):
+                if new_lo == lo and _round_down(got) < asked:
+                    # the first branch found a solution this node's bound cannot beat: the
+                    # second branch is closed without solving it
+                    break
                 lower[pick], upper[pick] = new_lo, new_up
                 h.changeColBounds(pick, new_lo, new_up)
                 try:
