@@ -559,13 +559,16 @@ class Relaxation:
         """The column values ``x`` of a model of ``_model`` without pieces (of the set columns
         ``subset`` when given) as a ``Solution`` when integral, else ``None``; keep columns
         are not read."""
-        sets = self.sets if subset is None else [self.sets[k] for k in subset]
-        n_sets = len(sets)
+        n_sets = len(self.sets) if subset is None else len(subset)
         n = n_sets + len(self.rack_types) + 1
         counts = np.rint(x)
         if np.abs(x - counts).max(initial=0.0) > 1e-6:
             return None
-        chosen = tuple((sets[k], int(counts[k])) for k in np.flatnonzero(counts[:n_sets]))
+        used = np.flatnonzero(counts[:n_sets])
+        columns = used if subset is None else np.asarray(subset)[used]
+        chosen = tuple(
+            (self.sets[k], int(counts[u])) for k, u in zip(columns.tolist(), used.tolist())
+        )
         placed = [0] * 52
         for i, t in enumerate(self.rack_types):
             placed[t] = int(counts[n_sets + i])

@@ -263,14 +263,17 @@ def _check_position(
                 f"set {index} {f.text()} is not valid under these rules", rule_id="formation.kind"
             )
         checked.append(again[0])
-    seen = Counter(_table_tiles(checked)) + Counter(rack)
-    for tile, n in sorted(seen.items(), key=lambda kv: kv[0].code):
-        limit = JOLY_COUNT if tile.is_joly else COPIES
-        if n > limit:
-            raise NotationError(
-                f"the table and rack hold {n} copies of {tile}; the 106-tile set has {limit}",
-                token=str(tile),
-            )
+    seen = Counter(_table_tiles(checked))
+    seen.update(rack)
+    over = [tile for tile, n in seen.items() if n > (JOLY_COUNT if tile == JOLY else COPIES)]
+    if over:
+        tile = min(over)  # the first in rack order
+        n = seen[tile]
+        limit = JOLY_COUNT if tile == JOLY else COPIES
+        raise NotationError(
+            f"the table and rack hold {n} copies of {tile}; the 106-tile set has {limit}",
+            token=str(tile),
+        )
     return checked
 
 
