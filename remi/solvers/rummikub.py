@@ -211,13 +211,10 @@ class Move:
 
 
 def _counts(tiles: Sequence[Tile]) -> tuple[list[int], int]:
-    counts = [0] * 52
-    jokers = 0
+    counts = [0] * 53
     for t in tiles:
-        if t.is_joly:
-            jokers += 1
-        else:
-            counts[t.code] += 1
+        counts[t - 1] += 1  # a tile is the int code + 1; the jokers' count last
+    jokers = counts.pop()
     return counts, jokers
 
 
