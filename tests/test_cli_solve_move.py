@@ -117,8 +117,8 @@ def test_solve_move_budget_seconds_exceeded_exit_1() -> None:
 
 
 def test_solve_move_budget_seconds_must_be_positive() -> None:
-    """--budget-seconds 0 (or less) could never succeed: bad input, exit 2, naming the option."""
-    for value in ("0", "-1"):
+    """--budget-seconds 0, less, or nan could never succeed: bad input, exit 2, naming the option."""
+    for value in ("0", "-1", "nan"):
         result = _run("--table", "[R5 R6 R7]", "--rack", "R8", "--budget-seconds", value)
         assert result.exit_code == 2, value
         assert "--budget-seconds" in result.output and "Traceback" not in result.output

@@ -214,7 +214,7 @@ def solve_move(
 
     if objective not in ("tiles", "points"):
         fail(f"--objective must be tiles or points, got {objective!r}")
-    if budget_seconds <= 0:
+    if not budget_seconds > 0:  # nan too
         fail(f"--budget-seconds must be more than 0, got {budget_seconds:g}")
     move_rules = _move_rules(rules, set_)
     frules = move_rules.formation_rules
