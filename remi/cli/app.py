@@ -140,7 +140,10 @@ def parse_set_options(items: list[str] | None) -> dict[str, str]:
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            fail(f"--set expects ID=VALUE (like opening.min_points=50), got {item!r}")
+            fail(
+                "--set expects ID=VALUE, a rule id of 'remi rules list' and its value (like "
+                f"opening.min_points=50 in Remi, initial_meld.min_points=50 in Rummikub), got {item!r}"
+            )
         out[key.strip()] = value.strip()
     return out
 
