@@ -545,6 +545,16 @@ def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[str, st
             )
         if any(s.tile.is_joly and s.stated is not None for s in slots):
             return "a joly's stated identity does not fit its place in the run", "joly.identity"
+        anchor = next(i for i, t in enumerate(knowns) if t is not None)
+        start = numbers[0] - anchor
+        if all(t is None or t.number == start + i for i, t in enumerate(knowns)):
+            # in order, but a joly at one end would stand for a number that does not exist
+            past = "the 1 after 13" if rules.ace_high else "13"
+            return (
+                f"a joly there would stand for a number below 1 or past {past}: a joly's place "
+                "in the run gives its number (put it at the other end)",
+                "formation.run",
+            )
         return "the numbers are not consecutive in the order given", "formation.run"
     if same_colour and same_number:
         return "a run needs distinct numbers and a set distinct colours", "formation.kind"

@@ -144,6 +144,16 @@ def test_invalid_formation_rule_ids(text: str, rule: str) -> None:
     assert info.value.rule_id == rule
 
 
+@pytest.mark.parametrize("text", ["R12 R13 J", "J R1 R2"])
+def test_joly_off_the_end_of_a_run_is_explained(text: str) -> None:
+    """A joly whose place would make it a number below 1 or past 13 (§B.3, Rummikub: the 1
+    is low only) is refused with that reason, not as numbers out of order."""
+    with pytest.raises(InvalidFormationError) as info:
+        parse_formation(text, RUMMIKUB)
+    assert info.value.rule_id == "formation.run"
+    assert "below 1 or past 13" in str(info.value)
+
+
 def test_joly_identity_by_position() -> None:
     f = parse_formation("R3 J R5")
     assert f.identities[1] == Tile.parse("R4")
