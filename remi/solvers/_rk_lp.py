@@ -42,9 +42,10 @@ jokers stand for instead, which is exact).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -249,6 +250,17 @@ def _spare(models: Sequence[Any]) -> None:
         if len(_SPARE) < SPARE_MAX and all(h is not other for other in _SPARE):
             h.clearModel()
             _SPARE.append(h)
+
+
+@contextlib.contextmanager
+def _spares() -> Iterator[list[Any]]:
+    """A list for the models a search builds, which become spares (``_spare``) when it ends,
+    however it ends."""
+    made: list[Any] = []
+    try:
+        yield made
+    finally:
+        _spare(made)
 
 
 @attrs.frozen(kw_only=True)
@@ -640,6 +652,38 @@ class Relaxation:
             _start_from(small, columns, basis.row_status)
         return small, subset, (got, x[keep], reduced[keep])
 
+    def _pass_model(
+        self,
+        h: Any,
+        start: Any,
+        made: list[Any],
+        root: tuple[float, Any, Any],
+        need: int,
+        *,
+        keeps: Sequence[Sequence[int]],
+        value: int | None = None,
+        base: Any = None,
+        weight: float | None = None,
+    ) -> tuple[Any, Any, Any, tuple[float, Any, Any]]:
+        """The model of one pass of ``most_kept`` / ``best_kept`` asking for ``need``: the
+        whole model ``h`` (``_model`` with ``keeps``, ``value``, ``base``, ``weight``; built
+        again from the root's basis ``start`` when ``h`` is ``None``, and added to ``made``),
+        reduced in place (``_reduced``, from the whole model's ``root``).
+
+        Returns:
+            (the whole model for the next pass, or ``None`` when this pass took columns out of
+            it; the pass's model; its set columns; its root).
+        """
+        if h is None:  # the last pass reduced the model in place: the whole one again
+            h = self._model(False, keeps, value, base, weight=weight)
+            made.append(h)
+            h.setBasis(start)
+        small, subset, reduced_root = self._reduced(
+            h, root, need, keeps, value, base=base, weight=weight, in_place=True
+        )
+        n_base = len(self.sets) if base is None else len(base)
+        return (None if len(subset) < n_base else h), small, subset, reduced_root
+
     @staticmethod
     def _root(h: Any, got: float) -> tuple[float, Any, Any]:
         """``h``'s optimum ``got`` with its column values and reduced costs (read once: later
@@ -878,93 +922,71 @@ class Relaxation:
             worth ``value`` keeps ``need`` sets, or (``"unknown"``, the best found or ``None``,
             nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
         """
-        made: list[Any] = []  # the models it builds, spares afterwards
-        try:
-            return self._most_kept(originals, joker_numbers, value, need, node_limit, made)
-        finally:
-            _spare(made)
+        with _spares() as made:  # the models built here become spares
+            # only the set columns a solution worth ``value`` may use (``_alive``, from the whole
+            # move's optimum), started from the whole move's basis
+            if self._table_root is None and self.bound() is not None and self._fresh is not None:
+                self._table_root = self._root(self._whole, self._fresh)
+            base = None
+            if self._table_root is not None:
+                base = _alive(self._table_root, len(self.sets), value)
+            h = self._model(False, originals, value, base)
+            made.append(h)
+            basis = self._whole.getBasis() if self._whole is not None else None
+            if basis is not None and basis.valid:
+                status = basis.col_status
+                columns = [
+                    *(status[k] for k in (range(len(self.sets)) if base is None else base)),
+                    *status[len(self.sets) :],
+                    *[HighsBasisStatus.kLower] * len(originals),
+                ]
+                rows = [*basis.row_status, HighsBasisStatus.kBasic]
+                basic = HighsBasisStatus.kBasic
+                if sum(1 for c in columns if c == basic) + sum(
+                    1 for r in rows if r == basic
+                ) == len(rows):  # a basis of the reduced model too
+                    _start_from(h, columns, rows)
+            top = self._run(h)
+            if top is None:
+                return "unknown", None, 1
+            floor = _round_down(top)
+            if floor < need:
+                return "none", None, 1
+            used = 1
+            n_rack = len(self.rack_types) + 1
+            whole_root = self._root(h, top)
+            start = h.getBasis()  # the root's basis (a copy), for the passes after the first
+            while True:
+                h, small, subset, root = self._pass_model(
+                    h, start, made, whole_root, floor, keeps=originals, value=value, base=base
+                )
+                first = len(subset) + n_rack
 
-    def _most_kept(
-        self,
-        originals: Sequence[Sequence[int]],
-        joker_numbers: Sequence[Sequence[int]],
-        value: int,
-        need: int,
-        node_limit: int,
-        made: list[Any],
-    ) -> tuple[str, tuple[Solution, list[int]] | None, int]:
-        """``most_kept``, appending the models it builds to ``made``."""
-        # only the set columns a solution worth ``value`` may use (``_alive``, from the whole
-        # move's optimum), started from the whole move's basis
-        if self._table_root is None and self.bound() is not None and self._fresh is not None:
-            self._table_root = self._root(self._whole, self._fresh)
-        base = None
-        if self._table_root is not None:
-            base = _alive(self._table_root, len(self.sets), value)
-        h = self._model(False, originals, value, base)
-        made.append(h)
-        basis = self._whole.getBasis() if self._whole is not None else None
-        if basis is not None and basis.valid:
-            status = basis.col_status
-            columns = [
-                *(status[k] for k in (range(len(self.sets)) if base is None else base)),
-                *status[len(self.sets) :],
-                *[HighsBasisStatus.kLower] * len(originals),
-            ]
-            rows = [*basis.row_status, HighsBasisStatus.kBasic]
-            basic = HighsBasisStatus.kBasic
-            if sum(1 for c in columns if c == basic) + sum(1 for r in rows if r == basic) == len(
-                rows
-            ):  # a basis of the reduced model too
-                _start_from(h, columns, rows)
-        top = self._run(h)
-        if top is None:
-            return "unknown", None, 1
-        floor = _round_down(top)
-        if floor < need:
-            return "none", None, 1
-        used = 1
-        n_rack = len(self.rack_types) + 1
-        whole_root = self._root(h, top)
-        start = h.getBasis()  # the root's basis (a copy), for the passes after the first
-        n_base = len(self.sets) if base is None else len(base)
-        while True:
-            if h is None:  # the last pass reduced the model in place: the whole one again
-                h = self._model(False, originals, value, base)
-                made.append(h)
-                h.setBasis(start)
-            small, subset, root = self._reduced(
-                h, whole_root, floor, originals, value, base=base, in_place=True
-            )
-            if len(subset) < n_base:
-                h = None
-            first = len(subset) + n_rack
+                def integral(
+                    got: float, x: Any, subset: Any = subset, first: int = first
+                ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
+                    read = self._read_kept(x, subset, first, joker_numbers)
+                    if read is None or read[2] < value:  # rack jokers overvalued
+                        return None, -1, False
+                    found, kept, _ = read
+                    return (found, kept), len(kept), True
 
-            def integral(
-                got: float, x: Any, subset: Any = subset, first: int = first
-            ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
-                read = self._read_kept(x, subset, first, joker_numbers)
-                if read is None or read[2] < value:  # rack jokers overvalued
-                    return None, -1, False
-                found, kept, _ = read
-                return (found, kept), len(kept), True
-
-            # every count above ``floor`` is refuted (or above the bound): the first solution
-            # found is the best, the pass stops there
-            status, found, nodes = self._depth_first(
-                small,
-                len(subset),
-                floor,
-                node_limit - used,
-                False,
-                integral,
-                (first, first + len(originals)),
-                root,
-            )
-            used += nodes
-            if status != "none" or floor <= need:
-                return status, found, used
-            floor -= 1
+                # every count above ``floor`` is refuted (or above the bound): the first solution
+                # found is the best, the pass stops there
+                status, found, nodes = self._depth_first(
+                    small,
+                    len(subset),
+                    floor,
+                    node_limit - used,
+                    False,
+                    integral,
+                    (first, first + len(originals)),
+                    root,
+                )
+                used += nodes
+                if status != "none" or floor <= need:
+                    return status, found, used
+                floor -= 1
 
     def best_kept(
         self,
@@ -994,72 +1016,53 @@ class Relaxation:
             places anything (worth 1 or more); (``"unknown"``, the best found or ``None``,
             nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
         """
-        made: list[Any] = []  # the models it builds, spares afterwards
-        try:
-            return self._best_kept(originals, joker_numbers, node_limit, made)
-        finally:
-            _spare(made)
+        with _spares() as made:  # the models built here become spares
+            count = len(originals)
+            scale = count + 1
+            h = self._model(False, originals, weight=float(scale))
+            made.append(h)
+            top = self._run(h)
+            if top is None:
+                return "unknown", None, 1
+            if top < 0:
+                return "none", None, 1
+            n_rack = len(self.rack_types) + 1
+            whole_root = self._root(h, top)
+            start = h.getBasis()  # the root's basis (a copy), for the passes after the first
+            used, step = 1, 1
+            floor = _round_down(top) // scale
+            while floor >= 1:
+                h, small, subset, root = self._pass_model(
+                    h, start, made, whole_root, scale * floor, keeps=originals, weight=float(scale)
+                )
+                first = len(subset) + n_rack
 
-    def _best_kept(
-        self,
-        originals: Sequence[Sequence[int]],
-        joker_numbers: Sequence[Sequence[int]],
-        node_limit: int,
-        made: list[Any],
-    ) -> tuple[str, tuple[Solution, list[int]] | None, int]:
-        """``best_kept``, appending the models it builds to ``made``."""
-        count = len(originals)
-        scale = count + 1
-        h = self._model(False, originals, weight=float(scale))
-        made.append(h)
-        top = self._run(h)
-        if top is None:
-            return "unknown", None, 1
-        if top < 0:
-            return "none", None, 1
-        n_rack = len(self.rack_types) + 1
-        whole_root = self._root(h, top)
-        start = h.getBasis()  # the root's basis (a copy), for the passes after the first
-        used, step = 1, 1
-        floor = _round_down(top) // scale
-        while floor >= 1:
-            if h is None:  # the last pass reduced the model in place: the whole one again
-                h = self._model(False, originals, weight=float(scale))
-                made.append(h)
-                h.setBasis(start)
-            small, subset, root = self._reduced(
-                h, whole_root, scale * floor, originals, weight=float(scale), in_place=True
-            )
-            if len(subset) < len(self.sets):
-                h = None
-            first = len(subset) + n_rack
+                def integral(
+                    got: float, x: Any, subset: Any = subset, first: int = first
+                ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
+                    read = self._read_kept(x, subset, first, joker_numbers)
+                    if read is None:
+                        return None, -1, False
+                    found, kept, value = read
+                    worth = scale * value + len(kept)
+                    return (found, kept), worth, _round_down(got) <= worth
 
-            def integral(
-                got: float, x: Any, subset: Any = subset, first: int = first
-            ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
-                read = self._read_kept(x, subset, first, joker_numbers)
-                if read is None:
-                    return None, -1, False
-                found, kept, value = read
-                worth = scale * value + len(kept)
-                return (found, kept), worth, _round_down(got) <= worth
-
-            status, found, nodes = self._depth_first(
-                small,
-                len(subset),
-                scale * floor,
-                node_limit - used,
-                True,
-                integral,
-                (first, first + count),
-                root,
-            )
-            used += nodes
-            if status != "none" or floor == 1:
-                return status, found, used
-            floor = max(floor - step, 1)
-            step *= 2
-        return "none", None, used
+                status, found, nodes = self._depth_first(
+                    small,
+                    len(subset),
+                    scale * floor,
+                    node_limit - used,
+                    True,
+                    integral,
+                    (first, first + count),
+                    root,
+                )
+                used += nodes
+                if status != "none" or floor == 1:
+                    return status, found, used
+                floor = max(floor - step, 1)
+                step *= 2
+            return "none", None, used
 
     def suffix_caps(self) -> list[int] | None:
         """``caps[v]`` (``v`` = 1..13; ``caps[14] = 0``, ``caps[0]`` unused): the most the rack's
