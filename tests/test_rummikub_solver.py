@@ -346,6 +346,22 @@ def test_initial_with_manipulation_allowed() -> None:
     assert strict is not None and strict.tiles_placed == 3
 
 
+def test_initial_with_manipulation_values_the_meld_jokers() -> None:
+    """Points, same-turn initial meld (§B.5, §B.7): a joker of the meld is a placed tile,
+    credited with what it stands for on the new table, so table play that moves it to a lower
+    number must not win. ``[B7 B8 B9 J]`` alone is 7 + 8 + 9 + 10 = 34; moving the joker to
+    ``[R2 R3 J]`` to place R2 R3 as well is 7 + 8 + 9 + 2 + 3 + 4 = 33."""
+    rules = MoveRules(manipulate_on_initial_turn=True)
+    table = table_of("[R1 Y1 B1]")
+    rack = list(parse_tiles("B7 Y4 K10 J B8 R2 R3 B9"))
+    for states in (0, 20_000):
+        move = best_move(
+            table, rack, initial=True, objective="points", rules=rules, tie_break_states=states
+        )
+        assert move is not None and move.points_placed == 34
+        verify_move(table, rack, move, initial=True, rules=rules)
+
+
 # ---------------------------------------------------------------------------------------------
 # Rules and the verifier
 

@@ -1413,7 +1413,9 @@ def _initial_with_table_play(
 ) -> Move | None:
     """Initial meld then table play in the same turn: every minimal meld of the rack worth the
     threshold is tried (unless a bound shows it cannot match the best move found), the rest of
-    the rack then played onto the table with the meld."""
+    the rack then played onto the table with the meld (§B.5 initial meld, §B.6 manipulation).
+    Under points the meld's jokers are solved as rack jokers (placed tiles, valued where they
+    go), or as table jokers when that optimum would leave one off the table (docs/solvers.md)."""
     frules = rules.formation_rules
     need = rules.initial_min_points
     cands = sorted(candidate_formations(rack, frules), key=lambda f: (-len(f), str(f)))
@@ -1460,21 +1462,32 @@ def _initial_with_table_play(
             bound = relax.bound() if relax is not None else None
             if bound is not None and own + bound < best[0][0]:
                 continue
-        arr = _solve(
-            mand,
-            rest_counts,
-            jt,
-            jr,
-            points=points,
-            rules=rules,
-            old=old,
-            budget=budget,
-            tie_break_states=tie_break_states,
-        )
-        if arr is None:
-            continue  # pragma: no cover - the table plus the meld is an arrangement
-        new_sets = _formations_of(arr, rules)
-        placed = _placed_tiles(new_sets, old)
+        meld_tiles = [t for f in meld for t in f.tiles]
+        meld_jokers = meld_tiles.count(JOLY) if points else 0
+        # Under points the meld's jokers are placed tiles, credited with what they stand for
+        # on the new table (``placed_points``): they are solved as rack jokers, so that where
+        # they go counts. A solution leaving one off the table is no move (it is on the table
+        # already): then they are solved as table jokers, placed but not valued (docs/solvers.md)
+        for as_rack in (meld_jokers, 0) if meld_jokers else (0,):
+            arr = _solve(
+                mand,
+                rest_counts,
+                jt - as_rack,
+                jr + as_rack,
+                points=points,
+                rules=rules,
+                old=old,
+                budget=budget,
+                tie_break_states=tie_break_states,
+            )
+            if arr is None:
+                continue  # pragma: no cover - the table plus the meld is an arrangement
+            new_sets = _formations_of(arr, rules)
+            placed = _placed_tiles(new_sets, old)
+            if not Counter(meld_tiles) - Counter(placed):
+                break
+        else:
+            continue  # pragma: no cover - as table jokers the meld is always placed
         move = _make_move(old, new_sets, placed, rules, meld)
         score = (move.points_placed if points else move.tiles_placed, -move.changed_sets)
         if best is None or score > best[0] or (score == best[0] and key < best[1]):
