@@ -1451,6 +1451,9 @@ def _initial_with_table_play(
         first = own + _most(rest_counts, jr, points)
         entries.append((first, key, own, meld, mand, rest_counts, jt, jr))
     entries.sort(key=lambda e: (-e[0], e[1]))
+    solving: dict[str, Any] = dict(
+        points=points, rules=rules, old=old, budget=budget, tie_break_states=tie_break_states
+    )
     best: tuple[tuple[int, int], tuple[int, ...], Move] | None = None
     for first, key, own, meld, mand, rest_counts, jt, jr in entries:
         if best is not None:
@@ -1469,17 +1472,7 @@ def _initial_with_table_play(
         # they go counts. A solution leaving one off the table is no move (it is on the table
         # already): then they are solved as table jokers, placed but not valued (docs/solvers.md)
         for as_rack in (meld_jokers, 0) if meld_jokers else (0,):
-            arr = _solve(
-                mand,
-                rest_counts,
-                jt - as_rack,
-                jr + as_rack,
-                points=points,
-                rules=rules,
-                old=old,
-                budget=budget,
-                tie_break_states=tie_break_states,
-            )
+            arr = _solve(mand, rest_counts, jt - as_rack, jr + as_rack, **solving)
             if arr is None:
                 continue  # pragma: no cover - the table plus the meld is an arrangement
             new_sets = _formations_of(arr, rules)
