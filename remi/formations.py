@@ -369,15 +369,14 @@ def _plain_reading(tiles: list[Tile], rules: FormationRules) -> Formation | None
     The same formation as the full reading gives."""
     first = tiles[0]
     n = len(tiles)
+    number = first.number
     # tiles are ints (code + 1): a colour's 13 tiles are consecutive
     if (
         all(t == first + i for i, t in enumerate(tiles))
         and (first - 1) // 13 == (first + n - 2) // 13
     ):
-        number = first.number
         ranks = tuple(range(number, number + n))
         return Formation(kind=Kind.RUN, tiles=tuple(tiles), identities=tuple(tiles), ranks=ranks)
-    number = first.number
     if n > rules.set_max_tiles or n > len(COLOURS):
         return None
     if any(t.number != number for t in tiles) or len({t.colour for t in tiles}) != n:

@@ -204,6 +204,15 @@ def _stood(column: _Column) -> list[int]:
     return [low] * j
 
 
+def _column_statuses(status: list[Any], keep: Any, n_sets: int) -> list[Any]:
+    """A basis's column statuses ``status`` for a model holding only the set columns ``keep``
+    (increasing indices among the first ``n_sets`` columns; all of them when ``None``), then
+    the columns after them."""
+    columns = list(status[:n_sets]) if keep is None else [status[k] for k in keep.tolist()]
+    columns.extend(status[n_sets:])
+    return columns
+
+
 def _start_from(h: Any, columns: list[Any], rows: list[Any]) -> None:
     """Give ``h`` the basis of these column and row statuses to start its next solve from."""
     start = HighsBasis()
@@ -222,6 +231,7 @@ def _round_down(value: float) -> int:
 #: Spare HiGHS instances with an empty model and this module's options (``_highs``): a new
 #: instance costs 50-70 microseconds, a cleared one next to nothing.
 _SPARE: list[Any] = []
+#: The most spare instances kept.
 SPARE_MAX = 4
 
 
@@ -247,7 +257,7 @@ def _spare(models: Sequence[Any]) -> None:
     """Keep ``models``, which no one uses any more, as spares for ``_highs`` (their models
     cleared; at most ``SPARE_MAX`` spares)."""
     for h in models:
-        if len(_SPARE) < SPARE_MAX and all(h is not other for other in _SPARE):
+        if len(_SPARE) < SPARE_MAX:
             h.clearModel()
             _SPARE.append(h)
 
@@ -606,20 +616,17 @@ class Relaxation:
         h: Any,
         root: tuple[float, Any, Any],
         need: int,
-        keeps: Sequence[Sequence[int]] = (),
-        value: int | None = None,
         rows: Sequence[float] | None = None,
         base: Any = None,
-        weight: float | None = None,
         in_place: bool = False,
     ) -> tuple[Any, Any, tuple[float, Any, Any]]:
         """After an optimal solve of ``h`` (a model of ``_model`` over the set columns ``base``,
-        all when ``None``, with ``keeps``, ``value``, ``rows`` and ``weight``) whose ``root``
-        is (its optimum ``got``, column values, reduced costs; ``_root``): the same model
-        without the
-        set columns that no solution worth at least ``need`` uses, with ``h``'s basis (optimal
-        for it too); the indices of the set columns it keeps (``_read``'s ``subset``); and its
-        root (``got``, column values, reduced costs), so that it need not be solved again.
+        all when ``None``: the plain model with ``rows``, or, ``in_place``, any model of
+        ``_model``) whose ``root`` is (its optimum ``got``, column values, reduced costs;
+        ``_root``): the same model without the set columns that no solution worth at least
+        ``need`` uses, with ``h``'s basis (optimal for it too); the indices of the set columns
+        it keeps (``_read``'s ``subset``); and its root (``got``, column values, reduced
+        costs), so that it need not be solved again.
 
         When the root is integral it settles the pass, and ``h`` itself is returned (with its
         set columns and ``root``). Reduced-cost fixing: a set column at zero with reduced cost
@@ -643,12 +650,10 @@ class Relaxation:
             if dead.any():
                 h.deleteCols(int(dead.sum()), np.flatnonzero(dead).astype(np.int32))
             return h, subset, (got, x[keep], reduced[keep])
-        small = self._model(False, keeps, value, subset, rows, weight)
+        small = self._model(False, subset=subset, rows=rows)
         basis = h.getBasis()
         if basis.valid:
-            status = basis.col_status
-            columns = [status[k] for k in alive.tolist()]
-            columns.extend(status[n_sets:])
+            columns = _column_statuses(basis.col_status, alive, n_sets)
             _start_from(small, columns, basis.row_status)
         return small, subset, (got, x[keep], reduced[keep])
 
@@ -678,9 +683,7 @@ class Relaxation:
             h = self._model(False, keeps, value, base, weight=weight)
             made.append(h)
             h.setBasis(start)
-        small, subset, reduced_root = self._reduced(
-            h, root, need, keeps, value, base=base, weight=weight, in_place=True
-        )
+        small, subset, reduced_root = self._reduced(h, root, need, base=base, in_place=True)
         n_base = len(self.sets) if base is None else len(base)
         return (None if len(subset) < n_base else h), small, subset, reduced_root
 
@@ -934,12 +937,8 @@ class Relaxation:
             made.append(h)
             basis = self._whole.getBasis() if self._whole is not None else None
             if basis is not None and basis.valid:
-                status = basis.col_status
-                columns = [
-                    *(status[k] for k in (range(len(self.sets)) if base is None else base)),
-                    *status[len(self.sets) :],
-                    *[HighsBasisStatus.kLower] * len(originals),
-                ]
+                columns = _column_statuses(basis.col_status, base, len(self.sets))
+                columns.extend([HighsBasisStatus.kLower] * len(originals))
                 rows = [*basis.row_status, HighsBasisStatus.kBasic]
                 basic = HighsBasisStatus.kBasic
                 if sum(1 for c in columns if c == basic) + sum(

@@ -222,28 +222,20 @@ def _table_tiles(table: Sequence[Formation]) -> list[Tile]:
     return [t for f in table for t in f.tiles]
 
 
-def _minus(tiles: Sequence[Tile], taken: Sequence[Tile]) -> list[Tile]:
-    """The multiset difference ``tiles - taken``, in the order of ``tiles``: for the few tiles
-    of one set, faster than ``Counter`` arithmetic."""
-    rest = list(taken)
-    out: list[Tile] = []
-    for t in tiles:
-        if t in rest:
-            rest.remove(t)
-        else:
-            out.append(t)
-    return out
-
-
-def _common(tiles: Sequence[Tile], other: Sequence[Tile]) -> list[Tile]:
-    """The multiset intersection of ``tiles`` and ``other``, in the order of ``tiles``."""
+def _split(tiles: Sequence[Tile], other: Sequence[Tile]) -> tuple[list[Tile], list[Tile]]:
+    """``tiles`` split into the multiset intersection with ``other`` and the multiset
+    difference ``tiles - other``, each in the order of ``tiles``: for the few tiles of one set,
+    faster than ``Counter`` arithmetic."""
     rest = list(other)
-    out: list[Tile] = []
+    common: list[Tile] = []
+    left: list[Tile] = []
     for t in tiles:
         if t in rest:
             rest.remove(t)
-            out.append(t)
-    return out
+            common.append(t)
+        else:
+            left.append(t)
+    return common, left
 
 
 def _check_position(
@@ -412,20 +404,20 @@ def _edits(
     frules = rules.formation_rules
     edits: list[str] = []
     taken: Counter[Tile] = Counter()
-    kept_by_source: dict[int, list[Tile]] = {}
+    # each old set's tiles the new set continuing it keeps, and those it gives up
+    kept_by_source: dict[int, tuple[list[Tile], list[Tile]]] = {}
     unchanged: set[int] = set()
     for f, src in zip(ordered, sources):
         if src is None:
             continue
-        if f.tiles == old[src].tiles and _key(f) == _key(old[src]):
+        if _key(f) == _key(old[src]):
             unchanged.add(src)  # kept whole: nothing taken, nothing added
             continue
-        kept_by_source[src] = _common(old[src].tiles, f.tiles)
+        kept_by_source[src] = _split(old[src].tiles, f.tiles)
     for i, f in enumerate(old):
         if i in unchanged:
             continue
-        kept = kept_by_source.get(i, [])
-        gone = _minus(f.tiles, kept)
+        kept, gone = kept_by_source.get(i, ([], list(f.tiles)))
         taken.update(gone)
         if not kept:
             edits.append(f"break up set {i + 1} {f.text(frules)}")
@@ -435,9 +427,9 @@ def _edits(
     rack_left = Counter(placed)
     for f, src in zip(ordered, sources):
         if src is not None:
-            if src in unchanged or _key(f) == _key(old[src]):
+            if src in unchanged:
                 continue
-            for t in sort_tiles(_minus(f.tiles, kept_by_source[src])):
+            for t in sort_tiles(_split(f.tiles, kept_by_source[src][0])[1]):
                 if taken[t]:
                     taken[t] -= 1
                     edits.append(f"add {t} to set {src + 1}")
@@ -500,7 +492,7 @@ def _disruption(
         if src is not None:
             continued.add(src)
             if f.tiles != old[src].tiles:
-                moved += len(_minus(old[src].tiles, f.tiles))
+                moved += len(_split(old[src].tiles, f.tiles)[1])
     moved += sum(len(f.tiles) for i, f in enumerate(old) if i not in continued)
     return len(old) - unchanged, moved
 
@@ -1449,13 +1441,13 @@ def _initial_with_table_play(
         rest_counts = _filter_playable(mand, rest_counts, jt + jr)
         own = sum((13 if t.is_joly else t.number) if points else 1 for t in meld_tiles)
         first = own + _most(rest_counts, jr, points)
-        entries.append((first, key, own, meld, mand, rest_counts, jt, jr))
+        entries.append((first, key, own, meld, meld_tiles, mand, rest_counts, jt, jr))
     entries.sort(key=lambda e: (-e[0], e[1]))
     solving: dict[str, Any] = dict(
         points=points, rules=rules, old=old, budget=budget, tie_break_states=tie_break_states
     )
     best: tuple[tuple[int, int], tuple[int, ...], Move] | None = None
-    for first, key, own, meld, mand, rest_counts, jt, jr in entries:
+    for first, key, own, meld, meld_tiles, mand, rest_counts, jt, jr in entries:
         if best is not None:
             if first < best[0][0]:
                 break
@@ -1465,7 +1457,6 @@ def _initial_with_table_play(
             bound = relax.bound() if relax is not None else None
             if bound is not None and own + bound < best[0][0]:
                 continue
-        meld_tiles = [t for f in meld for t in f.tiles]
         meld_jokers = meld_tiles.count(JOLY) if points else 0
         # Under points the meld's jokers are placed tiles, credited with what they stand for
         # on the new table (``placed_points``): they are solved as rack jokers, so that where
