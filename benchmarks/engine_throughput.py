@@ -13,9 +13,9 @@ import argparse
 import random
 import time
 
-from remi.engine import apply, legal_actions
-from remi.rules import load_rules
-from remi.state import Phase, new_game
+from remi.core.presets import load_rules
+from remi.variants.remi_pe_tabla.engine import apply, legal_actions
+from remi.variants.remi_pe_tabla.state import Phase, new_game
 
 
 def play(seed: int, players: int, rules) -> tuple[int, bool]:

@@ -1,4 +1,4 @@
-"""Benchmark of the exact best-opening solver (remi.solvers.best_opening).
+"""Benchmark of the exact best-opening solver (remi.variants.remi_pe_tabla.solvers.best_opening).
 
 Draws N seeded random 15-tile racks from the 106-tile set and times ``best_opening`` on each
 (one call per rack, wall-clock ``time.perf_counter``), then a variant with 16 tiles: a 15-tile
@@ -21,9 +21,10 @@ import random
 import statistics
 import time
 
-from remi.rules import RemiRules, load_rules
-from remi.solvers import best_opening
-from remi.tiles import FULL_SET, Tile
+from remi.core.presets import load_rules
+from remi.core.tiles import FULL_SET, Tile
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.solvers import best_opening
 
 
 def _percentile(values: list[float], q: float) -> float:

@@ -52,8 +52,12 @@ from typing import Any
 import attrs
 
 from remi.bots import BOT_KINDS, make_bot
-from remi.errors import RemiError
-from remi.formations import Formation
+from remi.core.errors import RemiError
+from remi.core.formations import Formation
+from remi.core.presets import load_rules
+from remi.core.rulespec import RuleSet
+from remi.core.tiles import FULL_SET, Tile
+from remi.core.variant import Variant, get_variant
 from remi.records import (
     GameRecord,
     PlayerEntry,
@@ -63,9 +67,6 @@ from remi.records import (
     record_to_json,
     replay,
 )
-from remi.rules import RuleSet, load_rules
-from remi.tiles import FULL_SET, Tile
-from remi.variants import Variant, get_variant
 
 DEFAULT_PRESET = {"remi": "remi-pe-tabla", "rummikub": "rummikub"}
 FULL = Counter(FULL_SET)

@@ -26,7 +26,9 @@ import statistics
 import time
 from collections import Counter
 
-from remi.formations import Formation, _cached_readings, _formation_slots, candidate_formations
+from remi.core.candidates import candidate_formations
+from remi.core.formations import Formation, _cached_readings, _formation_slots
+from remi.core.tiles import FULL_SET, Tile
 from remi.solvers import _rk_dp
 from remi.solvers.rummikub import (
     TIE_BREAK_STATES,
@@ -35,7 +37,6 @@ from remi.solvers.rummikub import (
     best_move,
     verify_move,
 )
-from remi.tiles import FULL_SET, Tile
 
 RULES = MoveRules()
 

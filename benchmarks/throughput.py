@@ -23,9 +23,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from remi.bots import make_bot, play_hand
-from remi.rules import load_rules
+from remi.core.presets import load_rules
 from remi.simulate import bot_seed, play_batch, simulate
-from remi.state import new_game
+from remi.variants.remi_pe_tabla.state import new_game
 
 
 def one_pass(kind: str, hands: int, seed: int, preset: str) -> tuple[float, float]:

@@ -17,9 +17,9 @@ import atheris
 from _common import ROOT, run, scratch_file
 
 with atheris.instrument_imports(include=["remi"]):
+    from remi.core.errors import RemiError
+    from remi.core.presets import load_rules
     from remi.disputes import load_check_file, load_dispute, run_check, score_dispute
-    from remi.errors import RemiError
-    from remi.rules import load_rules
 
 _FILE = scratch_file("input.toml")
 

@@ -15,12 +15,12 @@ import atheris
 from _common import ROOT, run
 
 with atheris.instrument_imports(include=["remi"]):
-    from remi.errors import RemiError
-    from remi.formations import parse_formation
-    from remi.notation import parse_formations_text, parse_tiles
-    from remi.rules import list_presets, load_rules
-    from remi.tiles import Tile
-    from remi.variants import registered_variants
+    from remi.core.errors import RemiError
+    from remi.core.formations import parse_formation
+    from remi.core.notation import parse_formations_text, parse_tiles
+    from remi.core.presets import list_presets, load_rules
+    from remi.core.tiles import Tile
+    from remi.core.variant import registered_variants
 
 RULES = [load_rules(p) for p in list_presets()]
 VARIANTS = {v.name: v for v in registered_variants()}

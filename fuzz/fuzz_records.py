@@ -17,7 +17,7 @@ import atheris
 from _common import ROOT, run, scratch_file
 
 with atheris.instrument_imports(include=["remi"]):
-    from remi.errors import RemiError
+    from remi.core.errors import RemiError
     from remi.records import export_for_player, load_record, replay
 
 _FILE = scratch_file("input.json")

@@ -14,8 +14,21 @@ Data flows one way: notation -> tiles/formations -> rules -> state machine -> sc
 
 from __future__ import annotations
 
-from remi.actions import (
-    Action,
+from remi.core.actions import Action
+from remi.core.errors import (
+    AmbiguousFormationError,
+    IllegalActionError,
+    InvalidFormationError,
+    NotationError,
+    RemiError,
+    RulesError,
+    UnknownVariantError,
+)
+from remi.core.formations import Formation, Kind, parse_formation
+from remi.core.presets import list_presets, load_rules
+from remi.core.rulespec import RuleSet
+from remi.core.tiles import FULL_SET, JOLY, Colour, Tile
+from remi.variants.remi_pe_tabla.actions import (
     Announce,
     AnnounceAtu,
     Declare,
@@ -28,21 +41,10 @@ from remi.actions import (
     Undo,
     parse_action,
 )
-from remi.engine import apply, check, is_legal, legal_actions, undo
-from remi.errors import (
-    AmbiguousFormationError,
-    IllegalActionError,
-    InvalidFormationError,
-    NotationError,
-    RemiError,
-    RulesError,
-    UnknownVariantError,
-)
-from remi.formations import Formation, Kind, parse_formation
-from remi.rules import RemiRules, RuleSet, list_presets, load_rules
-from remi.state import GameState, Phase, new_game
-from remi.tiles import FULL_SET, JOLY, Colour, Tile
-from remi.views import PlayerView, view
+from remi.variants.remi_pe_tabla.engine import apply, check, is_legal, legal_actions, undo
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
+from remi.variants.remi_pe_tabla.views import PlayerView, view
 
 __version__ = "0.1.0"
 

@@ -3,7 +3,7 @@
 
 A dispute file describes the end of a hand as the players saw it (docs/disputes.md gives every
 key); ``load_dispute`` validates all of it (types, unknown keys and players, tile counts against
-the 106-tile set, formations, attached tiles, the close) before ``remi.scoring.score_hand``
+the 106-tile set, formations, attached tiles, the close) before ``remi.variants.remi_pe_tabla.scoring.score_hand``
 scores it. Every problem is a ``DisputeError`` whose one-line message starts with the key
 (``players.Ana.rack``, ``formations[2].tiles``; formations are numbered from 1, the first
 ``[[formations]]`` block) and quotes the bad value.
@@ -14,7 +14,7 @@ A check file (``kind = "meld"``, ``"opening"`` or ``"match"``) holds one questio
 Other rule families (the Rummikub-style plugin): a dispute file of such a preset gives only
 the racks and ``[end] closed_by`` or ``stock_exhausted = true``; it is scored by the variant's
 optional ``score_racks`` hook, and ``meld_report`` / ``opening_report`` delegate to the
-variant's hooks of the same names (see ``remi.variants``).
+variant's hooks of the same names (see ``remi.core.variant``).
 
 Rules reference: Project decisions 8-14, §A.1, §A.4-§A.13, §E.
 """
@@ -29,7 +29,7 @@ from typing import Any, Final
 
 import attrs
 
-from remi.errors import (
+from remi.core.errors import (
     AmbiguousFormationError,
     IllegalActionError,
     InvalidFormationError,
@@ -38,12 +38,16 @@ from remi.errors import (
     RulesError,
     UnknownVariantError,
 )
-from remi.files import MAX_TOML_BYTES, read_capped
-from remi.formations import Formation, FormationRules, Kind, formation_points, read_formation
-from remi.notation import SlotToken, parse_formation_tokens, parse_formations_text, parse_tiles
-from remi.opening import check_opening, opening_points
-from remi.rules import RemiRules, RuleSet, load_rules
-from remi.scoring import (
+from remi.core.files import MAX_TOML_BYTES, read_capped
+from remi.core.formations import Formation, FormationRules, Kind, formation_points, read_formation
+from remi.core.notation import SlotToken, parse_formation_tokens, parse_formations_text, parse_tiles
+from remi.core.presets import load_rules
+from remi.core.rulespec import RuleSet
+from remi.core.scoring import PlayerScore
+from remi.core.tiles import COLOURS, COPIES, JOLY_COUNT, Tile
+from remi.variants.remi_pe_tabla.opening import check_opening, opening_points
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.scoring import (
     VIA_LAYOFF,
     VIA_SWAP,
     HandEnd,
@@ -51,13 +55,11 @@ from remi.scoring import (
     PlacedFormation,
     PlacedTile,
     PlayerEnd,
-    PlayerScore,
     check_hand_end,
     match_outcome,
     score_hand,
     tile_overuse,
 )
-from remi.tiles import COLOURS, COPIES, JOLY_COUNT, Tile
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -253,7 +255,7 @@ def _family_hook(rules: RuleSet, hook: str, key: str = "rules") -> Any:
     Raises:
         DisputeError: when the variant is unknown or lacks the hook.
     """
-    from remi.variants import variant_for_rules
+    from remi.core.variant import variant_for_rules
 
     try:
         variant = variant_for_rules(rules)
@@ -611,7 +613,7 @@ def _parse_rack_dispute(data: Mapping[str, Any], rr: RuleSet, source: str) -> Di
 
 
 def score_dispute(dispute: Dispute) -> tuple[PlayerScore, ...]:
-    """Score a dispute: ``remi.scoring.score_hand`` for Remi, the variant's ``score_racks``
+    """Score a dispute: ``remi.variants.remi_pe_tabla.scoring.score_hand`` for Remi, the variant's ``score_racks``
     hook (racks in file order, the closer's name or ``None``) for a plugin family."""
     if isinstance(dispute.rules, RemiRules):
         return score_hand(dispute.end, dispute.rules)
@@ -880,7 +882,7 @@ class OpeningReport:
 
 def opening_report(text: str, rules: RuleSet) -> OpeningReport:
     """Check whether the formations in ``text`` (``"[R5 R6 R7] [R10 Y10 B10]"``) make a valid
-    opening, with ``remi.opening.check_opening``; a plugin family's rules are answered by its
+    opening, with ``remi.variants.remi_pe_tabla.opening.check_opening``; a plugin family's rules are answered by its
     variant's ``opening_report`` hook (the Rummikub-style initial meld).
 
     Raises:

@@ -58,9 +58,9 @@ def paired_deal(a: str, b: str, seed: int, preset: str = "remi-pe-tabla") -> tup
     """Score differences A - B (points) of the deal ``seed`` played with A in seat 1, then in
     seat 2 (bots seeded from the deal seed and seat, as in ``remi.simulate``)."""
     from remi.bots import make_bot, play_hand
-    from remi.rules import load_rules
+    from remi.core.presets import load_rules
+    from remi.core.variant import variant_for_rules
     from remi.simulate import bot_seed
-    from remi.variants import variant_for_rules
 
     rules = load_rules(preset)
     variant = variant_for_rules(rules)

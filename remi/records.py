@@ -16,7 +16,7 @@ STYLE.md 3 (actions are the game log) and issue 4; the format is documented in d
 never leaves a half-written save; ``load_record`` only reads, and every defect is a
 ``RecordError`` naming the field, the version or the action (with its 1-based index). No pickle.
 
-``replay`` re-plays a record through the variant of its rules (``remi.variants``) and stops at
+``replay`` re-plays a record through the variant of its rules (``remi.core.variant``) and stops at
 the first illegal action, reporting its position, text and rule id.
 """
 
@@ -34,11 +34,12 @@ from typing import Any, Final
 
 import attrs
 
-from remi.errors import IllegalActionError, NotationError, RemiError
-from remi.files import MAX_RECORD_BYTES, read_capped
-from remi.notation import parse_tiles
-from remi.rules import RuleSet, load_rules
-from remi.scoring import PlayerScore
+from remi.core.errors import IllegalActionError, NotationError, RemiError
+from remi.core.files import MAX_RECORD_BYTES, read_capped
+from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.core.rulespec import RuleSet
+from remi.core.scoring import PlayerScore
 
 __all__ = [
     "EXPORT_FORMAT",
@@ -120,7 +121,7 @@ class PlayerEntry:
 class StackedDeal:
     """A stacked deal: the racks in seat order and the top of the stock (next draw first), in
     notation. Stock tiles not listed follow in the order the record's ``seed`` (default 0) gives
-    them (``remi.state.new_game``)."""
+    them (``remi.variants.remi_pe_tabla.state.new_game``)."""
 
     racks: tuple[str, ...]
     stock: str = ""
@@ -453,7 +454,7 @@ def record_actions(
     Raises:
         RecordError: for a line that does not parse, with its 1-based ``index``.
     """
-    from remi.variants import variant_for_rules
+    from remi.core.variant import variant_for_rules
 
     rules = rules if rules is not None else record_rules(record)
     variant = variant_for_rules(rules)
@@ -474,7 +475,7 @@ def start_state(record: GameRecord, rules: RuleSet | None = None) -> Any:
     Raises:
         RulesError: a deal that does not fit the rules (rack sizes, too many copies of a tile).
     """
-    from remi.variants import variant_for_rules
+    from remi.core.variant import variant_for_rules
 
     rules = rules if rules is not None else record_rules(record)
     variant = variant_for_rules(rules)
@@ -618,7 +619,7 @@ class ReplayResult:
         state: the state after the last legal action (the final state when all were legal).
         actions: the actions applied, in order.
         error: the first illegal action, or None when every action was legal.
-        scores: the explained hand scores (``remi.scoring.PlayerScore``, seat order) when the
+        scores: the explained hand scores (``remi.core.scoring.PlayerScore``, seat order) when the
             hand has ended, else ``()``.
     """
 
@@ -640,7 +641,7 @@ class ReplayResult:
 
 
 def replay(record: GameRecord) -> ReplayResult:
-    """Re-play ``record`` through its variant (``remi.variants.variant_for_rules``).
+    """Re-play ``record`` through its variant (``remi.core.variant.variant_for_rules``).
 
     Stops at the first illegal action and reports it (position, text, rule id); the state
     returned is the one just before it.
@@ -648,7 +649,7 @@ def replay(record: GameRecord) -> ReplayResult:
     Raises:
         RecordError: bad rules, deal or action text (as ``load_record`` would report them).
     """
-    from remi.variants import variant_for_rules
+    from remi.core.variant import variant_for_rules
 
     rules = _rules_or_error(record, "")
     variant = variant_for_rules(rules)
@@ -712,7 +713,7 @@ def export_for_player(record: GameRecord, seat: int) -> dict[str, Any]:
         RecordError: a seat that is not at the table; bad rules, deal or action text (as
             ``replay``).
     """
-    from remi.variants import variant_for_rules
+    from remi.core.variant import variant_for_rules
 
     if not 0 <= seat < len(record.players):
         raise RecordError(

@@ -1,7 +1,7 @@
 """Rich renderables of a player's screen: rack, table, șir, players, scores (the CLI prints them).
 
 The core never imports this module (STYLE.md 11). Everything shown comes from a
-``remi.views.PlayerView`` (what the player may see) plus the player names, so the hot-seat
+``remi.variants.remi_pe_tabla.views.PlayerView`` (what the player may see) plus the player names, so the hot-seat
 screen cannot show another player's rack. Tiles are coloured by their colour: R red, Y yellow,
 B blue, K black (shown white on a dark background), J (joly) magenta. The ``rk_*`` renderables
 draw the Rummikub-style family from its ``RummikubView`` and, during a turn, the table
@@ -17,13 +17,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from remi.formations import Formation
+from remi.core.formations import Formation
+from remi.core.notation import SlotToken
+from remi.core.scoring import PlayerScore
+from remi.core.tiles import Colour, Tile
 from remi.messages import Messages
-from remi.notation import SlotToken
-from remi.scoring import PlayerScore
-from remi.state import Phase
-from remi.tiles import Colour, Tile
-from remi.views import PlayerView
+from remi.variants.remi_pe_tabla.state import Phase
+from remi.variants.remi_pe_tabla.views import PlayerView
 
 if TYPE_CHECKING:  # the plugin's view type, for annotations only (rendering never imports a plugin)
     from remi.variants.rummikub.views import RummikubView
@@ -186,7 +186,7 @@ def scores_table(
     scores: Sequence[PlayerScore], m: Messages, *, title: str | None = None
 ) -> RenderableType:
     """The explained hand scores: one row per score line (rule id, text, points), a total per
-    player (``remi.scoring.PlayerScore``)."""
+    player (``remi.core.scoring.PlayerScore``)."""
     grid = Table(title=title if title is not None else m("scores"), show_lines=False)
     grid.add_column(m("col.player"))
     grid.add_column(m("col.rule"))

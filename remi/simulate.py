@@ -37,7 +37,7 @@ from typing import Any
 
 import attrs
 
-from remi.errors import RemiError
+from remi.core.errors import RemiError
 
 __all__ = [
     "Estimate",
@@ -221,8 +221,8 @@ def play_game(preset: str, seed: int, bots: Sequence[str]) -> GameSummary:
         bot defect; RemiError: a seat count the preset does not allow.
     """
     from remi.bots import make_bot, play_hand
-    from remi.rules import load_rules
-    from remi.variants import variant_for_rules
+    from remi.core.presets import load_rules
+    from remi.core.variant import variant_for_rules
 
     rules = load_rules(preset)
     variant = variant_for_rules(rules)
@@ -443,7 +443,7 @@ def _batches(
 def _validate(presets: Sequence[str], games: int, bots: Sequence[str], jobs: int) -> list[str]:
     """Load every preset and check the seat count and bot kinds; the canonical preset names."""
     from remi.bots import BOT_KINDS
-    from remi.rules import load_rules
+    from remi.core.presets import load_rules
 
     if games < 1:
         raise SimulationError(f"--games must be at least 1, got {games}")
@@ -573,7 +573,7 @@ def _report(
 ) -> SimulationReport:
     summaries = [GameSummary.from_tuple(r) for r in rows]
     order = {}
-    from remi.rules import load_rules
+    from remi.core.presets import load_rules
 
     canonical = [load_rules(n).name for n in names]
     for i, c in enumerate(canonical):

@@ -6,12 +6,13 @@ from collections.abc import Iterable
 
 import pytest
 
-from remi.actions import parse_action
-from remi.engine import apply
-from remi.errors import IllegalActionError
-from remi.notation import parse_tiles
-from remi.rules import RemiRules, load_rules
-from remi.state import GameState, new_game
+from remi.core.errors import IllegalActionError
+from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.variants.remi_pe_tabla.actions import parse_action
+from remi.variants.remi_pe_tabla.engine import apply
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.state import GameState, new_game
 
 DEFAULT = load_rules()
 

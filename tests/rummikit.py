@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from remi.errors import IllegalActionError
-from remi.notation import parse_tiles
-from remi.rules import load_rules
-from remi.tiles import FULL_SET, Tile
+from remi.core.errors import IllegalActionError
+from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.core.tiles import FULL_SET, Tile
 from remi.variants.rummikub.actions import parse_action
 from remi.variants.rummikub.engine import apply
 from remi.variants.rummikub.rules import RummikubRules

@@ -7,8 +7,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from remi.formations import REMI_FORMATIONS, Formation, candidate_formations
-from remi.scoring import (
+from remi.core.candidates import candidate_formations
+from remi.core.formations import REMI_FORMATIONS, Formation
+from remi.core.tiles import FULL_SET, Tile
+from remi.variants.remi_pe_tabla.scoring import (
     VIA_LAYOFF,
     VIA_MELD,
     VIA_SWAP,
@@ -17,7 +19,6 @@ from remi.scoring import (
     PlacedTile,
     PlayerEnd,
 )
-from remi.tiles import FULL_SET, Tile
 
 
 def _fits(formation: Formation, pool: Counter[Tile]) -> bool:

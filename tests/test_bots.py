@@ -9,14 +9,15 @@ from typing import Any
 import attrs
 import pytest
 
-from remi.actions import Action, Announce, Discard, Draw, Meld, Take, Undo
 from remi.bots import BOT_KINDS, BotError, make_bot, play_hand
 from remi.bots.greedy import GreedyBot, least_useful
-from remi.notation import parse_tiles
-from remi.results import score_state
-from remi.solvers import best_opening
-from remi.state import GameState, Phase, new_game
-from remi.views import PlayerView, view
+from remi.core.actions import Action
+from remi.core.notation import parse_tiles
+from remi.variants.remi_pe_tabla.actions import Announce, Discard, Draw, Meld, Take, Undo
+from remi.variants.remi_pe_tabla.results import score_state
+from remi.variants.remi_pe_tabla.solvers import best_opening
+from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
+from remi.variants.remi_pe_tabla.views import PlayerView, view
 
 from gamekit import DEFAULT, run, stacked
 

@@ -20,13 +20,13 @@ from typer.testing import CliRunner
 
 from remi.bots import make_bot
 from remi.cli import app, table_turn
-from remi.formations import parse_formation
+from remi.core.formations import parse_formation
+from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.core.tiles import Tile
+from remi.core.variant import get_variant
 from remi.messages import CATALOGUE
-from remi.notation import parse_tiles
 from remi.records import load_record, replay
-from remi.rules import load_rules
-from remi.tiles import Tile
-from remi.variants import get_variant
 from remi.variants.rummikub.actions import Draw, Play
 from remi.variants.rummikub.state import new_game
 from remi.variants.rummikub.views import view

@@ -309,7 +309,7 @@ def test_cli_check_refuses_more_copies_than_the_set_holds(
 
 def test_cli_solve_opening_caps_the_rack() -> None:
     """A 106-tile "rack" is refused at once (exit 2) instead of searching for minutes."""
-    from remi.tiles import FULL_SET
+    from remi.core.tiles import FULL_SET
 
     result = run("solve", "opening", " ".join(map(str, sorted(FULL_SET))))
     assert result.exit_code == 2

@@ -10,24 +10,22 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi.actions import Discard, Meld
-from remi.engine import _ONE_POINT_PER_TILE, apply, check, legal_actions
-from remi.formations import (
-    FormationRules,
-    Kind,
+from remi.core.candidates import (
     TileMasks,
     candidate_formations,
     formable_as_added,
     leftover_lower_bound,
-    parse_formation,
     unformable_count,
 )
-from remi.notation import parse_tiles
-from remi.rules import load_rules
-from remi.solvers import max_points_arrangement
-from remi.solvers._search import engine_for, pack
-from remi.state import GameState, Phase, PlayerState, TurnState, new_game
-from remi.tiles import COLOURS, FULL_SET, JOLY, Tile
+from remi.core.formations import FormationRules, Kind, parse_formation
+from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.core.tiles import COLOURS, FULL_SET, JOLY, Tile
+from remi.variants.remi_pe_tabla.actions import Discard, Meld
+from remi.variants.remi_pe_tabla.engine import _ONE_POINT_PER_TILE, apply, check, legal_actions
+from remi.variants.remi_pe_tabla.solvers import max_points_arrangement
+from remi.variants.remi_pe_tabla.solvers._search import engine_for, pack
+from remi.variants.remi_pe_tabla.state import GameState, Phase, PlayerState, TurnState, new_game
 
 ONE_POINT = _ONE_POINT_PER_TILE  # one point a tile: the arrangement laying the most tiles
 RULES = [

@@ -18,10 +18,11 @@ from typing import Any
 import attrs
 import pytest
 
-from remi.errors import IllegalActionError
-from remi.rules import RuleSet, list_presets, load_rules
-from remi.tiles import FULL_SET
-from remi.variants import Variant, registered_variants, variant_for_rules
+from remi.core.errors import IllegalActionError
+from remi.core.presets import list_presets, load_rules
+from remi.core.rulespec import RuleSet
+from remi.core.tiles import FULL_SET
+from remi.core.variant import Variant, registered_variants, variant_for_rules
 
 MAX_ACTIONS = 3000
 SEEDS = (1, 2)

@@ -7,6 +7,9 @@ from typing import Any
 
 import pytest
 
+from remi.core.errors import NotationError, RemiError, RulesError
+from remi.core.formations import parse_formation
+from remi.core.presets import load_rules
 from remi.disputes import (
     DisputeError,
     MatchReport,
@@ -20,10 +23,8 @@ from remi.disputes import (
     opening_report,
     run_check,
 )
-from remi.errors import NotationError, RemiError, RulesError
-from remi.formations import parse_formation
-from remi.rules import RemiRules, load_rules
-from remi.scoring import score_hand
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.scoring import score_hand
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "disputes"
 # RK-* files are Rummikub-style disputes, tested in tests/test_rummikub_examples.py.

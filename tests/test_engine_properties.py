@@ -16,14 +16,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remi.actions import Discard, Draw, LayOff, Meld, Swap, Take, parse_action
-from remi.engine import apply, check, legal_actions
-from remi.errors import IllegalActionError
-from remi.formations import candidate_formations, parse_formation
-from remi.notation import SlotToken
-from remi.rules import load_rules
-from remi.state import Phase, new_game
-from remi.tiles import ALL_TILE_TYPES, FULL_SET, Tile
+from remi.core.candidates import candidate_formations
+from remi.core.errors import IllegalActionError
+from remi.core.formations import parse_formation
+from remi.core.notation import SlotToken
+from remi.core.presets import load_rules
+from remi.core.tiles import ALL_TILE_TYPES, FULL_SET, Tile
+from remi.variants.remi_pe_tabla.actions import (
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    Swap,
+    Take,
+    parse_action,
+)
+from remi.variants.remi_pe_tabla.engine import apply, check, legal_actions
+from remi.variants.remi_pe_tabla.state import Phase, new_game
 
 from gamekit import DEFAULT
 

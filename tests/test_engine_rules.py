@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from remi.actions import Draw, parse_action
-from remi.engine import apply, legal_actions
-from remi.errors import IllegalActionError
-from remi.rules import load_rules
-from remi.state import Phase, new_game
-from remi.tiles import Tile
+from remi.core.errors import IllegalActionError
+from remi.core.presets import load_rules
+from remi.core.tiles import Tile
+from remi.variants.remi_pe_tabla.actions import Draw, parse_action
+from remi.variants.remi_pe_tabla.engine import apply, legal_actions
+from remi.variants.remi_pe_tabla.state import Phase, new_game
 
 from gamekit import DEFAULT, refused, run, stacked
 
@@ -44,7 +44,7 @@ def test_deal_first_player_tiles(players: int, stock: int) -> None:
 
 
 def test_players_min_and_max() -> None:
-    from remi.errors import RulesError
+    from remi.core.errors import RulesError
 
     with pytest.raises(RulesError):
         new_game(DEFAULT, 5, seed=1)
@@ -102,10 +102,10 @@ def test_turn_meld_from_own_first_turn_option() -> None:
     state = new_game(
         rules,
         racks=[
-            __import__("remi.notation", fromlist=["parse_tiles"]).parse_tiles(r)
+            __import__("remi.core.notation", fromlist=["parse_tiles"]).parse_tiles(r)
             for r in ("R5 R6 R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4", p2, p3)
         ],
-        stock=__import__("remi.notation", fromlist=["parse_tiles"]).parse_tiles("K5 K9 B6 B8"),
+        stock=__import__("remi.core.notation", fromlist=["parse_tiles"]).parse_tiles("K5 K9 B6 B8"),
     )
     state = run(state, "p1 discard B4", "p2 draw")
     refused(state, "p2 meld [R1 R2 R3] [Y10 B10 K10]", "turn.meld_from")
@@ -614,7 +614,7 @@ def test_joly_swap_unopened_in_opening_turn() -> None:
 
 
 def test_joly_identity_ambiguous_meld() -> None:
-    from remi.errors import NotationError
+    from remi.core.errors import NotationError
 
     with pytest.raises(NotationError) as info:
         parse_action("p1 meld [R9 J J]")
@@ -624,7 +624,7 @@ def test_joly_identity_ambiguous_meld() -> None:
 
 
 def test_formation_min_natural_tiles() -> None:
-    from remi.errors import NotationError
+    from remi.core.errors import NotationError
 
     with pytest.raises(NotationError):
         parse_action("p1 meld [J J J]")
@@ -902,7 +902,7 @@ def test_opening_min_points_valid_examples(opening: str, p1: str) -> None:
 
 
 def test_scoring_closing_bonus_played_hand() -> None:
-    from remi.results import score_state
+    from remi.variants.remi_pe_tabla.results import score_state
 
     p1 = "R3 R4 R5 R6 R10 Y10 B10 K11 K12 K13 K1 K7 Y2 B6 B8"
     p2 = "Y1 Y3 Y9 Y11 Y13 B1 B3 B11 B13 K3 K5 K9 R12 B7"

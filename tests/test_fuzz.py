@@ -27,16 +27,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from remi.actions import parse_action
 from remi.cli import app
+from remi.core.errors import NotationError, RemiError, RulesError
+from remi.core.formations import parse_formation
+from remi.core.notation import parse_formation_tokens, parse_formations_text, parse_tiles
+from remi.core.presets import list_presets, load_rules, preset_path
+from remi.core.tiles import Tile
+from remi.core.variant import registered_variants
 from remi.disputes import load_check_file, load_dispute, parse_check, parse_dispute
-from remi.errors import NotationError, RemiError, RulesError
-from remi.formations import parse_formation
-from remi.notation import parse_formation_tokens, parse_formations_text, parse_tiles
 from remi.records import RecordError, load_record, parse_record
-from remi.rules import list_presets, load_rules, preset_path
-from remi.tiles import Tile
-from remi.variants import registered_variants
+from remi.variants.remi_pe_tabla.actions import parse_action
 
 ROOT = Path(__file__).resolve().parent.parent
 DISPUTES = sorted((ROOT / "examples" / "disputes").glob("*.toml"))

@@ -22,7 +22,10 @@ import attrs
 import pytest
 
 from remi.bots import make_bot, play_hand
-from remi.errors import RemiError
+from remi.core.errors import RemiError
+from remi.core.presets import load_rules
+from remi.core.tiles import FULL_SET
+from remi.core.variant import Variant, registered_variants
 from remi.records import (
     EXPORT_FORMAT,
     HIDDEN_TILE,
@@ -33,9 +36,6 @@ from remi.records import (
     load_record,
     replay,
 )
-from remi.rules import load_rules
-from remi.tiles import FULL_SET
-from remi.variants import Variant, registered_variants
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "examples" / "games"
@@ -161,7 +161,7 @@ def test_soak_regression_rummikub_300880_joly_identities(tmp_path: Path) -> None
     """Soak seed 300880 (Rummikub): p3 may play ``[K1 K2 J]``, the joly standing for K3, while
     p1 holds exactly K1 K2 K3. The formation's identities (derived from its tiles) equal p1's
     rack by coincidence; the walker does not enter them, and the game passes every check."""
-    from remi.formations import Formation
+    from remi.core.formations import Formation
 
     assert soak._fields(Formation) is not None
     assert "identities" not in soak._fields(Formation)

@@ -13,10 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from remi.cli import app
-from remi.errors import NotationError, RulesError
-from remi.notation import parse_formations_text
+from remi.core.errors import NotationError, RulesError
+from remi.core.notation import parse_formations_text
+from remi.core.presets import load_rules
 from remi.records import RecordError, load_record
-from remi.rules import load_rules
 from remi.simulate import SimulationError, simulate
 
 ROOT = Path(__file__).resolve().parent.parent

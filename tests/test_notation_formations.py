@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from remi.actions import Discard, Draw, LayOff, Meld, Swap, Take, parse_action
-from remi.errors import (
+from remi.core.candidates import candidate_formations
+from remi.core.errors import (
     AmbiguousFormationError,
     IllegalActionError,
     InvalidFormationError,
@@ -20,18 +20,26 @@ from remi.errors import (
     RulesError,
     UnknownVariantError,
 )
-from remi.formations import (
+from remi.core.formations import (
     FINAL_POINTS,
     OPENING_POINTS,
     FormationRules,
     Kind,
-    candidate_formations,
     formation_points,
     loose_tile_points,
     parse_formation,
 )
-from remi.notation import parse_formations_text, parse_tiles
-from remi.tiles import FULL_SET, JOLY, NUMBERED_TILES, TILE_COUNT, Colour, Tile
+from remi.core.notation import parse_formations_text, parse_tiles
+from remi.core.tiles import FULL_SET, JOLY, NUMBERED_TILES, TILE_COUNT, Colour, Tile
+from remi.variants.remi_pe_tabla.actions import (
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    Swap,
+    Take,
+    parse_action,
+)
 
 RUMMIKUB = FormationRules(ace_high=False)
 
@@ -329,8 +337,8 @@ def test_cli_error_for_huge_input_is_one_short_line() -> None:
 def test_plain_reading_is_the_full_reading(tiles: list[Tile], rules: FormationRules) -> None:
     """The fast path for natural tiles in order (``_plain_reading``) reads exactly what the full
     reading does, whenever it answers (§A.4 / §B.3 runs and sets)."""
-    from remi.formations import _full_readings, _plain_reading
-    from remi.notation import SlotToken
+    from remi.core.formations import _full_readings, _plain_reading
+    from remi.core.notation import SlotToken
 
     plain = _plain_reading(tiles, rules)
     if plain is not None:

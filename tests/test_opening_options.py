@@ -9,12 +9,17 @@ import collections
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi.engine import _OPENING_SEARCH_BUDGET, OPENING_OPTIONS_LIMIT, _opening_options
-from remi.formations import Formation, candidate_formations
-from remi.opening import opening_points, opening_shape_ok
-from remi.rules import load_rules
-from remi.solvers import best_opening
-from remi.tiles import FULL_SET, JOLY, Tile
+from remi.core.candidates import candidate_formations
+from remi.core.formations import Formation
+from remi.core.presets import load_rules
+from remi.core.tiles import FULL_SET, JOLY, Tile
+from remi.variants.remi_pe_tabla.engine import (
+    _OPENING_SEARCH_BUDGET,
+    OPENING_OPTIONS_LIMIT,
+    _opening_options,
+)
+from remi.variants.remi_pe_tabla.opening import opening_points, opening_shape_ok
+from remi.variants.remi_pe_tabla.solvers import best_opening
 
 RULES = [load_rules(p) for p in ("remi-pe-tabla", "rummy-45", "remi-50")]
 # long runs in two colours, high sets and the jolys: racks with many overlapping candidates, so

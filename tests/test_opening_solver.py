@@ -2,7 +2,7 @@
 
 The worked examples of REFERENCE.md §E.1 (RE-1 .. RE-8) are checked as racks with a known best
 opening; hypothesis compares every solver with an independent brute force over subsets of
-``remi.formations.candidate_formations`` on small racks.
+``remi.core.candidates.candidate_formations`` on small racks.
 """
 
 from __future__ import annotations
@@ -14,26 +14,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remi.errors import IllegalActionError, NotationError
-from remi.formations import (
-    FINAL_POINTS,
-    Formation,
-    Kind,
-    PointTable,
-    candidate_formations,
-    formation_points,
-)
-from remi.notation import parse_tiles
-from remi.opening import check_opening
-from remi.rules import RemiRules, load_rules
-from remi.solvers import (
+from remi.core.candidates import candidate_formations
+from remi.core.errors import IllegalActionError, NotationError
+from remi.core.formations import FINAL_POINTS, Formation, Kind, PointTable, formation_points
+from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.core.tiles import FULL_SET, JOLY, Tile
+from remi.variants.remi_pe_tabla.opening import check_opening
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.solvers import (
     OpeningPlan,
     best_opening,
     formations_with,
     max_points_arrangement,
     partition_all,
 )
-from remi.tiles import FULL_SET, JOLY, Tile
 
 DEFAULT = load_rules()
 

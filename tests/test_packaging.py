@@ -72,7 +72,7 @@ def test_installed_wheel_loads_every_preset(wheel: Path, tmp_path: Path) -> None
         check=True,
     )
     code = (
-        "import json, remi, remi.rules as r\n"
+        "import json, remi, remi.core.presets as r\n"
         "out = {'file': remi.__file__, 'dirs': [str(d) for d in r.preset_dirs()], 'presets': {}}\n"
         "for name in r.list_presets():\n"
         "    try:\n"

@@ -15,8 +15,8 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "plugin_variant"
 GAME = r"""
 import json, random
 from collections import Counter
-from remi.tiles import FULL_SET
-from remi.variants import get_variant, plugin_errors, variant_for_rules
+from remi.core.tiles import FULL_SET
+from remi.core.variant import get_variant, plugin_errors, variant_for_rules
 import remi_rummikub_lite as plugin
 
 variant = get_variant("rk-lite")

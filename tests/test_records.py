@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from remi.bots import make_bot, play_hand
+from remi.core.presets import load_rules
 from remi.records import (
     GameRecord,
     MatchProgress,
@@ -24,9 +25,8 @@ from remi.records import (
     replay,
     start_state,
 )
-from remi.results import score_state
-from remi.rules import load_rules
-from remi.state import new_game
+from remi.variants.remi_pe_tabla.results import score_state
+from remi.variants.remi_pe_tabla.state import new_game
 
 GAMES = Path(__file__).resolve().parent.parent / "examples" / "games"
 

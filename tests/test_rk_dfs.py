@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_rummikub_solver import random_position
 
+from remi.core.tiles import Tile
 from remi.solvers import rummikub as rk
 from remi.solvers._rk_dfs import solve_dfs
 from remi.solvers._rk_dp import Arrangement, Budget, SolverBudgetExceeded, solve_dp
-from remi.tiles import Tile
 
 RULES = rk.MoveRules()
 FR = RULES.formation_rules

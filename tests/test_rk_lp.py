@@ -16,10 +16,10 @@ from test_rummikub_solver import RULES, check_against_oracle, large_position, or
 
 import remi.solvers._rk_lp as rk_lp
 import remi.solvers.rummikub as rk
-from remi.formations import Formation
-from remi.notation import parse_tiles
+from remi.core.formations import Formation
+from remi.core.notation import parse_tiles
+from remi.core.tiles import Tile
 from remi.solvers.rummikub import best_move, verify_move
-from remi.tiles import Tile
 
 SLOW = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True

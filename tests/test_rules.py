@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from remi.errors import RulesError, UnknownVariantError
-from remi.rules import RemiRules, list_presets, load_rules, rule_specs
+from remi.core.errors import RulesError, UnknownVariantError
+from remi.core.presets import list_presets, load_rules
+from remi.core.rulespec import rule_specs
+from remi.variants.remi_pe_tabla.rules import RemiRules
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "rules" / "README.md").read_text(encoding="utf-8")

@@ -9,9 +9,9 @@ from collections import Counter
 import attrs
 import pytest
 
-from remi.errors import IllegalActionError
-from remi.notation import parse_tiles
-from remi.tiles import FULL_SET, Tile
+from remi.core.errors import IllegalActionError
+from remi.core.notation import parse_tiles
+from remi.core.tiles import FULL_SET, Tile
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Timeout, parse_action
 from remi.variants.rummikub.editing import EditError, Refusal, TableEditor, TurnTimer
 from remi.variants.rummikub.engine import apply, check, legal_actions
@@ -314,7 +314,7 @@ def test_random_games_sound_legal_actions() -> None:
 def test_rules_readme_documents_every_rummikub_rule_id() -> None:
     from pathlib import Path
 
-    from remi.rules import rule_specs
+    from remi.core.rulespec import rule_specs
     from remi.variants.rummikub.rules import RummikubRules
 
     text = (Path(__file__).resolve().parent.parent / "rules" / "README.md").read_text(

@@ -15,13 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.optimize import Bounds, LinearConstraint, milp
 
-from remi.errors import IllegalActionError, InvalidFormationError, NotationError, RulesError
-from remi.formations import Formation, Kind, candidate_formations, parse_formation
-from remi.notation import parse_tiles
-from remi.rules import load_rules
+from remi.core.candidates import candidate_formations
+from remi.core.errors import IllegalActionError, InvalidFormationError, NotationError, RulesError
+from remi.core.formations import Formation, Kind, parse_formation
+from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.core.tiles import FULL_SET, Tile
 from remi.solvers._rk_lp import Relaxation
 from remi.solvers.rummikub import Move, MoveRules, best_move, verify_move
-from remi.tiles import FULL_SET, Tile
 
 RULES = MoveRules()
 FR = RULES.formation_rules
@@ -452,7 +453,7 @@ def _fields(move: Move) -> dict[str, Any]:
 def test_solver_budget_raises_instead_of_guessing() -> None:
     """``solver.budget``: a spent budget raises ``SolverBudgetExceeded`` (a RemiError), never a
     possibly non-optimal move; a budget large enough gives the unbudgeted answer."""
-    from remi.errors import RemiError
+    from remi.core.errors import RemiError
     from remi.solvers.rummikub import SolverBudgetExceeded
 
     table = table_of("[R5 R6 R7] [Y9 B9 K9] [K1 K2 K3 K4]")

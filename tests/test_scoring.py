@@ -1,4 +1,4 @@
-"""remi.scoring: score_hand on the §E.2 examples (built directly), every scoring option,
+"""remi.variants.remi_pe_tabla.scoring: score_hand on the §E.2 examples (built directly), every scoring option,
 check_hand_end, match_winner (RF-13) and hypothesis invariants."""
 
 from __future__ import annotations
@@ -10,22 +10,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi.formations import formation_points, parse_formation
-from remi.notation import parse_tiles
-from remi.rules import RemiRules, load_rules
-from remi.scoring import (
+from remi.core.formations import formation_points, parse_formation
+from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.core.scoring import PlayerScore
+from remi.core.tiles import JOLY, Tile
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.scoring import (
     HandEnd,
     HandEndError,
     PlacedFormation,
     PlacedTile,
     PlayerEnd,
-    PlayerScore,
     check_hand_end,
     match_winner,
     rack_points,
     score_hand,
 )
-from remi.tiles import JOLY, Tile
 
 from strategies import hand_ends
 

@@ -183,7 +183,7 @@ def test_simulate_plot_file_written(tmp_path: Path) -> None:
 
 
 def test_simulate_rummikub_family_presets() -> None:
-    from remi.variants import get_variant
+    from remi.core.variant import get_variant
 
     try:
         get_variant("rummikub")

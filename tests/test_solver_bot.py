@@ -8,13 +8,15 @@ from typing import Any
 import attrs
 import pytest
 
-from remi.actions import Action, Discard, Take, Undo
 from remi.bots import BOT_KINDS, make_bot, play_hand
 from remi.bots.solver import SolverBot, SolverSettings
-from remi.formations import parse_formation
+from remi.core.actions import Action
+from remi.core.formations import parse_formation
+from remi.core.notation import parse_tiles
+from remi.core.tiles import JOLY, Tile
 from remi.ladder import ladder
-from remi.notation import parse_tiles
-from remi.solvers.planner import (
+from remi.variants.remi_pe_tabla.actions import Discard, Take, Undo
+from remi.variants.remi_pe_tabla.solvers.planner import (
     best_layout,
     choose_discard,
     layout_points,
@@ -22,9 +24,8 @@ from remi.solvers.planner import (
     turn_value,
     unseen_counts,
 )
-from remi.state import Phase, TableFormation, new_game
-from remi.tiles import JOLY, Tile
-from remi.views import PlayerView, view
+from remi.variants.remi_pe_tabla.state import Phase, TableFormation, new_game
+from remi.variants.remi_pe_tabla.views import PlayerView, view
 
 from gamekit import DEFAULT
 
@@ -138,7 +139,7 @@ def test_solver_waiting_rule_holds_small_opening() -> None:
     opened_first = None
     s = state
     for action in log:
-        from remi.engine import apply
+        from remi.variants.remi_pe_tabla.engine import apply
 
         after = apply(s, action)
         if opened_first is None:
@@ -163,8 +164,8 @@ def test_solver_not_worse_than_greedy_paired_deals() -> None:
 def test_solver_plays_rummikub_family() -> None:
     """On Rummikub-style views the solver's choices pass the plugin's ``check`` (the exact
     solver's moves included): a greedy-played game, the solver choosing at seat 1's turns."""
-    from remi.rules import load_rules
-    from remi.variants import get_variant
+    from remi.core.presets import load_rules
+    from remi.core.variant import get_variant
 
     try:
         variant = get_variant("rummikub")
@@ -244,8 +245,8 @@ def test_solver_rummikub_falls_back_when_budget_spent(monkeypatch: pytest.Monkey
     """``solver.budget``: when the exact solver gives up, the Rummikub solver bot still plays a
     listed legal action (its fallback) instead of hanging or raising."""
     import remi.bots.solver as solver_module
-    from remi.rules import load_rules
-    from remi.variants import get_variant
+    from remi.core.presets import load_rules
+    from remi.core.variant import get_variant
 
     try:
         variant = get_variant("rummikub")

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from remi.errors import IllegalActionError, RemiError
+from remi.core.errors import IllegalActionError, RemiError
+from remi.core.presets import list_presets, load_rules
+from remi.core.tiles import ALL_TILE_TYPES, FULL_SET
 from remi.records import GameRecord, PlayerEntry, dump_record, load_record, record_rules, replay
-from remi.rules import list_presets, load_rules
-from remi.tiles import ALL_TILE_TYPES, FULL_SET
 
 FULL = Counter(FULL_SET)
 
@@ -84,7 +84,7 @@ class VariantMachine(RuleBasedStateMachine):
 
     @initialize(seed=st.integers(0, 10**6), players=st.integers(2, 4))
     def start(self, seed: int, players: int) -> None:
-        from remi.variants import variant_for_rules
+        from remi.core.variant import variant_for_rules
 
         self.rules = load_rules(self.preset)
         self.variant = variant_for_rules(self.rules)

@@ -1,7 +1,7 @@
 """The fast paths of the per-action hot loop build the same frozen values as the plain ones
 (issue 6 throughput; STYLE.md 1, 6).
 
-``remi.views.view`` builds its ``PlayerView`` / ``TurnView`` / ``PublicPlayer`` values without
+``remi.variants.remi_pe_tabla.views.view`` builds its ``PlayerView`` / ``TurnView`` / ``PublicPlayer`` values without
 attrs' ``__init__`` and reuses them across states (by PlayerState identity, by public facts, by
 TurnState identity); ``GameState.evolve`` and friends fill a copy in as a scratch subclass; the
 planner remembers the last table's attachable tiles. Each must give exactly what the plain
@@ -15,11 +15,11 @@ import random
 import attrs
 import pytest
 
-from remi.engine import apply, legal_actions
-from remi.rules import load_rules
-from remi.solvers.planner import _table_fits, table_fits
-from remi.state import GameState, Phase, PlayerState, TurnState, new_game
-from remi.views import PlayerView, PublicPlayer, TurnView, view
+from remi.core.presets import load_rules
+from remi.variants.remi_pe_tabla.engine import apply, legal_actions
+from remi.variants.remi_pe_tabla.solvers.planner import _table_fits, table_fits
+from remi.variants.remi_pe_tabla.state import GameState, Phase, PlayerState, TurnState, new_game
+from remi.variants.remi_pe_tabla.views import PlayerView, PublicPlayer, TurnView, view
 
 
 def _reference_view(state: GameState, seat: int) -> PlayerView:

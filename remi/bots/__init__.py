@@ -1,6 +1,6 @@
 """Bots: players that choose an action from a ``PlayerView`` only, and the loop that runs them.
 
-Issue 4; STYLE.md 6 (hidden information is a view). A bot receives ``remi.views.view(state,
+Issue 4; STYLE.md 6 (hidden information is a view). A bot receives ``remi.variants.remi_pe_tabla.views.view(state,
 seat)`` and nothing else: its own rack, the table, the șir (discard row), the stock *count*
 and, on its turn, the legal actions (``view.legal``). It never sees the stock order or another
 player's rack; ``tests/test_bots.py`` walks every object reachable from a view to prove it.
@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
-from remi.actions import Action
-from remi.errors import RemiError
-from remi.views import PlayerView
+from remi.core.actions import Action
+from remi.core.errors import RemiError
+from remi.variants.remi_pe_tabla.views import PlayerView
 
 __all__ = ["BOT_KINDS", "Bot", "BotError", "make_bot", "play_hand", "seat_count"]
 
@@ -118,7 +118,7 @@ def play_hand(
     """Play a hand to its end with one bot per seat; each bot is shown only its own view.
 
     Args:
-        state: the starting state (any variant's; hooks from ``remi.variants.variant_for_rules``).
+        state: the starting state (any variant's; hooks from ``remi.core.variant.variant_for_rules``).
         bots: one bot per seat, seat order.
         on_action: called as ``on_action(state_before, action, state_after)`` after each action.
         max_actions: a safety limit (a hand of Remi ends when the stock runs out).
@@ -130,8 +130,8 @@ def play_hand(
         BotError: a bot chose an illegal action (the message names the bot and the rule id), or
             the hand did not end within ``max_actions``.
     """
-    from remi.errors import IllegalActionError
-    from remi.variants import variant_for_rules
+    from remi.core.errors import IllegalActionError
+    from remi.core.variant import variant_for_rules
 
     variant = variant_for_rules(state.rules)
     seats = seat_count(state)

@@ -11,7 +11,7 @@ One turn, in order (REFERENCE.md Project decisions 4-12):
 2. at the start of a turn, take the last șir tile (rupere) when it completes a formation: for a
    player who has opened, any formation of the rack with it; for one who has not, a valid
    opening with it (``best_opening(..., must_include=tile)``, PD 5); otherwise draw;
-3. not opened: lay the best opening (``remi.solvers.best_opening``) as soon as one exists;
+3. not opened: lay the best opening (``remi.variants.remi_pe_tabla.solvers.best_opening``) as soon as one exists;
    opened: lay the arrangement of highest final value (``max_points_arrangement``; when it uses
    every tile, an arrangement of all tiles but one, to close), then attach (lipire) every tile
    the legal actions allow;
@@ -31,20 +31,30 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from remi.actions import Action, Announce, AnnounceAtu, Discard, Draw, LayOff, Meld, Take, Undo
-from remi.formations import Formation, formation_points, loose_tile_points
-from remi.rules import RemiRules
-from remi.solvers import (
+from remi.core.actions import Action
+from remi.core.formations import Formation, formation_points, loose_tile_points
+from remi.core.tiles import Tile
+from remi.variants.remi_pe_tabla.actions import (
+    Announce,
+    AnnounceAtu,
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    Take,
+    Undo,
+)
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.solvers import (
     OpeningPlan,
     best_opening,
     formations_with,
     max_points_arrangement,
     partition_all,
 )
-from remi.solvers.planner import table_fits
-from remi.state import Phase, TableFormation
-from remi.tiles import Tile
-from remi.views import PlayerView
+from remi.variants.remi_pe_tabla.solvers.planner import table_fits
+from remi.variants.remi_pe_tabla.state import Phase, TableFormation
+from remi.variants.remi_pe_tabla.views import PlayerView
 
 __all__ = ["GreedyBot", "least_useful"]
 
@@ -156,7 +166,7 @@ class GreedyBot:
         Raises:
             RemiError: when the view has no legal action (not this player's turn).
         """
-        from remi.errors import RemiError
+        from remi.core.errors import RemiError
 
         if view.rules.family != "remi":
             if not view.legal:

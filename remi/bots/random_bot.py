@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from remi.actions import Action
-from remi.errors import RemiError
-from remi.views import PlayerView
+from remi.core.actions import Action
+from remi.core.errors import RemiError
+from remi.variants.remi_pe_tabla.views import PlayerView
 
 __all__ = ["RandomBot"]
 

@@ -4,7 +4,7 @@ Issue 6. ``SolverBot.choose(view)`` picks a strategy by the view's rule family
 (``view.rules.family``) from ``STRATEGIES``; a family plugs in its strategy with
 ``register_strategy(family, factory)``. Two are built in:
 
-- ``remi`` (``RemiSolverStrategy``), on ``remi.views.PlayerView``, REFERENCE.md Project
+- ``remi`` (``RemiSolverStrategy``), on ``remi.variants.remi_pe_tabla.views.PlayerView``, REFERENCE.md Project
   decisions 4-13:
 
   1. announce when due (PD 11) and the atu when it may;
@@ -43,8 +43,12 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from remi.actions import (
-    Action,
+from remi.bots.greedy import opening_action
+from remi.core.actions import Action
+from remi.core.errors import RemiError
+from remi.core.formations import loose_tile_points
+from remi.core.tiles import JOLY
+from remi.variants.remi_pe_tabla.actions import (
     Announce,
     AnnounceAtu,
     Discard,
@@ -55,11 +59,8 @@ from remi.actions import (
     Take,
     Undo,
 )
-from remi.bots.greedy import opening_action
-from remi.errors import RemiError
-from remi.formations import loose_tile_points
-from remi.solvers import best_opening, formations_with
-from remi.solvers.planner import (
+from remi.variants.remi_pe_tabla.solvers import best_opening, formations_with
+from remi.variants.remi_pe_tabla.solvers.planner import (
     DEFAULT_WEIGHTS,
     DiscardWeights,
     best_layout,
@@ -67,9 +68,8 @@ from remi.solvers.planner import (
     take_gain,
     turn_value,
 )
-from remi.state import Phase
-from remi.tiles import JOLY
-from remi.views import PlayerView
+from remi.variants.remi_pe_tabla.state import Phase
+from remi.variants.remi_pe_tabla.views import PlayerView
 
 __all__ = [
     "STRATEGIES",
@@ -93,8 +93,8 @@ class SolverSettings:
             tiles.
         deny: keep tiles the next player is likely to use (denial).
         break_margin_points: break the șir (PD 6) when the turn it makes is worth this many
-            points more than drawing (``remi.solvers.planner.turn_value``); None never breaks.
-        weights: the discard weights (``remi.solvers.planner.DiscardWeights``).
+            points more than drawing (``remi.variants.remi_pe_tabla.solvers.planner.turn_value``); None never breaks.
+        weights: the discard weights (``remi.variants.remi_pe_tabla.solvers.planner.DiscardWeights``).
     """
 
     hold_margin_points: int = 0

@@ -16,7 +16,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import typer
 from rich.console import Console
 
-from remi.errors import IllegalActionError, RemiError
+from remi.core.errors import IllegalActionError, RemiError
 
 __all__ = [
     "EXIT_BAD_INPUT",

@@ -10,6 +10,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, check_app, guarded, parse_set_options
+from remi.core.presets import load_rules
+from remi.core.rulespec import RuleSet
 from remi.disputes import (
     MatchReport,
     MeldReport,
@@ -20,7 +22,6 @@ from remi.disputes import (
     opening_report,
     run_check,
 )
-from remi.rules import RuleSet, load_rules
 
 __all__ = ["check_file", "check_meld", "check_opening"]
 

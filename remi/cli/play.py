@@ -1,6 +1,6 @@
 """``remi play`` (a hand or a match against bots or friends) and ``remi replay`` (check a record).
 
-The CLI holds no game logic: states come from ``remi.records`` / ``remi.variants``, bots from
+The CLI holds no game logic: states come from ``remi.records`` / ``remi.core.variant``, bots from
 ``remi.bots``, screens from ``remi.render``, words from ``remi.messages``. Humans type the
 engine's action notation without the seat prefix (``draw``, ``meld R7 R8 R9``, ``discard Y12``)
 plus ``undo``, ``hint``, ``help``, ``save FILE`` and ``quit``; a refused input shows the error
@@ -27,12 +27,14 @@ from rich.markup import escape
 from rich.text import Text
 from typer.core import TyperCommand
 
-from remi.actions import Action
 from remi.bots import BOT_KINDS, Bot, make_bot
 from remi.cli.app import EXIT_INVALID, app, fail, guarded, parse_set_options
 from remi.cli.table_turn import describe, end_line, has_table_editor
 from remi.cli.table_turn import human_turn as table_human_turn
-from remi.errors import IllegalActionError, NotationError, RemiError
+from remi.core.actions import Action
+from remi.core.errors import IllegalActionError, NotationError, RemiError
+from remi.core.scoring import PlayerScore
+from remi.core.variant import AnyVariant, variant_for_rules
 from remi.messages import LANGUAGES, Messages, messages
 from remi.records import (
     HUMAN,
@@ -55,8 +57,7 @@ from remi.render import (
     screen,
     table_table,
 )
-from remi.scoring import PlayerScore, match_winner
-from remi.variants import Variant, variant_for_rules
+from remi.variants.remi_pe_tabla.scoring import match_winner
 
 __all__ = ["play", "replay_command"]
 
@@ -141,7 +142,7 @@ class _Session:
 
     record: GameRecord
     rules: Any
-    variant: Variant
+    variant: AnyVariant
     state: Any
     log: list[str]
     bots: dict[int, Bot]
@@ -271,7 +272,7 @@ class _Session:
         return out[-12:]
 
 
-def _note(variant: Variant, before: Any, action: Any, after: Any, m: Messages) -> str:
+def _note(variant: AnyVariant, before: Any, action: Any, after: Any, m: Messages) -> str:
     """An applied action in words (table variants: ``remi.cli.table_turn.describe``; Remi: its
     notation without the seat prefix)."""
     if has_table_editor(variant):
@@ -280,7 +281,7 @@ def _note(variant: Variant, before: Any, action: Any, after: Any, m: Messages) -
 
 
 def _notes_for(
-    record: GameRecord, variant: Variant, rules: Any, actions: tuple[Any, ...], m: Messages
+    record: GameRecord, variant: AnyVariant, rules: Any, actions: tuple[Any, ...], m: Messages
 ) -> list[str]:
     """The words of every recorded action (table variants re-play the record for them)."""
     if not has_table_editor(variant):
@@ -387,8 +388,8 @@ def _help(session: _Session, seat: int) -> None:
 
 def _hint(session: _Session, seat: int) -> None:
     from remi.bots.greedy import GreedyBot
-    from remi.opening import opening_points
-    from remi.solvers import best_opening
+    from remi.variants.remi_pe_tabla.opening import opening_points
+    from remi.variants.remi_pe_tabla.solvers import best_opening
 
     view = session.view(seat)
     m = session.m
@@ -527,7 +528,7 @@ def _hand_summary(session: _Session) -> tuple[PlayerScore, ...]:
     return scores
 
 
-def _end_text(variant: Variant, state: Any, names: tuple[str, ...], m: Messages) -> str | None:
+def _end_text(variant: AnyVariant, state: Any, names: tuple[str, ...], m: Messages) -> str | None:
     """How the hand ended: Remi's closing (închidere) or stock out, or a table variant's
     going out / blocked pool (from a view)."""
     result = getattr(state, "result", None)
@@ -585,7 +586,7 @@ def _check_save_target(path: Path, loaded: Path | None) -> None:
 
 def _check_player_count(rules_name: str, overrides: dict[str, str], players: int) -> None:
     """Refuse ``--players N`` outside the rules' ``players.min``..``players.max`` (exit 2)."""
-    from remi.rules import load_rules
+    from remi.core.presets import load_rules
 
     loaded = load_rules(rules_name, overrides)
     low, high = getattr(loaded, "players_min", 2), getattr(loaded, "players_max", 4)
@@ -604,7 +605,7 @@ def _new_record(
     seed: int,
     match: bool,
 ) -> GameRecord:
-    from remi.rules import load_rules
+    from remi.core.presets import load_rules
 
     rules = load_rules(rules_name, overrides)
     progress = (

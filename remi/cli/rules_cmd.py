@@ -10,7 +10,8 @@ from rich.console import Console
 from rich.table import Table
 
 from remi.cli.app import guarded, rules_app
-from remi.rules import RuleSet, list_presets, load_rules, rule_specs
+from remi.core.presets import list_presets, load_rules
+from remi.core.rulespec import RuleSet, rule_specs
 
 __all__ = ["rules_diff", "rules_list", "rules_show"]
 

@@ -14,12 +14,13 @@ from rich.console import Console
 from rich.table import Table
 
 from remi.cli.app import EXIT_INVALID, fail, guarded, parse_set_options, solve_app
-from remi.errors import NotationError, RulesError
-from remi.formations import Formation, formation_points
-from remi.notation import parse_tiles
-from remi.rules import RemiRules, load_rules
-from remi.solvers import OpeningPlan, best_opening
-from remi.tiles import Tile
+from remi.core.errors import NotationError, RulesError
+from remi.core.formations import Formation, formation_points
+from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.core.tiles import Tile
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.solvers import OpeningPlan, best_opening
 
 __all__ = ["solve_opening"]
 
@@ -208,8 +209,8 @@ def solve_move(
     found, tiles_placed, points_placed, placed, table, edits, changed_sets, meld; error when
     found is false.
     """
-    from remi.formations import read_formation
-    from remi.notation import parse_formations_text
+    from remi.core.formations import read_formation
+    from remi.core.notation import parse_formations_text
     from remi.solvers.rummikub import SolverBudgetExceeded, best_move
 
     if objective not in ("tiles", "points"):

@@ -34,12 +34,12 @@ from typing import TYPE_CHECKING, Any, Final
 from rich.text import Text
 
 from remi.bots import make_bot
-from remi.errors import IllegalActionError, NotationError, RemiError
-from remi.formations import Formation, FormationRules
+from remi.core.errors import IllegalActionError, NotationError, RemiError
+from remi.core.formations import Formation, FormationRules
+from remi.core.tiles import Tile, sort_tiles
+from remi.core.variant import AnyVariant
 from remi.messages import Messages
 from remi.render import rk_screen, rk_working
-from remi.tiles import Tile, sort_tiles
-from remi.variants import Variant
 
 if TYPE_CHECKING:
     from remi.cli.play import _Session
@@ -59,7 +59,7 @@ class _TimeUp(Exception):
     """Raised by the countdown's alarm handler inside ``input`` when the turn time is up."""
 
 
-def has_table_editor(variant: Variant) -> bool:
+def has_table_editor(variant: AnyVariant) -> bool:
     """True when ``variant`` offers the optional ``table_editor(state)`` hook."""
     return callable(getattr(variant, "table_editor", None))
 
@@ -80,7 +80,7 @@ def _tiles(tiles: Counter[Tile]) -> str:
     return " ".join(str(t) for t in sort_tiles(tiles.elements()))
 
 
-def describe(variant: Variant, before: Any, action: Any, after: Any, m: Messages) -> str:
+def describe(variant: AnyVariant, before: Any, action: Any, after: Any, m: Messages) -> str:
     """What ``action`` did, in words, for the other players' "since your last turn" list and
     for ``--auto``: the rack tiles played (from the actor's views before and after), a draw,
     a pass, or a penalty / timeout with the number of penalty tiles drawn."""

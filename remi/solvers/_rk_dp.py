@@ -35,7 +35,7 @@ from typing import Final
 
 import attrs
 
-from remi.errors import RemiError
+from remi.core.errors import RemiError
 
 __all__ = ["Arrangement", "Budget", "DPRun", "DPGroup", "SolverBudgetExceeded", "solve_dp"]
 

@@ -37,22 +37,17 @@ from typing import Any, Final
 
 import attrs
 
-from remi.errors import (
+from remi.core.candidates import candidate_formations
+from remi.core.errors import (
     IllegalActionError,
     InvalidFormationError,
     NotationError,
     RemiError,
     RulesError,
 )
-from remi.formations import (
-    Formation,
-    FormationRules,
-    Kind,
-    candidate_formations,
-    formation_readings,
-    read_formation,
-)
-from remi.notation import SlotToken
+from remi.core.formations import Formation, FormationRules, Kind, formation_readings, read_formation
+from remi.core.notation import SlotToken
+from remi.core.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile, sort_tiles
 from remi.solvers._rk_dfs import solve_dfs
 from remi.solvers._rk_dp import (
     Arrangement,
@@ -63,7 +58,6 @@ from remi.solvers._rk_dp import (
     solve_dp,
 )
 from remi.solvers._rk_lp import Relaxation, Solution, relaxation
-from remi.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile, sort_tiles
 
 __all__ = ["Move", "MoveRules", "SolverBudgetExceeded", "best_move", "verify_move"]
 

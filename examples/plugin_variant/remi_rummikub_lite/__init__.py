@@ -1,6 +1,6 @@
 """Rummikub-lite: an example remi variant plugin reusing the Rummikub-style engine.
 
-A variant is any object with the hooks of ``remi.variants.Variant``; the simplest plugin
+A variant is any object with the hooks of ``remi.core.variant.Variant``; the simplest plugin
 subclasses an existing one and changes its name and rule defaults. Here the family
 ``rummikub-lite`` plays with ``remi.variants.rummikub.RummikubRules`` (so every rule id of the
 Rummikub-style family is available) and ships its own preset file, ``rummikub-lite.toml``.
@@ -11,7 +11,8 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
-from remi.rules import RuleSet, load_rules
+from remi.core.presets import load_rules
+from remi.core.rulespec import RuleSet
 from remi.variants.rummikub import RummikubRules, RummikubVariant
 
 __all__ = ["PRESET", "VARIANT", "LiteVariant", "load_preset"]

@@ -12,21 +12,25 @@ identity is stated)::
 
 A ``play`` lists the complete new arrangement, not the changes: the tiles it adds to the table
 are the rack tiles played. ``str(action)`` is canonical and ``parse_action(str(a), rules) == a``;
-input is case-insensitive and accepts the separators of ``remi.notation``.
+input is case-insensitive and accepts the separators of ``remi.core.notation``.
 """
 
 from __future__ import annotations
 
 import functools
-import re
 from typing import ClassVar, Final
 
 import attrs
 
-from remi.actions import Action
-from remi.errors import InvalidFormationError, NotationError
-from remi.formations import Formation, FormationRules, read_formation
-from remi.notation import format_tiles, parse_formations_text
+from remi.core.actions import (
+    Action,
+    fail,
+    parse_formations_argument,
+    parse_head,
+    simple_action,
+    unknown_verb,
+)
+from remi.core.formations import Formation, FormationRules
 
 __all__ = [
     "RUMMIKUB_FORMATIONS",
@@ -108,11 +112,6 @@ class Timeout(Action):
 
 _SIMPLE: Final[dict[str, type[Action]]] = {c.VERB: c for c in (Draw, Pass, Timeout)}
 _VERBS: Final = ("draw", "play", "pass", "penalty", "timeout")
-_HEAD_RE: Final = re.compile(r"^\s*[pP]([0-9]+)\s+(\S+)\s*(.*?)\s*$", re.DOTALL)
-
-
-def _fail(message: str, text: str, token: str = "") -> NotationError:
-    return NotationError(message, text=text, token=token, position=0)
 
 
 def parse_action(text: str, rules: FormationRules = RUMMIKUB_FORMATIONS) -> Action:
@@ -133,36 +132,17 @@ def parse_action(text: str, rules: FormationRules = RUMMIKUB_FORMATIONS) -> Acti
 @functools.lru_cache(maxsize=1024)
 def _parse_action(text: str, rules: FormationRules) -> Action:
     """``parse_action``, memoised (actions are immutable; a record is read several times)."""
-    match = _HEAD_RE.match(text)
-    if match is None:
-        raise _fail(
-            f"'{text.strip()}' is not an action: expected 'pN verb ...' like 'p1 draw' or "
-            "'p1 play [R9 R10 R11]'",
-            text,
-            text.strip().split(" ")[0] if text.strip() else "",
-        )
-    seat_text, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
-    if len(seat_text) > 9 or int(seat_text) < 1:  # int() refuses huge digit strings (fuzzing)
-        raise _fail(
-            f"player 'p{seat_text}' does not exist: seats start at p1", text, f"p{seat_text}"
-        )
-    player = int(seat_text) - 1
-    if verb in _SIMPLE:
-        if rest:
-            raise _fail(f"'{verb}' takes no argument, got '{rest}'", text, rest.split()[0])
-        return _SIMPLE[verb](player)
+    head = parse_head(text, "p1 play [R9 R10 R11]")
+    player, verb, rest = head.player, head.verb, head.rest
+    simple = simple_action(head, text, _SIMPLE)
+    if simple is not None:
+        return simple
     if verb == "penalty":
         if rest.lower() != "invalid":
-            raise _fail(f"'penalty' takes the reason 'invalid', got '{rest}'", text, rest)
+            raise fail(f"'penalty' takes the reason 'invalid', got '{rest}'", text, rest)
         return Penalty(player, "invalid")
     if verb == "play":
         if not rest:
-            raise _fail("'play' needs the whole new table, like 'play [R9 R10 R11]'", text)
-        sets = []
-        for group in parse_formations_text(rest):
-            try:
-                sets.append(read_formation(group, rules))
-            except InvalidFormationError as exc:
-                raise _fail(str(exc), text, f"[{format_tiles(group)}]") from None
-        return Play(player, tuple(sets))
-    raise _fail(f"unknown action '{verb}': expected one of {', '.join(_VERBS)}", text, verb)
+            raise fail("'play' needs the whole new table, like 'play [R9 R10 R11]'", text)
+        return Play(player, parse_formations_argument(rest, text, rules))
+    raise unknown_verb(verb, text, _VERBS)

@@ -3,13 +3,18 @@
 Rules reference §B.3 (sets; RK-7: no high 1), §B.5 (initial meld; RK-5, RK-6), §B.9-§B.10
 (scoring; RK-1, RK-2, RK-10). These are the optional hooks ``score_racks``, ``meld_report`` and
 ``opening_report`` that ``remi.disputes`` calls for this family; they return the core report
-values (``remi.disputes.MeldReport`` / ``OpeningReport``, ``remi.scoring.PlayerScore``).
+values (``remi.disputes.MeldReport`` / ``OpeningReport``, ``remi.core.scoring.PlayerScore``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from remi.core.errors import AmbiguousFormationError, InvalidFormationError
+from remi.core.formations import read_formation
+from remi.core.notation import parse_formation_tokens
+from remi.core.scoring import PlayerScore
+from remi.core.tiles import Tile
 from remi.disputes import (
     MeldReport,
     OpeningReport,
@@ -17,11 +22,6 @@ from remi.disputes import (
     joly_identity_text,
     refuse_overuse,
 )
-from remi.errors import AmbiguousFormationError, InvalidFormationError
-from remi.formations import read_formation
-from remi.notation import parse_formation_tokens
-from remi.scoring import PlayerScore
-from remi.tiles import Tile
 from remi.variants.rummikub.melds import (
     check_initial_meld,
     initial_meld_points,

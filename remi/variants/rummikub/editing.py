@@ -30,10 +30,15 @@ from collections.abc import Callable
 
 import attrs
 
-from remi.errors import IllegalActionError, InvalidFormationError, RemiError
-from remi.formations import Formation, read_formation
-from remi.notation import SlotToken, format_tiles, parse_formation_tokens, parse_formations_text
-from remi.tiles import sort_tiles
+from remi.core.errors import IllegalActionError, InvalidFormationError, RemiError
+from remi.core.formations import Formation, read_formation
+from remi.core.notation import (
+    SlotToken,
+    format_tiles,
+    parse_formation_tokens,
+    parse_formations_text,
+)
+from remi.core.tiles import sort_tiles
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
 from remi.variants.rummikub.engine import check
 from remi.variants.rummikub.state import RummikubState

@@ -33,17 +33,12 @@ from itertools import chain
 
 import attrs
 
-from remi.actions import Action
-from remi.errors import IllegalActionError, InvalidFormationError
-from remi.formations import (
-    Formation,
-    FormationRules,
-    Kind,
-    candidate_formations,
-    formation_readings,
-)
-from remi.notation import SlotToken
-from remi.tiles import JOLY, Tile, sort_tiles, tile_of
+from remi.core.actions import Action
+from remi.core.candidates import candidate_formations
+from remi.core.errors import IllegalActionError, InvalidFormationError
+from remi.core.formations import Formation, FormationRules, Kind, formation_readings
+from remi.core.notation import SlotToken
+from remi.core.tiles import JOLY, Tile, sort_tiles, tile_of
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
 from remi.variants.rummikub.jokers import check_jokers, swapped_versions
 from remi.variants.rummikub.melds import check_initial_meld, revalidate, set_points

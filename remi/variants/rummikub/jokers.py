@@ -23,10 +23,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from remi.errors import IllegalActionError
-from remi.formations import Formation, Kind, read_formation
-from remi.notation import SlotToken
-from remi.tiles import COLOURS, JOLY, Tile, tile_of
+from remi.core.errors import IllegalActionError
+from remi.core.formations import Formation, Kind, read_formation
+from remi.core.notation import SlotToken
+from remi.core.tiles import COLOURS, JOLY, Tile, tile_of
 from remi.variants.rummikub.rules import RummikubRules
 
 __all__ = [

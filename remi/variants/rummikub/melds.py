@@ -10,8 +10,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
-from remi.errors import IllegalActionError, InvalidFormationError
-from remi.formations import (
+from remi.core.errors import IllegalActionError, InvalidFormationError
+from remi.core.formations import (
     Formation,
     FormationRules,
     PointTable,
@@ -19,7 +19,7 @@ from remi.formations import (
     formation_readings,
     read_formation,
 )
-from remi.tiles import Tile
+from remi.core.tiles import Tile
 from remi.variants.rummikub.rules import RummikubRules
 
 __all__ = [
@@ -48,7 +48,7 @@ def set_points(formation: Formation, rules: RummikubRules) -> int:
     it stands for (its rank; in a 3-tile group the group's number), or 0 when
     ``initial_meld.joker_value = zero``.
 
-    >>> from remi.formations import parse_formation
+    >>> from remi.core.formations import parse_formation
     >>> from remi.variants.rummikub.rules import RummikubRules
     >>> set_points(parse_formation("[B5 B6 J]"), RummikubRules())
     18
@@ -89,7 +89,7 @@ def tile_points(tile: Tile, rules: RummikubRules) -> int:
 def rack_points(rack: Iterable[Tile], rules: RummikubRules) -> int:
     """Points of a rack at the end of a game (§B.9), in points.
 
-    >>> from remi.notation import parse_tiles
+    >>> from remi.core.notation import parse_tiles
     >>> rack_points(parse_tiles("Y5 K9 J"), RummikubRules())
     44
     """

@@ -2,7 +2,7 @@
 
 Rules reference §B (Rummikub, Sabra rules, and Schmidt MyRummy), §C.2 (the option table),
 §D-15..D-17 and the "Project decisions" presets table (``rummikub``, ``myrummy``,
-``myrummy-small``). Every §C.2 option is a dotted rule id declared with ``remi.rules.rule``; the
+``myrummy-small``). Every §C.2 option is a dotted rule id declared with ``remi.core.rulespec.rule``; the
 field name is the rule id with dots replaced by underscores (``initial_meld.min_points`` ->
 ``initial_meld_min_points``). rules/README.md ("Family rummikub") documents every id.
 """
@@ -13,9 +13,9 @@ from typing import ClassVar, Final
 
 import attrs
 
-from remi.errors import RulesError
-from remi.formations import FormationRules
-from remi.rules import RuleSet, rule
+from remi.core.errors import RulesError
+from remi.core.formations import FormationRules
+from remi.core.rulespec import RuleSet, rule
 
 __all__ = [
     "FAMILY",
@@ -35,7 +35,7 @@ class RummikubRules(RuleSet):
     initial-meld turn, 60-second timer, restore + draw 3 on a timeout or an invalid turn, a
     joker on a rack counts 30, runs with the 1 low only, zero-sum pool-empty scoring.
 
-    Derived value: ``formation_rules`` (the ``remi.formations.FormationRules`` of runs and
+    Derived value: ``formation_rules`` (the ``remi.core.formations.FormationRules`` of runs and
     groups: ``run.ace_high``, ``set.max_tiles``, ``formation.min_natural_tiles``).
     """
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from remi.scoring import PlayerScore, ScoreLine
-from remi.tiles import Tile
+from remi.core.scoring import PlayerScore, ScoreLine
+from remi.core.tiles import Tile
 from remi.variants.rummikub.melds import rack_points
 from remi.variants.rummikub.rules import RummikubRules
 from remi.variants.rummikub.state import EndReason, RummikubState
@@ -38,7 +38,7 @@ def score_going_out(
 ) -> tuple[PlayerScore, ...]:
     """Scores when seat ``winner`` emptied his rack (§B.9), in points, seat order; they sum to 0.
 
-    >>> from remi.notation import parse_tiles
+    >>> from remi.core.notation import parse_tiles
     >>> s = score_going_out([(), parse_tiles("Y5 K9 J"), parse_tiles("R12 B13"), parse_tiles("R1 R2 R3")], 0, RummikubRules())
     >>> [p.score for p in s]
     [75, -44, -25, -6]

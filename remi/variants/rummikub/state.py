@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from remi.actions import Action
-from remi.errors import RulesError
-from remi.formations import Formation
-from remi.tiles import FULL_SET, Tile, sort_tiles
+from remi.core.actions import Action
+from remi.core.errors import RulesError
+from remi.core.formations import Formation
+from remi.core.tiles import FULL_SET, Tile, sort_tiles
 from remi.variants.rummikub.rules import RummikubRules
 
 __all__ = [

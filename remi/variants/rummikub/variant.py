@@ -6,16 +6,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from remi.rules import RuleSet
-from remi.scoring import PlayerScore
-from remi.tiles import Tile
+from remi.core.rulespec import RuleSet
+from remi.core.scoring import PlayerScore
+from remi.core.tiles import Tile
 from remi.variants.rummikub.rules import RummikubRules
 
 __all__ = ["VARIANT", "RummikubVariant"]
 
 
 class RummikubVariant:
-    """Rummikub / MyRummy / MyRummy Small (family ``rummikub``): the hooks of ``remi.variants.Variant``.
+    """Rummikub / MyRummy / MyRummy Small (family ``rummikub``): the hooks of ``remi.core.variant.Variant``.
 
     Each hook delegates to one module of this package: ``state.new_game``,
     ``engine.legal_actions / check / apply``, ``views.view``, ``actions.parse_action``,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import attrs
 
-from remi.actions import Action
-from remi.formations import Formation
-from remi.tiles import Tile
+from remi.core.actions import Action
+from remi.core.formations import Formation
+from remi.core.tiles import Tile
 from remi.variants.rummikub.engine import legal_actions
 from remi.variants.rummikub.rules import RummikubRules
 from remi.variants.rummikub.state import EndReason, RummikubState, StartDraw

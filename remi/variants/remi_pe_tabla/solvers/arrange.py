@@ -1,7 +1,7 @@
 """Arranging tiles into formations: the best-value arrangement, a full partition, and the
 formations that can hold a given tile (helpers for bots and the pe-tablă close).
 
-All three are exact (see ``remi.solvers._search`` and docs/solvers.md): they consider every way
+All three are exact (see ``remi.variants.remi_pe_tabla.solvers._search`` and docs/solvers.md): they consider every way
 to split the tiles into runs (suită) and sets (terță), jolys included, under the formation rules
 in force (§A.4, Project decision 9).
 """
@@ -10,17 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from remi.formations import (
-    OPENING_POINTS,
-    Formation,
-    FormationRules,
-    Kind,
-    PointTable,
-    candidate_formations,
-)
-from remi.rules import RemiRules
-from remi.solvers._search import NEG, Option, Search, engine_for, pack
-from remi.tiles import Tile
+from remi.core.candidates import candidate_formations
+from remi.core.formations import OPENING_POINTS, Formation, FormationRules, Kind, PointTable
+from remi.core.tiles import Tile
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.solvers._search import NEG, Option, Search, engine_for, pack
 
 __all__ = ["formations_with", "max_points_arrangement", "partition_all", "sort_formations"]
 
@@ -92,7 +86,7 @@ def formations_with(tile: Tile, tiles: Sequence[Tile], rules: RemiRulesLike) -> 
     """Every candidate formation built from ``tiles`` that contains ``tile``.
 
     ``tiles`` must include ``tile`` (for a taken șir tile, pass the rack plus that tile,
-    Project decision 5). The order is that of ``remi.formations.candidate_formations`` (runs by
+    Project decision 5). The order is that of ``remi.core.candidates.candidate_formations`` (runs by
     colour and start, then sets by number); a joly ``tile`` selects the formations holding a joly.
     """
     frules = _formation_rules(rules)

@@ -29,8 +29,8 @@ from typing import Final
 
 import attrs
 
-from remi.errors import NotationError
-from remi.formations import (
+from remi.core.errors import NotationError
+from remi.core.formations import (
     ACE_HIGH_RANK,
     Formation,
     FormationRules,
@@ -38,8 +38,8 @@ from remi.formations import (
     PointTable,
     formation_readings,
 )
-from remi.notation import SlotToken
-from remi.tiles import COLOURS, COPIES, JOLY, JOLY_COUNT, Tile
+from remi.core.notation import SlotToken
+from remi.core.tiles import COLOURS, COPIES, JOLY, JOLY_COUNT, Tile
 
 __all__ = ["NEG", "Option", "Search", "engine_for", "pack"]
 

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 import attrs
 
-from remi.formations import Formation, Kind, formation_readings
-from remi.notation import SlotToken
-from remi.opening import opening_points
-from remi.rules import RemiRules
-from remi.solvers._search import (
+from remi.core.formations import Formation, Kind, formation_readings
+from remi.core.notation import SlotToken
+from remi.core.tiles import COLOURS, JOLY, Tile
+from remi.variants.remi_pe_tabla.opening import opening_points
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.solvers._search import (
     FLAG_FORM,
     FLAG_MUST,
     FLAG_RUN,
@@ -28,8 +29,7 @@ from remi.solvers._search import (
     engine_for,
     pack,
 )
-from remi.solvers.arrange import sort_formations
-from remi.tiles import COLOURS, JOLY, Tile
+from remi.variants.remi_pe_tabla.solvers.arrange import sort_formations
 
 __all__ = ["OpeningPlan", "best_opening"]
 
@@ -40,7 +40,7 @@ class OpeningPlan:
 
     Attributes:
         formations: the formations to lay, runs first (by colour and first rank), then sets (by
-            number); each is a ``remi.formations.Formation`` with its joly identities.
+            number); each is a ``remi.core.formations.Formation`` with its joly identities.
         points: the opening value in points, by the §A.5 table of the rules in force (at least
             ``opening.min_points``).
         tiles_used: how many tiles the formations hold (jolys included).
@@ -78,14 +78,14 @@ def best_opening(
             formations.
 
     Returns:
-        An ``OpeningPlan`` whose formations pass ``remi.opening.check_opening``, or ``None`` when
+        An ``OpeningPlan`` whose formations pass ``remi.variants.remi_pe_tabla.opening.check_opening``, or ``None`` when
         no valid opening exists (rule ids ``opening.min_points`` / ``opening.needs_run``).
 
     Raises:
         NotationError: a tile appears more often than the 106-tile set holds it (§A.1).
 
-    >>> from remi.notation import parse_tiles
-    >>> from remi.rules import load_rules
+    >>> from remi.core.notation import parse_tiles
+    >>> from remi.core.presets import load_rules
     >>> plan = best_opening(parse_tiles("R5 R6 R7 R10 Y10 B10 K2"), load_rules())  # RE-1
     >>> plan.text, plan.points
     ('[R5 R6 R7] [R10 Y10 B10]', 45)

@@ -26,10 +26,11 @@ from typing import Final
 
 import attrs
 
-from remi.errors import RemiError
-from remi.formations import Formation, loose_tile_points
-from remi.rules import RemiRules
-from remi.tiles import COPIES, JOLY_COUNT, Tile
+from remi.core.errors import RemiError
+from remi.core.formations import Formation, loose_tile_points
+from remi.core.scoring import PlayerScore, ScoreLine
+from remi.core.tiles import COPIES, JOLY_COUNT, Tile
+from remi.variants.remi_pe_tabla.rules import RemiRules
 
 __all__ = [
     "VIA_LAYOFF",
@@ -96,7 +97,7 @@ class PlacedFormation:
 
     Attributes:
         owner: the player who laid it.
-        formation: the valid ``remi.formations.Formation``, tiles in table order.
+        formation: the valid ``remi.core.formations.Formation``, tiles in table order.
         placed: one ``PlacedTile`` per tile, same length and order as ``formation.tiles``.
     """
 
@@ -153,36 +154,6 @@ class HandEnd:
     closing_tile: Tile | None
     stock_exhausted: bool = False
     atu: Tile | None = None
-
-
-@attrs.frozen(kw_only=True)
-class ScoreLine:
-    """One explained part of a player's score.
-
-    Attributes:
-        rule_id: the rule id behind it (``scoring.closing_bonus``...).
-        text: what it counts, in words.
-        points: its value in points (negative for the rack, a penalty...).
-    """
-
-    rule_id: str
-    text: str
-    points: int
-
-
-@attrs.frozen(kw_only=True)
-class PlayerScore:
-    """One player's hand score and its explanation.
-
-    Attributes:
-        name: the player's name.
-        score: the hand score in points.
-        lines: the explanation; ``sum(line.points for line in lines) == score``.
-    """
-
-    name: str
-    score: int
-    lines: tuple[ScoreLine, ...]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -436,9 +407,9 @@ def score_hand(end: HandEnd, rules: RemiRules) -> tuple[PlayerScore, ...]:
 
     Rules reference: Project decisions 10-13, §A.9, §A.12, §D-3..§D-9, §D-13, §E.2.
 
-    >>> from remi.formations import parse_formation
-    >>> from remi.rules import load_rules
-    >>> from remi.notation import parse_tiles
+    >>> from remi.core.formations import parse_formation
+    >>> from remi.core.presets import load_rules
+    >>> from remi.core.notation import parse_tiles
     >>> a = PlacedFormation.laid_by("A", parse_formation("R3 R4 R5 R6"))
     >>> end = HandEnd(players=(PlayerEnd(name="A", rack=(), opened=True),
     ...     PlayerEnd(name="B", rack=parse_tiles("Y4 J"), opened=False)),
@@ -575,7 +546,7 @@ def match_winner(
     single highest total wins after ``match.hands`` hands (``hands_played``; ``None`` means the
     last hand has been played). A tie for the highest total means another hand is played.
 
-    >>> from remi.rules import load_rules
+    >>> from remi.core.presets import load_rules
     >>> match_winner({"A": 1065, "B": 990}, load_rules())
     'A'
     >>> match_winner({"A": 1065, "B": 1065}, load_rules()) is None
@@ -591,7 +562,7 @@ def match_outcome(
     at the target (or after the last hand), a tie for the highest total, no total at the target
     yet, or hands still to play.
 
-    >>> from remi.rules import load_rules
+    >>> from remi.core.presets import load_rules
     >>> match_outcome({"A": 1200, "B": 1200}, load_rules())
     (None, 'A and B tie for the highest total, 1200: play another hand')
     """

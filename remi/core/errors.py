@@ -82,7 +82,7 @@ class IllegalActionError(RemiError, ValueError):
 
     Attributes:
         rule_id: the dotted rule id that forbids it (``opening.min_points``, ``turn.order``...).
-        action: the refused action (an ``remi.actions.Action``) or ``None``.
+        action: the refused action (an ``remi.core.actions.Action``) or ``None``.
         reason: the explanation without the action and rule id around it.
     """
 

@@ -18,20 +18,27 @@ STYLE.md 3 and 7, issue 2: a game record is its setup plus its list of actions. 
     p1 undo                      take back this turn's actions (a drawn tile stays drawn)
 
 ``str(action)`` is canonical and ``parse_action(str(action)) == action``. Input is
-case-insensitive and accepts the separators of ``remi.notation``.
+case-insensitive and accepts the separators of ``remi.core.notation``.
 """
 
 from __future__ import annotations
 
-import re
 from typing import ClassVar, Final
 
 import attrs
 
-from remi.errors import InvalidFormationError, NotationError
-from remi.formations import REMI_FORMATIONS, Formation, FormationRules, read_formation
-from remi.notation import SlotToken, format_tiles, parse_formations_text
-from remi.tiles import JOLY, Tile
+from remi.core.actions import (
+    Action,
+    fail,
+    parse_formations_argument,
+    parse_head,
+    positive_number,
+    simple_action,
+    unknown_verb,
+)
+from remi.core.formations import REMI_FORMATIONS, Formation, FormationRules
+from remi.core.notation import SlotToken, format_tiles, parse_formations_text
+from remi.core.tiles import JOLY, Tile
 
 __all__ = [
     "Action",
@@ -47,30 +54,6 @@ __all__ = [
     "Undo",
     "parse_action",
 ]
-
-
-@attrs.frozen
-class Action:
-    """Base of every action: the seat (0-based) of the player who acts.
-
-    ``VERB`` is the action's word in the text form.
-    """
-
-    VERB: ClassVar[str] = ""
-    player: int
-
-    @property
-    def seat_text(self) -> str:
-        """The player as written in notation (``p1`` for seat 0)."""
-        return f"p{self.player + 1}"
-
-    def args_text(self) -> str:
-        """The text after the verb (empty for actions without arguments)."""
-        return ""
-
-    def __str__(self) -> str:
-        args = self.args_text()
-        return f"{self.seat_text} {self.VERB}" + (f" {args}" if args else "")
 
 
 @attrs.frozen
@@ -195,20 +178,6 @@ _VERBS: Final = (
     "discard",
     "undo",
 )
-_HEAD_RE: Final = re.compile(r"^\s*[pP]([0-9]+)\s+(\S+)\s*(.*?)\s*$", re.S)
-#: Seat numbers and positions have at most this many digits (``int`` refuses very long digit
-#: strings with a ValueError: found by fuzzing).
-_MAX_DIGITS: Final = 9
-
-
-def _fail(message: str, text: str, token: str = "", position: int = 0) -> NotationError:
-    return NotationError(message, text=text, token=token, position=position)
-
-
-def _positive(token: str, text: str, what: str) -> int:
-    if not (token.isascii() and token.isdigit()) or len(token) > _MAX_DIGITS or int(token) < 1:
-        raise _fail(f"{what} must be a positive number, got '{token}'", text, token)
-    return int(token)
 
 
 def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
@@ -222,74 +191,47 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
         NotationError: unknown verb, missing or extra arguments, bad tile token, bad formation
             (the message carries the formation's rule id), naming the bad token.
     """
-    match = _HEAD_RE.match(text)
-    if match is None:
-        raise _fail(
-            f"'{text.strip()}' is not an action: expected 'pN verb ...' like 'p1 draw' or "
-            "'p2 discard Y12'",
-            text,
-            text.strip().split(" ")[0] if text.strip() else "",
-        )
-    seat_text, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
-    seat = int(seat_text) if len(seat_text) <= _MAX_DIGITS else 0
-    if seat < 1 and len(seat_text) > _MAX_DIGITS:
-        raise _fail(
-            f"player 'p{seat_text[:12]}...' does not exist: a seat number is 1-{10**_MAX_DIGITS - 1}",
-            text,
-            f"p{seat_text}",
-        )
-    if seat < 1:
-        raise _fail(
-            f"player 'p{seat_text}' does not exist: seats start at p1", text, f"p{seat_text}"
-        )
-    player = seat - 1
-    if verb in _SIMPLE:
-        if rest:
-            raise _fail(f"'{verb}' takes no argument, got '{rest}'", text, rest.split()[0])
-        return _SIMPLE[verb](player)
+    head = parse_head(text, "p2 discard Y12")
+    player, verb, rest = head.player, head.verb, head.rest
+    simple = simple_action(head, text, _SIMPLE)
+    if simple is not None:
+        return simple
     if verb == "take":
         if not rest:
             return Take(player)
         parts = rest.split()
         if len(parts) != 1:
-            raise _fail(f"'take' takes at most one șir position, got '{rest}'", text, parts[1])
-        return Take(player, _positive(parts[0], text, "the șir position"))
+            raise fail(f"'take' takes at most one șir position, got '{rest}'", text, parts[1])
+        return Take(player, positive_number(parts[0], text, "the șir position"))
     if verb == "discard":
         tiles = _tiles(rest, text, "discard")
         if len(tiles) != 1 or tiles[0].stated is not None:
-            raise _fail(f"'discard' takes exactly one tile, got '{rest}'", text, rest)
+            raise fail(f"'discard' takes exactly one tile, got '{rest}'", text, rest)
         return Discard(player, tiles[0].tile)
     if verb == "meld":
         if not rest:
-            raise _fail("'meld' needs at least one formation, like [R7 R8 R9]", text)
-        groups = parse_formations_text(rest)
-        formations = []
-        for group in groups:
-            try:
-                formations.append(read_formation(group, rules))
-            except InvalidFormationError as exc:
-                raise _fail(str(exc), text, f"[{format_tiles(group)}]") from None
-        return Meld(player, tuple(formations))
+            raise fail("'meld' needs at least one formation, like [R7 R8 R9]", text)
+        return Meld(player, parse_formations_argument(rest, text, rules))
     if verb in ("layoff", "swap"):
         parts = rest.split(None, 1)
         if len(parts) != 2:
-            raise _fail(
+            raise fail(
                 f"'{verb}' needs a formation number and tiles, like '{verb} 2 R10'", text, rest
             )
-        target = _positive(parts[0], text, "the formation number")
+        target = positive_number(parts[0], text, "the formation number")
         slots = _tiles(parts[1], text, verb)
         if verb == "layoff":
             return LayOff(player, target, tuple(slots))
         if len(slots) != 1 or slots[0].tile.is_joly:
-            raise _fail("'swap' gives exactly one numbered tile, like 'swap 3 Y12'", text, parts[1])
+            raise fail("'swap' gives exactly one numbered tile, like 'swap 3 Y12'", text, parts[1])
         return Swap(player, target, slots[0].tile)
-    raise _fail(f"unknown action '{verb}': expected one of {', '.join(_VERBS)}", text, verb, 0)
+    raise unknown_verb(verb, text, _VERBS)
 
 
 def _tiles(rest: str, text: str, verb: str) -> list[SlotToken]:
     if not rest:
-        raise _fail(f"'{verb}' needs a tile", text)
+        raise fail(f"'{verb}' needs a tile", text)
     groups = parse_formations_text(rest)
     if len(groups) != 1:
-        raise _fail(f"'{verb}' takes tiles, not several formations", text, rest)
+        raise fail(f"'{verb}' takes tiles, not several formations", text, rest)
     return groups[0]

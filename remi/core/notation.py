@@ -7,7 +7,7 @@ Every bad token raises a ``NotationError`` that quotes the token and gives its 1
 among the tile tokens of the input.
 
 This module only reads and writes text; whether tiles make a valid run or set is decided in
-``remi.formations``.
+``remi.core.formations``.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Final
 
 import attrs
 
-from remi.errors import NotationError
-from remi.tiles import JOLY, Tile, _parse_tile_or_none
+from remi.core.errors import NotationError
+from remi.core.tiles import JOLY, Tile, _parse_tile_or_none
 
 __all__ = [
     "SlotToken",

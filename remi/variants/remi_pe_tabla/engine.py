@@ -22,8 +22,27 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from remi.actions import (
-    Action,
+from remi.core.actions import Action
+from remi.core.candidates import (
+    TileMasks,
+    candidate_formations,
+    formable_as_added,
+    leftover_lower_bound,
+    unformable_count,
+)
+from remi.core.errors import IllegalActionError
+from remi.core.formations import (
+    ACE_HIGH_RANK,
+    REMI_FORMATIONS,
+    Formation,
+    FormationRules,
+    Kind,
+    PointTable,
+    formation_readings,
+)
+from remi.core.notation import SlotToken
+from remi.core.tiles import ALL_TILE_TYPES, COLOURS, JOLY, Tile, tile_of
+from remi.variants.remi_pe_tabla.actions import (
     Announce,
     AnnounceAtu,
     Declare,
@@ -35,26 +54,16 @@ from remi.actions import (
     Take,
     Undo,
 )
-from remi.errors import IllegalActionError
-from remi.formations import (
-    ACE_HIGH_RANK,
-    REMI_FORMATIONS,
-    Formation,
-    FormationRules,
-    Kind,
-    PointTable,
-    TileMasks,
-    candidate_formations,
-    formable_as_added,
-    formation_readings,
-    leftover_lower_bound,
-    unformable_count,
+from remi.variants.remi_pe_tabla.opening import check_opening, opening_points
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.state import (
+    GameState,
+    HandResult,
+    Phase,
+    PlayerState,
+    TableFormation,
+    TurnState,
 )
-from remi.notation import SlotToken
-from remi.opening import check_opening, opening_points
-from remi.rules import RemiRules
-from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation, TurnState
-from remi.tiles import ALL_TILE_TYPES, COLOURS, JOLY, Tile, tile_of
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "undo"]
 
@@ -127,7 +136,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
     Args:
         state: the current state (never mutated).
-        action: any ``remi.actions.Action``; ``action.player`` must be the seat to play.
+        action: any ``remi.core.actions.Action``; ``action.player`` must be the seat to play.
 
     Returns:
         the new state.
@@ -1196,7 +1205,7 @@ def _opening_options(
     if out or budget > 0:
         return tuple(out)  # found some, or the search was exhaustive: there is none
     # The search budget ran out before finding one: ask the exact solver (remi.solvers).
-    from remi.solvers import best_opening
+    from remi.variants.remi_pe_tabla.solvers import best_opening
 
     if must_include is None:
         plan = best_opening(rack, rules)
@@ -1243,8 +1252,8 @@ def _closing_options(
     """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
     if unformable_count(rack, frules) > 1 or leftover_lower_bound(rack, frules) > 1:
         return ()
-    from remi.solvers import max_points_arrangement, partition_all
-    from remi.solvers._search import engine_for, pack
+    from remi.variants.remi_pe_tabla.solvers import max_points_arrangement, partition_all
+    from remi.variants.remi_pe_tabla.solvers._search import engine_for, pack
 
     # An exact yes/no first (it stops as soon as two tiles are left out), then the most tiles
     # that disjoint formations can hold.

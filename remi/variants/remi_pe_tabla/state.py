@@ -1,6 +1,6 @@
 """The state of one hand of Remi: phases, players, table formations, the șir and the stock.
 
-Every value here is frozen (STYLE.md 1); the engine (``remi.engine``) builds a new state for
+Every value here is frozen (STYLE.md 1); the engine (``remi.variants.remi_pe_tabla.engine``) builds a new state for
 each action. The phase machine is documented in docs/state-machine.md.
 """
 
@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from remi.errors import RulesError
-from remi.formations import Formation
-from remi.rules import RemiRules
-from remi.tiles import FULL_SET, Tile, sort_tiles
+from remi.core.errors import RulesError
+from remi.core.formations import Formation
+from remi.core.tiles import FULL_SET, Tile, sort_tiles
+from remi.variants.remi_pe_tabla.rules import RemiRules
 
 __all__ = [
     "GameState",
@@ -196,7 +196,7 @@ class HandResult:
 class GameState:
     """The complete state of one hand of Remi (hidden information included).
 
-    Never show a ``GameState`` to a player: use ``remi.views.view``.
+    Never show a ``GameState`` to a player: use ``remi.variants.remi_pe_tabla.views.view``.
 
     Attributes:
         rules: the rule set in force.

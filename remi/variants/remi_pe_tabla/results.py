@@ -1,7 +1,7 @@
 """End of a played hand: the scoring input (``HandEnd``) built from a finished ``GameState``.
 
 The engine keeps who placed each tile (``TableFormation.placed_by`` / ``via`` / ``swapped``);
-this module turns that into the ``remi.scoring`` values, so a played hand and a dispute file are
+this module turns that into the ``remi.variants.remi_pe_tabla.scoring`` values, so a played hand and a dispute file are
 scored by the same ``score_hand`` (PD 13, §A.12).
 """
 
@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from remi.errors import RemiError
-from remi.scoring import HandEnd, PlacedFormation, PlacedTile, PlayerEnd, PlayerScore, score_hand
-from remi.state import GameState, Phase
+from remi.core.errors import RemiError
+from remi.core.scoring import PlayerScore
+from remi.variants.remi_pe_tabla.scoring import (
+    HandEnd,
+    PlacedFormation,
+    PlacedTile,
+    PlayerEnd,
+    score_hand,
+)
+from remi.variants.remi_pe_tabla.state import GameState, Phase
 
 __all__ = ["default_names", "hand_end", "score_state"]
 
@@ -68,7 +75,7 @@ def hand_end(state: GameState, names: Sequence[str] | None = None) -> HandEnd:
 
 
 def score_state(state: GameState, names: Sequence[str] | None = None) -> tuple[PlayerScore, ...]:
-    """Score a finished hand with ``remi.scoring.score_hand`` under the state's own rules.
+    """Score a finished hand with ``remi.variants.remi_pe_tabla.scoring.score_hand`` under the state's own rules.
 
     Returns one ``PlayerScore`` per seat, in seat order, each with its explained lines.
 

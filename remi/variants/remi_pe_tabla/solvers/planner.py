@@ -1,7 +1,7 @@
 """The Remi play planner: what to lay, whether to take the last șir tile, and what to discard.
 
 Issue 6 ("Remi play planner for bots"). Every function works from public information and the
-player's own rack only (what a ``remi.views.PlayerView`` holds): the table, the șir (discard
+player's own rack only (what a ``remi.variants.remi_pe_tabla.views.PlayerView`` holds): the table, the șir (discard
 row), the stock count and the public status of the other seats. Nothing here reads a
 ``GameState``.
 
@@ -26,11 +26,15 @@ from collections.abc import Sequence
 
 import attrs
 
-from remi.formations import Formation, Kind, formation_points, loose_tile_points
-from remi.rules import RemiRules
-from remi.solvers.arrange import formations_with, max_points_arrangement, partition_all
-from remi.state import TableFormation
-from remi.tiles import COLOURS, Tile
+from remi.core.formations import Formation, Kind, formation_points, loose_tile_points
+from remi.core.tiles import COLOURS, Tile
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.solvers.arrange import (
+    formations_with,
+    max_points_arrangement,
+    partition_all,
+)
+from remi.variants.remi_pe_tabla.state import TableFormation
 
 __all__ = [
     "DiscardWeights",

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
-from remi.errors import NotationError
+from remi.core.errors import NotationError
 
 __all__ = [
     "ALL_TILE_TYPES",

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from remi.errors import IllegalActionError
-from remi.formations import Formation, Kind, formation_points
-from remi.rules import RemiRules
+from remi.core.errors import IllegalActionError
+from remi.core.formations import Formation, Kind, formation_points
+from remi.variants.remi_pe_tabla.rules import RemiRules
 
 __all__ = ["check_opening", "opening_points", "opening_shape_ok"]
 
@@ -21,8 +21,8 @@ __all__ = ["check_opening", "opening_points", "opening_shape_ok"]
 def opening_points(formations: Sequence[Formation], rules: RemiRules) -> int:
     """Total opening value of ``formations``, in points, by the §A.5 table of ``rules``.
 
-    >>> from remi.formations import parse_formation
-    >>> from remi.rules import load_rules
+    >>> from remi.core.formations import parse_formation
+    >>> from remi.core.presets import load_rules
     >>> r = load_rules()
     >>> opening_points([parse_formation("K12 K13 K1"), parse_formation("B7 B8 B9")], r)  # RE-2
     45

@@ -14,11 +14,18 @@ from typing import Any
 
 import attrs
 
-from remi.actions import Action
-from remi.engine import legal_actions
-from remi.rules import RemiRules
-from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation, TurnState
-from remi.tiles import Tile
+from remi.core.actions import Action
+from remi.core.tiles import Tile
+from remi.variants.remi_pe_tabla.engine import legal_actions
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.state import (
+    GameState,
+    HandResult,
+    Phase,
+    PlayerState,
+    TableFormation,
+    TurnState,
+)
 
 __all__ = ["PlayerView", "PublicPlayer", "TurnView", "view"]
 
@@ -113,7 +120,7 @@ class PlayerView:
 
 def _maker(cls: type) -> Any:
     """A keyword-only constructor of the frozen attrs class ``cls``, built as
-    ``remi.state``'s ``evolve`` copies are: filled in as a private subclass instance that adds
+    ``remi.variants.remi_pe_tabla.state``'s ``evolve`` copies are: filled in as a private subclass instance that adds
     no slots and keeps ``object``'s attribute setting, then given its real class (``__class__``
     assignment between classes of the same layout). The result is the same object as
     ``cls(...)`` (these classes have no defaults, converters or validators) at a fraction of the

@@ -5,13 +5,13 @@ See docs/solvers.md for the method and measured figures.
 
 from __future__ import annotations
 
-from remi.solvers.arrange import (
+from remi.variants.remi_pe_tabla.solvers.arrange import (
     formations_with,
     max_points_arrangement,
     partition_all,
     sort_formations,
 )
-from remi.solvers.opening import OpeningPlan, best_opening
+from remi.variants.remi_pe_tabla.solvers.opening import OpeningPlan, best_opening
 
 __all__ = [
     "OpeningPlan",

@@ -1,0 +1,41 @@
+"""Explained scores: a player's hand score as lines, each citing the rule id behind it.
+
+Every family's scoring returns ``PlayerScore`` values in seat order; the lines of a player add up
+to his score exactly.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = ["PlayerScore", "ScoreLine"]
+
+
+@attrs.frozen(kw_only=True)
+class ScoreLine:
+    """One explained part of a player's score.
+
+    Attributes:
+        rule_id: the rule id behind it (``scoring.closing_bonus``...).
+        text: what it counts, in words.
+        points: its value in points (negative for the rack, a penalty...).
+    """
+
+    rule_id: str
+    text: str
+    points: int
+
+
+@attrs.frozen(kw_only=True)
+class PlayerScore:
+    """One player's hand score and its explanation.
+
+    Attributes:
+        name: the player's name.
+        score: the hand score in points.
+        lines: the explanation; ``sum(line.points for line in lines) == score``.
+    """
+
+    name: str
+    score: int
+    lines: tuple[ScoreLine, ...]

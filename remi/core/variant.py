@@ -1,0 +1,190 @@
+"""The ``Variant`` protocol every rule family implements, and the registry that finds families.
+
+A family (``remi`` for Remi pe tablă, ``rummikub`` for the Rummikub family, a third party's) is a
+package of its own that implements this small interface over its own frozen state, action, view
+and rule-set types. Families are found through the ``remi.variants`` entry-point group (both
+built-in families are registered that way too, so the plugin path is used every day): each entry
+point names a ``Variant`` object, or a callable returning one, for example
+``rummikub = "remi.variants.rummikub:VARIANT"``. The core imports no family: the registry is filled
+by ``discover`` before any preset is loaded (``remi.core.presets.load_rules`` asks it for the
+family's rule-set class).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from importlib.metadata import entry_points
+from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
+
+from remi.core.errors import RemiError, UnknownVariantError
+from remi.core.rulespec import RuleSet
+from remi.core.scoring import PlayerScore
+from remi.core.tiles import Tile
+
+__all__ = [
+    "AnyVariant",
+    "Variant",
+    "discover",
+    "get_variant",
+    "plugin_errors",
+    "register_variant",
+    "registered_variants",
+    "rules_family",
+    "variant_for_rules",
+]
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ViewT = TypeVar("ViewT", covariant=True)
+RulesT = TypeVar("RulesT", bound=RuleSet)
+
+
+@runtime_checkable
+class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
+    """The interface of one rule family, generic in its state, action, view and rule-set types.
+
+    Attributes:
+        name: the family name, as written in preset files (``family = "remi"``).
+        aliases: other names that find it (``"remi-pe-tabla"``...).
+        title: a one-line human name (``"Remi pe tablă"``).
+        rules_class: the frozen ``RuleSet`` subclass of its rule ids.
+
+    States, actions and views are the family's own frozen values; these hooks are the only ones
+    the CLI, records, bots, simulations and the conformance tests use.
+    """
+
+    name: str
+    aliases: tuple[str, ...]
+    title: str
+
+    @property
+    def rules_class(self) -> type[RulesT]:
+        """The frozen ``RuleSet`` subclass of this family's rule ids."""
+        ...
+
+    def new_game(
+        self,
+        rules: RulesT,
+        player_count: int,
+        *,
+        seed: int | None = 0,
+        racks: Sequence[Sequence[Tile]] | None = None,
+        stock: Sequence[Tile] | None = None,
+    ) -> StateT:
+        """A new hand: a seeded deal, or a stacked deal (``racks`` in seat order, ``stock`` top first)."""
+        ...
+
+    def legal_actions(self, state: StateT) -> list[ActionT]:
+        """The actions of the player to move that pass ``check``; empty once the hand is over."""
+        ...
+
+    def check(self, state: StateT, action: ActionT) -> None:
+        """Raise ``IllegalActionError`` (with a rule id) if ``action`` is not legal in ``state``."""
+        ...
+
+    def apply(self, state: StateT, action: ActionT) -> StateT:
+        """The state after ``action`` (checked first); the input state is never changed."""
+        ...
+
+    def view(self, state: StateT, player: int) -> ViewT:
+        """What seat ``player`` may see: no stock order, no other racks."""
+        ...
+
+    def parse_action(self, text: str, rules: RulesT) -> ActionT:
+        """An action from its text form (``p1 draw``); ``str(action)`` parses back equal."""
+        ...
+
+    def current_player(self, state: StateT) -> int:
+        """The seat (0-based) to act."""
+        ...
+
+    def is_over(self, state: StateT) -> bool:
+        """True once the hand has ended."""
+        ...
+
+    def score(self, state: StateT, names: Sequence[str] | None = None) -> tuple[PlayerScore, ...]:
+        """Explained scores of a finished hand, in seat order."""
+        ...
+
+    def tile_counts(self, state: StateT) -> Counter[Tile]:
+        """Every tile in the hand (stock, racks, table, discards): always the full tile set."""
+        ...
+
+
+#: A variant of any family, as the registry hands it out (callers that know the family narrow it).
+AnyVariant: TypeAlias = Variant[Any, Any, Any, Any]
+
+_REGISTRY: dict[str, AnyVariant] = {}
+_discovered = False
+#: Entry points that failed to load: name -> ``"ErrorType: message"``.
+plugin_errors: dict[str, str] = {}
+
+
+def register_variant(variant: AnyVariant) -> None:
+    """Register ``variant`` under its name and aliases (its presets then load).
+
+    Raises:
+        RemiError: when the object lacks the ``Variant`` hooks.
+    """
+    if not isinstance(variant, Variant):
+        raise RemiError(f"{variant!r} does not implement the remi Variant interface")
+    _REGISTRY[variant.name] = variant
+    for alias in variant.aliases:
+        _REGISTRY.setdefault(alias, variant)
+
+
+def discover() -> None:
+    """Load every ``remi.variants`` entry point once; each names a ``Variant`` (or a factory).
+
+    A plugin that fails to load is skipped with its error recorded in ``plugin_errors``.
+    """
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for ep in entry_points(group="remi.variants"):
+        try:
+            obj = ep.load()
+            variant = obj() if callable(obj) and not isinstance(obj, Variant) else obj
+            register_variant(variant)
+        except Exception as exc:  # a broken third-party plugin must not break the core
+            plugin_errors[ep.name] = f"{type(exc).__name__}: {exc}"
+
+
+def registered_variants() -> list[AnyVariant]:
+    """Every registered variant once (built-ins and discovered plugins), by name."""
+    discover()
+    unique = {v.name: v for v in _REGISTRY.values()}
+    return [unique[k] for k in sorted(unique)]
+
+
+def get_variant(name: str) -> AnyVariant:
+    """The variant whose name or alias is ``name``.
+
+    Raises:
+        UnknownVariantError: listing the known names.
+    """
+    discover()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise UnknownVariantError(name, sorted(_REGISTRY)) from None
+
+
+def rules_family(family: str) -> type[RuleSet]:
+    """The rule-set class of ``family`` (the ``family`` key of a preset file).
+
+    Raises:
+        UnknownVariantError: when no such family is registered.
+    """
+    return get_variant(family).rules_class
+
+
+def variant_for_rules(rules: RuleSet) -> AnyVariant:
+    """The variant that plays a loaded rule set (by its ``family``).
+
+    Raises:
+        UnknownVariantError: when the family has no registered variant.
+    """
+    return get_variant(rules.family)

@@ -1,0 +1,93 @@
+"""The ``Variant`` object of Romanian Remi pe tablă (family ``remi``), registered through the entry point."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from remi.core.scoring import PlayerScore
+from remi.core.tiles import Tile
+from remi.variants.remi_pe_tabla import engine as _engine
+from remi.variants.remi_pe_tabla import views as _views
+from remi.variants.remi_pe_tabla.actions import Action, parse_action
+from remi.variants.remi_pe_tabla.results import score_state
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
+from remi.variants.remi_pe_tabla.views import PlayerView
+
+__all__ = ["VARIANT", "RemiVariant"]
+
+# Read once: the hooks below run on every action of every hand, where an Enum class attribute
+# (EnumType.__getattr__'s slow path) shows.
+_ENDED = Phase.ENDED
+
+
+class RemiVariant:
+    """Romanian Remi pe tablă (family ``remi``): the hooks of ``remi.core.variant.Variant``.
+
+    Each hook delegates to one module of this package: ``state.new_game``,
+    ``engine.legal_actions / check / apply``, ``views.view``, ``actions.parse_action``,
+    ``results.score_state``.
+    """
+
+    name = "remi"
+    aliases: tuple[str, ...] = ("remi-pe-tabla", "remi-etalat", "rummy-45", "remi-50")
+    title = "Remi pe tablă (Romanian rummy with the șir)"
+
+    @property
+    def rules_class(self) -> type[RemiRules]:
+        """``RemiRules``."""
+        return RemiRules
+
+    def new_game(
+        self,
+        rules: RemiRules,
+        player_count: int,
+        *,
+        seed: int | None = 0,
+        racks: Sequence[Sequence[Tile]] | None = None,
+        stock: Sequence[Tile] | None = None,
+    ) -> GameState:
+        """``state.new_game``."""
+        return new_game(rules, player_count, seed=seed, racks=racks, stock=stock)
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """``engine.legal_actions``."""
+        return _engine.legal_actions(state)
+
+    def check(self, state: GameState, action: Action) -> None:
+        """``engine.check``."""
+        _engine.check(state, action)
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        """``engine.apply``."""
+        return _engine.apply(state, action)
+
+    def view(self, state: GameState, player: int) -> PlayerView:
+        """``views.view``."""
+        return _views.view(state, player)
+
+    def parse_action(self, text: str, rules: RemiRules) -> Action:
+        """``actions.parse_action`` with the rules' formation parameters."""
+        return parse_action(text, rules.formation_rules)
+
+    def current_player(self, state: GameState) -> int:
+        """``state.current``."""
+        return int(state.current)
+
+    def is_over(self, state: GameState) -> bool:
+        """The hand has reached ``Phase.ENDED``."""
+        return state.phase is _ENDED
+
+    def score(
+        self, state: GameState, names: Sequence[str] | None = None
+    ) -> tuple[PlayerScore, ...]:
+        """``results.score_state``."""
+        return score_state(state, names)
+
+    def tile_counts(self, state: GameState) -> Counter[Tile]:
+        """``state.all_tiles()``."""
+        return state.all_tiles()
+
+
+VARIANT = RemiVariant()
