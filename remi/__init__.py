@@ -14,6 +14,7 @@ Data flows one way: notation -> tiles/formations -> rules -> state machine -> sc
 
 from __future__ import annotations
 
+from remi import _moved
 from remi.core.actions import Action
 from remi.core.errors import (
     AmbiguousFormationError,
@@ -47,6 +48,8 @@ from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
 from remi.variants.remi_pe_tabla.views import PlayerView, view
 
 __version__ = "0.1.0"
+
+_moved.install()
 
 __all__ = [
     "FULL_SET",
