@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from remi.deal import stacked_deal
 from remi.errors import RulesError
 from remi.formations import Formation
 from remi.rules import RemiRules
@@ -331,30 +332,12 @@ def new_game(
     else:
         player_count = len(racks)
         _check_players(player_count, rules)
-        dealt = tuple(sort_tiles(r) for r in racks)
-        for seat, rack in enumerate(dealt):
-            want = rules.deal_first_player_tiles if seat == 0 else rules.deal_other_player_tiles
-            if len(rack) != want:
-                raise RulesError(
-                    f"stacked deal: p{seat + 1} holds {len(rack)} tiles, the rules deal {want} "
-                    "[deal.first_player_tiles]",
-                    key="deal.first_player_tiles" if seat == 0 else "deal.other_player_tiles",
-                    value=len(rack),
-                )
-        remaining = Counter(FULL_SET)
-        top = list(stock or ())
-        for tile in [t for r in dealt for t in r] + top:
-            if remaining[tile] <= 0:
-                raise RulesError(
-                    f"stacked deal uses {tile} more often than the 106-tile set holds it",
-                    key="deal",
-                    value=str(tile),
-                )
-            remaining[tile] -= 1
-        rest_tiles = sort_tiles(remaining.elements())
-        shuffled = list(rest_tiles)
-        _rng(0 if seed is None else seed).shuffle(shuffled)
-        rest = tuple(top) + tuple(shuffled)
+        sizes = [(rules.deal_first_player_tiles, "deal.first_player_tiles")] + [
+            (rules.deal_other_player_tiles, "deal.other_player_tiles")
+        ] * (player_count - 1)
+        dealt, rest = stacked_deal(
+            racks, stock or (), sizes=sizes, rng=_rng(0 if seed is None else seed)
+        )
     players = tuple(PlayerState(rack=r) for r in dealt)
     atu = rest[-1] if rules.atu_enabled and rest else None
     return GameState(

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from remi.actions import Action
+from remi.deal import stacked_deal
 from remi.errors import RulesError
 from remi.formations import Formation
 from remi.tiles import FULL_SET, Tile, sort_tiles
@@ -214,28 +215,8 @@ def new_game(
     else:
         player_count = len(racks)
         _check_players(player_count, rules)
-        dealt = tuple(sort_tiles(r) for r in racks)
-        for seat, rack in enumerate(dealt):
-            if len(rack) != rules.deal_tiles:
-                raise RulesError(
-                    f"stacked deal: p{seat + 1} holds {len(rack)} tiles, the rules deal "
-                    f"{rules.deal_tiles} [deal.tiles]",
-                    key="deal.tiles",
-                    value=len(rack),
-                )
-        remaining = Counter(FULL_SET)
-        top = list(pool or ())
-        for tile in [t for r in dealt for t in r] + top:
-            if remaining[tile] <= 0:
-                raise RulesError(
-                    f"stacked deal uses {tile} more often than the 106-tile set holds it",
-                    key="deal",
-                    value=str(tile),
-                )
-            remaining[tile] -= 1
-        shuffled = list(sort_tiles(remaining.elements()))
-        rng.shuffle(shuffled)
-        rest = tuple(top) + tuple(shuffled)
+        sizes = [(rules.deal_tiles, "deal.tiles")] * player_count
+        dealt, rest = stacked_deal(racks, pool or (), sizes=sizes, rng=rng)
         first = 0 if starter is None else starter
         if not 0 <= first < player_count:
             raise RulesError(

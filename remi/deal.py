@@ -1,0 +1,65 @@
+"""A stacked deal, the same for every rule family: the racks and the top of the stock (pool)
+given in seat order, the rest of the 106-tile set shuffled below them.
+
+Tests, dispute reconstructions and records of a stacked deal start a hand this way
+(``remi.state.new_game``, ``remi.variants.rummikub.state.new_game``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from remi.errors import RulesError
+from remi.tiles import FULL_SET, Tile, sort_tiles
+
+__all__ = ["stacked_deal"]
+
+
+def stacked_deal(
+    racks: Sequence[Sequence[Tile]],
+    top: Sequence[Tile],
+    *,
+    sizes: Sequence[tuple[int, str]],
+    rng: random.Random,
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    """The racks (sorted) and the stock of a stacked deal.
+
+    Args:
+        racks: each seat's rack, seat order.
+        top: the top of the stock (pool), next draw first.
+        sizes: per seat, the rack size the rules deal and its rule id
+            (``deal.first_player_tiles``, ``deal.tiles``...).
+        rng: shuffles the tiles of the 106-tile set not given, which follow ``top``.
+
+    Returns:
+        (racks, stock): the stock is ``top`` then the rest in shuffled order.
+
+    Raises:
+        RulesError: a rack of another size than the rules deal (key: its rule id), or a tile
+            used more often than the 106-tile set holds it (key ``deal``).
+    """
+    dealt = tuple(sort_tiles(r) for r in racks)
+    for seat, rack in enumerate(dealt):
+        want, rule_id = sizes[seat]
+        if len(rack) != want:
+            raise RulesError(
+                f"stacked deal: p{seat + 1} holds {len(rack)} tiles, the rules deal {want} "
+                f"[{rule_id}]",
+                key=rule_id,
+                value=len(rack),
+            )
+    remaining = Counter(FULL_SET)
+    top = list(top)
+    for tile in [t for r in dealt for t in r] + top:
+        if remaining[tile] <= 0:
+            raise RulesError(
+                f"stacked deal uses {tile} more often than the 106-tile set holds it",
+                key="deal",
+                value=str(tile),
+            )
+        remaining[tile] -= 1
+    shuffled = list(sort_tiles(remaining.elements()))
+    rng.shuffle(shuffled)
+    return dealt, tuple(top) + tuple(shuffled)
