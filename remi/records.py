@@ -16,29 +16,30 @@ STYLE.md 3 (actions are the game log) and issue 4; the format is documented in d
 never leaves a half-written save; ``load_record`` only reads, and every defect is a
 ``RecordError`` naming the field, the version or the action (with its 1-based index). No pickle.
 
-``replay`` re-plays a record through the variant of its rules (``remi.variants``) and stops at
-the first illegal action, reporting its position, text and rule id.
+``remi.replay.replay`` re-plays a record through the variant of its rules (``remi.variants``)
+and stops at the first illegal action, reporting its position, text and rule id;
+``remi.export.export_for_player`` writes the record as one player saw it. Their names are
+importable from here too.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import functools
+import importlib
 import json
 import os
 import tempfile
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from remi.errors import IllegalActionError, NotationError, RemiError
+from remi.errors import NotationError, RemiError
 from remi.files import MAX_RECORD_BYTES, read_capped
 from remi.notation import parse_tiles
-from remi.rules import RuleSet, load_rules
-from remi.scoring import PlayerScore
 
 __all__ = [
     "EXPORT_FORMAT",
@@ -53,6 +54,7 @@ __all__ = [
     "ReplayError",
     "ReplayResult",
     "StackedDeal",
+    "checked_rules",
     "dump_record",
     "export_for_player",
     "load_record",
@@ -67,10 +69,6 @@ __all__ = [
 
 FORMAT: Final = "remi-record"
 VERSION: Final = 1
-#: ``format`` of a record exported for one player (``export_for_player``).
-EXPORT_FORMAT: Final = "remi-record-export"
-#: Stands for one tile that the exporting player has not seen (another player's draw).
-HIDDEN_TILE: Final = "?"
 #: The ``kind`` of a seat played by a person (the other kinds are bot kinds).
 HUMAN: Final = "human"
 _KEYS: Final = frozenset(
@@ -89,6 +87,18 @@ _KEYS: Final = frozenset(
     }
 )
 _Scalar = str | int | float | bool
+
+if TYPE_CHECKING:  # served at run time by __getattr__ below (they import this module)
+    from remi.export import EXPORT_FORMAT, HIDDEN_TILE, export_for_player
+    from remi.replay import (
+        ReplayError,
+        ReplayResult,
+        checked_rules,
+        record_actions,
+        record_rules,
+        replay,
+        start_state,
+    )
 
 
 class RecordError(RemiError, ValueError):
@@ -230,20 +240,36 @@ def _need(
     return value
 
 
-def parse_record(data: Any, path: str = "") -> GameRecord:
+def _refuse_unknown(
+    table: Mapping[str, Any], allowed: AbstractSet[str], prefix: str, path: str
+) -> None:
+    """Raise for the first field of ``table`` (by name) outside ``allowed``; ``prefix`` names
+    the table (``"deal."``, ``""`` for the top level)."""
+    extra = sorted(set(table) - allowed)
+    if extra:
+        raise RecordError(
+            f"unknown field '{prefix}{extra[0]}' in a version {VERSION} record",
+            path=path,
+            field=f"{prefix}{extra[0]}",
+        )
+
+
+def parse_record(
+    data: Any, path: str = "", *, seat_kinds: Collection[str] | None = None
+) -> GameRecord:
     """A ``GameRecord`` from decoded JSON, every field checked.
 
     Checks: ``format`` is ``"remi-record"``; ``version`` is 1 (another version is an error that
-    names it); the fields have their types; players have unique names and known kinds
-    (``"human"``, ``remi.bots.BOT_KINDS``); ``seed`` or ``deal`` is present; the deal's tiles
-    parse; the preset loads with the overrides; every action line parses (the error gives its
-    1-based index). Legality of the actions is ``replay``'s business.
+    names it); the fields have their types; players have unique names and non-empty kinds,
+    ``"human"`` or one of ``seat_kinds`` when given (the bots layer passes
+    ``remi.bots.BOT_KINDS``; ``None`` accepts any kind name, refused later by whoever makes the
+    bot); ``seed`` or ``deal`` is present; the deal's tiles parse; the preset loads with the
+    overrides; every action line parses (the error gives its 1-based index). Legality of the
+    actions is ``remi.replay.replay``'s business.
 
     Raises:
         RecordError: naming the field, version or action at fault.
     """
-    from remi.bots import BOT_KINDS
-
     if not isinstance(data, dict):
         raise RecordError('a record is a JSON object {"format": "remi-record", ...}', path=path)
     fmt = data.get("format")
@@ -260,13 +286,7 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
             path=path,
             field="version",
         )
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise RecordError(
-            f"unknown field '{unknown[0]}' in a version {VERSION} record",
-            path=path,
-            field=unknown[0],
-        )
+    _refuse_unknown(data, _KEYS, "", path)
     family = _need(data, "family", str, path, 'a rule family name like "remi"')
     preset = _need(data, "preset", str, path, 'a preset name like "remi-pe-tabla"')
     raw_overrides = data.get("overrides", {})
@@ -285,20 +305,16 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
             raise RecordError(
                 f'\'{where}\' must be an object {{"name", "kind"}}', path=path, field=where
             )
-        extra = sorted(set(entry) - {"name", "kind"})
-        if extra:
-            raise RecordError(
-                f"unknown field '{where}.{extra[0]}' in a version {VERSION} record",
-                path=path,
-                field=f"{where}.{extra[0]}",
-            )
+        _refuse_unknown(entry, {"name", "kind"}, f"{where}.", path)
         name = _need(entry, "name", str, path, "a non-empty name", f"{where}.name")
         kind = _need(entry, "kind", str, path, '"human" or a bot kind', f"{where}.kind")
         if not name.strip():
             raise RecordError(f"'{where}.name' is empty", path=path, field=f"{where}.name")
-        if kind != HUMAN and kind not in BOT_KINDS:
+        if not kind.strip():
+            raise RecordError(f"'{where}.kind' is empty", path=path, field=f"{where}.kind")
+        if seat_kinds is not None and kind != HUMAN and kind not in seat_kinds:
             raise RecordError(
-                f"'{where}.kind' is '{kind}'; expected human or one of {', '.join(BOT_KINDS)}",
+                f"'{where}.kind' is '{kind}'; expected human or one of {', '.join(seat_kinds)}",
                 path=path,
                 field=f"{where}.kind",
             )
@@ -319,13 +335,7 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
             raise RecordError(
                 'field \'deal\' must be {"racks": [...], "stock": "..."}', path=path, field="deal"
             )
-        extra = sorted(set(raw_deal) - {"racks", "stock"})
-        if extra:
-            raise RecordError(
-                f"unknown field 'deal.{extra[0]}' in a version {VERSION} record",
-                path=path,
-                field=f"deal.{extra[0]}",
-            )
+        _refuse_unknown(raw_deal, {"racks", "stock"}, "deal.", path)
         racks = _need(raw_deal, "racks", list, path, "a list of racks in notation", "deal.racks")
         stock = raw_deal.get("stock", "")
         if not all(isinstance(r, str) for r in racks) or not isinstance(stock, str):
@@ -381,7 +391,9 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
         created=created,
         match=match,
     )
-    rules = _rules_or_error(record, path)
+    from remi.replay import checked_rules, record_actions, start_state  # it imports this module
+
+    rules = checked_rules(record, path)
     record_actions(record, rules, path=path)
     try:
         start_state(record, rules)
@@ -393,13 +405,7 @@ def parse_record(data: Any, path: str = "") -> GameRecord:
 def _parse_match(raw: Any, names: Sequence[str], path: str) -> MatchProgress:
     if not isinstance(raw, dict):
         raise RecordError("field 'match' must be an object", path=path, field="match")
-    extra = sorted(set(raw) - {"hands_played", "totals", "base_seed"})
-    if extra:
-        raise RecordError(
-            f"unknown field 'match.{extra[0]}' in a version {VERSION} record",
-            path=path,
-            field=f"match.{extra[0]}",
-        )
+    _refuse_unknown(raw, {"hands_played", "totals", "base_seed"}, "match.", path)
     hands = _need(raw, "hands_played", int, path, "a count of hands", "match.hands_played")
     base = _need(raw, "base_seed", int, path, "an integer seed", "match.base_seed")
     totals = _need(raw, "totals", dict, path, "an object of player name -> points", "match.totals")
@@ -413,80 +419,6 @@ def _parse_match(raw: Any, names: Sequence[str], path: str) -> MatchProgress:
         )
     return MatchProgress(
         hands_played=hands, totals=tuple((n, int(totals[n])) for n in names), base_seed=base
-    )
-
-
-def _rules_or_error(record: GameRecord, path: str) -> RuleSet:
-    try:
-        return record_rules(record)
-    except RecordError as exc:
-        if (
-            path and not exc.path
-        ):  # the family check knows no path: name the file like every other defect
-            raise RecordError(str(exc), path=path, field=exc.field, index=exc.index) from None
-        raise
-    except RemiError as exc:
-        raise RecordError(f"rules: {exc}", path=path, field="preset") from None
-
-
-def record_rules(record: GameRecord) -> RuleSet:
-    """The rule set of ``record``: its preset with its overrides applied.
-
-    Raises:
-        RulesError / UnknownVariantError: an unknown preset or rule id, a bad value.
-        RecordError: the preset's family differs from the record's ``family``.
-    """
-    rules = load_rules(record.preset, dict(record.overrides), source="record overrides")
-    if rules.family != record.family:
-        raise RecordError(
-            f"preset '{record.preset}' is of family '{rules.family}', the record says '{record.family}'",
-            field="family",
-        )
-    return rules
-
-
-def record_actions(
-    record: GameRecord, rules: RuleSet | None = None, *, path: str = ""
-) -> list[Any]:
-    """The record's action lines parsed with its variant's ``parse_action``.
-
-    Raises:
-        RecordError: for a line that does not parse, with its 1-based ``index``.
-    """
-    from remi.variants import variant_for_rules
-
-    rules = rules if rules is not None else record_rules(record)
-    variant = variant_for_rules(rules)
-    out = []
-    for i, line in enumerate(record.actions, start=1):
-        try:
-            out.append(variant.parse_action(line, rules))
-        except NotationError as exc:
-            raise RecordError(
-                f"action {i} '{line}': {exc}", path=path, field=f"actions[{i}]", index=i
-            ) from None
-    return out
-
-
-def start_state(record: GameRecord, rules: RuleSet | None = None) -> Any:
-    """The state at the start of the record's hand (before any action).
-
-    Raises:
-        RulesError: a deal that does not fit the rules (rack sizes, too many copies of a tile).
-    """
-    from remi.variants import variant_for_rules
-
-    rules = rules if rules is not None else record_rules(record)
-    variant = variant_for_rules(rules)
-    n = len(record.players)
-    if record.deal is None:
-        return variant.new_game(rules, n, seed=record.seed)
-    return variant.new_game(
-        rules,
-        n,
-        seed=record.seed if record.seed is not None else 0,
-        racks=[parse_tiles(r) for r in record.deal.racks],
-        stock=parse_tiles(record.deal.stock),
     )
 
 
@@ -556,8 +488,12 @@ def dump_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
         os.close(dir_fd)
 
 
-def load_record(path: str | os.PathLike[str]) -> GameRecord:
+def load_record(
+    path: str | os.PathLike[str], *, seat_kinds: Collection[str] | None = None
+) -> GameRecord:
     """Read a record written by ``dump_record`` (or by hand); the file is only read.
+
+    ``seat_kinds``: the bot kinds a seat may name besides ``"human"`` (see ``parse_record``).
 
     Raises:
         RecordError: unreadable file, bad UTF-8, malformed JSON (with line and column), wrong
@@ -586,190 +522,27 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         ) from None
     except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
         raise RecordError(f"malformed JSON: {exc}", path=name) from None
-    return parse_record(data, name)
+    return parse_record(data, name, seat_kinds=seat_kinds)
 
 
-# --- replay --------------------------------------------------------------------------------------
+#: The names of ``remi.replay`` and ``remi.export`` kept importable from here.
+_MOVED: Final = {
+    "ReplayError": "remi.replay",
+    "ReplayResult": "remi.replay",
+    "replay": "remi.replay",
+    "checked_rules": "remi.replay",
+    "record_actions": "remi.replay",
+    "record_rules": "remi.replay",
+    "start_state": "remi.replay",
+    "EXPORT_FORMAT": "remi.export",
+    "HIDDEN_TILE": "remi.export",
+    "export_for_player": "remi.export",
+}
 
 
-@attrs.frozen(kw_only=True)
-class ReplayError:
-    """The first action of a record that the rules refuse.
-
-    Attributes:
-        position: its 1-based index in ``actions``.
-        action: the action line as written in the record.
-        rule_id: the rule that refuses it (``opening.min_points``...).
-        message: the engine's full explanation.
-    """
-
-    position: int
-    action: str
-    rule_id: str
-    message: str
-
-
-@attrs.frozen(kw_only=True)
-class ReplayResult:
-    """What re-playing a record gave.
-
-    Attributes:
-        record: the record replayed.
-        state: the state after the last legal action (the final state when all were legal).
-        actions: the actions applied, in order.
-        error: the first illegal action, or None when every action was legal.
-        scores: the explained hand scores (``remi.scoring.PlayerScore``, seat order) when the
-            hand has ended, else ``()``.
-    """
-
-    record: GameRecord
-    state: Any = attrs.field(repr=False)
-    actions: tuple[Any, ...]
-    error: ReplayError | None
-    scores: tuple[PlayerScore, ...]
-
-    @property
-    def ok(self) -> bool:
-        """Every action of the record was legal."""
-        return self.error is None
-
-    @property
-    def over(self) -> bool:
-        """The hand has ended (then ``scores`` are set)."""
-        return bool(self.scores)
-
-
-def replay(record: GameRecord) -> ReplayResult:
-    """Re-play ``record`` through its variant (``remi.variants.variant_for_rules``).
-
-    Stops at the first illegal action and reports it (position, text, rule id); the state
-    returned is the one just before it.
-
-    Raises:
-        RecordError: bad rules, deal or action text (as ``load_record`` would report them).
-    """
-    from remi.variants import variant_for_rules
-
-    rules = _rules_or_error(record, "")
-    variant = variant_for_rules(rules)
-    actions = record_actions(record, rules)
-    try:
-        state = start_state(record, rules)
-    except RemiError as exc:
-        raise RecordError(f"the deal cannot start a hand: {exc}", field="deal") from None
-    applied: list[Any] = []
-    error = None
-    for i, (line, action) in enumerate(zip(record.actions, actions), start=1):
-        try:
-            state = variant.apply(state, action)
-        except IllegalActionError as exc:
-            error = ReplayError(position=i, action=line, rule_id=exc.rule_id, message=str(exc))
-            break
-        applied.append(action)
-    scores = variant.score(state, record.names) if variant.is_over(state) else ()
-    return ReplayResult(
-        record=record, state=state, actions=tuple(applied), error=error, scores=scores
-    )
-
-
-# --- export for one player -----------------------------------------------------------------------
-
-
-def _hidden_count(view: Any) -> int:
-    """Tiles left face down (Remi ``stock_count``, Rummikub-style ``pool_count``)."""
-    for name in ("stock_count", "pool_count"):
-        if hasattr(view, name):
-            return int(getattr(view, name))
-    raise RemiError(f"a view of type {type(view).__name__} gives no stock or pool count")
-
-
-def _tiles_text(tiles: Any) -> str:
-    return " ".join(str(t) for t in tiles)
-
-
-def export_for_player(record: GameRecord, seat: int) -> dict[str, Any]:
-    """The record as seat ``seat`` (0-based) saw the hand: JSON with the hidden information removed.
-
-    Built only from that player's views (``variant.view(state, seat)``) along the replay, so it
-    holds nothing the player could not see: his own starting rack, the public action lines, the
-    tiles *he* drew, and ``"?"`` (``HIDDEN_TILE``) for each tile another player drew. Removed:
-    the other racks of the deal, the stock order, the ``seed`` (it would re-create the deal) and
-    ``match.base_seed`` (it would re-create every deal of the match). Once the hand has ended,
-    the final racks are public and included. Format (docs/records.md, "Export for one player")::
-
-        {"format": "remi-record-export", "version": 1, "seat": 1, "player": "Ana",
-         "family": "remi", "preset": "remi-pe-tabla", "overrides": {}, "players": [...],
-         "created": "...", "rack": "R5 R6 ...", "stock_count": 77,
-         "actions": [{"action": "p1 discard B4"}, {"action": "p2 draw", "drew": "?"},
-                     {"action": "p1 draw", "drew": "K7"}, ...],
-         "error": null, "over": true, "final_racks": ["", "Y3 Y5 ..."],
-         "match": {"hands_played": 1, "totals": {"Ana": 120, "Bogdan": -40}}}
-
-    ``error`` is the first illegal action's ``position`` and ``rule_id`` (and its ``action`` text
-    when the exporting player made it); the export stops there, as ``replay`` does.
-
-    Raises:
-        RecordError: a seat that is not at the table; bad rules, deal or action text (as
-            ``replay``).
-    """
-    from remi.variants import variant_for_rules
-
-    if not 0 <= seat < len(record.players):
-        raise RecordError(
-            f"no seat p{seat + 1} in a record of {len(record.players)} players", field="seat"
-        )
-    result = replay(record)
-    rules = record_rules(record)
-    variant = variant_for_rules(rules)
-    state = start_state(record, rules)
-    first = variant.view(state, seat)
-    actions: list[dict[str, str]] = []
-    for line, action in zip(record.actions, result.actions):
-        before = variant.view(state, seat)
-        state = variant.apply(state, action)
-        after = variant.view(state, seat)
-        entry = {"action": line}
-        drawn = _hidden_count(before) - _hidden_count(after)
-        if drawn > 0:
-            if getattr(action, "player", None) == seat:
-                gained = Counter(after.rack) - Counter(before.rack)
-                entry["drew"] = (
-                    _tiles_text(sorted(gained.elements()))
-                    if sum(gained.values()) == drawn
-                    else " ".join([HIDDEN_TILE] * drawn)
-                )
-            else:
-                entry["drew"] = " ".join([HIDDEN_TILE] * drawn)
-        actions.append(entry)
-    error: dict[str, Any] | None = None
-    if result.error is not None:
-        error = {"position": result.error.position, "rule_id": result.error.rule_id}
-        if result.error.action.strip().lower().startswith(f"p{seat + 1} "):
-            error["action"] = result.error.action
-    last = variant.view(state, seat)
-    over = variant.is_over(state)
-    out: dict[str, Any] = {
-        "format": EXPORT_FORMAT,
-        "version": VERSION,
-        "seat": seat + 1,
-        "player": record.players[seat].name,
-        "family": record.family,
-        "preset": record.preset,
-        "overrides": dict(record.overrides),
-        "players": [{"name": p.name, "kind": p.kind} for p in record.players],
-        "created": record.created,
-        "rack": _tiles_text(first.rack),
-        "stock_count": _hidden_count(first),
-        "actions": actions,
-        "error": error,
-        "over": over,
-        "final_racks": [_tiles_text(r) for r in last.final_racks]
-        if over and last.final_racks
-        else None,
-    }
-    if record.match is not None:
-        out["match"] = {
-            "hands_played": record.match.hands_played,
-            "totals": dict(record.match.totals),
-        }
-    return out
+def __getattr__(name: str) -> Any:
+    """``remi.records.replay`` and the other names moved to ``remi.replay`` / ``remi.export``
+    (imported on first use: those modules import this one)."""
+    if name in _MOVED:
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

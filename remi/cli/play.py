@@ -553,7 +553,7 @@ def _saved_game(path: Path) -> str | None:
     text says which), or ``None`` when it holds none (e.g. it is not a record at all, which
     ``dump_record`` refuses on its own)."""
     try:
-        other = load_record(path)
+        other = load_record(path, seat_kinds=BOT_KINDS)
     except RemiError:
         return None
     return (
@@ -571,7 +571,7 @@ def _check_save_target(path: Path, loaded: Path | None) -> None:
         fail(escape(f"--save {path}: the directory '{directory}' does not exist"))
     if path.exists() or path.is_symlink():
         try:
-            load_record(path)
+            load_record(path, seat_kinds=BOT_KINDS)
         except RemiError as exc:
             reason = str(exc).removeprefix(f"{path}: ")
             fail(
@@ -764,7 +764,7 @@ def play(
         given_rules = source is not None and source.name == "COMMANDLINE"
         if seed is not None or human or bot or players is not None or set_ or match or given_rules:
             fail("--load resumes a recorded game: its seats, seed and rules come from the file")
-        record = load_record(load)
+        record = load_record(load, seat_kinds=BOT_KINDS)
         if auto and any(p.kind == HUMAN for p in record.players):
             fail("--auto needs every seat to be a bot; the record has human seats")
     else:
@@ -818,7 +818,7 @@ def replay_command(
     if lang not in LANGUAGES:
         fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
     m = messages(lang)
-    record = load_record(file)
+    record = load_record(file, seat_kinds=BOT_KINDS)
     result = replay(record)
     if json_out:
         typer.echo(json.dumps(_replay_json(result), ensure_ascii=False, indent=2))
