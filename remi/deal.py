@@ -1,5 +1,6 @@
-"""A stacked deal, the same for every rule family: the racks and the top of the stock (pool)
-given in seat order, the rest of the 106-tile set shuffled below them.
+"""Dealing, the parts every rule family shares: the player count the rules allow, and a stacked
+deal (the racks and the top of the stock or pool given in seat order, the rest of the 106-tile
+set shuffled below them).
 
 Tests, dispute reconstructions and records of a stacked deal start a hand this way
 (``remi.state.new_game``, ``remi.variants.rummikub.state.new_game``).
@@ -12,9 +13,28 @@ from collections import Counter
 from collections.abc import Sequence
 
 from remi.errors import RulesError
+from remi.rules import RuleSet
 from remi.tiles import FULL_SET, Tile, sort_tiles
 
-__all__ = ["stacked_deal"]
+__all__ = ["check_player_count", "stacked_deal"]
+
+
+def check_player_count(player_count: int, rules: RuleSet) -> None:
+    """Raise unless ``player_count`` is within ``players.min``..``players.max``.
+
+    Raises:
+        RulesError: ``remi-pe-tabla: 5 players, the rules allow 2-4 [players.max]`` (key: the
+            bound broken).
+    """
+    low, high = rules.get("players.min"), rules.get("players.max")
+    if not low <= player_count <= high:
+        key = "players.max" if player_count > high else "players.min"
+        raise RulesError(
+            f"{rules.name}: {player_count} players, the rules allow {low}-{high} [{key}]",
+            source=rules.name,
+            key=key,
+            value=player_count,
+        )
 
 
 def stacked_deal(

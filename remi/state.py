@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from remi.deal import stacked_deal
-from remi.errors import RulesError
+from remi.deal import check_player_count, stacked_deal
 from remi.formations import Formation
 from remi.rules import RemiRules
 from remi.tiles import FULL_SET, Tile, sort_tiles
@@ -271,7 +270,7 @@ def deal(
     Raises:
         RulesError: for a player count outside ``players.min``..``players.max``.
     """
-    _check_players(player_count, rules)
+    check_player_count(player_count, rules)
     tiles = list(FULL_SET)
     _rng(seed).shuffle(tiles)
     racks = []
@@ -286,18 +285,6 @@ def deal(
 def _rng(seed: int) -> random.Random:
     """The shuffle's generator for ``seed``; negative seeds get their own sequence."""
     return random.Random(seed if seed >= 0 else f"remi-negative-seed:{seed}")
-
-
-def _check_players(player_count: int, rules: RemiRules) -> None:
-    if not rules.players_min <= player_count <= rules.players_max:
-        key = "players.max" if player_count > rules.players_max else "players.min"
-        raise RulesError(
-            f"{rules.name}: {player_count} players, the rules allow "
-            f"{rules.players_min}-{rules.players_max} [{key}]",
-            source=rules.name,
-            key=key,
-            value=player_count,
-        )
 
 
 def new_game(
@@ -331,7 +318,7 @@ def new_game(
         dealt, rest = deal(player_count, 0 if seed is None else seed, rules)
     else:
         player_count = len(racks)
-        _check_players(player_count, rules)
+        check_player_count(player_count, rules)
         sizes = [(rules.deal_first_player_tiles, "deal.first_player_tiles")] + [
             (rules.deal_other_player_tiles, "deal.other_player_tiles")
         ] * (player_count - 1)
