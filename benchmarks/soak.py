@@ -19,7 +19,7 @@ to the bot. After every action:
   and no stock/pool order (same object or an equal tuple of two or more tiles).
 
 At the end of the game: the record (seed + action lines) survives JSON (``record_to_json`` ->
-``parse_record``), and ``remi.records.replay`` re-plays its action texts to the same final
+``parse_record``), and ``remi.core.replay.replay`` re-plays its action texts to the same final
 state and the same scores (with every text parsing back to its action and ``apply`` a pure
 function, the replay passes through every intermediate state again).
 
@@ -30,7 +30,7 @@ On a failure (a broken invariant, an engine exception, a bot that chose an illeg
 game is written as a replayable record ``<out>/soak-<variant>-<seed>.json`` (``dump_record``:
 seed, players, action lines up to and including the failing one) with the message beside it
 in ``.txt``; the run exits 1 (after the first failure unless ``--keep-going``). Replay it with
-``remi replay FILE`` or ``remi.records.replay(load_record(FILE))``; docs/testing.md.
+``remi replay FILE`` or ``remi.core.replay.replay(load_record(FILE))``; docs/testing.md.
 
 Exit codes: 0 every game passed, 1 a failure, 2 bad arguments.
 """
@@ -55,18 +55,12 @@ from remi.bots import BOT_KINDS, make_bot
 from remi.core.errors import RemiError
 from remi.core.formations import Formation
 from remi.core.presets import load_rules
+from remi.core.record_files import dump_record, parse_record
+from remi.core.records import GameRecord, PlayerEntry, now_iso, record_to_json
+from remi.core.replay import replay
 from remi.core.rulespec import RuleSet
 from remi.core.tiles import FULL_SET, Tile
 from remi.core.variant import Variant, get_variant
-from remi.records import (
-    GameRecord,
-    PlayerEntry,
-    dump_record,
-    now_iso,
-    parse_record,
-    record_to_json,
-    replay,
-)
 
 DEFAULT_PRESET = {"remi": "remi-pe-tabla", "rummikub": "rummikub"}
 FULL = Counter(FULL_SET)
@@ -269,7 +263,7 @@ def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
 
 
 def _replay_checks(variant: Variant, record: GameRecord, final: Any) -> None:
-    """The record survives JSON, and ``remi.records.replay`` re-plays it to the same final state
+    """The record survives JSON, and ``remi.core.replay.replay`` re-plays it to the same final state
     and the same scores. (Every action text was checked to parse back to its action as it was
     played, and ``apply`` is a pure function, so the replay passes through the same states.)"""
     back = parse_record(record_to_json(record))
@@ -277,11 +271,11 @@ def _replay_checks(variant: Variant, record: GameRecord, final: Any) -> None:
         raise Violation("the record does not survive JSON (record_to_json -> parse_record)")
     result = replay(record)
     if not result.ok:
-        raise Violation(f"remi.records.replay refuses action {result.error}")
+        raise Violation(f"remi.core.replay.replay refuses action {result.error}")
     if result.state != final:
-        raise Violation("remi.records.replay ends in another state")
+        raise Violation("remi.core.replay.replay ends in another state")
     if result.scores != variant.score(final, record.names):
-        raise Violation("remi.records.replay gives other scores")
+        raise Violation("remi.core.replay.replay gives other scores")
 
 
 # --- one game ------------------------------------------------------------------------------------

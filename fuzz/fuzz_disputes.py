@@ -17,9 +17,10 @@ import atheris
 from _common import ROOT, run, scratch_file
 
 with atheris.instrument_imports(include=["remi"]):
+    from remi.core.checkfiles import load_check_file, run_check
+    from remi.core.dispute_support import load_dispute, score_dispute
     from remi.core.errors import RemiError
     from remi.core.presets import load_rules
-    from remi.disputes import load_check_file, load_dispute, run_check, score_dispute
 
 _FILE = scratch_file("input.toml")
 

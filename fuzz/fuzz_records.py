@@ -3,7 +3,7 @@
     /work/venv/bin/python fuzz/fuzz_records.py -max_total_time=120 -artifact_prefix=fuzz/artifacts/
 
 The input bytes are written to a file and read with ``load_record``; a record that loads is
-replayed (``remi.records.replay``: an illegal action is a ``ReplayError`` in the result, not an
+replayed (``remi.core.replay.replay``: an illegal action is a ``ReplayError`` in the result, not an
 exception) and, when it loads, exported for seat 1 (``export_for_player``). The file must be
 unchanged afterwards. Only ``RemiError`` may escape. The corpus starts from
 ``examples/games/*.json``.
@@ -18,7 +18,9 @@ from _common import ROOT, run, scratch_file
 
 with atheris.instrument_imports(include=["remi"]):
     from remi.core.errors import RemiError
-    from remi.records import export_for_player, load_record, replay
+    from remi.core.export import export_for_player
+    from remi.core.record_files import load_record
+    from remi.core.replay import replay
 
 _FILE = scratch_file("input.json")
 

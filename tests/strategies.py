@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from remi.core.candidates import candidate_formations
 from remi.core.formations import REMI_FORMATIONS, Formation
-from remi.core.tiles import FULL_SET, Tile
-from remi.variants.remi_pe_tabla.scoring import (
+from remi.core.handend import (
     VIA_LAYOFF,
     VIA_MELD,
     VIA_SWAP,
@@ -19,6 +18,7 @@ from remi.variants.remi_pe_tabla.scoring import (
     PlacedTile,
     PlayerEnd,
 )
+from remi.core.tiles import FULL_SET, Tile
 
 
 def _fits(formation: Formation, pool: Counter[Tile]) -> bool:

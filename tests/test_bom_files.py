@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from remi.core.dispute_support import load_dispute, score_dispute
 from remi.core.presets import load_rules
-from remi.disputes import load_dispute, score_dispute
-from remi.records import load_record
+from remi.core.record_files import load_record
 
 ROOT = Path(__file__).resolve().parent.parent
 BOM = b"\xef\xbb\xbf"

@@ -12,8 +12,9 @@ from typer.testing import CliRunner
 
 from remi.cli import app
 from remi.cli.play import _seat_order
+from remi.core.record_files import load_record
+from remi.core.replay import replay
 from remi.messages import CATALOGUE
-from remi.records import load_record, replay
 
 GAMES = Path(__file__).resolve().parent.parent / "examples" / "games"
 runner = CliRunner()

@@ -23,10 +23,11 @@ from remi.cli import app, table_turn
 from remi.core.formations import parse_formation
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
+from remi.core.record_files import load_record
+from remi.core.replay import replay
 from remi.core.tiles import Tile
 from remi.core.variant import get_variant
 from remi.messages import CATALOGUE
-from remi.records import load_record, replay
 from remi.variants.rummikub.actions import Draw, Play
 from remi.variants.rummikub.state import new_game
 from remi.variants.rummikub.views import view

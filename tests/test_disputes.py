@@ -1,4 +1,4 @@
-"""remi.disputes: the §E example files, [options] precedence, and bad dispute files."""
+"""remi.core.checkfiles: the §E example files, [options] precedence, and bad dispute files."""
 
 from __future__ import annotations
 
@@ -7,22 +7,13 @@ from typing import Any
 
 import pytest
 
+from remi.core.checkfiles import expectation_misses, load_check_file, run_check
+from remi.core.dispute_support import load_dispute, meld_report, opening_report
+from remi.core.disputefile import DisputeError
 from remi.core.errors import NotationError, RemiError, RulesError
 from remi.core.formations import parse_formation
 from remi.core.presets import load_rules
-from remi.disputes import (
-    DisputeError,
-    MatchReport,
-    MeldReport,
-    OpeningReport,
-    expectation_misses,
-    joly_identity_text,
-    load_check_file,
-    load_dispute,
-    meld_report,
-    opening_report,
-    run_check,
-)
+from remi.core.reports import MatchReport, MeldReport, OpeningReport, joly_identity_text
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.scoring import score_hand
 

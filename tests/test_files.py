@@ -13,7 +13,7 @@ from remi.cli import app
 from remi.core.errors import RemiError
 from remi.core.files import MAX_TOML_BYTES, read_capped
 from remi.core.presets import load_rules
-from remi.records import load_record
+from remi.core.record_files import load_record
 
 
 def test_read_capped_returns_small_files_and_refuses_big_ones(tmp_path: Path) -> None:

@@ -28,14 +28,16 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from remi.cli import app
+from remi.core.checkfiles import load_check_file, parse_check
+from remi.core.dispute_support import load_dispute, parse_dispute
 from remi.core.errors import NotationError, RemiError, RulesError
 from remi.core.formations import parse_formation
 from remi.core.notation import parse_formation_tokens, parse_formations_text, parse_tiles
 from remi.core.presets import list_presets, load_rules, preset_path
+from remi.core.record_files import load_record, parse_record
+from remi.core.records import RecordError
 from remi.core.tiles import Tile
 from remi.core.variant import registered_variants
-from remi.disputes import load_check_file, load_dispute, parse_check, parse_dispute
-from remi.records import RecordError, load_record, parse_record
 from remi.variants.remi_pe_tabla.actions import parse_action
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,19 +23,13 @@ import pytest
 
 from remi.bots import make_bot, play_hand
 from remi.core.errors import RemiError
+from remi.core.export import EXPORT_FORMAT, HIDDEN_TILE, export_for_player
 from remi.core.presets import load_rules
+from remi.core.record_files import load_record
+from remi.core.records import GameRecord, PlayerEntry, RecordError
+from remi.core.replay import replay
 from remi.core.tiles import FULL_SET
 from remi.core.variant import Variant, registered_variants
-from remi.records import (
-    EXPORT_FORMAT,
-    HIDDEN_TILE,
-    GameRecord,
-    PlayerEntry,
-    RecordError,
-    export_for_player,
-    load_record,
-    replay,
-)
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "examples" / "games"
@@ -297,7 +291,7 @@ def test_export_for_player_hides_every_other_rack_and_the_stock(family: str) -> 
 def test_export_for_player_match_drops_base_seed_and_errors() -> None:
     data = json.loads((GAMES / "illegal-opening.json").read_text(encoding="utf-8"))
     data["match"] = {"hands_played": 2, "totals": {"Ana": 10, "Bogdan": -10}, "base_seed": 99}
-    from remi.records import parse_record
+    from remi.core.record_files import parse_record
 
     record = parse_record(data)
     out = export_for_player(record, 1)

@@ -16,7 +16,8 @@ from remi.cli import app
 from remi.core.errors import NotationError, RulesError
 from remi.core.notation import parse_formations_text
 from remi.core.presets import load_rules
-from remi.records import RecordError, load_record
+from remi.core.record_files import load_record
+from remi.core.records import RecordError
 from remi.simulate import SimulationError, simulate
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,21 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from remi.bots import make_bot, play_hand
+from remi.bots import BOT_KINDS, make_bot, play_hand
 from remi.core.presets import load_rules
-from remi.records import (
+from remi.core.record_files import dump_record, load_record
+from remi.core.record_setup import start_state
+from remi.core.records import (
     GameRecord,
     MatchProgress,
     PlayerEntry,
     RecordError,
     StackedDeal,
-    dump_record,
-    load_record,
     now_iso,
     record_to_json,
-    replay,
-    start_state,
 )
+from remi.core.replay import replay
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.state import new_game
 
@@ -183,11 +182,44 @@ def test_load_record_errors_leave_file_untouched(
     before = _keep(path)
     stat = os.stat(path)
     with pytest.raises(RecordError) as info:
-        load_record(path)
+        load_record(path, seat_kinds=BOT_KINDS)  # as the CLI loads it
     assert message in str(info.value)
     assert str(path) in str(info.value)
     assert _keep(path) == before and os.stat(path).st_mtime_ns == stat.st_mtime_ns
     assert isinstance(info.value, ValueError)
+
+
+def test_seat_kinds_come_from_the_caller(tmp_path: Path) -> None:
+    """Records know no bots: a kind is checked against the kinds the caller passes (the CLI
+    passes ``remi.bots.BOT_KINDS``), and ``remi.core.records`` loads without ``remi.bots``."""
+    import subprocess
+    import sys
+
+    data = json.loads((GAMES / "sir-break.json").read_text(encoding="utf-8"))
+    data["players"][1]["kind"] = "wizard"
+    path = tmp_path / "wizard.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_record(path).players[1].kind == "wizard"
+    with pytest.raises(RecordError) as info:
+        load_record(path, seat_kinds=("greedy",))
+    assert "'players[2].kind' is 'wizard'; expected human or one of greedy" in str(info.value)
+    data["players"][1]["kind"] = " "
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError, match=r"'players\[2\]\.kind' is empty"):
+        load_record(path)
+    script = (
+        "import sys\n"
+        "from remi.core.record_files import load_record\nfrom remi.core.replay import replay\n"
+        "assert replay(load_record(sys.argv[1])).ok\n"
+        "print('remi.bots' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(GAMES / "sir-break.json")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == "False"
 
 
 def test_load_record_bad_action_index(tmp_path: Path) -> None:
@@ -243,7 +275,7 @@ def test_dump_record_killed_process_leaves_previous_save(tmp_path: Path) -> None
     before = path.read_bytes()
     script = (
         "import os, sys, time\n"
-        "from remi.records import load_record, dump_record\n"
+        "from remi.core.record_files import load_record, dump_record\n"
         "rec = load_record(sys.argv[1])\n"
         "real_fsync = os.fsync\n"
         "def slow(fd):\n"
@@ -335,7 +367,7 @@ def test_dump_record_sigkill_at_random_moments_always_leaves_a_whole_save(tmp_pa
     dump_record(full, path)
     script = (
         "import sys\n"
-        "from remi.records import load_record, dump_record\n"
+        "from remi.core.record_files import load_record, dump_record\n"
         "rec = load_record(sys.argv[1])\n"
         "short = rec.with_actions(rec.actions[:3])\n"
         "print('go', flush=True)\n"

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from remi.core.dispute_support import load_dispute, meld_report, opening_report, score_dispute
 from remi.core.errors import IllegalActionError
 from remi.core.formations import parse_formation
 from remi.core.presets import load_rules
-from remi.disputes import load_dispute, meld_report, opening_report, score_dispute
 from remi.variants.rummikub.actions import Penalty, Play, Timeout
 from remi.variants.rummikub.editing import Refusal, TableEditor
 from remi.variants.rummikub.engine import apply, check

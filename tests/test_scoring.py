@@ -11,17 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remi.core.formations import formation_points, parse_formation
+from remi.core.handend import HandEnd, HandEndError, PlacedFormation, PlacedTile, PlayerEnd
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.scoring import PlayerScore
 from remi.core.tiles import JOLY, Tile
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.scoring import (
-    HandEnd,
-    HandEndError,
-    PlacedFormation,
-    PlacedTile,
-    PlayerEnd,
     check_hand_end,
     match_winner,
     rack_points,

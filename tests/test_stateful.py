@@ -19,8 +19,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from remi.core.errors import IllegalActionError, RemiError
 from remi.core.presets import list_presets, load_rules
+from remi.core.record_files import dump_record, load_record
+from remi.core.record_setup import record_rules
+from remi.core.records import GameRecord, PlayerEntry
+from remi.core.replay import replay
 from remi.core.tiles import ALL_TILE_TYPES, FULL_SET
-from remi.records import GameRecord, PlayerEntry, dump_record, load_record, record_rules, replay
 
 FULL = Counter(FULL_SET)
 

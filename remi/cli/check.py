@@ -10,18 +10,11 @@ from rich.console import Console
 from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, check_app, guarded, parse_set_options
+from remi.core.checkfiles import expectation_misses, load_check_file, run_check
+from remi.core.dispute_support import meld_report, opening_report
 from remi.core.presets import load_rules
+from remi.core.reports import MatchReport, MeldReport, OpeningReport
 from remi.core.rulespec import RuleSet
-from remi.disputes import (
-    MatchReport,
-    MeldReport,
-    OpeningReport,
-    expectation_misses,
-    load_check_file,
-    meld_report,
-    opening_report,
-    run_check,
-)
 
 __all__ = ["check_file", "check_meld", "check_opening"]
 

@@ -1,6 +1,6 @@
 """``remi play`` (a hand or a match against bots or friends) and ``remi replay`` (check a record).
 
-The CLI holds no game logic: states come from ``remi.records`` / ``remi.core.variant``, bots from
+The CLI holds no game logic: states come from ``remi.core.records`` / ``remi.core.variant``, bots from
 ``remi.bots``, screens from ``remi.render``, words from ``remi.messages``. Humans type the
 engine's action notation without the seat prefix (``draw``, ``meld R7 R8 R9``, ``discard Y12``)
 plus ``undo``, ``hint``, ``help``, ``save FILE`` and ``quit``; a refused input shows the error
@@ -33,22 +33,13 @@ from remi.cli.table_turn import describe, end_line, has_table_editor
 from remi.cli.table_turn import human_turn as table_human_turn
 from remi.core.actions import Action
 from remi.core.errors import IllegalActionError, NotationError, RemiError
+from remi.core.record_files import dump_record, load_record
+from remi.core.record_setup import record_rules, start_state
+from remi.core.records import HUMAN, GameRecord, MatchProgress, PlayerEntry, now_iso
+from remi.core.replay import ReplayResult, replay
 from remi.core.scoring import PlayerScore
 from remi.core.variant import AnyVariant, variant_for_rules
 from remi.messages import LANGUAGES, Messages, messages
-from remi.records import (
-    HUMAN,
-    GameRecord,
-    MatchProgress,
-    PlayerEntry,
-    ReplayResult,
-    dump_record,
-    load_record,
-    now_iso,
-    record_rules,
-    replay,
-    start_state,
-)
 from remi.render import (
     rack_text,
     rk_formation_slots,
@@ -554,7 +545,7 @@ def _saved_game(path: Path) -> str | None:
     text says which), or ``None`` when it holds none (e.g. it is not a record at all, which
     ``dump_record`` refuses on its own)."""
     try:
-        other = load_record(path)
+        other = load_record(path, seat_kinds=BOT_KINDS)
     except RemiError:
         return None
     return (
@@ -572,7 +563,7 @@ def _check_save_target(path: Path, loaded: Path | None) -> None:
         fail(escape(f"--save {path}: the directory '{directory}' does not exist"))
     if path.exists() or path.is_symlink():
         try:
-            load_record(path)
+            load_record(path, seat_kinds=BOT_KINDS)
         except RemiError as exc:
             reason = str(exc).removeprefix(f"{path}: ")
             fail(
@@ -765,7 +756,7 @@ def play(
         given_rules = source is not None and source.name == "COMMANDLINE"
         if seed is not None or human or bot or players is not None or set_ or match or given_rules:
             fail("--load resumes a recorded game: its seats, seed and rules come from the file")
-        record = load_record(load)
+        record = load_record(load, seat_kinds=BOT_KINDS)
         if auto and any(p.kind == HUMAN for p in record.players):
             fail("--auto needs every seat to be a bot; the record has human seats")
     else:
@@ -819,7 +810,7 @@ def replay_command(
     if lang not in LANGUAGES:
         fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
     m = messages(lang)
-    record = load_record(file)
+    record = load_record(file, seat_kinds=BOT_KINDS)
     result = replay(record)
     if json_out:
         typer.echo(json.dumps(_replay_json(result), ensure_ascii=False, indent=2))

@@ -11,8 +11,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from remi.cli.app import EXIT_INVALID, app, guarded, parse_set_options
+from remi.core.dispute_support import load_dispute, score_dispute
 from remi.core.scoring import PlayerScore
-from remi.disputes import load_dispute, score_dispute
 
 __all__ = ["score"]
 

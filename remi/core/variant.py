@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from importlib.metadata import entry_points
 from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
+from remi.core.disputefile import DisputeSupport
 from remi.core.errors import RemiError, UnknownVariantError
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
@@ -48,6 +49,7 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         name: the family name, as written in preset files (``family = "remi"``).
         aliases: other names that find it (``"remi-pe-tabla"``...).
         title: a one-line human name (``"Remi pe tablă"``).
+        disputes: the family's dispute and check files (``remi score``, ``remi check``).
         rules_class: the frozen ``RuleSet`` subclass of its rule ids.
 
     States, actions and views are the family's own frozen values; these hooks are the only ones
@@ -57,6 +59,7 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
     name: str
     aliases: tuple[str, ...]
     title: str
+    disputes: DisputeSupport
 
     @property
     def rules_class(self) -> type[RulesT]:

@@ -10,14 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from remi.core.errors import RemiError
+from remi.core.handend import HandEnd, PlacedFormation, PlacedTile, PlayerEnd
 from remi.core.scoring import PlayerScore
-from remi.variants.remi_pe_tabla.scoring import (
-    HandEnd,
-    PlacedFormation,
-    PlacedTile,
-    PlayerEnd,
-    score_hand,
-)
+from remi.variants.remi_pe_tabla.scoring import score_hand
 from remi.variants.remi_pe_tabla.state import GameState, Phase
 
 __all__ = ["default_names", "hand_end", "score_state"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from remi.core.errors import RulesError
+from remi.core.deal import check_player_count, stacked_deal
 from remi.core.formations import Formation
 from remi.core.tiles import FULL_SET, Tile, sort_tiles
 from remi.variants.remi_pe_tabla.rules import RemiRules
@@ -270,7 +270,7 @@ def deal(
     Raises:
         RulesError: for a player count outside ``players.min``..``players.max``.
     """
-    _check_players(player_count, rules)
+    check_player_count(player_count, rules)
     tiles = list(FULL_SET)
     _rng(seed).shuffle(tiles)
     racks = []
@@ -285,18 +285,6 @@ def deal(
 def _rng(seed: int) -> random.Random:
     """The shuffle's generator for ``seed``; negative seeds get their own sequence."""
     return random.Random(seed if seed >= 0 else f"remi-negative-seed:{seed}")
-
-
-def _check_players(player_count: int, rules: RemiRules) -> None:
-    if not rules.players_min <= player_count <= rules.players_max:
-        key = "players.max" if player_count > rules.players_max else "players.min"
-        raise RulesError(
-            f"{rules.name}: {player_count} players, the rules allow "
-            f"{rules.players_min}-{rules.players_max} [{key}]",
-            source=rules.name,
-            key=key,
-            value=player_count,
-        )
 
 
 def new_game(
@@ -330,31 +318,13 @@ def new_game(
         dealt, rest = deal(player_count, 0 if seed is None else seed, rules)
     else:
         player_count = len(racks)
-        _check_players(player_count, rules)
-        dealt = tuple(sort_tiles(r) for r in racks)
-        for seat, rack in enumerate(dealt):
-            want = rules.deal_first_player_tiles if seat == 0 else rules.deal_other_player_tiles
-            if len(rack) != want:
-                raise RulesError(
-                    f"stacked deal: p{seat + 1} holds {len(rack)} tiles, the rules deal {want} "
-                    "[deal.first_player_tiles]",
-                    key="deal.first_player_tiles" if seat == 0 else "deal.other_player_tiles",
-                    value=len(rack),
-                )
-        remaining = Counter(FULL_SET)
-        top = list(stock or ())
-        for tile in [t for r in dealt for t in r] + top:
-            if remaining[tile] <= 0:
-                raise RulesError(
-                    f"stacked deal uses {tile} more often than the 106-tile set holds it",
-                    key="deal",
-                    value=str(tile),
-                )
-            remaining[tile] -= 1
-        rest_tiles = sort_tiles(remaining.elements())
-        shuffled = list(rest_tiles)
-        _rng(0 if seed is None else seed).shuffle(shuffled)
-        rest = tuple(top) + tuple(shuffled)
+        check_player_count(player_count, rules)
+        sizes = [(rules.deal_first_player_tiles, "deal.first_player_tiles")] + [
+            (rules.deal_other_player_tiles, "deal.other_player_tiles")
+        ] * (player_count - 1)
+        dealt, rest = stacked_deal(
+            racks, stock or (), sizes=sizes, rng=_rng(0 if seed is None else seed)
+        )
     players = tuple(PlayerState(rack=r) for r in dealt)
     atu = rest[-1] if rules.atu_enabled and rest else None
     return GameState(

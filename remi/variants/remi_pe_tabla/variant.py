@@ -10,6 +10,7 @@ from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla import engine as _engine
 from remi.variants.remi_pe_tabla import views as _views
 from remi.variants.remi_pe_tabla.actions import Action, parse_action
+from remi.variants.remi_pe_tabla.disputes import REMI_DISPUTES, RemiDisputes
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
@@ -33,6 +34,8 @@ class RemiVariant:
     name = "remi"
     aliases: tuple[str, ...] = ("remi-pe-tabla", "remi-etalat", "rummy-45", "remi-50")
     title = "Remi pe tablă (Romanian rummy with the șir)"
+    #: The family's dispute and check support (``remi score``, ``remi check``).
+    disputes: RemiDisputes = REMI_DISPUTES
 
     @property
     def rules_class(self) -> type[RemiRules]:

@@ -1,27 +1,18 @@
 """Rummikub-style answers for ``remi score`` / ``remi check``: racks scoring, one set, an initial meld.
 
 Rules reference §B.3 (sets; RK-7: no high 1), §B.5 (initial meld; RK-5, RK-6), §B.9-§B.10
-(scoring; RK-1, RK-2, RK-10). These are the optional hooks ``score_racks``, ``meld_report`` and
-``opening_report`` that ``remi.disputes`` calls for this family; they return the core report
-values (``remi.disputes.MeldReport`` / ``OpeningReport``, ``remi.core.scoring.PlayerScore``).
+(scoring; RK-1, RK-2, RK-10). ``remi.variants.rummikub.disputes`` answers this family's
+dispute and check files with them; they return the core report values
+(``remi.core.reports.MeldReport`` / ``OpeningReport``, ``remi.core.scoring.PlayerScore``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from remi.core.errors import AmbiguousFormationError, InvalidFormationError
-from remi.core.formations import read_formation
-from remi.core.notation import parse_formation_tokens
+from remi.core.reports import MeldReport, OpeningReport, check_formations_report, formation_report
 from remi.core.scoring import PlayerScore
 from remi.core.tiles import Tile
-from remi.disputes import (
-    MeldReport,
-    OpeningReport,
-    check_formations_report,
-    joly_identity_text,
-    refuse_overuse,
-)
 from remi.variants.rummikub.melds import (
     check_initial_meld,
     initial_meld_points,
@@ -56,23 +47,11 @@ def meld_report(text: str, rules: RummikubRules) -> MeldReport:
     Raises:
         NotationError: bad tile notation.
     """
-    slots = parse_formation_tokens(text)
-    refuse_overuse(slots, text)
-    try:
-        f = read_formation(slots, rules.formation_rules)
-    except AmbiguousFormationError as exc:
-        return MeldReport(
-            valid=False, error=str(exc), rule=exc.rule_id, readings=tuple(exc.readings)
-        )
-    except InvalidFormationError as exc:
-        return MeldReport(valid=False, error=str(exc), rule=exc.rule_id)
-    return MeldReport(
-        valid=True,
-        kind=f.kind.value,
-        formation=f.text(rules.formation_rules),
-        jokers=tuple(joly_identity_text(f, i) for i, t in enumerate(f.tiles) if t.is_joly),
-        opening_points=set_points(f, rules),
-        final_points=rack_points(f.tiles, rules),
+    return formation_report(
+        text,
+        rules.formation_rules,
+        opening_value=lambda f: set_points(f, rules),
+        final_value=lambda f: rack_points(f.tiles, rules),
     )
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from remi.core.actions import Action
+from remi.core.deal import check_player_count, stacked_deal
 from remi.core.errors import RulesError
 from remi.core.formations import Formation
 from remi.core.tiles import FULL_SET, Tile, sort_tiles
@@ -127,17 +128,6 @@ class RummikubState:
         return counts
 
 
-def _check_players(player_count: int, rules: RummikubRules) -> None:
-    if not rules.players_min <= player_count <= rules.players_max:
-        key = "players.max" if player_count > rules.players_max else "players.min"
-        raise RulesError(
-            f"{player_count} players: the rules allow {rules.players_min}-{rules.players_max} "
-            f"[{key}]",
-            key=key,
-            value=player_count,
-        )
-
-
 def draw_for_start(player_count: int, rng: random.Random) -> StartDraw:
     """The seeded draw for the start (§B.2): every contender draws from the 106 shuffled tiles;
     the highest number starts (joker = 0); tied contenders draw again from a fresh shuffle."""
@@ -200,7 +190,7 @@ def new_game(
     rng = random.Random(0 if seed is None else seed)
     draw: StartDraw | None = None
     if racks is None:
-        _check_players(player_count, rules)
+        check_player_count(player_count, rules)
         if starter is not None:
             raise RulesError(
                 "starter is given only with a stacked deal (racks)", key="start.player"
@@ -213,29 +203,9 @@ def new_game(
         dealt, rest = deal(player_count, rng, rules)
     else:
         player_count = len(racks)
-        _check_players(player_count, rules)
-        dealt = tuple(sort_tiles(r) for r in racks)
-        for seat, rack in enumerate(dealt):
-            if len(rack) != rules.deal_tiles:
-                raise RulesError(
-                    f"stacked deal: p{seat + 1} holds {len(rack)} tiles, the rules deal "
-                    f"{rules.deal_tiles} [deal.tiles]",
-                    key="deal.tiles",
-                    value=len(rack),
-                )
-        remaining = Counter(FULL_SET)
-        top = list(pool or ())
-        for tile in [t for r in dealt for t in r] + top:
-            if remaining[tile] <= 0:
-                raise RulesError(
-                    f"stacked deal uses {tile} more often than the 106-tile set holds it",
-                    key="deal",
-                    value=str(tile),
-                )
-            remaining[tile] -= 1
-        shuffled = list(sort_tiles(remaining.elements()))
-        rng.shuffle(shuffled)
-        rest = tuple(top) + tuple(shuffled)
+        check_player_count(player_count, rules)
+        sizes = [(rules.deal_tiles, "deal.tiles")] * player_count
+        dealt, rest = stacked_deal(racks, pool or (), sizes=sizes, rng=rng)
         first = 0 if starter is None else starter
         if not 0 <= first < player_count:
             raise RulesError(

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.core.tiles import Tile
+from remi.variants.rummikub.disputes import RUMMIKUB_DISPUTES, RummikubDisputes
 from remi.variants.rummikub.rules import RummikubRules
 
 __all__ = ["VARIANT", "RummikubVariant"]
@@ -27,6 +28,8 @@ class RummikubVariant:
     aliases: tuple[str, ...] = ("myrummy", "myrummy-small", "rummikub-style")
     title = "Rummikub-style (Rummikub, MyRummy, MyRummy Small)"
     rules_class: type[RuleSet] = RummikubRules
+    #: The family's dispute and check support (``remi score``, ``remi check``).
+    disputes: RummikubDisputes = RUMMIKUB_DISPUTES
 
     def new_game(
         self,
@@ -85,26 +88,6 @@ class RummikubVariant:
         from remi.variants.rummikub.scoring import score_state
 
         return score_state(state, names)
-
-    def score_racks(
-        self, rules: Any, racks: Mapping[str, Sequence[Tile]], closed_by: str | None
-    ) -> tuple[PlayerScore, ...]:
-        """Optional hook for ``remi score``: ``checks.score_racks``."""
-        from remi.variants.rummikub.checks import score_racks
-
-        return score_racks(rules, racks, closed_by)
-
-    def meld_report(self, text: str, rules: Any) -> Any:
-        """Optional hook for ``remi check meld``: ``checks.meld_report``."""
-        from remi.variants.rummikub.checks import meld_report
-
-        return meld_report(text, rules)
-
-    def opening_report(self, text: str, rules: Any) -> Any:
-        """Optional hook for ``remi check opening``: ``checks.opening_report`` (initial meld)."""
-        from remi.variants.rummikub.checks import opening_report
-
-        return opening_report(text, rules)
 
     def table_editor(self, state: Any) -> Any:
         """Optional hook for ``remi play``: the table-editing session of the turn of

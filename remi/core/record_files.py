@@ -1,0 +1,309 @@
+"""Game record files: writing one atomically, and reading one back with every field of the JSON
+checked, then its rules, its actions and its deal, so a record that loads is one that replays
+(docs/records.md). Reading never changes the file.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import tempfile
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import Any
+
+from remi.core.errors import NotationError, RemiError
+from remi.core.files import MAX_RECORD_BYTES, read_capped
+from remi.core.notation import parse_tiles
+from remi.core.record_setup import checked_rules, record_actions, start_state
+from remi.core.records import (
+    _KEYS,
+    FORMAT,
+    HUMAN,
+    VERSION,
+    GameRecord,
+    MatchProgress,
+    PlayerEntry,
+    RecordError,
+    StackedDeal,
+    _need,
+    _refuse_unknown,
+    record_to_json,
+)
+
+__all__ = [
+    "dump_record",
+    "load_record",
+    "parse_record",
+]
+
+
+def parse_record(
+    data: Any, path: str = "", *, seat_kinds: Collection[str] | None = None
+) -> GameRecord:
+    """A ``GameRecord`` from decoded JSON, every field checked.
+
+    Checks: ``format`` is ``"remi-record"``; ``version`` is 1 (another version is an error that
+    names it); the fields have their types; players have unique names and non-empty kinds,
+    ``"human"`` or one of ``seat_kinds`` when given (the bots layer passes
+    ``remi.bots.BOT_KINDS``; ``None`` accepts any kind name, refused later by whoever makes the
+    bot); ``seed`` or ``deal`` is present; the deal's tiles parse; the preset loads with the
+    overrides; every action line parses (the error gives its 1-based index). Legality of the
+    actions is ``remi.core.replay.replay``'s business.
+
+    Raises:
+        RecordError: naming the field, version or action at fault.
+    """
+    if not isinstance(data, dict):
+        raise RecordError('a record is a JSON object {"format": "remi-record", ...}', path=path)
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise RecordError(
+            f"not a remi game record: 'format' is {json.dumps(fmt, ensure_ascii=False)}, expected \"{FORMAT}\"",
+            path=path,
+            field="format",
+        )
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise RecordError(
+            f"unsupported record version {json.dumps(version, ensure_ascii=False)}: this remi reads version {VERSION}",
+            path=path,
+            field="version",
+        )
+    _refuse_unknown(data, _KEYS, "", path)
+    family = _need(data, "family", str, path, 'a rule family name like "remi"')
+    preset = _need(data, "preset", str, path, 'a preset name like "remi-pe-tabla"')
+    raw_overrides = data.get("overrides", {})
+    if not isinstance(raw_overrides, dict) or not all(
+        isinstance(v, (str, int, float, bool)) for v in raw_overrides.values()
+    ):
+        raise RecordError(
+            "field 'overrides' must be an object of rule id -> value", path=path, field="overrides"
+        )
+    overrides = tuple((str(k), v) for k, v in raw_overrides.items())
+    raw_players = _need(data, "players", list, path, 'a list of {"name", "kind"}')
+    players = []
+    for i, entry in enumerate(raw_players):
+        where = f"players[{i + 1}]"
+        if not isinstance(entry, dict):
+            raise RecordError(
+                f'\'{where}\' must be an object {{"name", "kind"}}', path=path, field=where
+            )
+        _refuse_unknown(entry, {"name", "kind"}, f"{where}.", path)
+        name = _need(entry, "name", str, path, "a non-empty name", f"{where}.name")
+        kind = _need(entry, "kind", str, path, '"human" or a bot kind', f"{where}.kind")
+        if not name.strip():
+            raise RecordError(f"'{where}.name' is empty", path=path, field=f"{where}.name")
+        if not kind.strip():
+            raise RecordError(f"'{where}.kind' is empty", path=path, field=f"{where}.kind")
+        if seat_kinds is not None and kind != HUMAN and kind not in seat_kinds:
+            raise RecordError(
+                f"'{where}.kind' is '{kind}'; expected human or one of {', '.join(seat_kinds)}",
+                path=path,
+                field=f"{where}.kind",
+            )
+        players.append(PlayerEntry(name, kind))
+    names = [p.name for p in players]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise RecordError(f"player name '{dupes[0]}' appears twice", path=path, field="players")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(
+            f"field 'seed' must be an integer, got {json.dumps(seed)}", path=path, field="seed"
+        )
+    deal = None
+    if "deal" in data:
+        raw_deal = data["deal"]
+        if not isinstance(raw_deal, dict):
+            raise RecordError(
+                'field \'deal\' must be {"racks": [...], "stock": "..."}', path=path, field="deal"
+            )
+        _refuse_unknown(raw_deal, {"racks", "stock"}, "deal.", path)
+        racks = _need(raw_deal, "racks", list, path, "a list of racks in notation", "deal.racks")
+        stock = raw_deal.get("stock", "")
+        if not all(isinstance(r, str) for r in racks) or not isinstance(stock, str):
+            raise RecordError(
+                "'deal.racks' and 'deal.stock' hold tiles in notation (strings)",
+                path=path,
+                field="deal",
+            )
+        for i, text in enumerate([*racks, stock]):
+            where = f"deal.racks[{i + 1}]" if i < len(racks) else "deal.stock"
+            try:
+                parse_tiles(text)
+            except NotationError as exc:
+                raise RecordError(f"'{where}': {exc}", path=path, field=where) from None
+        deal = StackedDeal(tuple(racks), stock)
+        if len(racks) != len(players):
+            raise RecordError(
+                f"'deal.racks' has {len(racks)} racks for {len(players)} players",
+                path=path,
+                field="deal.racks",
+            )
+    elif seed is None:
+        raise RecordError(
+            "a record needs 'seed' (a seeded deal) or 'deal' (a stacked deal)",
+            path=path,
+            field="seed",
+        )
+    raw_actions = _need(data, "actions", list, path, 'a list of action lines like "p1 discard K2"')
+    for i, line in enumerate(raw_actions):
+        if not isinstance(line, str):
+            raise RecordError(
+                f"action {i + 1} must be a line of text, got {json.dumps(line, ensure_ascii=False)}",
+                path=path,
+                field=f"actions[{i + 1}]",
+                index=i + 1,
+            )
+    created = data.get("created", "")
+    if not isinstance(created, str):
+        raise RecordError(
+            "field 'created' must be an ISO 8601 time string", path=path, field="created"
+        )
+    match = None
+    if data.get("match") is not None:
+        match = _parse_match(data["match"], names, path)
+    record = GameRecord(
+        family=family,
+        preset=preset,
+        overrides=overrides,
+        players=tuple(players),
+        seed=seed,
+        deal=deal,
+        actions=tuple(raw_actions),
+        created=created,
+        match=match,
+    )
+
+    rules = checked_rules(record, path)
+    record_actions(record, rules, path=path)
+    try:
+        start_state(record, rules)
+    except RemiError as exc:
+        raise RecordError(f"the deal cannot start a hand: {exc}", path=path, field="deal") from None
+    return record
+
+
+def _parse_match(raw: Any, names: Sequence[str], path: str) -> MatchProgress:
+    if not isinstance(raw, dict):
+        raise RecordError("field 'match' must be an object", path=path, field="match")
+    _refuse_unknown(raw, {"hands_played", "totals", "base_seed"}, "match.", path)
+    hands = _need(raw, "hands_played", int, path, "a count of hands", "match.hands_played")
+    base = _need(raw, "base_seed", int, path, "an integer seed", "match.base_seed")
+    totals = _need(raw, "totals", dict, path, "an object of player name -> points", "match.totals")
+    if sorted(totals) != sorted(names) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in totals.values()
+    ):
+        raise RecordError(
+            "'match.totals' must give integer points for every player",
+            path=path,
+            field="match.totals",
+        )
+    return MatchProgress(
+        hands_played=hands, totals=tuple((n, int(totals[n])) for n in names), base_seed=base
+    )
+
+
+def load_record(
+    path: str | os.PathLike[str], *, seat_kinds: Collection[str] | None = None
+) -> GameRecord:
+    """Read a record written by ``dump_record`` (or by hand); the file is only read.
+
+    ``seat_kinds``: the bot kinds a seat may name besides ``"human"`` (see ``parse_record``).
+
+    Raises:
+        RecordError: unreadable file, bad UTF-8, malformed JSON (with line and column), wrong
+            format or version, a bad field, a bad action line (with its index).
+    """
+    name = str(path)
+    try:
+        raw = read_capped(path, MAX_RECORD_BYTES)
+    except OSError as exc:
+        raise RecordError(f"cannot read the record: {exc.strerror or exc}", path=name) from None
+    except ValueError as exc:  # a path with a NUL byte (found by fuzzing)
+        raise RecordError(f"cannot read the record: {exc}", path=name) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not UTF-8 text (byte {exc.start + 1})", path=name) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        detail = (  # json's "Unterminated string starting at" names the place itself
+            f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"at {where}: {exc.msg}"
+        )
+        raise RecordError(
+            f"malformed JSON {detail} (truncated or corrupted file?)", path=name
+        ) from None
+    except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
+        raise RecordError(f"malformed JSON: {exc}", path=name) from None
+    return parse_record(data, name, seat_kinds=seat_kinds)
+
+
+# --- files ---------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _umask() -> int:
+    """The process umask (read once, by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def dump_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` as JSON to ``path`` atomically.
+
+    The text goes to a temporary file in the same directory, is flushed and fsync'ed, and then
+    replaces ``path`` with ``os.replace`` (atomic on POSIX and Windows): a reader sees the old
+    file or the new one, never a half-written one, and a crash leaves the previous save intact.
+
+    An existing ``path`` is replaced only when it is itself a readable game record: a corrupted
+    file, a record of an unknown version or any other file is never overwritten (the user can
+    still inspect or repair it; delete it to save there).
+
+    Raises:
+        RecordError: ``path`` exists and is not a readable record (the file is left untouched).
+        OSError: the directory is not writable (the temporary file is removed).
+    """
+    target = Path(path)
+    if target.exists():
+        try:
+            load_record(target)
+        except RecordError as exc:
+            reason = str(exc).removeprefix(f"{target}: ")
+            raise RecordError(
+                f"not overwritten: the file is not a readable game record ({reason})",
+                path=str(target),
+                field=exc.field,
+            ) from None
+    text = json.dumps(record_to_json(record), ensure_ascii=False, indent=2) + "\n"
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        # mkstemp makes the file private (0600); a save gets the mode of any new file (umask)
+        os.chmod(tmp_name, 0o666 & ~_umask())
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, target)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except FileNotFoundError:
+            pass
+        raise
+    try:  # make the rename itself durable (not possible on every platform)
+        dir_fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)

@@ -1,0 +1,100 @@
+"""Replaying a game record: its rules, its parsed actions and its starting state, then its
+actions through the variant of its rules, to the first one the rules refuse (its position, text
+and rule id) or to the end of the hand with its scores.
+
+A record is read by ``remi.core.records`` (docs/records.md); ``replay`` is what ``remi replay`` and
+``remi play --load`` run on it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from remi.core.errors import IllegalActionError, RemiError
+from remi.core.record_setup import checked_rules, record_actions, start_state
+from remi.core.records import GameRecord, RecordError
+from remi.core.scoring import PlayerScore
+
+__all__ = ["ReplayError", "ReplayResult", "replay"]
+
+
+@attrs.frozen(kw_only=True)
+class ReplayError:
+    """The first action of a record that the rules refuse.
+
+    Attributes:
+        position: its 1-based index in ``actions``.
+        action: the action line as written in the record.
+        rule_id: the rule that refuses it (``opening.min_points``...).
+        message: the engine's full explanation.
+    """
+
+    position: int
+    action: str
+    rule_id: str
+    message: str
+
+
+@attrs.frozen(kw_only=True)
+class ReplayResult:
+    """What re-playing a record gave.
+
+    Attributes:
+        record: the record replayed.
+        state: the state after the last legal action (the final state when all were legal).
+        actions: the actions applied, in order.
+        error: the first illegal action, or None when every action was legal.
+        scores: the explained hand scores (``remi.core.scoring.PlayerScore``, seat order) when the
+            hand has ended, else ``()``.
+    """
+
+    record: GameRecord
+    state: Any = attrs.field(repr=False)
+    actions: tuple[Any, ...]
+    error: ReplayError | None
+    scores: tuple[PlayerScore, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Every action of the record was legal."""
+        return self.error is None
+
+    @property
+    def over(self) -> bool:
+        """The hand has ended (then ``scores`` are set)."""
+        return bool(self.scores)
+
+
+def replay(record: GameRecord) -> ReplayResult:
+    """Re-play ``record`` through its variant (``remi.core.variant.variant_for_rules``).
+
+    Stops at the first illegal action and reports it (position, text, rule id); the state
+    returned is the one just before it.
+
+    Raises:
+        RecordError: bad rules, deal or action text (as ``load_record`` would report them).
+    """
+    from remi.core.variant import variant_for_rules
+
+    rules = checked_rules(record)
+    variant = variant_for_rules(rules)
+    actions = record_actions(record, rules)
+    try:
+        state = start_state(record, rules)
+    except RemiError as exc:
+        raise RecordError(f"the deal cannot start a hand: {exc}", field="deal") from None
+    applied: list[Any] = []
+    error = None
+    for i, (line, action) in enumerate(zip(record.actions, actions), start=1):
+        try:
+            state = variant.apply(state, action)
+        except IllegalActionError as exc:
+            error = ReplayError(position=i, action=line, rule_id=exc.rule_id, message=str(exc))
+            break
+        applied.append(action)
+    scores = variant.score(state, record.names) if variant.is_over(state) else ()
+    return ReplayResult(
+        record=record, state=state, actions=tuple(applied), error=error, scores=scores
+    )
