@@ -13,7 +13,8 @@ import argparse
 import random
 import time
 
-from remi.engine import apply, legal_actions
+from remi.engine import apply
+from remi.movegen import legal_actions
 from remi.rules import load_rules
 from remi.state import Phase, new_game
 

@@ -28,7 +28,7 @@ from remi.actions import (
     Undo,
     parse_action,
 )
-from remi.engine import apply, check, is_legal, legal_actions, undo
+from remi.engine import apply, check, is_legal, undo
 from remi.errors import (
     AmbiguousFormationError,
     IllegalActionError,
@@ -39,6 +39,7 @@ from remi.errors import (
     UnknownVariantError,
 )
 from remi.formations import Formation, Kind, parse_formation
+from remi.movegen import legal_actions
 from remi.rules import RemiRules, RuleSet, list_presets, load_rules
 from remi.state import GameState, Phase, new_game
 from remi.tiles import FULL_SET, JOLY, Colour, Tile

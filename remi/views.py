@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from remi.actions import Action
-from remi.engine import legal_actions
+from remi.movegen import legal_actions
 from remi.rules import RemiRules
 from remi.state import GameState, HandResult, Phase, PlayerState, TableFormation, TurnState
 from remi.tiles import Tile

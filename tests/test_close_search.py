@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remi.actions import Discard, Meld
-from remi.engine import _ONE_POINT_PER_TILE, apply, check, legal_actions
+from remi.engine import apply, check
 from remi.formations import (
     FormationRules,
     Kind,
@@ -22,6 +22,7 @@ from remi.formations import (
     parse_formation,
     unformable_count,
 )
+from remi.movegen import _ONE_POINT_PER_TILE, legal_actions
 from remi.notation import parse_tiles
 from remi.rules import load_rules
 from remi.solvers import max_points_arrangement

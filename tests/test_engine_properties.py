@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from remi.actions import Discard, Draw, LayOff, Meld, Swap, Take, parse_action
-from remi.engine import apply, check, legal_actions
+from remi.engine import apply, check
 from remi.errors import IllegalActionError
 from remi.formations import candidate_formations, parse_formation
+from remi.movegen import legal_actions
 from remi.notation import SlotToken
 from remi.rules import load_rules
 from remi.state import Phase, new_game

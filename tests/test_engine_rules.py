@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from remi.actions import Draw, parse_action
-from remi.engine import apply, legal_actions
+from remi.engine import apply
 from remi.errors import IllegalActionError
+from remi.movegen import legal_actions
 from remi.rules import load_rules
 from remi.state import Phase, new_game
 from remi.tiles import Tile

@@ -9,8 +9,8 @@ import collections
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi.engine import _OPENING_SEARCH_BUDGET, OPENING_OPTIONS_LIMIT, _opening_options
 from remi.formations import Formation, candidate_formations
+from remi.movegen import _OPENING_SEARCH_BUDGET, OPENING_OPTIONS_LIMIT, _opening_options
 from remi.opening import opening_points, opening_shape_ok
 from remi.rules import load_rules
 from remi.solvers import best_opening

@@ -15,7 +15,8 @@ import random
 import attrs
 import pytest
 
-from remi.engine import apply, legal_actions
+from remi.engine import apply
+from remi.movegen import legal_actions
 from remi.rules import load_rules
 from remi.solvers.planner import _table_fits, table_fits
 from remi.state import GameState, Phase, PlayerState, TurnState, new_game

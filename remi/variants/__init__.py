@@ -25,6 +25,7 @@ from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
 from remi import engine as _engine
+from remi import movegen as _movegen
 from remi import views as _views
 from remi.errors import RemiError, UnknownVariantError
 from remi.rules import RuleSet, register_rules_family
@@ -148,8 +149,8 @@ class _RemiVariant:
         return new_game(rules, player_count, seed=seed, racks=racks, stock=stock)
 
     def legal_actions(self, state: Any) -> list[Any]:
-        """``remi.engine.legal_actions``."""
-        return _engine.legal_actions(state)
+        """``remi.movegen.legal_actions``."""
+        return _movegen.legal_actions(state)
 
     def check(self, state: Any, action: Any) -> None:
         """``remi.engine.check``."""
