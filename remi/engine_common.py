@@ -67,7 +67,7 @@ def _missing_tiles(rack: tuple[Tile, ...], tiles: Sequence[Tile]) -> list[Tile]:
 
 
 def _may_lay(state: GameState, ps: PlayerState) -> bool:
-    """PD 3 / ``turn.meld_from``: laying and taking from the șir are open."""
+    """``turn.meld_from``: laying and taking from the șir are open (the first round is over)."""
     if state.rules.turn_meld_from == "own_first_turn":
         return ps.turns_played >= 1
     return state.first_round_over

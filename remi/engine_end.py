@@ -5,8 +5,8 @@ Announcements: ``announce.max_tiles`` (at most three tiles left), the atu (``atu
 ``pe_tabla.requires_unopened``, ``pe_tabla.declare``). The discard ends the turn once its
 obligations are met (``sir.take_last_use``, ``sir.break_use``, ``joly.swap_use``,
 ``pe_tabla.close``, ``opening.min_points`` and the opening's shape, ``turn.max_rack_tiles``); the
-last discard closes the hand (închidere) and an empty stock ends it
-(``hand.stock_exhausted``). See docs/rules.md.
+last discard closes the hand (închidere), and a discard that leaves the stock empty ends it
+without a closing. See docs/rules.md.
 """
 
 from __future__ import annotations

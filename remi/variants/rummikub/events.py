@@ -105,7 +105,7 @@ class Played(Event):
 
 @attrs.frozen
 class Passed(Event):
-    """The player played nothing with the pool empty (``pool_empty``)."""
+    """The player played nothing with the pool empty (``pool_empty.play_on``)."""
 
     message_id: ClassVar[str] = "event.passed"
 
@@ -175,7 +175,7 @@ class Won(Event):
 @attrs.frozen
 class GameBlocked(Event):
     """The pool is empty and a full round of turns passed without a play: the game is over
-    (``pool_empty``)."""
+    (scored by ``pool_empty.scoring``)."""
 
     message_id: ClassVar[str] = "event.game_blocked"
 
