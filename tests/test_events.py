@@ -15,7 +15,7 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remi.actions import Draw, Take, parse_action
+from remi.actions import Draw, LayOff, Take, parse_action
 from remi.engine import apply, transition
 from remi.engine_events import (
     Announced,
@@ -32,7 +32,7 @@ from remi.engine_events import (
     Undone,
 )
 from remi.events import Event, events_for_player
-from remi.formations import Formation, parse_formation
+from remi.formations import Formation, Kind, parse_formation
 from remi.movegen import legal_actions
 from remi.notation import parse_tiles
 from remi.rules import load_rules
@@ -285,6 +285,11 @@ def test_transition_matches_apply_and_hides_drawn_tiles(seed: int, players: int)
                 assert laid == e.formations
             if isinstance(e, LaidOff):
                 assert after.table[e.formation_number - 1].owner == e.owner_seat
+                assert (e.end is None) == (
+                    after.table[e.formation_number - 1].formation.kind is Kind.SET
+                )
+        if isinstance(action, LayOff):  # one event per tile attached, none lost
+            assert [e.tile for e in events] == [slot.tile for slot in action.tiles]
         state = after
         steps += 1
 
