@@ -14,7 +14,8 @@ import random
 import time
 
 from remi.core.presets import load_rules
-from remi.variants.remi_pe_tabla.engine import apply, legal_actions
+from remi.variants.remi_pe_tabla.engine import apply
+from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.state import Phase, new_game
 
 

@@ -42,7 +42,8 @@ from remi.variants.remi_pe_tabla.actions import (
     Undo,
     parse_action,
 )
-from remi.variants.remi_pe_tabla.engine import apply, check, is_legal, legal_actions, undo
+from remi.variants.remi_pe_tabla.engine import apply, check, is_legal, undo
+from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
 from remi.variants.remi_pe_tabla.views import PlayerView, view

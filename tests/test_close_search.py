@@ -22,7 +22,8 @@ from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.tiles import COLOURS, FULL_SET, JOLY, Tile
 from remi.variants.remi_pe_tabla.actions import Discard, Meld
-from remi.variants.remi_pe_tabla.engine import _ONE_POINT_PER_TILE, apply, check, legal_actions
+from remi.variants.remi_pe_tabla.engine import apply, check
+from remi.variants.remi_pe_tabla.movegen import _ONE_POINT_PER_TILE, legal_actions
 from remi.variants.remi_pe_tabla.solvers import max_points_arrangement
 from remi.variants.remi_pe_tabla.solvers._search import engine_for, pack
 from remi.variants.remi_pe_tabla.state import GameState, Phase, PlayerState, TurnState, new_game

@@ -31,7 +31,8 @@ from remi.variants.remi_pe_tabla.actions import (
     Take,
     parse_action,
 )
-from remi.variants.remi_pe_tabla.engine import apply, check, legal_actions
+from remi.variants.remi_pe_tabla.engine import apply, check
+from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.state import Phase, new_game
 
 from gamekit import DEFAULT

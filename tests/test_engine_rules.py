@@ -13,7 +13,8 @@ from remi.core.errors import IllegalActionError
 from remi.core.presets import load_rules
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.actions import Draw, parse_action
-from remi.variants.remi_pe_tabla.engine import apply, legal_actions
+from remi.variants.remi_pe_tabla.engine import apply
+from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.state import Phase, new_game
 
 from gamekit import DEFAULT, refused, run, stacked

@@ -16,7 +16,8 @@ import attrs
 import pytest
 
 from remi.core.presets import load_rules
-from remi.variants.remi_pe_tabla.engine import apply, legal_actions
+from remi.variants.remi_pe_tabla.engine import apply
+from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.solvers.planner import _table_fits, table_fits
 from remi.variants.remi_pe_tabla.state import GameState, Phase, PlayerState, TurnState, new_game
 from remi.variants.remi_pe_tabla.views import PlayerView, PublicPlayer, TurnView, view

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from remi.core.scoring import PlayerScore
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla import engine as _engine
+from remi.variants.remi_pe_tabla import movegen as _movegen
 from remi.variants.remi_pe_tabla import views as _views
 from remi.variants.remi_pe_tabla.actions import Action, parse_action
 from remi.variants.remi_pe_tabla.disputes import REMI_DISPUTES, RemiDisputes
@@ -55,8 +56,8 @@ class RemiVariant:
         return new_game(rules, player_count, seed=seed, racks=racks, stock=stock)
 
     def legal_actions(self, state: GameState) -> list[Action]:
-        """``engine.legal_actions``."""
-        return _engine.legal_actions(state)
+        """``movegen.legal_actions``."""
+        return _movegen.legal_actions(state)
 
     def check(self, state: GameState, action: Action) -> None:
         """``engine.check``."""

@@ -16,7 +16,7 @@ import attrs
 
 from remi.core.actions import Action
 from remi.core.tiles import Tile
-from remi.variants.remi_pe_tabla.engine import legal_actions
+from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import (
     GameState,

@@ -16,6 +16,9 @@ action                 allowed when / effect
 ``p1 timeout``         always: the same with ``penalty.timeout``
 =====================  ==========================================================================
 
+``transition(state, action)`` is ``apply`` that also returns the turn's events
+(``remi.variants.rummikub.events``).
+
 With the pool empty, a penalty or timeout draws nothing and counts as a turn without a play.
 Refusals raise ``IllegalActionError`` carrying a rule id: ``game.over``, ``turn.order``,
 ``turn.action``, ``turn.play_or_draw``, ``pool_empty.play_on``, ``table.tiles_kept``,
@@ -36,10 +39,12 @@ import attrs
 from remi.core.actions import Action
 from remi.core.candidates import candidate_formations
 from remi.core.errors import IllegalActionError, InvalidFormationError
+from remi.core.events import Event
 from remi.core.formations import Formation, FormationRules, Kind, formation_readings
 from remi.core.notation import SlotToken
 from remi.core.tiles import JOLY, Tile, sort_tiles, tile_of
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
+from remi.variants.rummikub.events import events_of
 from remi.variants.rummikub.jokers import check_jokers, swapped_versions
 from remi.variants.rummikub.melds import check_initial_meld, revalidate, set_points
 from remi.variants.rummikub.state import EndReason, RummikubState
@@ -50,6 +55,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "played_tiles",
+    "transition",
 ]
 
 
@@ -254,6 +260,21 @@ def apply(state: RummikubState, action: Action) -> RummikubState:
             log=log,
         )
     return _no_play(state, seat, drawn, log)
+
+
+def transition(state: RummikubState, action: Action) -> tuple[RummikubState, tuple[Event, ...]]:
+    """``apply(state, action)`` and the events of that turn, in the order they happened.
+
+    The state is exactly the one ``apply`` returns; the events
+    (``remi.variants.rummikub.events``) are read off the action and the states before and after
+    it. A refused ``play`` followed by ``penalty invalid`` gives ``PenaltyDrawn`` with the tiles
+    drawn. Show a player only ``remi.core.events.events_for_player(events, seat)``.
+
+    Raises:
+        IllegalActionError: as ``apply`` (nothing changes).
+    """
+    after = apply(state, action)
+    return after, events_of(state, action, after)
 
 
 def _no_play(

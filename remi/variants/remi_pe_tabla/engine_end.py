@@ -1,0 +1,234 @@
+"""Announcements and the end of a Remi turn: the discard, the turn's obligations, the closing.
+
+Announcements: ``announce.max_tiles`` (at most three tiles left), the atu (``atu.enabled``,
+``atu.first_turn``, ``atu.twin``) and pe tablă (``sir.take_last_without_meld``,
+``pe_tabla.requires_unopened``, ``pe_tabla.declare``). The discard ends the turn once its
+obligations are met (``sir.take_last_use``, ``sir.break_use``, ``joly.swap_use``,
+``pe_tabla.close``, ``opening.min_points`` and the opening's shape, ``turn.max_rack_tiles``); the
+last discard closes the hand (închidere), and a discard that leaves the stock empty ends it
+without a closing. See docs/rules.md.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from remi.core.actions import Action
+from remi.variants.remi_pe_tabla.actions import Announce, AnnounceAtu, Declare, Discard
+from remi.variants.remi_pe_tabla.engine_common import (
+    _ENDED,
+    _FIRST_DISCARD,
+    _PLAY,
+    _TAKE,
+    _illegal,
+    _opening_complete,
+    _opening_formations,
+    _phase_error,
+    _player,
+    _remove,
+    _with_player,
+)
+from remi.variants.remi_pe_tabla.opening import check_opening
+from remi.variants.remi_pe_tabla.state import GameState, HandResult, TurnState
+
+__all__: list[str] = []
+
+
+def _announce(state: GameState, action: Announce) -> GameState:
+    if state.phase not in (_TAKE, _PLAY):
+        raise _phase_error(state, action)
+    ps = _player(state)
+    rules = state.rules
+    if ps.announced:
+        raise _illegal("already announced", "announce.max_tiles", action)
+    limit = rules.announce_max_tiles + (1 if state.phase is _PLAY else 0)
+    if len(ps.rack) > limit:
+        raise _illegal(
+            f"announce when you are about to end a turn with at most {rules.announce_max_tiles} tiles; you hold {len(ps.rack)}",
+            "announce.max_tiles",
+            action,
+        )
+    return state.evolve(
+        players=_with_player(state, ps.evolve(announced=True)),
+        turn=state.turn.evolve(undoable=state.turn.undoable + 1),
+    )
+
+
+def _announce_atu(state: GameState, action: AnnounceAtu) -> GameState:
+    ps = _player(state)
+    if state.atu is None or not state.rules.atu_enabled:
+        raise _illegal("these rules have no atu", "atu.enabled", action)
+    if ps.turns_played > 0:
+        raise _illegal("the atu is announced in one's first turn", "atu.first_turn", action)
+    if ps.atu_announced:
+        raise _illegal("the atu was already announced", "atu.first_turn", action)
+    if state.atu not in ps.rack:
+        raise _illegal(
+            f"p{state.current + 1} does not hold the atu's twin {state.atu}", "atu.twin", action
+        )
+    return state.evolve(
+        players=_with_player(state, ps.evolve(atu_announced=True)),
+        turn=state.turn.evolve(undoable=state.turn.undoable + 1),
+    )
+
+
+def _declare(state: GameState, action: Declare) -> GameState:
+    if state.phase is not _PLAY:
+        raise _phase_error(state, action)
+    ps = _player(state)
+    rules = state.rules
+    if rules.sir_take_last_without_meld != "pe_tabla":
+        raise _illegal(
+            "these rules have no pe tablă declaration", "sir.take_last_without_meld", action
+        )
+    if ps.opened:
+        raise _illegal(
+            "only a player who has not opened may declare pe tablă",
+            "pe_tabla.requires_unopened",
+            action,
+        )
+    if ps.pe_tabla:
+        raise _illegal("already declared pe tablă", "pe_tabla.declare", action)
+    turn = state.turn
+    if turn.took != "take" or turn.taken_tile is None or turn.taken_used or turn.laid:
+        raise _illegal(
+            "pe tablă is declared after taking the last șir tile without laying it",
+            "pe_tabla.declare",
+            action,
+        )
+    return state.evolve(
+        players=_with_player(state, ps.evolve(pe_tabla=True)),
+        turn=turn.evolve(taken_tile=None, undoable=turn.undoable + 1),
+    )
+
+
+# --- ending the turn -------------------------------------------------------------------------
+
+
+def _unmet_obligation(state: GameState, rack_after: int) -> str | None:
+    """The rule id of the first unmet obligation of the turn (checked when the player discards,
+    keeping ``rack_after`` tiles), or None when the turn may end. ``"opening"`` stands for an
+    opening that ``check_opening`` refuses (it names the rule)."""
+    ps = state.players[state.current]
+    turn = state.turn
+    if turn.taken_tile is not None and not turn.taken_used:
+        return "sir.break_use" if turn.took == "break" else "sir.take_last_use"
+    if turn.freed_jolys:
+        return "joly.swap_use"
+    if ps.pe_tabla:
+        if turn.laid and rack_after != 0:
+            return "pe_tabla.close"
+    elif turn.opening and not ps.opened and not _opening_complete(state):
+        return "opening"
+    if rack_after > state.rules.turn_max_rack_tiles:
+        return "turn.max_rack_tiles"
+    return None
+
+
+def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) -> None:
+    """Raise the first unmet obligation of the turn (checked when the player discards)."""
+    rule = _unmet_obligation(state, rack_after)
+    if rule is None:
+        return
+    ps = _player(state)
+    turn = state.turn
+    rules = state.rules
+    if rule == "sir.break_use":
+        raise _illegal(
+            f"the tile taken from the șir ({turn.taken_tile}) must be used in a new formation this turn",
+            rule,
+            action,
+        )
+    if rule == "sir.take_last_use":
+        extra = (
+            ", or declare pe tablă"
+            if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
+            else ""
+        )
+        raise _illegal(
+            f"the tile taken from the șir ({turn.taken_tile}) must be used in a new formation this turn{extra}",
+            rule,
+            action,
+        )
+    if rule == "joly.swap_use":
+        raise _illegal(
+            "the joly freed by the swap must be laid in your own formation this turn", rule, action
+        )
+    if rule == "pe_tabla.close":
+        raise _illegal(
+            "a player who declared pe tablă lays all his tiles but one in the closing turn",
+            rule,
+            action,
+        )
+    if rule == "opening":
+        check_opening(_opening_formations(state), rules, action)
+    raise _illegal(
+        f"a turn ends with at most {rules.turn_max_rack_tiles} tiles on the rack; you would keep {rack_after}",
+        "turn.max_rack_tiles",
+        action,
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _fresh_turn(rack_at_start: int) -> TurnState:
+    """The bookkeeping of a turn not yet begun (frozen, so one value serves every state)."""
+    return TurnState(rack_at_start=rack_at_start)
+
+
+def _discard(state: GameState, action: Discard) -> GameState:
+    if state.phase not in (_PLAY, _FIRST_DISCARD):
+        raise _phase_error(state, action)
+    ps = _player(state)
+    rest = _remove(ps.rack, (action.tile,))
+    if rest is None:
+        raise _illegal(f"p{state.current + 1} does not hold {action.tile}", "rack.tiles", action)
+    rules = state.rules
+    if state.phase is _PLAY:
+        _end_of_turn_obligations(state, action, len(rest))
+    opened = ps.opened or (state.turn.opening and not ps.pe_tabla)
+    announced = ps.announced
+    failed = ps.failed_announcement
+    if 1 <= len(rest) <= rules.announce_max_tiles and not announced:
+        if rules.announce_required:
+            failed = True
+        else:
+            announced = True
+    new_ps = ps.evolve(
+        rack=rest,
+        opened=opened,
+        announced=announced,
+        failed_announcement=failed,
+        turns_played=ps.turns_played + 1,
+    )
+    players = _with_player(state, new_ps)
+    sir = state.sir + (action.tile,)
+    turns_ended = state.turns_ended + 1
+    if not rest:
+        return state.evolve(
+            players=players,
+            sir=sir,
+            turns_ended=turns_ended,
+            phase=_ENDED,
+            turn=_fresh_turn(0),
+            result=HandResult(
+                closed_by=state.current, closing_tile=action.tile, stock_exhausted=False
+            ),
+        )
+    if not state.stock:
+        return state.evolve(
+            players=players,
+            sir=sir,
+            turns_ended=turns_ended,
+            phase=_ENDED,
+            turn=_fresh_turn(0),
+            result=HandResult(closed_by=None, closing_tile=None, stock_exhausted=True),
+        )
+    nxt = (state.current + 1) % len(state.players)
+    return state.evolve(
+        players=players,
+        sir=sir,
+        turns_ended=turns_ended,
+        current=nxt,
+        phase=_TAKE,
+        turn=_fresh_turn(len(state.players[nxt].rack)),
+    )

@@ -1,0 +1,410 @@
+"""Laying tiles in a Remi turn: new formations (etalare), attaching (lipire), swapping a joly.
+
+Rules: ``turn.meld_from``, ``turn.phase``, ``formation.kind``, ``formation.min_tiles``,
+``turn.one_two_tiles_attach_only``, ``rack.tiles``, ``hand.closing_discard`` (a turn ends with a
+discard), ``layoff.requires_opened``, ``layoff.target``, ``layoff.fits``, ``set.max_tiles``,
+``opening.layoff_same_turn``, ``pe_tabla.no_layoff``, ``joly.identity``, ``joly.layoff_own_only``,
+``joly.swap_enabled``, ``joly.swap_requires_opened``, ``joly.swap_tile``, ``joly.swap_once``,
+``joly.set_of_three_locked`` and ``joly.swap_use``. The opening's worth (``opening.min_points``)
+is checked when the player discards (``remi.variants.remi_pe_tabla.engine_end``). See docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from remi.core.actions import Action
+from remi.core.formations import ACE_HIGH_RANK, Formation, FormationRules
+from remi.core.notation import SlotToken
+from remi.core.tiles import COLOURS, JOLY, Tile, tile_of
+from remi.variants.remi_pe_tabla.actions import LayOff, Meld, Swap
+from remi.variants.remi_pe_tabla.engine_common import (
+    _PLAY,
+    _RUN,
+    _SET,
+    _add,
+    _illegal,
+    _may_lay,
+    _missing_tiles,
+    _opening_complete,
+    _phase_error,
+    _player,
+    _remove,
+    _valid_under,
+    _with_player,
+)
+from remi.variants.remi_pe_tabla.state import GameState, PlayerState, TableFormation
+
+__all__: list[str] = []
+
+
+def _common_lay_checks(state: GameState, action: Action, ps: PlayerState) -> None:
+    if state.phase is not _PLAY:
+        raise _phase_error(state, action)
+    if not _may_lay(state, ps):
+        raise _illegal(
+            "nobody lays formations before the first round is over", "turn.meld_from", action
+        )
+
+
+def _meld(state: GameState, action: Meld) -> GameState:
+    ps = _player(state)
+    _common_lay_checks(state, action, ps)
+    rules = state.rules
+    if not action.formations:
+        raise _illegal("a meld lays at least one formation", "formation.min_tiles", action)
+    if state.turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only:
+        raise _illegal(
+            f"with {state.turn.rack_at_start} tile(s) at the start of the turn you may only attach, not lay a new formation",
+            "turn.one_two_tiles_attach_only",
+            action,
+        )
+    frules = rules.formation_rules
+    for f in action.formations:
+        if not _valid_under(f, frules):
+            raise _illegal(
+                f"{f} is not a valid formation under {rules.name}", "formation.kind", action
+            )
+    tiles = action.tiles
+    rest = _remove(ps.rack, tiles)
+    if rest is None:
+        missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
+        raise _illegal(f"p{state.current + 1} does not hold {missing}", "rack.tiles", action)
+    if not rest:
+        raise _illegal(
+            "laying every tile would leave nothing to discard; a turn ends with a discard",
+            "hand.closing_discard",
+            action,
+        )
+    turn = state.turn
+    joly_count = sum(1 for t in tiles if t.is_joly)
+    freed_used = min(joly_count, turn.freed_jolys)
+    table = list(state.table)
+    laid = list(turn.laid)
+    taken_used = turn.taken_used
+    for f in action.formations:
+        n = len(f.tiles)
+        swapped = []
+        for t in f.tiles:
+            if t.is_joly and freed_used > 0:
+                swapped.append(True)
+                freed_used -= 1
+            else:
+                swapped.append(False)
+        table.append(
+            TableFormation(
+                owner=state.current,
+                formation=f,
+                placed_by=(state.current,) * n,
+                via=("meld",) * n,
+                swapped=tuple(swapped),
+            )
+        )
+        laid.append(len(table) - 1)
+        if turn.taken_tile is not None and turn.taken_tile in f.tiles:
+            taken_used = True
+    return state.evolve(
+        players=_with_player(state, ps.evolve(rack=rest)),
+        table=tuple(table),
+        turn=turn.evolve(
+            laid=tuple(laid),
+            opening=turn.opening or (not ps.opened and not ps.pe_tabla),
+            taken_used=taken_used,
+            freed_jolys=turn.freed_jolys - min(joly_count, turn.freed_jolys),
+            undoable=turn.undoable + 1,
+        ),
+    )
+
+
+def _run_end_ranks(f: Formation, rules: FormationRules) -> tuple[int | None, int | None]:
+    """The ranks a tile would take attached at the front / back of a run (None if impossible)."""
+    start, end = f.ranks[0], f.ranks[-1]
+    front = start - 1 if start > 1 else None
+    top = ACE_HIGH_RANK if rules.ace_high else 13
+    back = end + 1 if end < top else None
+    if not rules.ace_both_ends:
+        if front == 1 and end == ACE_HIGH_RANK:
+            front = None
+        if back == ACE_HIGH_RANK and start == 1:
+            back = None
+    return front, back
+
+
+def _rank_tile(colour_tile: Tile, rank: int) -> Tile:
+    assert colour_tile.colour is not None
+    return tile_of(colour_tile.colour, 1 if rank == ACE_HIGH_RANK else rank)
+
+
+def _layoff_placements(
+    f: Formation, slot: SlotToken, rules: FormationRules
+) -> list[tuple[str, Tile | None]]:
+    """Where ``slot`` can attach to ``f``: a list of (``"front"``/``"back"``/``"set"``, identity)."""
+    tile = slot.tile
+    if f.kind is _RUN:
+        ref = next(i for i in f.identities if i is not None)
+        front, back = _run_end_ranks(f, rules)
+        out: list[tuple[str, Tile | None]] = []
+        for where, rank in (("front", front), ("back", back)):
+            if rank is None:
+                continue
+            ident = _rank_tile(ref, rank)
+            if tile.is_joly:
+                if slot.stated is None or slot.stated == ident:
+                    out.append((where, ident))
+            elif tile == ident:
+                out.append((where, ident))
+        return out
+    # a set
+    if len(f.tiles) >= min(rules.set_max_tiles, len(COLOURS)):
+        return []
+    number = f.number
+    present = {i.colour for i in f.identities if i is not None}
+    if tile.is_joly:
+        if slot.stated is not None and (
+            slot.stated.number != number or slot.stated.colour in present
+        ):
+            return []
+        return [("set", slot.stated)]
+    if tile.number != number or tile.colour in present:
+        return []
+    return [("set", tile)]
+
+
+def _rebuild_set(
+    entries: list[tuple[Tile, Tile | None, int, str, bool]], number: int
+) -> tuple[Formation, tuple[int, ...], tuple[str, ...], tuple[bool, ...]]:
+    """Order set entries canonically (naturals by colour, then jolys) and fix joly identities."""
+    naturals = sorted((e for e in entries if not e[0].is_joly), key=lambda e: e[0].code)
+    jolys = [e for e in entries if e[0].is_joly]
+    present = {e[0].colour for e in naturals}
+    missing = [c for c in COLOURS if c not in present]
+    fixed = len(jolys) == len(missing)
+    if fixed:
+        stated = {e[1].colour for e in jolys if e[1] is not None}
+        free = iter([c for c in missing if c not in stated])
+        jolys = [
+            (e[0], e[1] if e[1] is not None else Tile(next(free), number), e[2], e[3], e[4])
+            for e in jolys
+        ]
+        jolys.sort(key=lambda e: e[1].code if e[1] is not None else 99)
+    else:
+        jolys = [(e[0], None, e[2], e[3], e[4]) for e in jolys]
+    ordered = naturals + jolys
+    formation = Formation(
+        kind=_SET,
+        tiles=tuple(e[0] for e in ordered),
+        identities=tuple(e[1] for e in ordered),
+        ranks=(number,) * len(ordered),
+    )
+    return (
+        formation,
+        tuple(e[2] for e in ordered),
+        tuple(e[3] for e in ordered),
+        tuple(e[4] for e in ordered),
+    )
+
+
+def _attach(
+    tf: TableFormation,
+    slot: SlotToken,
+    seat: int,
+    swapped: bool,
+    rules: FormationRules,
+    action: Action,
+) -> TableFormation:
+    placements = _layoff_placements(tf.formation, slot, rules)
+    f = tf.formation
+    if not placements:
+        if f.kind is _SET and len(f.tiles) >= min(rules.set_max_tiles, 4):
+            hint = "; to take a joly out of a full set, use swap" if f.joly_count else ""
+            raise _illegal(
+                f"{slot} does not fit {f}: the set (terță) is full{hint}", "set.max_tiles", action
+            )
+        raise _illegal(f"{slot} does not extend {f}", "layoff.fits", action)
+    if len(placements) > 1 and not slot.tile.is_joly:
+        # only a 1 laid off on a run 2..13 fits both ends: it goes at the low end (1-2-3...)
+        placements = placements[:1]
+    if len(placements) > 1:
+        options = " or ".join(f"J[{p[1]}]" for p in placements)
+        raise _illegal(
+            f"{slot} could go at either end of {f}: state where, {options}", "joly.identity", action
+        )
+    where, ident = placements[0]
+    if where == "set":
+        entries = list(zip(f.tiles, f.identities, tf.placed_by, tf.via, tf.swapped))
+        entries.append((slot.tile, ident, seat, "layoff", swapped))
+        formation, placed_by, via, swapped_t = _rebuild_set(entries, f.number)
+        return TableFormation(
+            owner=tf.owner, formation=formation, placed_by=placed_by, via=via, swapped=swapped_t
+        )
+    assert ident is not None
+    rank = f.ranks[0] - 1 if where == "front" else f.ranks[-1] + 1
+    if where == "front":
+        formation = Formation(
+            kind=_RUN,
+            tiles=(slot.tile,) + f.tiles,
+            identities=(ident,) + f.identities,
+            ranks=(rank,) + f.ranks,
+        )
+        return TableFormation(
+            owner=tf.owner,
+            formation=formation,
+            placed_by=(seat,) + tf.placed_by,
+            via=("layoff",) + tf.via,
+            swapped=(swapped,) + tf.swapped,
+        )
+    formation = Formation(
+        kind=_RUN,
+        tiles=f.tiles + (slot.tile,),
+        identities=f.identities + (ident,),
+        ranks=f.ranks + (rank,),
+    )
+    return TableFormation(
+        owner=tf.owner,
+        formation=formation,
+        placed_by=tf.placed_by + (seat,),
+        via=tf.via + ("layoff",),
+        swapped=tf.swapped + (swapped,),
+    )
+
+
+def _layoff(state: GameState, action: LayOff) -> GameState:
+    ps = _player(state)
+    _common_lay_checks(state, action, ps)
+    rules = state.rules
+    turn = state.turn
+    if ps.pe_tabla:
+        raise _illegal(
+            "a player who declared pe tablă may not attach tiles", "pe_tabla.no_layoff", action
+        )
+    if not ps.opened:
+        if turn.opening and not rules.opening_layoff_same_turn:
+            raise _illegal(
+                "no lipire (laying off) in the opening turn", "opening.layoff_same_turn", action
+            )
+        if not turn.opening:
+            raise _illegal(
+                "lipire (laying off) needs an opening (etalare) first",
+                "layoff.requires_opened",
+                action,
+            )
+        if not _opening_complete(state):
+            raise _illegal("complete the opening before laying off", "opening.min_points", action)
+    if not action.tiles:
+        raise _illegal("a layoff attaches at least one tile", "layoff.fits", action)
+    if not 1 <= action.target <= len(state.table):
+        raise _illegal(
+            f"there is no formation {action.target} on the table", "layoff.target", action
+        )
+    tiles = [s.tile for s in action.tiles]
+    rest = _remove(ps.rack, tiles)
+    if rest is None:
+        missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
+        raise _illegal(f"p{state.current + 1} does not hold {missing}", "rack.tiles", action)
+    if not rest:
+        raise _illegal(
+            "attaching every tile would leave nothing to discard; a turn ends with a discard",
+            "hand.closing_discard",
+            action,
+        )
+    tf = state.table[action.target - 1]
+    freed = turn.freed_jolys
+    for slot in action.tiles:
+        if slot.tile.is_joly:
+            if tf.owner != state.current and rules.joly_layoff_own_only:
+                raise _illegal(
+                    "a joly may be attached only to your own formations",
+                    "joly.layoff_own_only",
+                    action,
+                )
+            if tf.owner != state.current and freed > 0:
+                raise _illegal(
+                    "the joly freed by a swap must be laid in your own formation",
+                    "joly.swap_use",
+                    action,
+                )
+        is_freed = slot.tile.is_joly and freed > 0
+        if is_freed:
+            freed -= 1
+        tf = _attach(tf, slot, state.current, is_freed, rules.formation_rules, action)
+    table = list(state.table)
+    table[action.target - 1] = tf
+    return state.evolve(
+        players=_with_player(state, ps.evolve(rack=rest)),
+        table=tuple(table),
+        turn=turn.evolve(freed_jolys=freed, undoable=turn.undoable + 1),
+    )
+
+
+def _swap(state: GameState, action: Swap) -> GameState:
+    ps = _player(state)
+    _common_lay_checks(state, action, ps)
+    rules = state.rules
+    if not rules.joly_swap_enabled:
+        raise _illegal("swapping jolys is not allowed by these rules", "joly.swap_enabled", action)
+    if ps.pe_tabla:
+        raise _illegal(
+            "a player who declared pe tablă may not swap jolys", "pe_tabla.no_layoff", action
+        )
+    if not ps.opened and rules.joly_swap_requires_opened:
+        raise _illegal(
+            "only a player who opened in an earlier turn may swap a joly",
+            "joly.swap_requires_opened",
+            action,
+        )
+    if not 1 <= action.target <= len(state.table):
+        raise _illegal(
+            f"there is no formation {action.target} on the table", "layoff.target", action
+        )
+    if action.tile not in ps.rack:
+        raise _illegal(f"p{state.current + 1} does not hold {action.tile}", "rack.tiles", action)
+    tf = state.table[action.target - 1]
+    f = tf.formation
+    position = None
+    reason = (f"formation {action.target} has no joly", "joly.swap_tile")
+    for i, (tile, ident) in enumerate(zip(f.tiles, f.identities)):
+        if not tile.is_joly:
+            continue
+        if ident is None:
+            if rules.joly_set_of_three_locked:
+                reason = (
+                    f"the joly in the 3-tile set {f} is locked until both missing colours are attached",
+                    "joly.set_of_three_locked",
+                )
+                continue
+            present = {i2.colour for i2 in f.identities if i2 is not None}
+            if action.tile.number != f.number or action.tile.colour in present:
+                reason = (f"{action.tile} cannot stand in for the joly of {f}", "joly.swap_tile")
+                continue
+        elif ident != action.tile:
+            reason = (f"the joly in {f} stands for {ident}, not {action.tile}", "joly.swap_tile")
+            continue
+        if tf.swapped[i]:
+            reason = (f"the joly standing for {ident} was already swapped once", "joly.swap_once")
+            continue
+        position = i
+        break
+    if position is None:
+        raise _illegal(reason[0], reason[1], action)
+    if f.kind is _SET:
+        entries = list(zip(f.tiles, f.identities, tf.placed_by, tf.via, tf.swapped))
+        entries[position] = (action.tile, action.tile, state.current, "swap", False)
+        formation, placed_by, via, swapped_t = _rebuild_set(entries, f.number)
+    else:
+        tiles = list(f.tiles)
+        tiles[position] = action.tile
+        formation = Formation(kind=_RUN, tiles=tuple(tiles), identities=f.identities, ranks=f.ranks)
+        placed_by = tf.placed_by[:position] + (state.current,) + tf.placed_by[position + 1 :]
+        via = tf.via[:position] + ("swap",) + tf.via[position + 1 :]
+        swapped_t = tf.swapped
+    table = list(state.table)
+    table[action.target - 1] = TableFormation(
+        owner=tf.owner, formation=formation, placed_by=placed_by, via=via, swapped=swapped_t
+    )
+    rest = _remove(ps.rack, (action.tile,))
+    assert rest is not None
+    return state.evolve(
+        players=_with_player(state, ps.evolve(rack=_add(rest, (JOLY,)))),
+        table=tuple(table),
+        turn=state.turn.evolve(
+            freed_jolys=state.turn.freed_jolys + 1, undoable=state.turn.undoable + 1
+        ),
+    )

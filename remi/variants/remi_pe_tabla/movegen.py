@@ -1,0 +1,559 @@
+"""Move generation for Remi pe tablă: ``legal_actions`` and the searches it needs.
+
+This module sits above the rules (``remi.variants.remi_pe_tabla.engine``): it reads the rules' own helpers so that
+both agree, and every action it lists passes ``remi.variants.remi_pe_tabla.engine.check``; the engine never imports it.
+The searches: complete openings from a rack (``_opening_options``, a budgeted depth-first search
+over packed tile counts, falling back to the exact solver of ``remi.solvers``), the closing
+melds of a pe-tablă player (``_closing_options``), the șir tiles worth taking
+(``_take_options``), the tiles and jolys that attach to table formations (``_layoff_options``)
+and the jolys a rack tile can be swapped for (``_swap_options``). Action values are shared
+(actions are frozen), so the lists cost little to build. See docs/rules.md.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Sequence
+
+from remi.core.actions import Action
+from remi.core.candidates import (
+    TileMasks,
+    candidate_formations,
+    formable_as_added,
+    leftover_lower_bound,
+    unformable_count,
+)
+from remi.core.formations import Formation, FormationRules, PointTable
+from remi.core.notation import SlotToken
+from remi.core.tiles import ALL_TILE_TYPES, COLOURS, JOLY, Tile, tile_of
+from remi.variants.remi_pe_tabla.actions import (
+    Announce,
+    AnnounceAtu,
+    Declare,
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    Swap,
+    Take,
+    Undo,
+)
+from remi.variants.remi_pe_tabla.engine_common import (
+    _ENDED,
+    _FIRST_DISCARD,
+    _RUN,
+    _SET,
+    _TAKE,
+    _add,
+    _may_lay,
+    _opening_complete,
+    _remove,
+)
+from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
+from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
+from remi.variants.remi_pe_tabla.opening import opening_points
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.state import GameState, PlayerState
+
+__all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
+
+
+@functools.lru_cache(maxsize=8192)
+def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[Formation, ...]:
+    """``candidate_formations`` of a rack, memoised (racks recur after an undo)."""
+    return tuple(candidate_formations(rack, rules))
+
+
+def _can_form_with(tile: Tile, tiles: Sequence[Tile], rules: FormationRules) -> bool:
+    """Whether some formation drawn from ``tiles`` (which include ``tile``) contains ``tile``."""
+    return TileMasks.of(tiles).can_form(tile, rules)
+
+
+# Shared action values: actions are frozen, so one object per (seat, argument) serves every state.
+_DISCARDS: dict[int, dict[Tile, Discard]] = {}
+_MELDS: dict[tuple[int, Formation], Meld] = {}
+
+
+def _discard_actions(seat: int, rack: tuple[Tile, ...]) -> Iterator[Discard]:
+    """One ``Discard`` per distinct tile of ``rack``, in rack order."""
+    table = _DISCARDS.get(seat)
+    if table is None:
+        table = _DISCARDS[seat] = {t: Discard(seat, t) for t in ALL_TILE_TYPES}
+    return map(table.__getitem__, dict.fromkeys(rack))
+
+
+_DRAWS: dict[int, Draw] = {}
+
+
+def _draw_action(seat: int) -> Draw:
+    """The shared ``Draw`` of ``seat``."""
+    action = _DRAWS.get(seat)
+    if action is None:
+        action = _DRAWS[seat] = Draw(seat)
+    return action
+
+
+def _meld_action(seat: int, formation: Formation) -> Meld:
+    key = (seat, formation)
+    action = _MELDS.get(key)
+    if action is None:
+        if len(_MELDS) > 200_000:
+            _MELDS.clear()
+        action = _MELDS[key] = Meld(seat, (formation,))
+    return action
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """The actions of the player to move that pass ``check`` (each of them does).
+
+    The list is deterministic for a state. Openings and multi-formation melds appear as one
+    ``Meld`` per candidate formation (a player opens by laying several in one turn; the
+    opening is checked when he discards). ``Take`` is offered when the taken tile can be used
+    (or pe tablă declared). When a turn is stuck (an obligation can no longer be met by the
+    other actions), the list is ``[Undo]``. An ended hand has no legal actions.
+    """
+    phase = state.phase
+    if phase is _ENDED:
+        return []
+    seat = state.current
+    ps = state.players[seat]
+    rules = state.rules
+    frules = rules.formation_rules
+    out: list[Action] = []
+    if phase is _FIRST_DISCARD:
+        out.extend(_discard_actions(seat, ps.rack))
+        if _atu_possible(state, ps):
+            out.append(AnnounceAtu(seat))
+        return out
+    if phase is _TAKE:
+        out.append(_draw_action(seat))
+        out.extend(_take_options(state, ps, frules))
+        if _atu_possible(state, ps):
+            out.append(AnnounceAtu(seat))
+        if (
+            not ps.announced
+            and len(ps.rack) <= rules.announce_max_tiles
+            and rules.announce_required
+        ):
+            out.append(Announce(seat))
+        return out
+    # PLAY
+    turn = state.turn
+    rack_after = len(ps.rack) - 1
+    if _unmet_obligation(state, rack_after) is None:
+        out.extend(_discard_actions(seat, ps.rack))
+    may_lay = _may_lay(state, ps)
+    if may_lay and not (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only):
+        pending = turn.taken_tile if (turn.taken_tile is not None and not turn.taken_used) else None
+        if ps.pe_tabla:
+            out.extend(
+                _meld_action_multi(seat, forms) for forms in _closing_options(ps.rack, frules)
+            )
+        elif not ps.opened and not turn.opening:
+            need = pending if pending is not None else (JOLY if turn.freed_jolys else None)
+            out.extend(
+                _meld_action_multi(seat, forms) for forms in _opening_options(ps.rack, rules, need)
+            )
+        else:
+            shape_needs_run = not ps.opened and not any(
+                state.table[i].formation.kind is _RUN for i in turn.laid
+            )
+            for f in _rack_candidates(ps.rack, frules):
+                if len(f.tiles) >= len(ps.rack):
+                    continue  # a turn ends with a discard
+                if pending is not None and pending not in f.tiles:
+                    continue
+                if shape_needs_run and f.kind is not _RUN:
+                    continue  # a 1s-set opening takes no other set that turn
+                out.append(_meld_action(seat, f))
+    may_attach = (
+        may_lay
+        and not ps.pe_tabla
+        and (
+            ps.opened
+            or (turn.opening and rules.opening_layoff_same_turn and _opening_complete(state))
+        )
+    )
+    if may_attach and len(ps.rack) > 1:
+        out.extend(_layoff_options(state, ps, frules))
+    if (
+        may_lay
+        and rules.joly_swap_enabled
+        and not ps.pe_tabla
+        and (ps.opened or not rules.joly_swap_requires_opened)
+    ):
+        for swap in _swap_options(state, ps):
+            if not ps.opened and not turn.opening:
+                # an unopened player swaps only to lay the freed joly in his opening this turn
+                after = _remove(ps.rack, (swap.tile,))
+                if after is None or not _opening_options(_add(after, (JOLY,)), rules, JOLY):
+                    continue
+            out.append(swap)
+    if not ps.announced and rack_after <= rules.announce_max_tiles and rules.announce_required:
+        out.append(Announce(seat))
+    if (
+        turn.took == "take"
+        and turn.taken_tile is not None
+        and not turn.taken_used
+        and not turn.laid
+        and not ps.opened
+        and not ps.pe_tabla
+        and rules.sir_take_last_without_meld == "pe_tabla"
+    ):
+        out.append(Declare(seat))
+    if _atu_possible(state, ps):
+        out.append(AnnounceAtu(seat))
+    if (
+        turn.checkpoint is not None
+        and turn.undoable > 0
+        and all(isinstance(a, (Announce, AnnounceAtu)) for a in out)
+    ):
+        return [Undo(seat)]  # nothing but announcements: the turn is stuck
+    return out
+
+
+def _meld_action_multi(seat: int, formations: tuple[Formation, ...]) -> Meld:
+    if len(formations) == 1:
+        return _meld_action(seat, formations[0])
+    return Meld(seat, formations)
+
+
+_MAX_OPENING_VALUE: dict[Tile, int] = {}
+
+
+def _init_max_opening_value() -> None:
+    for t in ALL_TILE_TYPES:
+        _MAX_OPENING_VALUE[t] = (
+            25 if (t.is_joly or t.number == 1) else (10 if t.number >= 10 else 5)
+        )
+
+
+_init_max_opening_value()
+
+#: At most this many complete openings are listed by ``legal_actions`` (the first found).
+OPENING_OPTIONS_LIMIT = 24
+_OPENING_SEARCH_BUDGET = 400
+
+
+@functools.lru_cache(maxsize=8192)
+def _opening_options(
+    rack: tuple[Tile, ...], rules: RemiRules, must_include: Tile | None
+) -> tuple[tuple[Formation, ...], ...]:
+    """Complete valid openings from ``rack``: disjoint candidate formations worth
+    ``opening.min_points`` with the right shape, leaving at least one tile to discard and
+    containing ``must_include`` when given. At most ``OPENING_OPTIONS_LIMIT``, in a
+    deterministic order (depth-first over the candidate list)."""
+    frules = rules.formation_rules
+    cands = [f for f in _rack_candidates(rack, frules) if len(f.tiles) < len(rack)]
+    if not cands:
+        return ()
+    if rules.opening_needs_run and not any(f.kind is _RUN for f in cands):
+        if not (rules.opening_ones_set_exception and any(f.number == 1 for f in cands)):
+            return ()
+    # an upper bound: every tile of the rack in some formation at its highest opening value
+    covered = {t for f in cands for t in f.tiles}
+    bound = sum(_MAX_OPENING_VALUE[t] for t in rack if t in covered)
+    if bound < rules.opening_min_points:
+        return ()
+    points = [_formation_opening_points(f, rules) for f in cands]
+    # The rack and each formation as tile counts in 3-bit fields (``_tile_fields``): a
+    # formation fits when subtracting its counts borrows from no field's guard bit.
+    guard = _FIELD_GUARDS
+    needs = [_tile_fields(f.tiles) for f in cands]
+    lengths = [len(f.tiles) for f in cands]
+    min_points = rules.opening_min_points
+    out: list[tuple[Formation, ...]] = []
+    chosen: list[Formation] = []
+    budget = _OPENING_SEARCH_BUDGET
+    size = len(rack)
+    count = len(cands)
+
+    # opening_shape_ok and the must-include test, followed along the path
+    is_run = [f.kind is _RUN for f in cands]
+    ones_alone = [
+        rules.opening_ones_set_exception and f.kind is _SET and f.number == 1 for f in cands
+    ]
+    shape_free = not rules.opening_needs_run
+    holds_must = [must_include is None or must_include in f.tiles for f in cands]
+
+    # Depth first over the candidates in list order, each step (fitting or not) charged to the
+    # budget. A node is handed the candidates from its start that still fit (the fitting ones
+    # only shrink going deeper), and charges the ones that do not fit in bulk.
+    def visit(
+        start: int, fitting: list[int], total: int, used: int, have: int, run: bool, must: bool
+    ) -> None:
+        nonlocal budget
+        at = start
+        for position, j in enumerate(fitting):
+            if len(out) >= OPENING_OPTIONS_LIMIT:
+                return
+            if j > at:  # candidates at..j-1 do not fit: one budget step each
+                budget -= j - at
+                if budget <= 0:
+                    budget = 0
+                    return
+            elif budget <= 0:
+                return
+            budget -= 1
+            at = j + 1
+            length = used + lengths[j]
+            chosen.append(cands[j])
+            reached = total + points[j]
+            with_run = run or is_run[j]
+            with_must = must or holds_must[j]
+            if (
+                reached >= min_points
+                and with_must
+                and (shape_free or with_run or (len(chosen) == 1 and ones_alone[j]))
+            ):
+                out.append(tuple(chosen))
+            have_after = (have | guard) - needs[j]  # guard bits all set: it fits
+            room = size - length
+            deeper = [
+                i
+                for i in fitting[position:]
+                if lengths[i] < room and (have_after - needs[i]) & guard == guard
+            ]
+            if deeper:
+                visit(j, deeper, reached, length, have_after ^ guard, with_run, with_must)
+            elif len(out) < OPENING_OPTIONS_LIMIT:  # what visiting a node with nothing to add
+                budget = max(0, budget - (count - j))  # does: charge the steps j..count-1
+            chosen.pop()
+        if count > at and len(out) < OPENING_OPTIONS_LIMIT:
+            budget = max(0, budget - (count - at))
+
+    have = _tile_fields(rack)
+    visit(
+        0,
+        [
+            j
+            for j in range(count)
+            if lengths[j] < size and ((have | guard) - needs[j]) & guard == guard
+        ],
+        0,
+        0,
+        have,
+        False,
+        False,
+    )
+    if out or budget > 0:
+        return tuple(out)  # found some, or the search was exhaustive: there is none
+    # The search budget ran out before finding one: ask the exact solver (remi.solvers).
+    from remi.variants.remi_pe_tabla.solvers import best_opening
+
+    if must_include is None:
+        plan = best_opening(rack, rules)
+    else:
+        before = _remove(rack, (must_include,))
+        plan = None if before is None else best_opening(before, rules, must_include=must_include)
+    if plan is None or plan.tiles_used >= size:
+        return ()
+    return (tuple(plan.formations),)
+
+
+#: One guard bit above each tile's 3-bit count field (tile ``t`` at bits ``3t .. 3t+2``).
+_FIELD_GUARDS = sum(4 << (3 * code) for code in range(JOLY + 1))
+
+
+@functools.lru_cache(maxsize=65536)
+def _tile_fields(tiles: tuple[Tile, ...]) -> int:
+    """``tiles`` as counts in 3-bit fields, ``sum(1 << 3 * t)`` (a tile is its integer code + 1;
+    at most two copies of a tile, so a count never reaches the guard bit)."""
+    return sum(1 << (3 * t) for t in tiles)
+
+
+@functools.lru_cache(maxsize=65536)
+def _formation_opening_points(formation: Formation, rules: RemiRules) -> int:
+    return opening_points((formation,), rules)
+
+
+_ONE_POINT_PER_TILE = PointTable(
+    low=1,
+    high=1,
+    ace_low_run=1,
+    ace_high_run=1,
+    ace_set=1,
+    ace_loose=1,
+    joly_in_formation=1,
+    joly_loose=1,
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _closing_options(
+    rack: tuple[Tile, ...], frules: FormationRules
+) -> tuple[tuple[Formation, ...], ...]:
+    """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
+    if unformable_count(rack, frules) > 1 or leftover_lower_bound(rack, frules) > 1:
+        return ()
+    from remi.variants.remi_pe_tabla.solvers import max_points_arrangement, partition_all
+    from remi.variants.remi_pe_tabla.solvers._search import engine_for, pack
+
+    # An exact yes/no first (it stops as soon as two tiles are left out), then the most tiles
+    # that disjoint formations can hold.
+    if not engine_for(frules, _ONE_POINT_PER_TILE).lays_all_but(pack(rack), 1):
+        return ()
+    most = max_points_arrangement(rack, frules, _ONE_POINT_PER_TILE)
+    laid = sum(len(f.tiles) for f in most)
+    if laid < len(rack) - 1:
+        return ()
+    if laid == len(rack) - 1:
+        # nothing to lay (one tile left, e.g. after the closing meld): he closes by discarding
+        return (tuple(most),) if most else ()
+    out: list[tuple[Formation, ...]] = []
+    for keep in dict.fromkeys(rack):
+        rest = _remove(rack, (keep,))
+        assert rest is not None
+        forms = partition_all(rest, frules)
+        if forms:
+            out.append(tuple(forms))
+            if len(out) >= 3:
+                break  # a few ways to close are enough to list
+    return tuple(out)
+
+
+def _atu_possible(state: GameState, ps: PlayerState) -> bool:
+    return (
+        state.atu is not None
+        and state.rules.atu_enabled
+        and ps.turns_played == 0
+        and not ps.atu_announced
+        and state.atu in ps.rack
+    )
+
+
+def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> list[Action]:
+    rules = state.rules
+    sir = state.sir
+    if not sir or not _may_lay(state, ps):
+        return []
+    held = len(ps.rack)
+    if held <= 2 and rules.turn_one_two_tiles_attach_only:
+        return []
+    out: list[Action] = []
+    seat = state.current
+    last = len(sir) - 1
+    first = 1 if rules.sir_first_discard_dead else 0
+    if last >= first:
+        tile = sir[last]
+        if ps.pe_tabla:
+            # legal at any time, but listed only when it lets him close this turn
+            if _closing_options(_add(ps.rack, (tile,)), frules):
+                out.append(Take(seat))
+        elif ps.opened or rules.sir_take_last_for_opening:
+            can_declare = not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
+            if can_declare or _can_form_with(tile, ps.rack + (tile,), frules):
+                out.append(Take(seat))
+    if (
+        rules.sir_break_enabled
+        and ps.opened
+        and held >= rules.sir_break_min_rack_tiles
+        and not (held == 3 and rules.sir_three_tiles_last_only)
+    ):
+        # the pool for a break at index is the rack plus sir[index:]: add the tiles from the end
+        formable = formable_as_added(ps.rack + sir[last:], sir[first:last][::-1], frules)
+        for index in range(first, last):
+            if formable[last - 1 - index]:
+                out.append(_take_action(seat, index + 1))
+    return out
+
+
+_TAKES: dict[tuple[int, int], Take] = {}
+
+
+def _take_action(seat: int, position: int) -> Take:
+    """The shared ``Take`` of the șir tile at ``position`` (1-based)."""
+    key = (seat, position)
+    action = _TAKES.get(key)
+    if action is None:
+        action = _TAKES[key] = Take(seat, position)
+    return action
+
+
+@functools.lru_cache(maxsize=65536)
+def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
+    """The natural tiles that can be attached to ``f`` (each at exactly one place)."""
+    if f.kind is _RUN:
+        ref = next(i for i in f.identities if i is not None)
+        front, back = _run_end_ranks(f, rules)
+        out = tuple(_rank_tile(ref, r) for r in (front, back) if r is not None)
+        if len(out) == 2 and out[0] == out[1]:
+            return ()  # a 1 that fits both ends must say where: not offered
+        return out
+    if len(f.tiles) >= min(rules.set_max_tiles, len(COLOURS)):
+        return ()
+    present = {i.colour for i in f.identities if i is not None}
+    return tuple(tile_of(c, f.number) for c in COLOURS if c not in present)
+
+
+def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -> list[Action]:
+    out: list[Action] = []
+    seat = state.current
+    rack = set(ps.rack)
+    has_joly = JOLY in rack
+    others_no_joly = state.rules.joly_layoff_own_only or state.turn.freed_jolys
+    for number, tf in enumerate(state.table, start=1):
+        tiles, idents = _layoff_targets(tf.formation, frules)
+        for tile in tiles:
+            if tile in rack:
+                out.append(_layoff_action(seat, number, tile, tile))
+        if has_joly and idents and not (tf.owner != seat and others_no_joly):
+            for ident in idents:
+                out.append(_layoff_action(seat, number, JOLY, ident))
+    return out
+
+
+@functools.lru_cache(maxsize=65536)
+def _layoff_targets(
+    f: Formation, rules: FormationRules
+) -> tuple[tuple[Tile, ...], tuple[Tile | None, ...]]:
+    """(the natural tiles that attach to ``f``, each at one place; the identities a joly laid
+    off on ``f`` is stated with, one per place it fits, none for a set)."""
+    jolys = tuple(
+        ident if f.kind is _RUN else None
+        for _where, ident in _layoff_placements(f, SlotToken(JOLY), rules)
+    )
+    return _attachable_to(f, rules), jolys
+
+
+# Shared layoff values (actions are frozen), by (seat, formation number, tile, stated identity).
+_LAYOFFS: dict[tuple[int, int, Tile, Tile | None], LayOff] = {}
+
+
+def _layoff_action(seat: int, number: int, tile: Tile, stated: Tile | None) -> LayOff:
+    key = (seat, number, tile, stated)
+    action = _LAYOFFS.get(key)
+    if action is None:
+        if len(_LAYOFFS) > 200_000:
+            _LAYOFFS.clear()
+        slot = SlotToken(tile) if tile is not JOLY else SlotToken(JOLY, stated)
+        action = _LAYOFFS[key] = LayOff(seat, number, (slot,))
+    return action
+
+
+def _swap_options(state: GameState, ps: PlayerState) -> list[Swap]:
+    out: list[Swap] = []
+    seat = state.current
+    rack = set(ps.rack)
+    rules = state.rules
+    for number, tf in enumerate(state.table, start=1):
+        f = tf.formation
+        if JOLY not in f.tiles:
+            continue
+        seen: set[Tile] = set()
+        for tile, ident, swapped in zip(f.tiles, f.identities, tf.swapped):
+            if not tile.is_joly or swapped:
+                continue
+            if ident is None:
+                if rules.joly_set_of_three_locked:
+                    continue
+                present = {i.colour for i in f.identities if i is not None}
+                for c in COLOURS:
+                    cand = tile_of(c, f.number)
+                    if c not in present and cand in rack and cand not in seen:
+                        seen.add(cand)
+                        out.append(Swap(seat, number, cand))
+            elif ident in rack and ident not in seen:
+                seen.add(ident)
+                out.append(Swap(seat, number, ident))
+    return out
