@@ -27,7 +27,7 @@ import time
 from collections import Counter
 
 from remi.formations import Formation, _cached_readings, _formation_slots, candidate_formations
-from remi.solvers import _rk_dp
+from remi.solvers import _rk_dp, _rk_steps
 from remi.solvers.rummikub import (
     TIE_BREAK_STATES,
     MoveRules,
@@ -85,7 +85,7 @@ def clear_memos() -> None:
     the same position (the caches of whole-rule tables, the same for every position, stay)."""
     _formation_slots.cache_clear()
     _cached_readings.cache_clear()
-    for memo in (_rk_dp._OPTIONS_CACHE, _rk_dp._GROUP_CACHE, _rk_dp._DOMINATES):
+    for memo in (_rk_steps._OPTIONS_CACHE, _rk_steps._GROUP_CACHE, _rk_dp._DOMINATES):
         memo.clear()
 
 

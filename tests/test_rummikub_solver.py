@@ -19,7 +19,7 @@ from remi.errors import IllegalActionError, InvalidFormationError, NotationError
 from remi.formations import Formation, Kind, candidate_formations, parse_formation
 from remi.notation import parse_tiles
 from remi.rules import load_rules
-from remi.solvers._rk_lp import Relaxation
+from remi.solvers._rk_bb import Relaxation
 from remi.solvers.rummikub import Move, MoveRules, best_move, verify_move
 from remi.tiles import FULL_SET, Tile
 
@@ -605,7 +605,7 @@ def test_settle_jokers_trades_a_joker_back_for_the_tile_its_set_lost() -> None:
     """Among equal moves, a joker standing in for a natural tile its set lost trades places
     with that tile: the same tiles, value and joker numbers, fewer original tiles moved (run
     joker) or fewer sets changed (a 3-tile group's joker, whose identity is open)."""
-    from remi.solvers.rummikub import _disruption, _settle_jokers
+    from remi.solvers._rk_jokers import _disruption, _settle_jokers
 
     old = table_of("[R5 R6 R7]")
     new = table_of("[R5 R6 J R8] [R7 Y7 B7]")

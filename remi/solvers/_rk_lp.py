@@ -1,333 +1,85 @@
-"""Linear-programming bounds for the Rummikub best move (internal).
+"""The linear relaxation of the Rummikub best move: bounds (internal).
 
-The integer program of den Hertog & Hulshof (2006) has one variable per possible set; its linear
-relaxation is a very tight bound on the best move (on the 60-position benchmark corpus its value
-rounded down equals the optimum number of tiles placed in 59 positions), where the number
-sweep's own bound ("every later rack tile placed") is loose whenever rack tiles cannot all be
-placed. Its uses (``remi.solvers.rummikub._solve``, docs/solvers.md):
+The integer program of den Hertog & Hulshof (2006) has one variable per possible set
+(``remi.solvers._rk_columns``); its linear relaxation is a very tight bound on the best move (on
+the 60-position benchmark corpus its value rounded down equals the optimum number of tiles
+placed in 59 positions), where the number sweep's own bound ("every later rack tile placed") is
+loose whenever rack tiles cannot all be placed. ``LinearRelaxation`` gives the bounds
+(``remi.solvers.rummikub``'s engines, docs/solvers.md); its branch and bound is
+``remi.solvers._rk_bb.Relaxation``:
 
-* ``Relaxation.search``: branch and bound over the set columns (our code; HiGHS solves each
-  node's linear program), rack columns branched on first, on a model reduced by reduced-cost
-  fixing at its root (``_reduced``). An integral solution is a valid arrangement
-  (``Solution``), valued as ``remi.solvers.rummikub.placed_points`` values a move.
-* ``Relaxation.most_kept``: the tie-break as one branch and bound, with one more column per
-  original table set and the move's value as a row.
-* ``Relaxation.bound()``: the whole move; the program starts searching there.
-* ``Relaxation.suffix_caps()``: for each number ``v``, the same relaxation restricted to the
-  numbers ``v``..13 (runs that started lower enter through their first one or two tiles, jokers
+* ``bound()``: the whole move; the searches start there.
+* ``suffix_caps()``: for each number ``v``, the same relaxation restricted to the numbers
+  ``v``..13 (runs that started lower enter through their first one or two tiles, jokers
   optional): a bound on what the rack tiles of those numbers can add, which the sweep uses at
-  every step (``remi.solvers._rk_dp.optional_suffix``).
-* ``Relaxation.bound(frozen)`` / ``refuted_core``: the move with some original table sets kept
-  as they are; below the optimum means those sets cannot all stay (the tie-break), with a pool of
-  dual solutions that refutes without a solve (weak duality).
+  every step (``remi.solvers._rk_steps.optional_suffix``).
+* ``bound(frozen)`` / ``refuted_core``: the move with some original table sets kept as they
+  are; below the optimum means those sets cannot all stay (the tie-break), with a pool of dual
+  solutions that refutes without a solve (weak duality).
 
 A move's validity never depends on HiGHS: integral solutions are checked integral, turned into
 sets that ``read_formation`` validates, and ``best_move`` verifies every move it returns. Its
 optimality relies on HiGHS's reported optimum bounding the relaxation within the rounding margin
-(``_round_down``). HiGHS is reached through its core class (the public ``highspy.Highs`` prints a
-banner on stdout, which would corrupt ``remi solve move --json``), with a model built once per
-position and re-solved warm. Without ``highspy`` 1.13 or later (or with more than two jokers) no
-relaxation is used and the searches run on their own.
+(``_round_down``). The model is built once per position and re-solved warm.
 
-Columns: runs of one colour of 3 to 5 tiles (every longer run is two or more of these end to
-end), each with every placement of up to two jokers (one column per set of tiles: the jokers
-at the top of the run); groups of 3 to ``set.max_tiles`` colours, jokers in place of colours; at
-least one natural tile each (``formation.min_natural_tiles`` above 1 is relaxed, still a bound);
-one column per rack tile type played (up to its count) and one for rack jokers. Rows: per tile
-type, the copies the sets use = the table's copies + the rack copies played; the same for
-jokers. Objective: tiles played, or their numbers (a rack joker counted 13, the most it can
-stand for; when every joker in play is on the rack, each set column counts the numbers its
-jokers stand for instead, which is exact).
+Rows: per tile type, the copies the sets use = the table's copies + the rack copies played; the
+same for jokers. Objective: tiles played, or their numbers (a rack joker counted 13, the most it
+can stand for; when every joker in play is on the rack, each set column counts the numbers its
+jokers stand for instead, which is exact). ``formation.min_natural_tiles`` above 1 is relaxed to
+1 (still a bound). One column per rack tile type played (up to its count) and one for rack
+jokers.
 """
 
 from __future__ import annotations
 
-import contextlib
-import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any
 
-import attrs
+import numpy as np
+from highspy._core import HighsModelStatus, HighsStatus, ObjSense
 
-__all__ = ["Relaxation", "Solution", "relaxation"]
-
-#: The methods of HiGHS's core class this module calls (highspy 1.13 and later have them all).
-_NEEDED = (
-    "setOptionValue",
-    "addRows",
-    "addCols",
-    "changeObjectiveSense",
-    "changeRowsBounds",
-    "changeColsBounds",
-    "changeColBounds",
-    "run",
-    "getModelStatus",
-    "getInfo",
-    "getSolution",
-    "getBasis",
-    "setBasis",
+from remi.solvers._rk_columns import (
+    DUAL_POOL,
+    INF,
+    Solution,
+    _Column,
+    _highs,
+    _incidence,
+    _round_down,
+    _select,
+    _stood,
 )
+from remi.solvers._rk_problem import SetProblem
 
-try:  # pragma: no branch - highspy is a dependency; without it the searches run unbounded
-    import numpy as np
-    from highspy._core import (
-        HighsBasis,
-        HighsBasisStatus,
-        HighsModelStatus,
-        HighsStatus,
-        ObjSense,
-        _Highs,
-    )
-
-    _HAVE_HIGHS = all(hasattr(_Highs, name) for name in _NEEDED)
-except ImportError:  # pragma: no cover
-    _HAVE_HIGHS = False
-
-INF = 1e30  # HiGHS treats any bound at or above 1e20 as infinite
-#: Dual solutions ``Relaxation.bound`` keeps to refute without solving.
-DUAL_POOL = 64
-
-#: (natural tile codes, jokers, lowest number, is a run) of one column.
-_Column = tuple[tuple[int, ...], int, int, bool]
+__all__ = ["LinearRelaxation"]
 
 
-@lru_cache(maxsize=8)
-def _set_columns(jokers: int, set_max: int) -> tuple[_Column, ...]:
-    """Every run of 3-5 tiles and every group, with up to ``min(jokers, 2)`` jokers placed in
-    every way, at least one natural tile each; codes are ``colour * 13 + number - 1``.
-
-    Runs that use the same tiles (the same natural tiles and as many jokers, the jokers at the
-    ends shifted: ``[J R4 R5]`` and ``[R4 R5 J]``) are one column, the one starting highest:
-    its jokers stand for the highest numbers, which is what a rack joker is credited with under
-    the points objective (``Solution.value``), and a free joker goes to the top of its run."""
-    runs: dict[tuple[tuple[int, ...], int], _Column] = {}
-    most = min(jokers, 2)
-    for c in range(4):
-        for length in range(3, 6):
-            for start in range(1, 15 - length):
-                numbers = range(start, start + length)
-                for j in range(most + 1):
-                    for jp in itertools.combinations(numbers, j):
-                        nat = tuple(c * 13 + v - 1 for v in numbers if v not in jp)
-                        # ``start`` only grows: a later run with the same tiles starts higher
-                        runs[nat, j] = (nat, j, start, True)
-    cols = list(runs.values())
-    for v in range(1, 14):
-        for size in range(3, set_max + 1):
-            for j in range(most + 1):
-                if not 1 <= size - j <= 4:
-                    continue
-                for colours in itertools.combinations(range(4), size - j):
-                    cols.append((tuple(c * 13 + v - 1 for c in colours), j, v, False))
-    return tuple(cols)
-
-
-@lru_cache(maxsize=8)
-def _entering_pieces(jokers: int) -> tuple[_Column, ...]:
-    """The first one or two tiles from number ``v`` of a run that started below ``v``, for
-    every ``v`` from 2 (at least one natural tile; a joker in either place): with these, what a
-    table holds from number ``v`` up is a sum of columns."""
-    cols: list[_Column] = []
-    most = min(jokers, 1)
-    for c in range(4):
-        for v in range(2, 14):
-            for length in (1, 2):
-                if v + length > 14:
-                    continue
-                numbers = range(v, v + length)
-                for j in range(min(most, length - 1) + 1):
-                    for jp in itertools.combinations(numbers, j):
-                        nat = tuple(c * 13 + w - 1 for w in numbers if w not in jp)
-                        cols.append((nat, j, v, True))
-    return tuple(cols)
-
-
-@lru_cache(maxsize=16)
-def _incidence(jokers: int, set_max: int, pieces: bool) -> tuple[Any, Any, tuple[Any, Any, Any]]:
-    """The columns (``_entering_pieces`` when ``pieces``, else ``_set_columns``, in an array of
-    objects: a selection of them is one indexing), the natural
-    tile types each uses as a bit mask (bit ``t`` for tile code ``t``; unsigned 64-bit) and
-    the incidence matrix in compressed columns: (entries per column, their rows, their
-    values; rows 0-51 the tile codes, row 52 the jokers)."""
-    cols = _entering_pieces(jokers) if pieces else _set_columns(jokers, set_max)
-    masks = np.array([sum(1 << t for t in nat) for nat, _, _, _ in cols], dtype=np.uint64)
-    lengths: list[int] = []
-    rows: list[int] = []
-    values: list[float] = []
-    for nat, j, _, _ in cols:
-        lengths.append(len(nat) + (1 if j else 0))
-        rows.extend([*nat, 52] if j else nat)
-        values.extend([1.0] * len(nat) + ([float(j)] if j else []))
-    compressed = (np.array(lengths), np.array(rows, dtype=np.int32), np.array(values))
-    objects = np.empty(len(cols), dtype=object)
-    for k, column in enumerate(cols):
-        objects[k] = column
-    for array in (objects, masks, *compressed):
-        array.setflags(write=False)
-    return objects, masks, compressed
-
-
-def _select(compressed: tuple[Any, Any, Any], keep: Any) -> tuple[Any, Any, Any]:
-    """The compressed columns ``keep`` (indices, increasing) of ``_incidence``'s third part."""
-    lengths, rows, values = compressed
-    mask = np.zeros(len(lengths), dtype=bool)
-    mask[keep] = True
-    entries = np.repeat(mask, lengths)
-    return lengths[keep], rows[entries], values[entries]
-
-
-def _alive(root: tuple[float, Any, Any], n_sets: int, need: int) -> Any:
-    """The indices of the first ``n_sets`` columns some solution worth at least ``need`` may
-    use, by reduced-cost fixing (``Relaxation._reduced``) from an optimal ``root`` (optimum,
-    column values, reduced costs)."""
-    got, x, reduced = root
-    return np.flatnonzero((x[:n_sets] > 1e-9) | (got + reduced[:n_sets] + 1e-3 >= need))
-
-
-def _integral(x: Any) -> bool:
-    """Whether the column values ``x`` are all whole numbers, to 1e-9: tighter than the
-    branching test of ``Relaxation._depth_first`` (a fraction above 1e-6, or above 1e-6 / 13 on
-    a rack column weighted by its worth), so a root this accepts is never branched on."""
-    return bool(np.abs(x - np.rint(x)).max(initial=0.0) <= 1e-9)
-
-
-def _stood(column: _Column) -> list[int]:
-    """The numbers the jokers of a column stand for (a run's gaps and ends, a group's number)."""
-    nat, j, low, is_run = column
-    if not j:
-        return []
-    if is_run:
-        numbers = {t % 13 + 1 for t in nat}
-        return [v for v in range(low, low + len(nat) + j) if v not in numbers]
-    return [low] * j
-
-
-def _column_statuses(status: list[Any], keep: Any, n_sets: int) -> list[Any]:
-    """A basis's column statuses ``status`` for a model holding only the set columns ``keep``
-    (increasing indices among the first ``n_sets`` columns; all of them when ``None``), then
-    the columns after them."""
-    columns = list(status[:n_sets]) if keep is None else [status[k] for k in keep.tolist()]
-    columns.extend(status[n_sets:])
-    return columns
-
-
-def _start_from(h: Any, columns: list[Any], rows: list[Any]) -> None:
-    """Give ``h`` the basis of these column and row statuses to start its next solve from."""
-    start = HighsBasis()
-    start.valid = True
-    start.col_status = columns
-    start.row_status = rows
-    h.setBasis(start)
-
-
-def _round_down(value: float) -> int:
-    """The relaxation's optimum is a fraction with a small denominator; the margin absorbs the
-    solver's tolerances (about 1e-7 per row) without ever rounding a true ``k + 1`` down."""
-    return int(value + 1e-3)
-
-
-#: Spare HiGHS instances with an empty model and this module's options (``_highs``): a new
-#: instance costs 50-70 microseconds, a cleared one next to nothing.
-_SPARE: list[Any] = []
-#: The most spare instances kept.
-SPARE_MAX = 4
-
-
-def _highs() -> Any:
-    """A HiGHS instance with an empty model and this module's options: a spare one (``_spare``)
-    when there is one, else a new one."""
-    try:
-        return _SPARE.pop()
-    except IndexError:
-        pass
-    h = _Highs()
-    for name, setting in (
-        ("output_flag", False),
-        ("threads", 1),
-        ("presolve", "off"),
-        ("solver", "simplex"),
-    ):
-        h.setOptionValue(name, setting)
-    return h
-
-
-def _spare(models: Sequence[Any]) -> None:
-    """Keep ``models``, which no one uses any more, as spares for ``_highs`` (their models
-    cleared; at most ``SPARE_MAX`` spares)."""
-    for h in models:
-        if len(_SPARE) < SPARE_MAX:
-            h.clearModel()
-            _SPARE.append(h)
-
-
-@contextlib.contextmanager
-def _spares() -> Iterator[list[Any]]:
-    """A list for the models a search builds, which become spares (``_spare``) when it ends,
-    however it ends."""
-    made: list[Any] = []
-    try:
-        yield made
-    finally:
-        _spare(made)
-
-
-@attrs.frozen(kw_only=True)
-class Solution:
-    """An integral solution of the relaxation: ``sets`` (columns with their counts),
-    ``placed`` (rack copies played, 52 counts) and ``rack_jokers`` (rack jokers played)."""
-
-    sets: tuple[tuple[_Column, int], ...]
-    placed: tuple[int, ...]
-    rack_jokers: int
-
-    def joker_numbers(self) -> list[int]:
-        """The number each joker of the sets stands for (a run's gap or end, a group's
-        number), one entry per joker."""
-        out: list[int] = []
-        for column, count in self.sets:
-            out.extend(_stood(column) * count)
-        return out
-
-    def value(self, points: bool, kept_joker_numbers: Sequence[int] = ()) -> int:
-        """The move's true objective value: tiles placed (rack jokers included), or points:
-        each placed rack tile its number, the rack jokers credited with the highest numbers
-        stood for by jokers on the new table (these sets' and ``kept_joker_numbers``, those of
-        the sets kept unchanged), as ``remi.solvers.rummikub.placed_points``."""
-        if not points:
-            return sum(self.placed) + self.rack_jokers
-        naturals = sum(count * (t % 13 + 1) for t, count in enumerate(self.placed))
-        stood = sorted([*self.joker_numbers(), *kept_joker_numbers], reverse=True)
-        return naturals + sum(stood[: self.rack_jokers])
-
-
-class Relaxation:
+class LinearRelaxation:
     """The linear relaxation of one position (module docstring), built once, re-solved warm.
 
     Args:
-        mand, opt: 52 counts each (index ``colour * 13 + number - 1``): table tiles (all placed)
-            and rack tiles (each placed or not).
-        jt, jr: jokers on the table (placed) and on the rack (optional); at most 2 in all.
-        points: objective: numbers placed (a rack joker 13) instead of tiles placed.
-        set_max: ``set.max_tiles``.
+        problem: the position: its table and rack counts (52 each, index ``colour * 13 +
+            number - 1``; table tiles all placed, rack tiles each placed or not), jokers on the
+            table (placed) and on the rack (optional), at most 2 in all, the objective
+            (numbers placed, a rack joker 13, instead of tiles placed) and ``set.max_tiles``.
+            Its ``min_natural`` is relaxed to 1 and its ``meld_threshold`` is not modelled.
 
     Every method returns ``None`` when HiGHS does not report an optimum (the caller then goes
     on without the bound); none raises for a solver failure.
+
+    Raises:
+        ValueError: more than two jokers in play (the columns place at most two).
     """
 
-    def __init__(
-        self,
-        mand: Sequence[int],
-        opt: Sequence[int],
-        jt: int,
-        jr: int,
-        *,
-        points: bool,
-        set_max: int = 4,
-    ) -> None:
-        self.mand = list(mand[:52])
-        self.opt = list(opt[:52])
+    def __init__(self, problem: SetProblem) -> None:
+        jt, jr = problem.table_jokers, problem.rack_jokers
+        if jt + jr > 2:
+            raise ValueError(f"the relaxation places at most 2 jokers, got {jt + jr}")
+        points, set_max = problem.points, problem.set_max
+        self.problem = problem
+        self.mand = list(problem.table_counts)
+        self.opt = list(problem.rack_counts)
         self.jt, self.jr, self.points, self.set_max = jt, jr, points, set_max
         # the right-hand side with nothing kept: each tile type's table copies, then jokers
         self._table_rows = [float(x) for x in self.mand] + [float(jt)]
@@ -611,457 +363,12 @@ class Relaxation:
         numbers = [v for k in kept for v in joker_numbers[k]]
         return found, kept, found.value(self.points, numbers)
 
-    def _reduced(
-        self,
-        h: Any,
-        root: tuple[float, Any, Any],
-        need: int,
-        rows: Sequence[float] | None = None,
-        base: Any = None,
-        in_place: bool = False,
-    ) -> tuple[Any, Any, tuple[float, Any, Any]]:
-        """After an optimal solve of ``h`` (a model of ``_model`` over the set columns ``base``,
-        all when ``None``: the plain model with ``rows``, or, ``in_place``, any model of
-        ``_model``) whose ``root`` is (its optimum ``got``, column values, reduced costs;
-        ``_root``): the same model without the set columns that no solution worth at least
-        ``need`` uses, with ``h``'s basis (optimal for it too); the indices of the set columns
-        it keeps (``_read``'s ``subset``); and its root (``got``, column values, reduced
-        costs), so that it need not be solved again.
-
-        When the root is integral it settles the pass, and ``h`` itself is returned (with its
-        set columns and ``root``). Reduced-cost fixing: a set column at zero with reduced cost
-        ``d`` (at most 0) caps every solution that uses it at ``got + d`` (weak duality); below
-        ``need``, none of those solutions is asked for. On the benchmark corpus this drops most
-        columns of the objective's passes (the whole move's floors, multiples of its weight,
-        keep nearly all), and each solve of the smaller model costs about half as much. With
-        ``in_place`` the columns are deleted from ``h`` itself, which keeps its basis and costs
-        next to nothing (``h`` is then the smaller model), instead of building a new model
-        (0.5-1 ms)."""
-        n_sets = len(self.sets) if base is None else len(base)
-        got, x, reduced = root
-        if _integral(x):  # an integral root settles the pass at once: no smaller model needed
-            return h, (np.arange(n_sets) if base is None else base), root
-        alive = _alive(root, n_sets, need)
-        subset = alive if base is None else base[alive]
-        keep = np.concatenate([alive, np.arange(n_sets, len(x))])
-        if in_place:
-            dead = np.ones(n_sets, dtype=bool)
-            dead[alive] = False
-            if dead.any():
-                h.deleteCols(int(dead.sum()), np.flatnonzero(dead).astype(np.int32))
-            return h, subset, (got, x[keep], reduced[keep])
-        small = self._model(False, subset=subset, rows=rows)
-        basis = h.getBasis()
-        if basis.valid:
-            columns = _column_statuses(basis.col_status, alive, n_sets)
-            _start_from(small, columns, basis.row_status)
-        return small, subset, (got, x[keep], reduced[keep])
-
-    def _pass_model(
-        self,
-        h: Any,
-        start: Any,
-        made: list[Any],
-        root: tuple[float, Any, Any],
-        need: int,
-        *,
-        keeps: Sequence[Sequence[int]],
-        value: int | None = None,
-        base: Any = None,
-        weight: float | None = None,
-    ) -> tuple[Any, Any, Any, tuple[float, Any, Any]]:
-        """The model of one pass of ``most_kept`` / ``best_kept`` asking for ``need``: the
-        whole model ``h`` (``_model`` with ``keeps``, ``value``, ``base``, ``weight``; built
-        again from the root's basis ``start`` when ``h`` is ``None``, and added to ``made``),
-        reduced in place (``_reduced``, from the whole model's ``root``).
-
-        Returns:
-            (the whole model for the next pass, or ``None`` when this pass took columns out of
-            it; the pass's model; its set columns; its root).
-        """
-        if h is None:  # the last pass reduced the model in place: the whole one again
-            h = self._model(False, keeps, value, base, weight=weight)
-            made.append(h)
-            h.setBasis(start)
-        small, subset, reduced_root = self._reduced(h, root, need, base=base, in_place=True)
-        n_base = len(self.sets) if base is None else len(base)
-        return (None if len(subset) < n_base else h), small, subset, reduced_root
-
     @staticmethod
     def _root(h: Any, got: float) -> tuple[float, Any, Any]:
         """``h``'s optimum ``got`` with its column values and reduced costs (read once: later
         solves of ``h`` move them)."""
         solution = h.getSolution()
         return got, np.asarray(solution.col_value), np.asarray(solution.col_dual)
-
-    def search(
-        self,
-        frozen: Sequence[Sequence[int]],
-        need: int,
-        node_limit: int,
-        *,
-        best: bool = False,
-        kept_joker_numbers: Sequence[int] = (),
-    ) -> tuple[str, Solution | None, int]:
-        """Depth-first branch and bound over the set columns: an integral solution worth at
-        least ``need`` (tiles or points) with the sets ``frozen`` kept, or a proof that there is
-        none; with ``best``, the most valuable such solution. The relaxation is solved once
-        whole; an integral root settles the pass at once, otherwise the branch and bound runs
-        without the columns that cannot reach ``need`` (``_reduced``); see ``_depth_first``
-        for the nodes and the branching. With
-        ``best``, each solution found raises what is asked for to one more than its value
-        (``Solution.value``, with ``kept_joker_numbers`` the numbers the jokers of the frozen
-        sets stand for). Every integral solution of the columns is a valid arrangement (module
-        docstring), so the search is exact; an integral solution the relaxation valued above
-        its true value (rack jokers count 13 there) ends it as undecided.
-
-        Returns:
-            (``"found"``, the solution, nodes), (``"none"``, ``None``, nodes) when no integral
-            solution reaches ``need``, or (``"unknown"``, the best solution found so far or
-            ``None``, nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
-            Nodes count the whole relaxation's solve.
-        """
-        rows = self._frozen_rows(frozen)
-        whole = self._apply_rows(rows)
-        top = self._fresh if self._fresh is not None else self._run(whole)
-        self._fresh = top
-        self._solved = False  # ``witness`` reads ``bound``'s solutions only
-        if top is None:
-            return "unknown", None, 1
-        if top < 0 or _round_down(top) < need:
-            return "none", None, 1
-        root = self._root(whole, top)
-        if not frozen:
-            self._table_root = root
-        h, subset, root = self._reduced(whole, root, need, rows=rows)
-
-        def integral(got: float, x: Any) -> tuple[Solution | None, int, bool]:
-            found = self._read(x, subset)
-            if found is None:  # integral sets but not rows within tolerance: give up
-                return None, -1, False
-            worth = found.value(self.points, kept_joker_numbers)
-            # a relaxation above the true value overvalued its rack jokers (13 each): other
-            # solutions here may be worth more than this one and less than it says
-            return found, worth, _round_down(got) <= worth
-
-        status, found, nodes = self._depth_first(
-            h, len(subset), need, node_limit - 1, best, integral, root=root
-        )
-        return status, found, nodes + 1
-
-    def _depth_first(
-        self,
-        h: Any,
-        n_sets: int,
-        need: int,
-        node_limit: int,
-        best: bool,
-        integral: Any,
-        first: tuple[int, int] | None = None,
-        root: tuple[float, Any, Any] | None = None,
-    ) -> tuple[str, Any, int]:
-        """The branch and bound of ``search`` and ``most_kept`` on the model ``h`` (sets in its
-        first ``n_sets`` columns, then the rack columns, then the columns ``first``, a range,
-        if any), depth first. Each node solves the relaxation with its branch's column bounds
-        (warm; the root's solution is ``root`` when given); a node whose bound is below what
-        is still asked for is closed; otherwise a column ``x`` is branched on, ``x >= ceil``
-        first, then ``x <= floor``: a fractional column of ``first`` (the most fractional),
-        else the fractional rack column (copies of a tile type played, or rack jokers) worth
-        most (fraction times value), else the most fractional set column. When the root
-        branches, reduced-cost fixing (``fix``) first closes more columns.
-        ``integral(objective, values)`` reads an integral node as (the solution or ``None`` to
-        give up, its true worth, whether the node is closed by it). With ``best`` each solution
-        raises what is asked for to one more than its worth. Returns (status, the best solution
-        found, nodes) as ``search``; the column bounds are restored in every case."""
-        n_rack = len(self.rack_types) + 1
-        worth_of = np.array(self._rack_worth())
-        # a rack joker is branched on as the most valuable tile, even where its credit is 0
-        worth_of[-1] = 13.0 if self.points else 1.0
-        n_all = n_sets + n_rack + (0 if first is None else first[1] - first[0])
-        lower = [0.0] * n_all
-        upper = (
-            [INF] * n_sets
-            + [float(self.opt[t]) for t in self.rack_types]
-            + [float(self.jr)]
-            + [1.0] * (n_all - n_sets - n_rack)
-        )
-        original = (list(lower), list(upper))
-        fixed: list[int] = []
-        nodes = 0
-        asked = need
-        incumbent: Any = None
-
-        class _Stop(Exception):
-            pass
-
-        def choose(x: Any) -> int:
-            """The column to branch on, ``-1`` when the solution is integral."""
-            part = x - np.floor(x)
-            spread = np.minimum(part, 1.0 - part)
-            if first is not None:
-                extra = spread[first[0] : first[1]]
-                if len(extra) and extra.max() > 1e-6:
-                    return first[0] + int(extra.argmax())
-            weighted = spread[n_sets : n_sets + n_rack] * worth_of
-            if weighted.max() > 1e-6:
-                return n_sets + int(weighted.argmax())
-            if n_sets:
-                pick = int(spread[:n_sets].argmax())
-                if spread[pick] > 1e-6:
-                    return pick
-            return -1
-
-        def fix(got: float, x: Any, reduced: Any) -> None:
-            """Reduced-cost fixing at the root: a column at its lower bound whose reduced cost
-            ``d`` says that one unit more leaves at most ``got + d`` (weak duality), below what
-            is asked for, stays at that bound in the whole tree; likewise at its upper bound."""
-            at_lower = (np.abs(x - np.array(lower)) < 1e-9) & (got + reduced + 1e-3 < asked)
-            at_upper = (np.abs(x - np.array(upper)) < 1e-9) & (got - reduced + 1e-3 < asked)
-            for j in np.flatnonzero(at_lower | at_upper):
-                fixed.append(int(j))
-                if at_lower[j]:
-                    upper[j] = lower[j]
-                else:
-                    lower[j] = upper[j]
-            if fixed:
-                h.changeColsBounds(
-                    len(fixed),
-                    np.array(fixed, dtype=np.int32),
-                    np.array([lower[j] for j in fixed]),
-                    np.array([upper[j] for j in fixed]),
-                )
-
-        def node() -> bool:
-            """Search below the current bounds; True to stop (a solution, not ``best``)."""
-            nonlocal nodes, asked, incumbent
-            nodes += 1
-            if nodes > node_limit:
-                raise _Stop
-            if nodes == 1 and root is not None:
-                got, x, reduced = root
-            else:
-                solved = self._run(h)
-                if solved is None:
-                    raise _Stop
-                got = solved
-                x = reduced = None
-            if got < 0 or _round_down(got) < asked:
-                return False
-            if x is None:
-                solution = h.getSolution()
-                x = np.asarray(solution.col_value)
-                reduced = np.asarray(solution.col_dual) if nodes == 1 else None
-            pick = choose(x)
-            if nodes == 1 and pick >= 0:  # fixing only matters below the root
-                fix(got, x, reduced)
-            if pick < 0:
-                found, worth, closed = integral(got, x)
-                if found is None or worth < asked:
-                    raise _Stop
-                incumbent = found
-                asked = worth + 1
-                if best and not closed:
-                    raise _Stop
-                return not best
-            value = x[pick]
-            lo, up = lower[pick], upper[pick]
-            for new_lo, new_up in ((float(int(value) + 1), up), (lo, float(int(value)))):
-                if new_lo == lo and _round_down(got) < asked:
-                    # the first branch found a solution this node's bound cannot beat: the
-                    # second branch is closed without solving it
-                    break
-                lower[pick], upper[pick] = new_lo, new_up
-                h.changeColBounds(pick, new_lo, new_up)
-                try:
-                    stop = node()
-                finally:
-                    lower[pick], upper[pick] = lo, up
-                    h.changeColBounds(pick, lo, up)
-                if stop:
-                    return True
-            return False
-
-        try:
-            node()
-        except _Stop:
-            return "unknown", incumbent, nodes
-        finally:
-            if fixed:
-                h.changeColsBounds(
-                    len(fixed),
-                    np.array(fixed, dtype=np.int32),
-                    np.array([original[0][j] for j in fixed]),
-                    np.array([original[1][j] for j in fixed]),
-                )
-        return ("found", incumbent, nodes) if incumbent is not None else ("none", None, nodes)
-
-    def most_kept(
-        self,
-        originals: Sequence[Sequence[int]],
-        joker_numbers: Sequence[Sequence[int]],
-        value: int,
-        need: int,
-        node_limit: int,
-    ) -> tuple[str, tuple[Solution, list[int]] | None, int]:
-        """The tie-break as one branch and bound: an arrangement worth at least ``value``
-        (tiles or points) that keeps the most of the original table sets unchanged, at least
-        ``need`` of them. ``originals``: each original set's tile codes (52 = a joker);
-        ``joker_numbers``: the numbers its jokers stand for.
-
-        The model (``_model``) adds one column per original set, using its tiles as it does,
-        and one row, the objective of the plain model at least ``value``; it maximises how
-        many of those columns are used. Any arrangement that re-creates an original set with
-        set columns re-creates it with that set's own column too (the same tiles), so the
-        optimum is the most sets any arrangement worth ``value`` keeps. The search asks for the
-        relaxation's bound first, then one set fewer each time nothing is found (a pass that
-        asks for more closes more nodes at once), each pass on the model reduced for what it
-        asks (``_reduced``) unless the root is already integral; branching is on the original
-        sets' columns first (``_depth_first``). An integral solution below ``value`` in truth
-        (rack jokers counted 13) ends it as undecided.
-
-        Returns:
-            (``"found"``, (the arrangement of the other tiles, the indices of the original
-            sets kept), nodes) for the best, (``"none"``, ``None``, nodes) when no arrangement
-            worth ``value`` keeps ``need`` sets, or (``"unknown"``, the best found or ``None``,
-            nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
-        """
-        with _spares() as made:  # the models built here become spares
-            # only the set columns a solution worth ``value`` may use (``_alive``, from the whole
-            # move's optimum), started from the whole move's basis
-            if self._table_root is None and self.bound() is not None and self._fresh is not None:
-                self._table_root = self._root(self._whole, self._fresh)
-            base = None
-            if self._table_root is not None:
-                base = _alive(self._table_root, len(self.sets), value)
-            h = self._model(False, originals, value, base)
-            made.append(h)
-            basis = self._whole.getBasis() if self._whole is not None else None
-            if basis is not None and basis.valid:
-                columns = _column_statuses(basis.col_status, base, len(self.sets))
-                columns.extend([HighsBasisStatus.kLower] * len(originals))
-                rows = [*basis.row_status, HighsBasisStatus.kBasic]
-                basic = HighsBasisStatus.kBasic
-                if sum(1 for c in columns if c == basic) + sum(
-                    1 for r in rows if r == basic
-                ) == len(rows):  # a basis of the reduced model too
-                    _start_from(h, columns, rows)
-            top = self._run(h)
-            if top is None:
-                return "unknown", None, 1
-            floor = _round_down(top)
-            if floor < need:
-                return "none", None, 1
-            used = 1
-            n_rack = len(self.rack_types) + 1
-            whole_root = self._root(h, top)
-            start = h.getBasis()  # the root's basis (a copy), for the passes after the first
-            while True:
-                h, small, subset, root = self._pass_model(
-                    h, start, made, whole_root, floor, keeps=originals, value=value, base=base
-                )
-                first = len(subset) + n_rack
-
-                def integral(
-                    got: float, x: Any, subset: Any = subset, first: int = first
-                ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
-                    read = self._read_kept(x, subset, first, joker_numbers)
-                    if read is None or read[2] < value:  # rack jokers overvalued
-                        return None, -1, False
-                    found, kept, _ = read
-                    return (found, kept), len(kept), True
-
-                # every count above ``floor`` is refuted (or above the bound): the first solution
-                # found is the best, the pass stops there
-                status, found, nodes = self._depth_first(
-                    small,
-                    len(subset),
-                    floor,
-                    node_limit - used,
-                    False,
-                    integral,
-                    (first, first + len(originals)),
-                    root,
-                )
-                used += nodes
-                if status != "none" or floor <= need:
-                    return status, found, used
-                floor -= 1
-
-    def best_kept(
-        self,
-        originals: Sequence[Sequence[int]],
-        joker_numbers: Sequence[Sequence[int]],
-        node_limit: int,
-    ) -> tuple[str, tuple[Solution, list[int]] | None, int]:
-        """The whole move as one branch and bound: the most valuable arrangement (tiles or
-        points), and among those the one that keeps the most original table sets unchanged.
-        ``originals``: each original set's tile codes (52 = a joker); ``joker_numbers``: the
-        numbers its jokers stand for.
-
-        The model is ``most_kept``'s without the value row, maximising ``W`` times the value
-        plus the number of original sets kept, ``W`` = one more than the number of original
-        sets: a solution worth one more always scores more, whatever it keeps, so the
-        optimum is the objective's optimum with the tie-break's optimum among its solutions
-        (lexicographic). The relaxation's bound ``U`` caps the value at ``floor(U / W)``; the
-        passes ask for that value, then for less (floors ``V, V-1, V-3, ...`` as the
-        objective's), each keeping the best solution it finds (an integral root settles a
-        pass; otherwise the model reduced for what the pass asks, ``_reduced``). An integral
-        solution the relaxation valued above its true worth (rack jokers counted 13) ends it
-        as undecided.
-
-        Returns:
-            (``"found"``, (the arrangement of the other tiles, the indices of the original sets
-            kept), nodes) for the best; (``"none"``, ``None``, nodes) when no arrangement
-            places anything (worth 1 or more); (``"unknown"``, the best found or ``None``,
-            nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
-        """
-        with _spares() as made:  # the models built here become spares
-            count = len(originals)
-            scale = count + 1
-            h = self._model(False, originals, weight=float(scale))
-            made.append(h)
-            top = self._run(h)
-            if top is None:
-                return "unknown", None, 1
-            if top < 0:
-                return "none", None, 1
-            n_rack = len(self.rack_types) + 1
-            whole_root = self._root(h, top)
-            start = h.getBasis()  # the root's basis (a copy), for the passes after the first
-            used, step = 1, 1
-            floor = _round_down(top) // scale
-            while floor >= 1:
-                h, small, subset, root = self._pass_model(
-                    h, start, made, whole_root, scale * floor, keeps=originals, weight=float(scale)
-                )
-                first = len(subset) + n_rack
-
-                def integral(
-                    got: float, x: Any, subset: Any = subset, first: int = first
-                ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
-                    read = self._read_kept(x, subset, first, joker_numbers)
-                    if read is None:
-                        return None, -1, False
-                    found, kept, value = read
-                    worth = scale * value + len(kept)
-                    return (found, kept), worth, _round_down(got) <= worth
-
-                status, found, nodes = self._depth_first(
-                    small,
-                    len(subset),
-                    scale * floor,
-                    node_limit - used,
-                    True,
-                    integral,
-                    (first, first + count),
-                    root,
-                )
-                used += nodes
-                if status != "none" or floor == 1:
-                    return status, found, used
-                floor = max(floor - step, 1)
-                step *= 2
-            return "none", None, used
 
     def suffix_caps(self) -> list[int] | None:
         """``caps[v]`` (``v`` = 1..13; ``caps[14] = 0``, ``caps[0]`` unused): the most the rack's
@@ -1101,20 +408,3 @@ class Relaxation:
         for v in range(2, 14):
             caps[v] = min(caps[v], caps[v - 1])
         return caps
-
-
-def relaxation(
-    mand: Sequence[int],
-    opt: Sequence[int],
-    jt: int,
-    jr: int,
-    *,
-    points: bool,
-    set_max: int = 4,
-) -> Relaxation | None:
-    """A ``Relaxation`` of the position, or ``None`` when no bound can be given (``highspy``
-    missing or older than 1.13, without methods this module calls; or more than two jokers:
-    the columns place at most two)."""
-    if not _HAVE_HIGHS or jt + jr > 2:
-        return None
-    return Relaxation(mand, opt, jt, jr, points=points, set_max=set_max)
