@@ -83,7 +83,7 @@ def _initial_with_table_play(
 ) -> Move | None:
     """Initial meld then table play in the same turn: every minimal meld of the rack worth the
     threshold is tried (unless a bound shows it cannot match the best move found), the rest of
-    the rack then played onto the table with the meld (§B.5 initial meld, §B.6 manipulation).
+    the rack then played onto the table with the meld (``initial_meld.min_points``, ``initial_meld.manipulate_same_turn``).
     Under points the meld's jokers are solved as rack jokers (placed tiles, valued where they
     go), or as table jokers when that optimum would leave one off the table (docs/solvers.md)."""
     frules = rules.formation_rules

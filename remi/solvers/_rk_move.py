@@ -23,7 +23,7 @@ OBJECTIVES: Final = ("tiles", "points")
 
 @attrs.frozen(kw_only=True)
 class MoveRules:
-    """What the Rummikub move solver needs from a rule set (§B, §C.2 defaults).
+    """What the Rummikub move solver needs from a rule set (the defaults are rules/rummikub.toml's).
 
     Attributes:
         initial_min_points: ``initial_meld.min_points``; the initial meld's points (30).
@@ -31,7 +31,7 @@ class MoveRules:
             initial meld counts as the tile it stands for) or ``"zero"``.
         manipulate_on_initial_turn: ``initial_meld.manipulate_same_turn``; table play in the
             initial-meld turn, after the meld (False).
-        ace_high: ``run.ace_high``; must be False (the 1 is low only, §B.3).
+        ace_high: ``run.ace_high``; must be False (the 1 is low only).
         set_max_tiles: ``set.max_tiles``; groups hold 3 up to this many tiles (4).
         min_natural_tiles: ``formation.min_natural_tiles``; natural tiles every set holds (1).
 
@@ -78,7 +78,7 @@ class MoveRules:
     def from_rules(cls, rules: Any) -> MoveRules:
         """Read the fields from a rule set by rule id (``rules.get("initial_meld.min_points")``).
 
-        Rule ids the rule set does not have keep the §B default. The joker options that the
+        Rule ids the rule set does not have keep the default above. The joker options that the
         solver does not model (``joker.locks_meld`` true, ``joker.group_of_three`` =
         ``both_missing``, ``joker.freed_use`` = ``new_set_with_rack``) are refused.
 

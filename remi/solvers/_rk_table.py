@@ -24,6 +24,7 @@ __all__ = ["placed_points"]
 
 
 def _counts(tiles: Sequence[Tile]) -> tuple[list[int], int]:
+    """(52 counts of the numbered tiles, index ``colour * 13 + number - 1``; the jokers)."""
     counts = [0] * 53
     for t in tiles:
         counts[t - 1] += 1  # a tile is the int code + 1; the jokers' count last
@@ -32,6 +33,7 @@ def _counts(tiles: Sequence[Tile]) -> tuple[list[int], int]:
 
 
 def _table_tiles(table: Sequence[Formation]) -> list[Tile]:
+    """Every tile of ``table``'s sets, set by set."""
     return [t for f in table for t in f.tiles]
 
 
@@ -82,6 +84,8 @@ def _check_position(
 def _originals(
     table: Sequence[Formation],
 ) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int]]]:
+    """The sets of ``table`` as ``SweepProblem.original_runs`` (colour, first number, last
+    number, joker mask) and ``original_groups`` (number, colour mask, jokers) name them."""
     runs: list[tuple[int, int, int, int]] = []
     groups: list[tuple[int, int, int]] = []
     for f in table:
@@ -103,6 +107,11 @@ def _originals(
 
 
 def _formations_of(arr: Arrangement, rules: MoveRules) -> list[Formation]:
+    """The sets of ``arr`` as formations read under ``rules`` (runs, then groups).
+
+    Raises:
+        InvalidFormationError: a set the rules refuse (an engine bug: ``_checked`` reports it).
+    """
     frules = rules.formation_rules
     out: list[Formation] = []
     for run in arr.runs:
@@ -148,6 +157,7 @@ def placed_points(new_table: Sequence[Formation], placed: Sequence[Tile]) -> int
 
 
 def _placed_tiles(arr_sets: list[Formation], old: Sequence[Formation]) -> list[Tile]:
+    """The tiles of the new table ``arr_sets`` that the old table ``old`` did not hold."""
     return list((Counter(_table_tiles(arr_sets)) - Counter(_table_tiles(old))).elements())
 
 
@@ -205,6 +215,8 @@ def _with_kept(
 
 
 def _meld_points(sets: Sequence[Formation], rules: MoveRules) -> int:
+    """The points of an initial meld (``initial_meld.min_points``): each natural tile its
+    number, a joker the number it stands for (``initial_meld.joker_value = represented``) or 0."""
     total = 0
     for f in sets:
         for t, r in zip(f.tiles, f.ranks):

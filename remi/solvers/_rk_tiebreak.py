@@ -112,9 +112,8 @@ class _TieBreak:
         keeps the most original sets, or the proof that ``arr`` already does.
 
         Returns:
-            (arrangement, proved): ``proved`` False when the relaxation is unavailable or not
-            exact (``_Bounds.exact``), before the initial meld, or when the nodes do not settle
-            it; the arrangement is then the best found (never worse than ``arr``).
+            (arrangement, proved): ``proved`` False when the relaxation is not exact
+            (``_Bounds.exact``), before the initial meld, or when the nodes do not settle it; the arrangement is then the best found (never worse than ``arr``).
 
         Raises:
             SolverBudgetExceeded: ``work`` ran out.
@@ -148,8 +147,7 @@ class _TieBreak:
         When none is left, the incumbent is proved best.
 
         Returns:
-            (arrangement, proved): ``proved`` False when the relaxation is unavailable, a
-            collection could be neither refuted nor realised, or ``SUBSET_SCAN_LIMIT`` was
+            (arrangement, proved): ``proved`` False when a collection could be neither refuted nor realised, or ``SUBSET_SCAN_LIMIT`` was
             reached; the arrangement is then the best found (the caller's program finishes).
 
         Raises:

@@ -1,12 +1,14 @@
 """The exact Rummikub best move: the most tiles or points a player can place, table rearranged.
 
-Rules reference §B.3 (runs with the 1 low only, groups of 3-4 distinct colours), §B.5 (initial
-meld: new sets from the rack only worth ``initial_meld.min_points``, a joker at the value of the
-tile it stands for, no table manipulation that turn unless
-``initial_meld.manipulate_same_turn``), §B.6 (after the initial meld every table tile stays on
-the table, any rearrangement is allowed), §B.7 (a joker on the table may be re-used in a new set;
-in a 3-tile group it stands for either missing colour). Tiles are types with counts (two copies
-of each numbered tile, two jokers).
+The rules (rule ids of rules/rummikub.toml, described in rules/README.md): runs (suită) with the
+1 low only (``run.ace_high`` false), groups (terță) of 3 to ``set.max_tiles`` distinct colours;
+the initial meld (etalare): new sets from the rack only worth ``initial_meld.min_points``, a
+joker at the value of the tile it stands for (``initial_meld.joker_value``), no table
+manipulation that turn unless ``initial_meld.manipulate_same_turn``; after the initial meld every
+table tile stays on the table (``turn.table_tiles_kept``) and any rearrangement is allowed; a
+joker (joly) on the table may be re-used in a new set (``joker.freed_use``), and in a 3-tile
+group it stands for either missing colour (``joker.group_of_three``). Tiles are types with
+counts (two copies of each numbered tile, two jokers).
 
 Method (docs/solvers.md, "Rummikub best move"): table tiles mandatory, rack tiles optional;
 the objective first, then the number of original table sets kept unchanged (the minimal
@@ -85,7 +87,8 @@ def best_move(
     budget_seconds: float | None = None,
     tie_break_states: int = TIE_BREAK_STATES,
 ) -> Move | None:
-    """The best move from ``rack`` onto ``table`` (§B.4-§B.7), exact, jokers included.
+    """The best move from ``rack`` onto ``table``, exact, jokers included (module docstring: the
+    rules it follows, by rule id).
 
     Args:
         table: the sets on the table (each valid under ``rules``; re-read to check).
@@ -202,7 +205,7 @@ def verify_move(
     initial: bool,
     rules: MoveRules = DEFAULT_RULES,
 ) -> None:
-    """Check ``move`` independently of the solver (§B.3-§B.7).
+    """Check ``move`` independently of the solver (the rules of the module docstring).
 
     Checks that every set of the new table is valid under ``rules``, that the new table holds
     exactly the old table's tiles plus ``move.placed``, that ``move.placed`` comes from the rack,
