@@ -29,8 +29,9 @@ from collections import Counter
 from remi.core.candidates import candidate_formations
 from remi.core.formations import Formation, _cached_readings, _formation_slots
 from remi.core.tiles import FULL_SET, Tile
-from remi.solvers import _rk_dp
-from remi.solvers.rummikub import (
+from remi.variants.rummikub.solver import _dp as _rk_dp
+from remi.variants.rummikub.solver import _steps as _rk_steps
+from remi.variants.rummikub.solver.best_move import (
     TIE_BREAK_STATES,
     MoveRules,
     SolverBudgetExceeded,
@@ -86,7 +87,7 @@ def clear_memos() -> None:
     the same position (the caches of whole-rule tables, the same for every position, stay)."""
     _formation_slots.cache_clear()
     _cached_readings.cache_clear()
-    for memo in (_rk_dp._OPTIONS_CACHE, _rk_dp._GROUP_CACHE, _rk_dp._DOMINATES):
+    for memo in (_rk_steps._OPTIONS_CACHE, _rk_steps._GROUP_CACHE, _rk_dp._DOMINATES):
         memo.clear()
 
 

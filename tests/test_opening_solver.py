@@ -1,4 +1,4 @@
-"""Tests of the exact solvers (remi.solvers): best opening, best arrangement, full partition.
+"""Tests of the exact solvers (remi.variants.remi_pe_tabla.solvers): best opening, best arrangement, full partition.
 
 The worked examples of REFERENCE.md §E.1 (RE-1 .. RE-8) are checked as racks with a known best
 opening; hypothesis compares every solver with an independent brute force over subsets of

@@ -1,9 +1,9 @@
-"""The linear-relaxation bounds of the Rummikub solver (``remi.solvers._rk_lp``): the whole-move
+"""The linear-relaxation bounds of the Rummikub solver (``remi.variants.rummikub.solver._lp``, its branch and
+bound in ``remi.variants.rummikub.solver._bb``): the whole-move
 bound, the suffix caps and the bound with original sets kept are never below what a valid move
 reaches, in both objectives; they see tile shortages the search's own bound does not; and the
 solver that uses them (witnesses, refuted collections, the program from the bound) still agrees
-with the independent integer program of test_rummikub_solver, also when the relaxation is
-unavailable."""
+with the independent integer program of test_rummikub_solver."""
 
 from __future__ import annotations
 
@@ -14,24 +14,30 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_rummikub_solver import RULES, check_against_oracle, large_position, oracle, table_of
 
-import remi.solvers._rk_lp as rk_lp
-import remi.solvers.rummikub as rk
+import remi.variants.rummikub.solver.best_move as rk
 from remi.core.formations import Formation
 from remi.core.notation import parse_tiles
 from remi.core.tiles import Tile
-from remi.solvers.rummikub import best_move, verify_move
+from remi.variants.rummikub.solver import _objective as _rk_objective
+from remi.variants.rummikub.solver import _solve as _rk_solve
+from remi.variants.rummikub.solver import _table as _rk_table
+from remi.variants.rummikub.solver import _tiebreak as _rk_tiebreak
+from remi.variants.rummikub.solver._bb import Relaxation
+from remi.variants.rummikub.solver._problem import SetProblem
+from remi.variants.rummikub.solver.best_move import best_move, verify_move
 
 SLOW = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
 
 
-def _relax(table: list[Formation], rack: list[Tile], *, points: bool) -> rk_lp.Relaxation:
-    mand, jt = rk._counts(rk._table_tiles(table))
-    opt, jr = rk._counts(rack)
-    relax = rk_lp.relaxation(mand, opt, jt, jr, points=points)
-    assert relax is not None
-    return relax
+def _relax(table: list[Formation], rack: list[Tile], *, points: bool) -> Relaxation:
+    mand, jt = _rk_table._counts(_rk_table._table_tiles(table))
+    opt, jr = _rk_table._counts(rack)
+    problem = SetProblem(
+        table_counts=mand, rack_counts=opt, table_jokers=jt, rack_jokers=jr, points=points
+    )
+    return Relaxation(problem)
 
 
 def _codes(f: Formation) -> list[int]:
@@ -75,7 +81,13 @@ def test_keeping_a_set_can_be_refuted() -> None:
 
 
 def test_no_relaxation_beyond_two_jokers() -> None:
-    assert rk_lp.relaxation([0] * 52, [0] * 52, 2, 1, points=False) is None
+    """The columns place at most two jokers: a position with three is refused, not bounded
+    wrongly (the 106-tile set has two, ``_check_position`` refuses more)."""
+    problem = SetProblem(
+        table_counts=[0] * 52, rack_counts=[0] * 52, table_jokers=2, rack_jokers=1, points=False
+    )
+    with pytest.raises(ValueError, match="at most 2 jokers"):
+        Relaxation(problem)
 
 
 @SLOW
@@ -104,7 +116,7 @@ def test_bounds_never_below_a_valid_move(seed: int, objective: str) -> None:
     value = move.points_placed if points else move.tiles_placed
     new = _counter_of(move.table)
     for f in table:
-        key = rk._key(f)
+        key = _rk_table._key(f)
         if new.get(key, 0):
             kept_bound = relax.bound([_codes(f)])
             assert kept_bound is not None and kept_bound >= value
@@ -113,23 +125,27 @@ def test_bounds_never_below_a_valid_move(seed: int, objective: str) -> None:
 def _counter_of(sets: list[Formation]) -> dict[object, int]:
     out: dict[object, int] = {}
     for f in sets:
-        out[rk._key(f)] = out.get(rk._key(f), 0) + 1
+        out[_rk_table._key(f)] = out.get(_rk_table._key(f), 0) + 1
     return out
 
 
-#: Engines starved of work, so that the others must decide: the depth-first searches (every
-#: objective then comes from the relaxation: an integral solution, or the branch and bound), or
-#: those and the branch and bound too (the program pruned by the suffix caps, from the
+#: Engines starved of work, so that the others must decide: the branch and bound of the
+#: objective and of the tie-break's checks (the program pruned by the suffix caps, from the
 #: relaxation's bound or from just above the branch and bound's unproved move; the tie-break
-#: from the collection search or the tagged program with the caps).
+#: from the collection search or the tagged program with the caps), and the whole move in one
+#: branch and bound too (the two passes decide everything).
 STARVED = {
-    "searches": {"DFS_FIRST_STATES": 1, "DFS_MAX_STATES": 1},
-    "searches_and_branching": {
-        "DFS_FIRST_STATES": 1,
-        "DFS_MAX_STATES": 1,
-        "BRANCH_NODES": 1,
-        "KEEP_NODES": 1,
-    },
+    "branching": [
+        (_rk_objective, "BRANCH_NODES", 1),
+        (_rk_tiebreak, "BRANCH_NODES", 1),
+        (_rk_tiebreak, "KEEP_NODES", 1),
+    ],
+    "branching_and_whole_move": [
+        (_rk_objective, "BRANCH_NODES", 1),
+        (_rk_tiebreak, "BRANCH_NODES", 1),
+        (_rk_tiebreak, "KEEP_NODES", 1),
+        (_rk_solve, "WHOLE_MOVE_NODES", 1),
+    ],
 }
 
 
@@ -142,21 +158,8 @@ def test_starved_engines_still_match_the_integer_program(
     """With some engines given almost no work (``STARVED``), the others reach the same value
     and fewest changed sets as the integer program."""
     with pytest.MonkeyPatch.context() as m:
-        for name, value in STARVED[starved].items():
-            m.setattr(rk, name, value)
-        table, rack = large_position(random.Random(seed))
-        check_against_oracle(table, rack, initial=False, objective=objective)
-
-
-@SLOW
-@given(seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(["tiles", "points"]))
-def test_solver_without_the_relaxation_matches_the_integer_program(
-    seed: int, objective: str
-) -> None:
-    """Without highspy (or beyond two jokers) the searches run on their own bounds: same
-    answers."""
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(rk, "relaxation", lambda *args, **kwargs: None)
+        for module, name, value in STARVED[starved]:
+            m.setattr(module, name, value)
         table, rack = large_position(random.Random(seed))
         check_against_oracle(table, rack, initial=False, objective=objective)
 
@@ -194,7 +197,7 @@ def test_most_kept_is_the_integer_programs_fewest_changes(seed: int, objective: 
     value, changed = expected
     relax = _relax(table, rack, points=points)
     originals = [_codes(f) for f in table]
-    numbers = [rk._joker_numbers([f]) for f in table]
+    numbers = [_rk_table._joker_numbers([f]) for f in table]
     status, found, _ = relax.most_kept(originals, numbers, value, 0, 10_000)
     if status == "unknown":  # an overvalued rack joker (points): the solver falls back
         assert points and any(t.is_joly for t in rack)
@@ -217,7 +220,7 @@ def test_nothing_placeable_by_the_bound_needs_no_search(monkeypatch: pytest.Monk
     def no_engine(*args: object, **kwargs: object) -> None:
         raise AssertionError("an engine ran")
 
-    monkeypatch.setattr(rk, "_objective_pass", no_engine)
+    monkeypatch.setattr(_rk_solve, "_objective_pass", no_engine)
     assert best_move(table, rack, initial=False) is None
     assert oracle(table, rack, initial=False, points=False) is None
 
@@ -244,8 +247,8 @@ def test_branch_and_bound_proves_nothing_placeable(
     def no_sweep(*args: object, **kwargs: object) -> None:
         raise AssertionError("the number sweep ran")
 
-    monkeypatch.setattr(rk, "solve_dfs", no_sweep)
-    monkeypatch.setattr(rk, "solve_dp", no_sweep)
+    monkeypatch.setattr(_rk_objective, "solve_dp", no_sweep)
+    monkeypatch.setattr(_rk_solve, "solve_dp", no_sweep)
     assert best_move(table, rack, initial=False, objective=objective) is None
     assert oracle(table, rack, initial=False, points=objective == "points") is None
 
@@ -279,8 +282,8 @@ def test_rack_jokers_alone_are_valued_exactly_under_points(
     def no_sweep(*args: object, **kwargs: object) -> None:
         raise AssertionError("the number sweep ran")
 
-    monkeypatch.setattr(rk, "solve_dfs", no_sweep)
-    monkeypatch.setattr(rk, "solve_dp", no_sweep)
+    monkeypatch.setattr(_rk_objective, "solve_dp", no_sweep)
+    monkeypatch.setattr(_rk_solve, "solve_dp", no_sweep)
     move = best_move(table, rack, initial=False, objective="points")
     assert move is not None
     verify_move(table, rack, move, initial=False, rules=RULES)
@@ -330,17 +333,14 @@ def test_initial_meld_points_credit_the_melds_own_jokers(
     assert expected_meld is not None and expected_meld[0] == expected
 
 
-@pytest.mark.parametrize("first_states", [1, 500])
-def test_branch_and_bound_credits_the_rack_joker_at_its_true_value(first_states: int) -> None:
+def test_branch_and_bound_credits_the_rack_joker_at_its_true_value() -> None:
     """Points objective, rack joker: the relaxation values the joker at 13 wherever it goes, so
     its first integral solution (the joker in [R2 Y2 K2], worth 2) must not end the search. The
     best move puts it in [R8 Y8 K8] (worth 8; R10 fits nowhere), as the integer program says
     (hypothesis found this: test_solver_matches_integer_program_with_jokers, seed 58)."""
     table = table_of("[R2 Y2 K2] [R8 Y8 K8] [K4 K5 K6]")
     rack = parse_tiles("R10 J")
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(rk, "DFS_FIRST_STATES", first_states)
-        move = best_move(table, rack, initial=False, objective="points")
+    move = best_move(table, rack, initial=False, objective="points")
     assert move is not None
     assert move.points_placed == 8 and move.changed_sets == 1
     assert [str(f) for f in move.table] == ["[R2 Y2 K2]", "[R8 Y8 K8 J]", "[K4 K5 K6]"]

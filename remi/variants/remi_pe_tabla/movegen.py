@@ -3,7 +3,7 @@
 This module sits above the rules (``remi.variants.remi_pe_tabla.engine``): it reads the rules' own helpers so that
 both agree, and every action it lists passes ``remi.variants.remi_pe_tabla.engine.check``; the engine never imports it.
 The searches: complete openings from a rack (``_opening_options``, a budgeted depth-first search
-over packed tile counts, falling back to the exact solver of ``remi.solvers``), the closing
+over packed tile counts, falling back to the exact solver of ``remi.variants.remi_pe_tabla.solvers``), the closing
 melds of a pe-tablă player (``_closing_options``), the șir tiles worth taking
 (``_take_options``), the tiles and jolys that attach to table formations (``_layoff_options``)
 and the jolys a rack tile can be swapped for (``_swap_options``). Action values are shared
@@ -338,7 +338,7 @@ def _opening_options(
     )
     if out or budget > 0:
         return tuple(out)  # found some, or the search was exhaustive: there is none
-    # The search budget ran out before finding one: ask the exact solver (remi.solvers).
+    # The search budget ran out before finding one: ask the exact solver (remi.variants.remi_pe_tabla.solvers).
     from remi.variants.remi_pe_tabla.solvers import best_opening
 
     if must_include is None:

@@ -1,0 +1,157 @@
+"""The Rummikub move solver's rules and answer: ``MoveRules`` and ``Move``.
+
+Re-exported by ``remi.variants.rummikub.solver.best_move``, where the solver itself (``best_move``,
+``verify_move``) lives.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+import attrs
+
+from remi.core.errors import RulesError
+from remi.core.formations import Formation, FormationRules
+from remi.core.tiles import Tile
+
+__all__ = ["DEFAULT_RULES", "OBJECTIVES", "Move", "MoveRules"]
+
+#: The objectives ``best_move`` accepts: most tiles placed, most points placed.
+OBJECTIVES: Final = ("tiles", "points")
+
+
+@attrs.frozen(kw_only=True)
+class MoveRules:
+    """What the Rummikub move solver needs from a rule set (the defaults are rules/rummikub.toml's).
+
+    Attributes:
+        initial_min_points: ``initial_meld.min_points``; the initial meld's points (30).
+        initial_joker_value: ``initial_meld.joker_value``; ``"represented"`` (a joker in the
+            initial meld counts as the tile it stands for) or ``"zero"``.
+        manipulate_on_initial_turn: ``initial_meld.manipulate_same_turn``; table play in the
+            initial-meld turn, after the meld (False).
+        ace_high: ``run.ace_high``; must be False (the 1 is low only).
+        set_max_tiles: ``set.max_tiles``; groups hold 3 up to this many tiles (4).
+        min_natural_tiles: ``formation.min_natural_tiles``; natural tiles every set holds (1).
+
+    Raises:
+        RulesError: ``run.ace_high`` true (12-13-1 runs are not modelled by the solver), or a
+            value out of range.
+    """
+
+    initial_min_points: int = 30
+    initial_joker_value: str = "represented"
+    manipulate_on_initial_turn: bool = False
+    ace_high: bool = False
+    set_max_tiles: int = 4
+    min_natural_tiles: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if self.ace_high:
+            raise RulesError(
+                "the Rummikub move solver plays the 1 low only; run.ace_high = true is not "
+                "supported [run.ace_high]",
+                key="run.ace_high",
+                value=True,
+            )
+        if self.set_max_tiles not in (3, 4):
+            raise RulesError(
+                f"set.max_tiles = {self.set_max_tiles}: expected 3 or 4",
+                key="set.max_tiles",
+                value=self.set_max_tiles,
+            )
+        if not 1 <= self.min_natural_tiles <= 3:
+            raise RulesError(
+                f"formation.min_natural_tiles = {self.min_natural_tiles}: expected 1-3",
+                key="formation.min_natural_tiles",
+                value=self.min_natural_tiles,
+            )
+        if self.initial_joker_value not in ("represented", "zero"):
+            raise RulesError(
+                f"initial_meld.joker_value = {self.initial_joker_value!r}: expected represented or zero",
+                key="initial_meld.joker_value",
+                value=self.initial_joker_value,
+            )
+
+    @classmethod
+    def from_rules(cls, rules: Any) -> MoveRules:
+        """Read the fields from a rule set by rule id (``rules.get("initial_meld.min_points")``).
+
+        Rule ids the rule set does not have keep the default above. The joker options that the
+        solver does not model (``joker.locks_meld`` true, ``joker.group_of_three`` =
+        ``both_missing``, ``joker.freed_use`` = ``new_set_with_rack``) are refused.
+
+        Raises:
+            RulesError: for a rule value the solver cannot honour, naming the rule id.
+        """
+
+        def read(rule_id: str, default: Any) -> Any:
+            try:
+                return rules.get(rule_id)
+            except RulesError:
+                return default
+
+        for rule_id, fine in (
+            ("joker.locks_meld", False),
+            ("joker.group_of_three", "either_missing"),
+            ("joker.freed_use", "same_turn_any_set"),
+        ):
+            value = read(rule_id, fine)
+            if value != fine:
+                raise RulesError(
+                    f"the Rummikub move solver treats table jokers as freely re-usable; "
+                    f"{rule_id} = {json.dumps(value)} is not supported [{rule_id}]",
+                    key=rule_id,
+                    value=value,
+                )
+        return cls(
+            initial_min_points=read("initial_meld.min_points", 30),
+            initial_joker_value=read("initial_meld.joker_value", "represented"),
+            manipulate_on_initial_turn=read("initial_meld.manipulate_same_turn", False),
+            ace_high=read("run.ace_high", False),
+            set_max_tiles=read("set.max_tiles", 4),
+            min_natural_tiles=read("formation.min_natural_tiles", 1),
+        )
+
+    @property
+    def formation_rules(self) -> FormationRules:
+        """The ``FormationRules`` of Rummikub sets under these rules."""
+        return FormationRules(
+            ace_high=False,
+            ace_both_ends=False,
+            set_max_tiles=self.set_max_tiles,
+            min_natural_tiles=self.min_natural_tiles,
+        )
+
+
+DEFAULT_RULES: Final = MoveRules()
+
+
+@attrs.frozen(kw_only=True)
+class Move:
+    """A best move: the rack tiles played and the whole new table.
+
+    Attributes:
+        placed: the rack tiles played, sorted (``sort_tiles``: colour R, Y, B, K, then number;
+            jokers last), not in the order the rack was given.
+        table: the new table, every set: original sets first in their original order (unchanged
+            or changed), then the new sets.
+        tiles_placed: ``len(placed)``.
+        points_placed: face values of the placed tiles; placed jokers count as the tiles they
+            stand for (module docstring: the highest numbers stood for by jokers on the table,
+            or by the meld's jokers for an initial meld without table play).
+        edits: the move in words, e.g. ``"take Y7 from set 3"``, ``"add R5 to set 2"``,
+            ``"new set [R7 R8 R9]"``; sets are numbered from 1 in the order of the old table.
+        changed_sets: how many original table sets are not on the new table unchanged.
+        meld: for an initial-meld move, the new sets laid from the rack alone worth at least
+            ``initial_meld.min_points``; empty otherwise.
+    """
+
+    placed: tuple[Tile, ...]
+    table: tuple[Formation, ...]
+    tiles_placed: int
+    points_placed: int
+    edits: tuple[str, ...]
+    changed_sets: int
+    meld: tuple[Formation, ...] = ()
