@@ -1,8 +1,9 @@
-"""The player-facing texts of Remi pe tablă (family ``remi``) in English and Romanian.
+"""The words of the Remi pe tablă screen and turn, in English and Romanian.
 
-Ids and ``str.format`` templates per language, the same ids in both; ``Variant.messages()`` hands
-them to ``remi.messages.messages``, which merges them with the frame texts of
-``remi.core.messages``.
+The Romanian game terms appear in both languages (etalare, suită, terță, lipire, șir, rupere,
+joly, închidere, pe tablă), as players use them. ``RemiVariant.messages`` returns ``MESSAGES``;
+``remi.messages`` merges it with the frame texts of ``remi.core.messages``; both languages have
+the same ids (a test checks it).
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""The player-facing texts of the Rummikub-style family (``rummikub``, ``myrummy``, ``myrummy-small``) in English and Romanian.
-
-Ids and ``str.format`` templates per language, the same ids in both; ``Variant.messages()`` hands
-them to ``remi.messages.messages``, which merges them with the frame texts of
-``remi.core.messages``.
-"""
+"""The words of the Rummikub-style screen and table-editing turn (ids ``rk.*``), in English and
+Romanian: ``RummikubVariant.messages`` returns ``MESSAGES``, merged with the frame texts."""
 
 from __future__ import annotations
 
