@@ -12,9 +12,10 @@ from typer.testing import CliRunner
 
 from remi.cli import app
 from remi.cli.play import _seat_order
+from remi.core.messages import LANGUAGES
 from remi.core.record_files import load_record
 from remi.core.replay import replay
-from remi.messages import CATALOGUE
+from remi.messages import catalogue
 
 GAMES = Path(__file__).resolve().parent.parent / "examples" / "games"
 runner = CliRunner()
@@ -250,9 +251,9 @@ def test_replay_bad_file_exit_2_one_line(tmp_path: Path, content: str) -> None:
 
 
 def test_messages_catalogue_same_keys() -> None:
-    assert set(CATALOGUE["en"]) == set(CATALOGUE["ro"])
-    for lang in CATALOGUE:
-        assert "șir" in CATALOGUE[lang]["sir"].lower()
+    assert set(catalogue("en")) == set(catalogue("ro"))
+    for lang in LANGUAGES:
+        assert "șir" in catalogue(lang)["sir"].lower()
 
 
 def test_play_never_saves_over_another_games_save(tmp_path: Path) -> None:

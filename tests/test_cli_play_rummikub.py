@@ -2,7 +2,7 @@
 (issue 5, "The same commands work for these presets"; REFERENCE.md §B.4-§B.8, RK-8).
 
 The hands are stacked deals written as game records (p1 starts). The turn timer reads
-``remi.cli.table_turn.clock``; the tests replace it with a fake clock that only moves when an
+``remi.cli.terminal.clock``; the tests replace it with a fake clock that only moves when an
 input line says so (``@30 new R7 R8 R9`` is typed 30 seconds after the previous line), so no
 test sleeps.
 """
@@ -19,17 +19,20 @@ import pytest
 from typer.testing import CliRunner
 
 from remi.bots import make_bot
-from remi.cli import app, table_turn
+from remi.cli import app, terminal
 from remi.core.formations import parse_formation
+from remi.core.messages import FRAME
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.record_files import load_record
 from remi.core.replay import replay
 from remi.core.tiles import Tile
 from remi.core.variant import get_variant
-from remi.messages import CATALOGUE
+from remi.messages import catalogue, messages
 from remi.variants.rummikub.actions import Draw, Play
+from remi.variants.rummikub.messages import MESSAGES as RK_MESSAGES
 from remi.variants.rummikub.state import new_game
+from remi.variants.rummikub.turn import play_commands
 from remi.variants.rummikub.views import view
 
 runner = CliRunner()
@@ -54,7 +57,7 @@ class FakeClock:
 def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
     """Replace the timer's clock; an input line ``@N text`` advances it N seconds first."""
     fake = FakeClock()
-    monkeypatch.setattr(table_turn, "clock", fake)
+    monkeypatch.setattr(terminal, "clock", fake)
 
     def timed_input(prompt: str = "") -> str:
         line = builtins.input(prompt)
@@ -63,7 +66,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
             fake.now += float(seconds)
         return line
 
-    monkeypatch.setattr(table_turn, "input", timed_input, raising=False)
+    monkeypatch.setattr(terminal, "input", timed_input, raising=False)
     yield fake
 
 
@@ -368,17 +371,17 @@ def _tiles(text: str) -> list[Tile]:
     return list(parse_tiles(text))
 
 
-def test_table_turn_play_commands() -> None:
+def test_turn_play_commands() -> None:
     fr = load_rules("rummikub").formation_rules
     old = (parse_formation("[R10 R11 R12]"), parse_formation("[K5 Y5 B5]"))
     grow = (parse_formation("[R9 R10 R11 R12]"), old[1])
-    assert table_turn.play_commands(old, grow, fr) == ["put R9 1"]
+    assert play_commands(old, grow, fr) == ["put R9 1"]
     more = old + (parse_formation("[B7 B8 B9]"),)
-    assert table_turn.play_commands(old, more, fr) == ["new B7 B8 B9"]
+    assert play_commands(old, more, fr) == ["new B7 B8 B9"]
     joker = (parse_formation("[J R10 R11 R12]"), old[1])
-    assert table_turn.play_commands(old, joker, fr) == ["put J[R9] 1"]
+    assert play_commands(old, joker, fr) == ["put J[R9] 1"]
     moved = (parse_formation("[R10 R11 R12 R13]"), parse_formation("[K5 Y5 B5 R5]"))
-    assert table_turn.play_commands(old, moved, fr) == ["table [R10 R11 R12 R13] [R5 Y5 B5 K5]"]
+    assert play_commands(old, moved, fr) == ["table [R10 R11 R12 R13] [R5 Y5 B5 K5]"]
 
 
 def test_every_listed_play_and_hint_is_typeable() -> None:
@@ -401,7 +404,7 @@ def test_every_listed_play_and_hint_is_typeable() -> None:
                 if not isinstance(play, Play):
                     continue
                 editor = TableEditor(state)
-                for line in table_turn.play_commands(v.table, play.table, rules.formation_rules):
+                for line in play_commands(v.table, play.table, rules.formation_rules):
                     editor.command(line)
                 assert editor.done() == play
                 checked += 1
@@ -410,21 +413,38 @@ def test_every_listed_play_and_hint_is_typeable() -> None:
 
 
 def test_rummikub_messages_complete_in_both_languages() -> None:
-    en, ro = CATALOGUE["en"], CATALOGUE["ro"]
-    keys = {k for k in en if k.startswith("rk.")}
-    assert keys and keys == {k for k in ro if k.startswith("rk.")}
-    assert all(ro[k] for k in keys)
+    en, ro = RK_MESSAGES["en"], RK_MESSAGES["ro"]
+    assert en and set(en) == set(ro) and all(k.startswith("rk.") for k in en)
+    assert all(ro[k] for k in ro)
+    assert not set(en) & set(FRAME["en"])  # a family never redefines a frame text
+    assert catalogue("ro")["rk.timer"] == "Timp rămas: {seconds} s"  # merged in by remi.messages
 
 
-def test_variant_has_table_editor_hook() -> None:
-    assert table_turn.has_table_editor(get_variant("rummikub"))
-    assert table_turn.has_table_editor(get_variant("myrummy-small"))
-    assert not table_turn.has_table_editor(get_variant("remi"))
+def test_variant_hooks_of_the_play_screens() -> None:
+    """The start draw line, the end of the game and the words of an action come from the
+    family through its Variant hooks (no probing of the variant)."""
+    variant = get_variant("rummikub")
+    rules = load_rules("rummikub")
+    m = messages("en")
+    state = variant.new_game(rules, 2, seed=5)
+    names = ("Ana", "Bob")
+    starter = names[state.start_draw.starter]
+    assert variant.start_text(state, names, m) == (
+        f"Start draw: {state.start_draw.text()} — {starter} starts (highest tile)."
+    )
+    assert variant.hand_end(state) is None and variant.end_text(state, names, m) is None
+    seat = variant.current_player(state)
+    after = variant.apply(state, Draw(seat))
+    assert variant.describe(state, Draw(seat), after, m) == "draws a tile"
+    stacked = new_game(rules, racks=[_tiles(ANA), _tiles(BOB)], pool=_tiles(POOL))
+    assert variant.start_text(stacked, names, m) is None  # a stacked deal has no start draw
+    remi = get_variant("remi")
+    assert remi.start_text(remi.new_game(load_rules("remi-pe-tabla"), 2), names, m) is None
 
 
 _PTY_CHILD = """
 import sys, time
-import remi.cli.table_turn as turn
+import remi.cli.terminal as turn
 turn.TICK_SECONDS = 0.02
 start = time.monotonic()
 turn.clock = lambda: (time.monotonic() - start) * 100.0  # the 60 s turn lasts 0.6 s

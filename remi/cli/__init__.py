@@ -10,6 +10,7 @@ from __future__ import annotations
 from remi.cli import (
     check,  # noqa: E402,F401
     play,  # noqa: E402,F401
+    replay,  # noqa: E402,F401
     rules_cmd,  # noqa: E402,F401
     score,  # noqa: E402,F401
     simulate,  # noqa: E402,F401

@@ -1,58 +1,44 @@
-"""``remi play`` (a hand or a match against bots or friends) and ``remi replay`` (check a record).
+"""``remi play``: a hand or a match against bots or friends, at the terminal.
 
 The CLI holds no game logic: states come from ``remi.core.records`` / ``remi.core.variant``, bots from
-``remi.bots``, screens from ``remi.render``, words from ``remi.messages``. Humans type the
-engine's action notation without the seat prefix (``draw``, ``meld R7 R8 R9``, ``discard Y12``)
-plus ``undo``, ``hint``, ``help``, ``save FILE`` and ``quit``; a refused input shows the error
-with its rule id and changes nothing. Variants with the optional ``table_editor`` hook (the
-Rummikub-style family) are played by editing the table, with a turn timer
-(``remi.cli.table_turn``). Exit codes: 0 played / replayed, 1 a record holds an
-illegal action (``remi replay``, ``--load``), 2 bad input (bad file, options, preset).
+``remi.bots``, matches from ``remi.match``, and each family plays a person's turn, draws its
+screens and has its words (``Variant.human_turn``, ``Variant.messages``...) through the session
+of ``remi.cli.session``. Remi pe tablă is played by typing the engine's action notation without
+the seat prefix (``draw``, ``meld R7 R8 R9``, ``discard Y12``), the Rummikub-style family by
+editing the table with a turn timer; both with ``help``, ``hint``, ``save FILE`` and ``quit``. A
+refused input shows the error with its rule id and changes nothing. Exit codes: 0 played, 1 a
+``--load`` record holds an illegal action, 2 bad input (bad file, options, preset).
 """
 
 from __future__ import annotations
 
-import json
-import re
 import secrets
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
-import attrs
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 from typer.core import TyperCommand
 
-from remi.bots import BOT_KINDS, Bot, make_bot
-from remi.cli.app import EXIT_INVALID, app, fail, guarded, parse_set_options
-from remi.cli.table_turn import describe, end_line, has_table_editor
-from remi.cli.table_turn import human_turn as table_human_turn
-from remi.core.actions import Action
-from remi.core.errors import IllegalActionError, NotationError, RemiError
+from remi.bots import BOT_KINDS
+from remi.cli.app import app, fail, guarded, parse_set_options
+from remi.cli.session import Session, check_save_target, path_key, start_session
+from remi.cli.terminal import install_completion
+from remi.core.errors import IllegalActionError, RemiError, RulesError
 from remi.core.record_files import dump_record, load_record
-from remi.core.record_setup import record_rules, start_state
 from remi.core.records import HUMAN, GameRecord, MatchProgress, PlayerEntry, now_iso
-from remi.core.replay import ReplayResult, replay
+from remi.core.render import scores_table
+from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
-from remi.core.variant import AnyVariant, variant_for_rules
-from remi.messages import LANGUAGES, Messages, messages
-from remi.render import (
-    rack_text,
-    rk_formation_slots,
-    rk_sets_table,
-    scores_table,
-    screen,
-    table_table,
-)
-from remi.variants.remi_pe_tabla.scoring import match_winner
+from remi.match import Match
+from remi.messages import LANGUAGES, messages
 
-__all__ = ["play", "replay_command"]
+__all__ = ["play"]
 
-_SEAT_RE = re.compile(r"^\s*p\d+\s", re.IGNORECASE)
+#: The words tab completion offers besides the rack's tiles.
 _COMMANDS = (
     "draw",
     "take",
@@ -75,7 +61,6 @@ _COMMANDS = (
     "save",
     "quit",
 )
-_HELP_LIMIT = 40
 
 
 class _SeatOrderCommand(TyperCommand):
@@ -122,338 +107,7 @@ def _name_seats(entries: list[PlayerEntry]) -> tuple[PlayerEntry, ...]:
     return tuple(named)
 
 
-def _short(action: Any) -> str:
-    """An action's text without the seat prefix (``meld [R7 R8 R9]``)."""
-    return str(action).split(" ", 1)[1]
-
-
-@attrs.define
-class _Session:
-    """One ``remi play`` run: the record being played, its state, bots and the console."""
-
-    record: GameRecord
-    rules: Any
-    variant: AnyVariant
-    state: Any
-    log: list[str]
-    bots: dict[int, Bot]
-    console: Console
-    m: Messages
-    save_path: Path | None
-    auto: bool
-    notes: list[str] = attrs.field(factory=list)
-    timer_on: bool = True
-    seen: dict[int, int] = attrs.field(factory=dict)
-    last_human: int | None = None
-    rack_words: list[str] = attrs.field(factory=list)
-    # save files this session may replace: its --save/--load file and files it wrote itself
-    owned: set[Path] = attrs.field(factory=set)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.record.names
-
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, p in enumerate(self.record.players) if p.kind == HUMAN]
-
-    def current_record(self) -> GameRecord:
-        return attrs.evolve(self.record, actions=tuple(self.log))
-
-    def save(self, path: Path | None = None) -> bool:
-        target = path or self.save_path
-        if target is None:
-            return False
-        if (target.exists() or target.is_symlink()) and _key(target) not in self.owned:
-            other = _saved_game(target)
-            if other is not None:  # another game's save: never replaced by this one
-                self.console.print(
-                    Text(self.m("saving_failed", path=target, error=other), style="red")
-                )
-                return False
-        try:
-            dump_record(self.current_record(), target)
-        except OSError as exc:
-            self.console.print(
-                Text(self.m("saving_failed", path=target, error=exc.strerror or exc), style="red")
-            )
-            return False
-        except RemiError as exc:  # an existing file that is not a game record: never overwritten
-            self.console.print(
-                Text(
-                    self.m(
-                        "saving_failed", path=target, error=str(exc).removeprefix(f"{target}: ")
-                    ),
-                    style="red",
-                )
-            )
-            return False
-        self.owned.add(_key(target))
-        return True
-
-    def apply(self, action: Action) -> None:
-        before = self.state
-        self.state = self.variant.apply(self.state, action)
-        self.log.append(str(action))
-        self.notes.append(_note(self.variant, before, action, self.state, self.m))
-
-    def save_command(self, rest: str) -> None:
-        """The ``save FILE`` command (``save`` alone: the ``--save`` file)."""
-        target = Path(rest.strip()) if rest.strip() else self.save_path
-        if target is None:
-            self.console.print(self.m("bad_input", error="save FILE"), markup=False)
-        elif self.save(target):
-            self.console.print(self.m("saved", path=target), markup=False)
-
-    def common_command(
-        self,
-        text: str,
-        seat: int,
-        show_help: Callable[[_Session, int], None],
-        show_hint: Callable[[_Session, int], None],
-    ) -> str | None:
-        """Carry out the input every variant shares: an empty line, ``help``, ``hint``,
-        ``save FILE``; ``"done"`` when it was one of them, ``"quit"`` for ``quit``, else None
-        (a game command)."""
-        word, _, rest = text.partition(" ")
-        word = word.lower()
-        if not text:
-            self.console.print(self.m("empty_input"), markup=False)
-        elif word == "help":
-            show_help(self, seat)
-        elif word == "hint":
-            show_hint(self, seat)
-        elif word == "save":
-            self.save_command(rest)
-        elif word == "quit":
-            return "quit"
-        else:
-            return None
-        return "done"
-
-    def pass_keyboard(self, seat: int) -> bool:
-        """Hot-seat: the "pass the keyboard" screen before another human's turn; False at the
-        end of input."""
-        if len(self.humans) > 1 and self.last_human != seat:
-            self.console.print(self.m("pass_keyboard", name=self.names[seat]), markup=False)
-            if _read("") is None:
-                return False
-        self.last_human = seat
-        return True
-
-    def quit(self) -> bool:
-        """Leave the game (saved when ``--save`` was given); always False."""
-        if self.save():
-            self.console.print(self.m("quit_saved", path=self.save_path), markup=False)
-        else:
-            self.console.print(self.m("quit"), markup=False)
-        return False
-
-    def view(self, seat: int) -> Any:
-        return self.variant.view(self.state, seat)
-
-    def recent(self, seat: int) -> list[str]:
-        """Action lines of the other players since ``seat`` last acted (named, no prefix)."""
-        start = self.seen.get(seat, 0)
-        out = []
-        for line, note in zip(self.log[start:], self.notes[start:]):
-            who = int(line.split(" ", 1)[0][1:]) - 1
-            if who != seat:
-                out.append(f"{self.names[who]}: {note}")
-        return out[-12:]
-
-
-def _note(variant: AnyVariant, before: Any, action: Any, after: Any, m: Messages) -> str:
-    """An applied action in words (table variants: ``remi.cli.table_turn.describe``; Remi: its
-    notation without the seat prefix)."""
-    if has_table_editor(variant):
-        return describe(variant, before, action, after, m)
-    return _short(action)
-
-
-def _notes_for(
-    record: GameRecord, variant: AnyVariant, rules: Any, actions: tuple[Any, ...], m: Messages
-) -> list[str]:
-    """The words of every recorded action (table variants re-play the record for them)."""
-    if not has_table_editor(variant):
-        return [_short(a) for a in actions]
-    state = start_state(record, rules)
-    out = []
-    for action in actions:
-        after = variant.apply(state, action)
-        out.append(describe(variant, state, action, after, m))
-        state = after
-    return out
-
-
-def _bots_for(record: GameRecord) -> dict[int, Bot]:
-    base = record.seed if record.seed is not None else 0
-    offset = len(record.actions)
-    return {
-        seat: make_bot(p.kind, base * 16 + seat + offset * 7919)
-        for seat, p in enumerate(record.players)
-        if p.kind != HUMAN
-    }
-
-
-def _start(
-    record: GameRecord,
-    console: Console,
-    m: Messages,
-    save: Path | None,
-    auto: bool,
-    timer_on: bool = True,
-) -> _Session:
-    rules = record_rules(record)
-    variant = variant_for_rules(rules)
-    result = replay(record)
-    if result.error is not None:
-        err = result.error
-        fail(
-            escape(f"action {err.position} '{err.action}' is illegal: {err.message}"), EXIT_INVALID
-        )
-    return _Session(
-        record=record,
-        rules=rules,
-        variant=variant,
-        state=result.state,
-        log=list(record.actions),
-        bots=_bots_for(record),
-        console=console,
-        m=m,
-        save_path=save,
-        auto=auto,
-        notes=_notes_for(record, variant, rules, result.actions, m),
-        timer_on=timer_on,
-    )
-
-
-# --- one hand ----------------------------------------------------------------------------------
-
-
-def _read(prompt: str) -> str | None:
-    try:
-        return input(prompt)
-    except EOFError:
-        return None
-
-
-def _install_completion(session: _Session) -> None:
-    """Tab completion of commands and rack tiles, when stdin is a terminal and readline exists."""
-    if not sys.stdin.isatty():
-        return
-    try:
-        import readline
-    except ImportError:  # pragma: no cover - platform without readline
-        return
-
-    def complete(text: str, index: int) -> str | None:
-        words = list(_COMMANDS) + session.rack_words
-        found = [w for w in words if w.lower().startswith(text.lower())]
-        return found[index] if index < len(found) else None
-
-    readline.set_completer(complete)
-    readline.set_completer_delims(" []")
-    readline.parse_and_bind("tab: complete")
-
-
-def _show(session: _Session, seat: int) -> None:
-    view = session.view(seat)
-    session.rack_words = sorted({str(t) for t in view.rack})
-    hand = (session.record.match.hands_played + 1) if session.record.match else 1
-    session.console.print(
-        screen(view, session.names, session.m, last_actions=session.recent(seat), hand=hand)
-    )
-
-
-def _help(session: _Session, seat: int) -> None:
-    view = session.view(seat)
-    m = session.m
-    session.console.print(Text(m("help.legal", count=len(view.legal)), style="bold"))
-    for action in view.legal[:_HELP_LIMIT]:
-        session.console.print("  " + _short(action), markup=False, highlight=False)
-    if len(view.legal) > _HELP_LIMIT:
-        session.console.print("  " + m("help.more", count=len(view.legal) - _HELP_LIMIT))
-    session.console.print(m("help.commands"), markup=False, highlight=False)
-
-
-def _hint(session: _Session, seat: int) -> None:
-    from remi.bots.greedy import GreedyBot
-    from remi.variants.remi_pe_tabla.opening import opening_points
-    from remi.variants.remi_pe_tabla.solvers import best_opening
-
-    view = session.view(seat)
-    m = session.m
-    me = view.players[seat]
-    turn = view.turn
-    if turn is not None and turn.opening and turn.laid:  # the opening is on the table already
-        session.console.print(
-            m(
-                "hint.opening_laid",
-                points=opening_points([view.table[i].formation for i in turn.laid], view.rules),
-                need=view.rules.opening_min_points,
-            ),
-            markup=False,
-        )
-    elif not me.opened and not me.pe_tabla and hasattr(view.rules, "opening_min_points"):
-        taken = view.turn.taken_tile if view.turn is not None else None
-        rack = list(view.rack)
-        if taken is not None:
-            rack.remove(taken)
-        plan = best_opening(rack, view.rules, must_include=taken)
-        if plan is None:
-            session.console.print(
-                m("hint.no_opening", points=view.rules.opening_min_points), markup=False
-            )
-        else:
-            session.console.print(
-                m("hint.opening", text=plan.text, points=plan.points), markup=False
-            )
-    if view.legal:
-        session.console.print(
-            m("hint.play", action=_short(GreedyBot(0).choose(view))), markup=False
-        )
-
-
-def _human_turn(session: _Session, seat: int) -> bool:
-    """Let the human at ``seat`` act until his turn ends; False when he quits."""
-    m = session.m
-    name = session.names[seat]
-    if not session.pass_keyboard(seat):
-        return session.quit()
-    _show(session, seat)
-    while True:
-        line = _read(m("prompt", name=name))
-        if line is None:
-            return session.quit()
-        text = line.strip()
-        common = session.common_command(text, seat, _help, _hint)
-        if common == "quit":
-            return session.quit()
-        if common == "done":
-            continue
-        full = text if _SEAT_RE.match(text) else f"p{seat + 1} {text}"
-        try:
-            action = session.variant.parse_action(full, session.rules)
-        except NotationError as exc:
-            session.console.print(Text(m("bad_input", error=str(exc)), style="red"))
-            continue
-        try:
-            session.apply(action)
-        except IllegalActionError as exc:
-            session.console.print(Text(m("illegal", error=str(exc)), style="red"))
-            continue
-        session.seen[seat] = len(session.log)
-        session.save()
-        if (
-            session.variant.is_over(session.state)
-            or session.variant.current_player(session.state) != seat
-        ):
-            return True
-        _show(session, seat)
-
-
-def _play_hand(session: _Session) -> bool:
+def _play_hand(session: Session) -> bool:
     """Play the session's hand to its end; False when a human quit."""
     variant = session.variant
     if session.auto:
@@ -463,19 +117,15 @@ def _play_hand(session: _Session) -> bool:
             m("auto.header", rules=session.rules.name, seed=session.record.seed, players=players),
             markup=False,
         )
-        start_draw = getattr(session.view(0), "start_draw", None)
-        if start_draw is not None and not session.log:
-            name = session.names[start_draw.starter]
-            session.console.print(
-                m("rk.start_draw", draws=start_draw.text(), name=name), markup=False
-            )
-    human_turn = table_human_turn if has_table_editor(variant) else _human_turn
+        start = variant.start_text(session.state, session.names, m)
+        if start is not None and not session.log:
+            session.console.print(start, markup=False)
     while not variant.is_over(session.state):
         seat = variant.current_player(session.state)
         bot = session.bots.get(seat)
         if bot is None:
-            if not human_turn(session, seat):
-                return False
+            if not session.pass_keyboard(seat) or not variant.human_turn(session, seat):
+                return session.quit()
             continue
         action = bot.choose(session.view(seat))
         try:
@@ -495,98 +145,21 @@ def _play_hand(session: _Session) -> bool:
     return True
 
 
-def _hand_summary(session: _Session) -> tuple[PlayerScore, ...]:
+def _hand_summary(session: Session) -> tuple[PlayerScore, ...]:
+    """Print how the hand ended, the final table and racks, and the explained scores."""
     m = session.m
-    state = session.state
     console = session.console
-    names = session.names
     console.print(Text(m("hand_over"), style="bold"))
-    view = session.view(0)
-    ending = _end_text(session.variant, state, names, m)
+    ending = session.variant.end_text(session.state, session.names, m)
     if ending is not None:
         console.print(ending, markup=False)
-    if has_table_editor(session.variant):
-        console.print(Text(m("rk.final_table"), style="bold underline"))
-        console.print(rk_sets_table([rk_formation_slots(f) for f in view.table], m))
-    else:
-        console.print(table_table(view, names, m))
-    for seat, rack in enumerate(view.final_racks):
-        line = Text(f"{names[seat]}: ")
-        line.append_text(rack_text(rack) if rack else Text("—"))
-        console.print(line)
-    scores = session.variant.score(state, names)
+    console.print(session.variant.final_screen(session.state, session.names, m))
+    scores = session.variant.score(session.state, session.names)
     console.print(scores_table(scores, m))
     return scores
 
 
-def _end_text(variant: AnyVariant, state: Any, names: tuple[str, ...], m: Messages) -> str | None:
-    """How the hand ended: Remi's closing (închidere) or stock out, or a table variant's
-    going out / blocked pool (from a view)."""
-    result = getattr(state, "result", None)
-    if result is not None and result.closed_by is not None:
-        return m("closed_by", name=names[result.closed_by], tile=result.closing_tile)
-    if result is not None:
-        return m("stock_out")
-    if variant.is_over(state):
-        return end_line(variant.view(state, 0), names, m)
-    return None
-
-
-# --- commands -----------------------------------------------------------------------------------
-
-
-def _key(path: Path) -> Path:
-    """A save path as compared for ownership (absolute, symlinks resolved)."""
-    return path.resolve()
-
-
-def _saved_game(path: Path) -> str | None:
-    """Why ``path`` may not be replaced by another game's save: it holds a saved game (the
-    text says which), or ``None`` when it holds none (e.g. it is not a record at all, which
-    ``dump_record`` refuses on its own)."""
-    try:
-        other = load_record(path, seat_kinds=BOT_KINDS)
-    except RemiError:
-        return None
-    return (
-        f"the file holds another saved game ({other.preset}, seed {other.seed}, "
-        f"{len(other.actions)} actions): resume it with --load, or choose another file"
-    )
-
-
-def _check_save_target(path: Path, loaded: Path | None) -> None:
-    """Refuse a ``--save FILE`` that can never be written before the game starts (exit 2): a
-    missing directory, an existing file that is not a game record (never overwritten), or
-    another game's save (only the ``--load`` file itself may be saved over)."""
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        fail(escape(f"--save {path}: the directory '{directory}' does not exist"))
-    if path.exists() or path.is_symlink():
-        try:
-            load_record(path, seat_kinds=BOT_KINDS)
-        except RemiError as exc:
-            reason = str(exc).removeprefix(f"{path}: ")
-            fail(
-                escape(
-                    f"--save {path}: not overwritten: the file is not a readable game record ({reason})"
-                )
-            )
-        if loaded is None or _key(loaded) != _key(path):
-            fail(escape(f"--save {path}: not overwritten: {_saved_game(path)}"))
-
-
-def _check_player_count(rules_name: str, overrides: dict[str, str], players: int) -> None:
-    """Refuse ``--players N`` outside the rules' ``players.min``..``players.max`` (exit 2)."""
-    from remi.core.presets import load_rules
-
-    loaded = load_rules(rules_name, overrides)
-    low, high = getattr(loaded, "players_min", 2), getattr(loaded, "players_max", 4)
-    if not low <= players <= high:
-        fail(
-            escape(
-                f"--players {players}: the rules allow {low}-{high} players [players.min, players.max]"
-            )
-        )
+# --- a match ------------------------------------------------------------------------------------
 
 
 def _new_record(
@@ -615,68 +188,56 @@ def _new_record(
     )
 
 
-def _next_hand(record: GameRecord, scores: tuple[PlayerScore, ...]) -> GameRecord:
-    """The next hand of a match: totals updated, seats rotated (the deal moves on, §A.13)."""
+def _match_of(record: GameRecord, rules: Any) -> Match:
+    """The ``remi.match.Match`` a match record stands at (before its current hand)."""
     assert record.match is not None
-    totals = dict(record.match.totals)
-    for ps in scores:
-        totals[ps.name] += ps.score
+    return Match(
+        rules=rules,
+        names=record.names,
+        totals=record.match.totals,
+        hands_played=record.match.hands_played,
+        base_seed=record.match.base_seed,
+    )
+
+
+def _next_hand(record: GameRecord, match: Match) -> GameRecord:
+    """The record of the next hand of ``match``: seats rotated as the match rotates them (the
+    deal moves on), totals and seed from the match."""
     players = record.players[1:] + record.players[:1]
-    hands = record.match.hands_played + 1
     return GameRecord(
         family=record.family,
         preset=record.preset,
         overrides=record.overrides,
         players=players,
-        seed=record.match.base_seed + hands,
+        seed=match.seed,
         created=now_iso(),
         match=MatchProgress(
-            hands_played=hands,
-            totals=tuple((p.name, totals[p.name]) for p in players),
-            base_seed=record.match.base_seed,
+            hands_played=match.hands_played, totals=match.totals, base_seed=match.base_seed
         ),
     )
 
 
-def _match_winner(totals: dict[str, int], rules: Any, hands_played: int) -> str | None:
-    """The match winner, or None to play on: Remi's ``match.*`` rules (``match_winner``), or
-    the Rummikub-style session (§B.9): after ``session.games`` games, or once a total reaches
-    ``session.target_points``, the single highest total wins (a tie plays another game)."""
-    if not hasattr(rules, "session_end"):
-        return match_winner(totals, rules, hands_played=hands_played)
-    best = max(totals.values())
-    leaders = [name for name, total in totals.items() if total == best]
-    if len(leaders) != 1:
-        return None
-    if rules.session_end == "games" and hands_played < rules.session_games:
-        return None
-    if rules.session_end == "target" and best < rules.session_target_points:
-        return None
-    return leaders[0]
-
-
-def _run(session_factory: Callable[[GameRecord], _Session], record: GameRecord) -> None:
+def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -> None:
     while True:
         session = session_factory(record)
-        _install_completion(session)
+        install_completion(_COMMANDS, session.rack_words)
         if not _play_hand(session):
             return
         scores = _hand_summary(session)
         if record.match is None:
             return
-        record = _next_hand(session.current_record(), scores)
-        assert record.match is not None
-        totals = dict(record.match.totals)
+        match = _match_of(session.current_record(), session.rules).after_hand(scores)
+        record = _next_hand(session.current_record(), match)
         session.console.print(
-            Text(session.m("match_totals", hand=record.match.hands_played), style="bold")
+            Text(session.m("match_totals", hand=match.hands_played), style="bold")
         )
-        for name, points in sorted(totals.items(), key=lambda kv: -kv[1]):
+        for name, points in sorted(match.totals, key=lambda kv: -kv[1]):
             session.console.print(f"  {name}: {points:+d}", markup=False, highlight=False)
-        winner = _match_winner(totals, session.rules, record.match.hands_played)
+        winner = match.winner
         if winner is not None:
             session.console.print(
                 Text(
-                    session.m("match_winner", name=winner, points=totals[winner]),
+                    session.m("match_winner", name=winner, points=match.total(winner)),
                     style="bold green",
                 )
             )
@@ -685,6 +246,28 @@ def _run(session_factory: Callable[[GameRecord], _Session], record: GameRecord) 
             return
         if session.save_path is not None:
             dump_record(record, session.save_path)
+
+
+def _rule(rules: RuleSet, rule_id: str, default: int) -> int:
+    """The value of ``rule_id``, or ``default`` for a family without that rule id."""
+    try:
+        return int(rules.get(rule_id))
+    except RulesError:
+        return default
+
+
+def _check_player_count(rules_name: str, overrides: dict[str, str], players: int) -> None:
+    """Refuse ``--players N`` outside the rules' ``players.min``..``players.max`` (exit 2)."""
+    from remi.core.presets import load_rules
+
+    loaded = load_rules(rules_name, overrides)
+    low, high = _rule(loaded, "players.min", 2), _rule(loaded, "players.max", 4)
+    if not low <= players <= high:
+        fail(
+            escape(
+                f"--players {players}: the rules allow {low}-{high} players [players.min, players.max]"
+            )
+        )
 
 
 @app.command("play", cls=_SeatOrderCommand)
@@ -750,13 +333,13 @@ def play(
     m = messages(lang)
     console = Console(highlight=False, soft_wrap=True)
     if save is not None:
-        _check_save_target(save, load)
+        check_save_target(save, load)
     if load is not None:
         source = ctx.get_parameter_source("rules")
         given_rules = source is not None and source.name == "COMMANDLINE"
         if seed is not None or human or bot or players is not None or set_ or match or given_rules:
             fail("--load resumes a recorded game: its seats, seed and rules come from the file")
-        record = load_record(load, seat_kinds=BOT_KINDS)
+        record = load_record(load)
         if auto and any(p.kind == HUMAN for p in record.players):
             fail("--auto needs every seat to be a bot; the record has human seats")
     else:
@@ -784,126 +367,11 @@ def play(
         the_seed = seed if seed is not None else secrets.randbelow(1_000_000)
         record = _new_record(rules, parse_set_options(set_), seats, the_seed, match)
 
-    owned = {_key(p) for p in (save, load) if p is not None}
+    owned = {path_key(p) for p in (save, load) if p is not None}
 
-    def factory(rec: GameRecord) -> _Session:
-        session = _start(rec, console, m, save, auto, timer_on=not no_timer)
+    def factory(rec: GameRecord) -> Session:
+        session = start_session(rec, console, m, save, auto, timer_on=not no_timer)
         session.owned |= owned
         return session
 
     _run(factory, record)
-
-
-@app.command("replay")
-@guarded
-def replay_command(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON, docs/records.md).")],
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    lang: Annotated[str, typer.Option("--lang", help="Language: en or ro.")] = "en",
-) -> None:
-    """Re-play a game record through the engine: every turn, then the final scores.
-
-    Exit 0 when every action is legal, 1 at the first illegal action (its position, text and
-    rule id are printed), 2 for a bad file (malformed JSON, wrong format or version, bad
-    fields or action text). The file is only read.
-    """
-    if lang not in LANGUAGES:
-        fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
-    m = messages(lang)
-    record = load_record(file, seat_kinds=BOT_KINDS)
-    result = replay(record)
-    if json_out:
-        typer.echo(json.dumps(_replay_json(result), ensure_ascii=False, indent=2))
-    else:
-        _print_replay(result, m)
-    if result.error is not None:
-        if not json_out:
-            err = result.error
-            fail(
-                escape(
-                    m(
-                        "replay.illegal",
-                        position=err.position,
-                        action=err.action,
-                        message=err.message,
-                    )
-                ),
-                EXIT_INVALID,
-            )
-        raise typer.Exit(EXIT_INVALID)
-
-
-def _print_replay(result: ReplayResult, m: Messages) -> None:
-    console = Console(highlight=False, soft_wrap=True)
-    names = result.record.names
-    turn: list[str] = []
-    who: int | None = None
-    number = 0
-
-    def flush() -> None:
-        if who is not None and turn:
-            console.print(
-                f"{number:>4}. {names[who]}: " + " · ".join(turn), markup=False, highlight=False
-            )
-
-    for action in result.actions:
-        seat = action.player
-        if seat != who:
-            flush()
-            who, turn, number = seat, [], number + 1
-        turn.append(_short(action))
-    flush()
-    if result.scores:
-        variant = variant_for_rules(record_rules(result.record))
-        ending = _end_text(variant, result.state, names, m)
-        if ending is not None:
-            console.print(ending, markup=False)
-        console.print(scores_table(result.scores, m))
-    elif result.error is None:
-        console.print(m("replay.unfinished", count=len(result.actions)), markup=False)
-    if result.error is None:
-        console.print(m("replay.ok", count=len(result.actions)), markup=False)
-
-
-def _replay_json(result: ReplayResult) -> dict[str, Any]:
-    state = result.state
-    hand = getattr(state, "result", None)
-    names = result.record.names
-    closed_by = names[hand.closed_by] if hand is not None and hand.closed_by is not None else None
-    exhausted = bool(hand.stock_exhausted) if hand is not None else False
-    variant = variant_for_rules(record_rules(result.record))
-    if hand is None and has_table_editor(variant) and variant.is_over(state):
-        # a table variant: going out is the closing; a blocked empty pool is the exhausted stock
-        final = variant.view(state, 0)
-        winner = getattr(final, "winner", None)
-        closed_by = names[winner] if winner is not None else None
-        exhausted = winner is None
-    return {
-        "ok": result.ok,
-        "actions_applied": len(result.actions),
-        "actions_total": len(result.record.actions),
-        "over": result.over,
-        "error": None
-        if result.error is None
-        else {
-            "position": result.error.position,
-            "action": result.error.action,
-            "rule": result.error.rule_id,
-            "message": result.error.message,
-        },
-        "closed_by": closed_by,
-        "closing_tile": str(hand.closing_tile)
-        if hand is not None and hand.closing_tile is not None
-        else None,
-        "stock_exhausted": exhausted,
-        "scores": [
-            {
-                "name": ps.name,
-                "score": ps.score,
-                "lines": [
-                    {"rule": ln.rule_id, "text": ln.text, "points": ln.points} for ln in ps.lines
-                ],
-            }
-            for ps in result.scores
-        ],
-    }

@@ -13,12 +13,16 @@ family's rule-set class).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib.metadata import entry_points
 from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
+from rich.console import RenderableType
+
 from remi.core.disputefile import DisputeSupport
 from remi.core.errors import RemiError, UnknownVariantError
+from remi.core.messages import Messages, Texts
+from remi.core.play import HandEnd, TurnIO
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.core.tiles import Tile
@@ -53,7 +57,10 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         rules_class: the frozen ``RuleSet`` subclass of its rule ids.
 
     States, actions and views are the family's own frozen values; these hooks are the only ones
-    the CLI, records, bots, simulations and the conformance tests use.
+    the CLI, records, bots, simulations, matches and the conformance tests use. A family also
+    owns how it is played with people: its words (``messages``), its screens and turn
+    (``human_turn``, through ``remi.core.play.TurnIO``), how its hands end and how a match of
+    several hands is won (``match_outcome``).
     """
 
     name: str
@@ -64,6 +71,45 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
     @property
     def rules_class(self) -> type[RulesT]:
         """The frozen ``RuleSet`` subclass of this family's rule ids."""
+        ...
+
+    def messages(self) -> Texts:
+        """The family's player-facing texts: language -> message id -> template (the ids its
+        screens and turn use; ``remi.messages`` merges them with the frame texts)."""
+        ...
+
+    def match_outcome(
+        self, totals: Mapping[str, int], rules: RulesT, hands_played: int
+    ) -> tuple[str | None, str]:
+        """The winner of a match of several hands from the players' cumulative ``totals`` after
+        ``hands_played`` hands, or None to play another hand, and why, in one line."""
+        ...
+
+    def human_turn(self, io: TurnIO, seat: int) -> bool:
+        """Let the person at ``seat`` (the player to act in ``io.state``) play his turn through
+        ``io``; False when he quits (``quit`` or the end of input)."""
+        ...
+
+    def describe(self, before: StateT, action: ActionT, after: StateT, m: Messages) -> str:
+        """What ``action`` (applied to ``before``, giving ``after``) did, in words, without the
+        seat: a line of the other players' "since your last turn" list."""
+        ...
+
+    def start_text(self, state: StateT, names: Sequence[str], m: Messages) -> str | None:
+        """A line about how the hand starts (e.g. who starts after the start draw), or None."""
+        ...
+
+    def hand_end(self, state: StateT) -> HandEnd | None:
+        """How the hand ended (who closed or went out, the closing tile, the stock ran out), or
+        None while it goes on."""
+        ...
+
+    def end_text(self, state: StateT, names: Sequence[str], m: Messages) -> str | None:
+        """How the hand ended, in words; None while it goes on."""
+        ...
+
+    def final_screen(self, state: StateT, names: Sequence[str], m: Messages) -> RenderableType:
+        """The finished hand's table and every player's rack left (public once it is over)."""
         ...
 
     def new_game(

@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from rich.console import Group, RenderableType
+
+from remi.core.messages import Messages, Texts
+from remi.core.play import HandEnd, TurnIO
+from remi.core.render import final_racks_lines
 from remi.core.scoring import PlayerScore
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla import engine as _engine
 from remi.variants.remi_pe_tabla import movegen as _movegen
+from remi.variants.remi_pe_tabla import turn as _turn
 from remi.variants.remi_pe_tabla import views as _views
 from remi.variants.remi_pe_tabla.actions import Action, parse_action
 from remi.variants.remi_pe_tabla.disputes import REMI_DISPUTES, RemiDisputes
+from remi.variants.remi_pe_tabla.messages import MESSAGES
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.scoring import match_outcome
+from remi.variants.remi_pe_tabla.screens import table_table
 from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
 from remi.variants.remi_pe_tabla.views import PlayerView
 
@@ -42,6 +51,41 @@ class RemiVariant:
     def rules_class(self) -> type[RemiRules]:
         """``RemiRules``."""
         return RemiRules
+
+    def messages(self) -> Texts:
+        """``messages.MESSAGES``."""
+        return MESSAGES
+
+    def match_outcome(
+        self, totals: Mapping[str, int], rules: RemiRules, hands_played: int
+    ) -> tuple[str | None, str]:
+        """``scoring.match_outcome`` (``match.end``, ``match.target_points``, ``match.hands``)."""
+        return match_outcome(totals, rules, hands_played=hands_played)
+
+    def human_turn(self, io: TurnIO, seat: int) -> bool:
+        """``turn.human_turn``: typed actions until the discard."""
+        return _turn.human_turn(io, seat)
+
+    def describe(self, before: GameState, action: Action, after: GameState, m: Messages) -> str:
+        """``turn.describe``: the action's notation without the seat."""
+        return _turn.describe(action)
+
+    def start_text(self, state: GameState, names: Sequence[str], m: Messages) -> str | None:
+        """None: a hand starts with the first discard, nothing to tell."""
+        return None
+
+    def hand_end(self, state: GameState) -> HandEnd | None:
+        """``turn.hand_end``: the closing (închidere) or the stock out."""
+        return _turn.hand_end(state)
+
+    def end_text(self, state: GameState, names: Sequence[str], m: Messages) -> str | None:
+        """``turn.end_text``."""
+        return _turn.end_text(state, names, m)
+
+    def final_screen(self, state: GameState, names: Sequence[str], m: Messages) -> RenderableType:
+        """``screens.table_table`` of the final table, then the racks left."""
+        final = _views.view(state, 0)
+        return Group(table_table(final, names, m), *final_racks_lines(final.final_racks, names))
 
     def new_game(
         self,

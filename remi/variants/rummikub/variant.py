@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.console import Group, RenderableType
+
+from remi.core.messages import Messages, Texts
+from remi.core.play import HandEnd, TurnIO
+from remi.core.render import final_racks_lines
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.core.tiles import Tile
@@ -30,6 +35,60 @@ class RummikubVariant:
     rules_class: type[RuleSet] = RummikubRules
     #: The family's dispute and check support (``remi score``, ``remi check``).
     disputes: RummikubDisputes = RUMMIKUB_DISPUTES
+
+    def messages(self) -> Texts:
+        """``messages.MESSAGES``."""
+        from remi.variants.rummikub.messages import MESSAGES
+
+        return MESSAGES
+
+    def match_outcome(
+        self, totals: Mapping[str, int], rules: Any, hands_played: int
+    ) -> tuple[str | None, str]:
+        """``session.session_outcome`` (``session.end``, ``session.games``,
+        ``session.target_points``)."""
+        from remi.variants.rummikub.session import session_outcome
+
+        return session_outcome(totals, rules, hands_played)
+
+    def human_turn(self, io: TurnIO, seat: int) -> bool:
+        """``turn.human_turn``: table editing until ``done``, ``draw``, ``pass`` or the timer."""
+        from remi.variants.rummikub.turn import human_turn
+
+        return human_turn(io, seat)
+
+    def describe(self, before: Any, action: Any, after: Any, m: Messages) -> str:
+        """``turn.describe``: the tiles played, a draw, a pass, a penalty."""
+        from remi.variants.rummikub.turn import describe
+
+        return describe(before, action, after, m)
+
+    def start_text(self, state: Any, names: Sequence[str], m: Messages) -> str | None:
+        """The start draw and who starts (highest tile), or None for a stacked deal."""
+        draw = state.start_draw
+        if draw is None:
+            return None
+        return m("rk.start_draw", draws=draw.text(), name=names[draw.starter])
+
+    def hand_end(self, state: Any) -> HandEnd | None:
+        """``turn.hand_end``: who went out, or the blocked empty pool."""
+        from remi.variants.rummikub.turn import hand_end
+
+        return hand_end(state)
+
+    def end_text(self, state: Any, names: Sequence[str], m: Messages) -> str | None:
+        """``turn.end_text``."""
+        from remi.variants.rummikub.turn import end_text
+
+        return end_text(state, names, m)
+
+    def final_screen(self, state: Any, names: Sequence[str], m: Messages) -> RenderableType:
+        """``screens.final_table``, then the racks left."""
+        from remi.variants.rummikub.screens import final_table
+        from remi.variants.rummikub.views import view
+
+        final = view(state, 0)
+        return Group(final_table(final, m), *final_racks_lines(final.final_racks or (), names))
 
     def new_game(
         self,

@@ -1,0 +1,314 @@
+"""One ``remi play`` hand being played: the record, its state, the bots, the console, saving.
+
+``Session`` is the ``remi.core.play.TurnIO`` a family's human turn runs in: it prints what the
+family shows, reads the terminal (``remi.cli.terminal``), applies and records the actions,
+keeps the game saved (``--save``, atomic writes) and carries out the commands every family
+shares (an empty line, ``help``, ``hint``, ``save FILE``, ``quit``). A save file belongs to its
+game: another game's save is never replaced, nor a file that is not a game record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+from rich.console import Console, RenderableType
+from rich.markup import escape
+from rich.text import Text
+
+from remi.bots import Bot, make_bot
+from remi.cli import terminal
+from remi.cli.app import EXIT_INVALID, fail
+from remi.core.actions import Action
+from remi.core.errors import RemiError
+from remi.core.messages import Messages
+from remi.core.play import TimeUp
+from remi.core.record_files import dump_record, load_record
+from remi.core.record_setup import record_rules, start_state
+from remi.core.records import HUMAN, GameRecord
+from remi.core.replay import replay
+from remi.core.variant import AnyVariant, variant_for_rules
+
+__all__ = ["Session", "check_save_target", "path_key", "start_session"]
+
+
+@attrs.define
+class Session:
+    """One ``remi play`` hand: the record being played, its state, bots and the console."""
+
+    record: GameRecord
+    rules: Any
+    variant: AnyVariant
+    state: Any
+    log: list[str]
+    bots: dict[int, Bot]
+    console: Console
+    m: Messages
+    save_path: Path | None
+    auto: bool
+    notes: list[str] = attrs.field(factory=list)
+    timer_on: bool = True
+    seen: dict[int, int] = attrs.field(factory=dict)
+    last_human: int | None = None
+    rack_words: list[str] = attrs.field(factory=list)
+    # save files this session may replace: its --save/--load file and files it wrote itself
+    owned: set[Path] = attrs.field(factory=set)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, seat order."""
+        return self.record.names
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        return [i for i, p in enumerate(self.record.players) if p.kind == HUMAN]
+
+    @property
+    def hand(self) -> int:
+        """The number of the hand in a match (1 for the first or only hand)."""
+        return (self.record.match.hands_played + 1) if self.record.match else 1
+
+    @property
+    def action_count(self) -> int:
+        """The actions played so far in this hand."""
+        return len(self.log)
+
+    def current_record(self) -> GameRecord:
+        """The record with every action played so far."""
+        return attrs.evolve(self.record, actions=tuple(self.log))
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see now."""
+        return self.variant.view(self.state, seat)
+
+    # --- TurnIO -----------------------------------------------------------------------------
+
+    def clock(self) -> float:
+        """``remi.cli.terminal.clock()`` (read at each call, so that tests can replace it)."""
+        return terminal.clock()
+
+    def show(self, item: RenderableType) -> None:
+        """Print a renderable."""
+        self.console.print(item)
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """Print a line of plain text (never read as markup), in ``style`` when given."""
+        if style is None:
+            self.console.print(text, markup=False)
+        else:
+            self.console.print(Text(text, style=style))
+
+    def read(
+        self, prompt: Callable[[], str], remaining: Callable[[], float] | None = None
+    ) -> str | None | TimeUp:
+        """``remi.cli.terminal.read_line``."""
+        return terminal.read_line(prompt, remaining)
+
+    def apply(self, action: Action) -> None:
+        """Apply and record ``action`` with its words (``Variant.describe``); raises
+        ``IllegalActionError`` and changes nothing when it is refused."""
+        before = self.state
+        self.state = self.variant.apply(self.state, action)
+        self.log.append(str(action))
+        self.notes.append(self.variant.describe(before, action, self.state, self.m))
+
+    def acted(self, seat: int) -> None:
+        """``seat`` has seen every action so far; the game is saved."""
+        self.seen[seat] = len(self.log)
+        self.save()
+
+    def recent(self, seat: int) -> list[str]:
+        """Action lines of the other players since ``seat`` last acted (named, no prefix)."""
+        start = self.seen.get(seat, 0)
+        out = []
+        for line, note in zip(self.log[start:], self.notes[start:]):
+            who = int(line.split(" ", 1)[0][1:]) - 1
+            if who != seat:
+                out.append(f"{self.names[who]}: {note}")
+        return out[-12:]
+
+    def common(
+        self, text: str, show_help: Callable[[], None], show_hint: Callable[[], None]
+    ) -> Literal["done", "quit"] | None:
+        """Carry out the input every variant shares: an empty line, ``help``, ``hint``,
+        ``save FILE``; ``"done"`` when it was one of them, ``"quit"`` for ``quit``, else None
+        (a game command)."""
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if not text:
+            self.console.print(self.m("empty_input"), markup=False)
+        elif word == "help":
+            show_help()
+        elif word == "hint":
+            show_hint()
+        elif word == "save":
+            self._save_command(rest)
+        elif word == "quit":
+            return "quit"
+        else:
+            return None
+        return "done"
+
+    def suggest(self, view: Any) -> Any:
+        """The greedy bot's choice from ``view``."""
+        return make_bot("greedy", 0).choose(view)
+
+    def complete(self, words: Sequence[str]) -> None:
+        """The rack's tiles for tab completion (the list the completer reads is updated in
+        place)."""
+        self.rack_words[:] = words
+
+    # --- the frame ----------------------------------------------------------------------------
+
+    def pass_keyboard(self, seat: int) -> bool:
+        """Hot-seat: the "pass the keyboard" screen before another human's turn; False at the
+        end of input."""
+        if len(self.humans) > 1 and self.last_human != seat:
+            self.console.print(self.m("pass_keyboard", name=self.names[seat]), markup=False)
+            if terminal.read_line(lambda: "") is None:
+                return False
+        self.last_human = seat
+        return True
+
+    def quit(self) -> bool:
+        """Leave the game (saved when ``--save`` was given); always False."""
+        if self.save():
+            self.console.print(self.m("quit_saved", path=self.save_path), markup=False)
+        else:
+            self.console.print(self.m("quit"), markup=False)
+        return False
+
+    def save(self, path: Path | None = None) -> bool:
+        """Write the record to ``path`` (default: the ``--save`` file); False when there is no
+        file or it may not or cannot be written (the reason is printed)."""
+        target = path or self.save_path
+        if target is None:
+            return False
+        if (target.exists() or target.is_symlink()) and path_key(target) not in self.owned:
+            other = _saved_game(target)
+            if other is not None:  # another game's save: never replaced by this one
+                self.say(self.m("saving_failed", path=target, error=other), style="red")
+                return False
+        try:
+            dump_record(self.current_record(), target)
+        except OSError as exc:
+            error = exc.strerror or exc
+            self.say(self.m("saving_failed", path=target, error=error), style="red")
+            return False
+        except RemiError as exc:  # an existing file that is not a game record: never overwritten
+            error = str(exc).removeprefix(f"{target}: ")
+            self.say(self.m("saving_failed", path=target, error=error), style="red")
+            return False
+        self.owned.add(path_key(target))
+        return True
+
+    def _save_command(self, rest: str) -> None:
+        """The ``save FILE`` command (``save`` alone: the ``--save`` file)."""
+        target = Path(rest.strip()) if rest.strip() else self.save_path
+        if target is None:
+            self.console.print(self.m("bad_input", error="save FILE"), markup=False)
+        elif self.save(target):
+            self.console.print(self.m("saved", path=target), markup=False)
+
+
+def _notes_for(
+    record: GameRecord, variant: AnyVariant, rules: Any, actions: Sequence[Any], m: Messages
+) -> list[str]:
+    """The words of every recorded action (``Variant.describe``, re-playing the record)."""
+    state = start_state(record, rules)
+    out = []
+    for action in actions:
+        after = variant.apply(state, action)
+        out.append(variant.describe(state, action, after, m))
+        state = after
+    return out
+
+
+def _bots_for(record: GameRecord) -> dict[int, Bot]:
+    base = record.seed if record.seed is not None else 0
+    offset = len(record.actions)
+    return {
+        seat: make_bot(p.kind, base * 16 + seat + offset * 7919)
+        for seat, p in enumerate(record.players)
+        if p.kind != HUMAN
+    }
+
+
+def start_session(
+    record: GameRecord,
+    console: Console,
+    m: Messages,
+    save: Path | None,
+    auto: bool,
+    timer_on: bool = True,
+) -> Session:
+    """The session of ``record``, re-played to its last action.
+
+    Raises:
+        typer.Exit: (exit 1) when the record holds an illegal action.
+    """
+    rules = record_rules(record)
+    variant = variant_for_rules(rules)
+    result = replay(record)
+    if result.error is not None:
+        err = result.error
+        fail(
+            escape(f"action {err.position} '{err.action}' is illegal: {err.message}"), EXIT_INVALID
+        )
+    return Session(
+        record=record,
+        rules=rules,
+        variant=variant,
+        state=result.state,
+        log=list(record.actions),
+        bots=_bots_for(record),
+        console=console,
+        m=m,
+        save_path=save,
+        auto=auto,
+        notes=_notes_for(record, variant, rules, result.actions, m),
+        timer_on=timer_on,
+    )
+
+
+def path_key(path: Path) -> Path:
+    """A save path as compared for ownership (absolute, symlinks resolved)."""
+    return path.resolve()
+
+
+def _saved_game(path: Path) -> str | None:
+    """Why ``path`` may not be replaced by another game's save: it holds a saved game (the
+    text says which), or ``None`` when it holds none (e.g. it is not a record at all, which
+    ``dump_record`` refuses on its own)."""
+    try:
+        other = load_record(path)
+    except RemiError:
+        return None
+    return (
+        f"the file holds another saved game ({other.preset}, seed {other.seed}, "
+        f"{len(other.actions)} actions): resume it with --load, or choose another file"
+    )
+
+
+def check_save_target(path: Path, loaded: Path | None) -> None:
+    """Refuse a ``--save FILE`` that can never be written before the game starts (exit 2): a
+    missing directory, an existing file that is not a game record (never overwritten), or
+    another game's save (only the ``--load`` file itself may be saved over)."""
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        fail(escape(f"--save {path}: the directory '{directory}' does not exist"))
+    if path.exists() or path.is_symlink():
+        try:
+            load_record(path)
+        except RemiError as exc:
+            reason = str(exc).removeprefix(f"{path}: ")
+            fail(
+                escape(
+                    f"--save {path}: not overwritten: the file is not a readable game record ({reason})"
+                )
+            )
+        if loaded is None or path_key(loaded) != path_key(path):
+            fail(escape(f"--save {path}: not overwritten: {_saved_game(path)}"))

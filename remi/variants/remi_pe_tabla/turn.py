@@ -1,0 +1,134 @@
+"""A person's turn of Remi pe tablă: typed actions, ``help``, ``hint``, and how a hand ended.
+
+The player types the engine's action notation without the seat prefix (``draw``, ``take 4``,
+``meld R7 R8 R9``, ``layoff 2 R10``, ``discard Y12``...) plus the commands every family shares
+(``help``, ``hint``, ``save FILE``, ``quit``). A refused input shows the error with its rule id
+and changes nothing; the turn ends when the hand is over or another player is to act (after the
+discard). The terminal, the record and the bots are reached through ``remi.core.play.TurnIO``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+from remi.core.errors import IllegalActionError, NotationError
+from remi.core.messages import Messages
+from remi.core.play import HandEnd, TimeUp, TurnIO
+from remi.variants.remi_pe_tabla.actions import Action, parse_action
+from remi.variants.remi_pe_tabla.opening import opening_points
+from remi.variants.remi_pe_tabla.screens import screen
+from remi.variants.remi_pe_tabla.solvers import best_opening
+from remi.variants.remi_pe_tabla.state import GameState, Phase
+from remi.variants.remi_pe_tabla.views import view
+
+__all__ = ["describe", "end_text", "hand_end", "human_turn"]
+
+_SEAT_RE: Final = re.compile(r"^\s*p\d+\s", re.IGNORECASE)
+_HELP_LIMIT: Final = 40
+
+
+def describe(action: Action) -> str:
+    """An action in words for the other players' "since your last turn" list and ``--auto``:
+    its notation without the seat prefix (``meld [R7 R8 R9]``)."""
+    return str(action).split(" ", 1)[1]
+
+
+def hand_end(state: GameState) -> HandEnd | None:
+    """How the hand ended (``state.result``: closing or stock out), or None while it goes on."""
+    result = state.result
+    if result is None:
+        return None
+    return HandEnd(
+        closed_by=result.closed_by,
+        closing_tile=result.closing_tile,
+        stock_exhausted=bool(result.stock_exhausted),
+    )
+
+
+def end_text(state: GameState, names: Sequence[str], m: Messages) -> str | None:
+    """How the hand ended in words: who closed (închidere) and with which tile, or the stock
+    ran out; None while the hand goes on."""
+    result = state.result
+    if result is None:
+        return None
+    if result.closed_by is not None:
+        return m("closed_by", name=names[result.closed_by], tile=result.closing_tile)
+    return m("stock_out")
+
+
+def _show(io: TurnIO, seat: int) -> None:
+    seen = view(io.state, seat)
+    io.complete(sorted({str(t) for t in seen.rack}))
+    io.show(screen(seen, io.names, io.m, last_actions=io.recent(seat), hand=io.hand))
+
+
+def _help(io: TurnIO, seat: int) -> None:
+    """The legal actions now (the first 40) and the commands."""
+    legal = view(io.state, seat).legal
+    m = io.m
+    io.say(m("help.legal", count=len(legal)), style="bold")
+    for action in legal[:_HELP_LIMIT]:
+        io.say("  " + describe(action))
+    if len(legal) > _HELP_LIMIT:
+        io.say("  " + m("help.more", count=len(legal) - _HELP_LIMIT))
+    io.say(m("help.commands"))
+
+
+def _hint(io: TurnIO, seat: int) -> None:
+    """The opening (etalare) laid this turn and its points, or the best opening of the rack
+    (``opening.min_points``), then the greedy bot's play."""
+    seen = view(io.state, seat)
+    m = io.m
+    rules = seen.rules
+    turn = seen.turn
+    if turn is not None and turn.opening and turn.laid:  # the opening is on the table already
+        points = opening_points([seen.table[i].formation for i in turn.laid], rules)
+        io.say(m("hint.opening_laid", points=points, need=rules.opening_min_points))
+    elif not seen.players[seat].opened and not seen.players[seat].pe_tabla:
+        taken = turn.taken_tile if turn is not None else None
+        rack = list(seen.rack)
+        if taken is not None:
+            rack.remove(taken)
+        plan = best_opening(rack, rules, must_include=taken)
+        if plan is None:
+            io.say(m("hint.no_opening", points=rules.opening_min_points))
+        else:
+            io.say(m("hint.opening", text=plan.text, points=plan.points))
+    if seen.legal:
+        io.say(m("hint.play", action=describe(io.suggest(seen))))
+
+
+def human_turn(io: TurnIO, seat: int) -> bool:
+    """Let the person at ``seat`` act until his turn ends (the hand is over or another player is
+    to act); False when he quits (``quit`` or the end of input)."""
+    m = io.m
+    name = io.names[seat]
+    _show(io, seat)
+    while True:
+        line = io.read(lambda: m("prompt", name=name))
+        if line is None or isinstance(line, TimeUp):  # no timer here: only the end of input
+            return False
+        text = line.strip()
+        common = io.common(text, lambda: _help(io, seat), lambda: _hint(io, seat))
+        if common == "quit":
+            return False
+        if common == "done":
+            continue
+        full = text if _SEAT_RE.match(text) else f"p{seat + 1} {text}"
+        try:
+            action: Any = parse_action(full, io.state.rules.formation_rules)
+        except NotationError as exc:
+            io.say(m("bad_input", error=str(exc)), style="red")
+            continue
+        try:
+            io.apply(action)
+        except IllegalActionError as exc:
+            io.say(m("illegal", error=str(exc)), style="red")
+            continue
+        io.acted(seat)
+        state = io.state
+        if state.phase is Phase.ENDED or state.current != seat:
+            return True
+        _show(io, seat)

@@ -1,0 +1,143 @@
+"""The Rummikub-style screens: the player's screen, the table's numbered sets, the working table.
+
+Everything shown comes from a ``RummikubView`` (what the player may see), the player names and,
+during a turn, the table editor's working sets and remaining rack. Only renderables are built
+here (the CLI prints them); the shared pieces come from ``remi.core.render``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from remi.core.formations import Formation
+from remi.core.messages import Messages
+from remi.core.notation import SlotToken
+from remi.core.render import header_text, players_grid, rack_line, recent_lines, slot_text
+from remi.core.tiles import Tile
+from remi.variants.rummikub.views import RummikubView
+
+__all__ = [
+    "final_table",
+    "formation_slots",
+    "players_table",
+    "screen",
+    "sets_table",
+    "working_table",
+]
+
+
+def formation_slots(formation: Formation) -> tuple[SlotToken, ...]:
+    """A table set as slots, each joker with the tile it stands for when that is fixed (a joker
+    of a group whose colour is open is shown plain)."""
+    return tuple(
+        SlotToken(tile, ident if tile.is_joly else None)
+        for tile, ident in zip(formation.tiles, formation.identities)
+    )
+
+
+def sets_table(sets: Sequence[Sequence[SlotToken]], m: Messages) -> RenderableType:
+    """The table's sets numbered 1.. (the numbers ``put``, ``move`` and ``split`` use); an empty
+    working set is shown as ``[ ]`` and keeps its number until ``done``."""
+    if not sets:
+        return Text(m("rk.table.empty"), style="dim")
+    grid = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1, 0, 0))
+    grid.add_column("#", justify="right")
+    grid.add_column(m("col.formation"))
+    for number, slots in enumerate(sets, start=1):
+        line = Text("[")
+        for i, slot in enumerate(slots):
+            if i:
+                line.append(" ")
+            line.append_text(slot_text(slot))
+        line.append("]" if slots else " ]")
+        grid.add_row(f"{number}:", line)
+    return grid
+
+
+def final_table(view: RummikubView, m: Messages) -> RenderableType:
+    """The table at the end of the game, under its heading."""
+    return Group(
+        Text(m("rk.final_table"), style="bold underline"),
+        sets_table([formation_slots(f) for f in view.table], m),
+    )
+
+
+def players_table(view: RummikubView, names: Sequence[str], m: Messages) -> RenderableType:
+    """Each player's tile count and initial-meld status; an arrow marks whose turn it is."""
+    grid = players_grid(m)
+    for seat, count in enumerate(view.tile_counts):
+        status = m("rk.status.melded") if view.opened[seat] else m("rk.status.not_melded")
+        arrow = "▶" if seat == view.current and view.end is None else ""
+        grid.add_row(arrow, f"p{seat + 1} {names[seat]}", str(count), status)
+    return grid
+
+
+def _countdown(seconds_left: float | None, m: Messages) -> Text | None:
+    if seconds_left is None:
+        return None
+    style = "bold red" if seconds_left <= 10 else "bold"
+    return Text(m("rk.timer", seconds=int(seconds_left + 0.999)), style=style)
+
+
+def screen(
+    view: RummikubView,
+    names: Sequence[str],
+    m: Messages,
+    *,
+    last_actions: Sequence[str] = (),
+    sets: Sequence[Sequence[SlotToken]] | None = None,
+    rack: Sequence[Tile] | None = None,
+    seconds_left: float | None = None,
+    show_start_draw: bool = False,
+    hand: int = 1,
+) -> RenderableType:
+    """The whole Rummikub-style screen of seat ``view.seat``: the start draw (first round), the
+    players with tile counts and initial-meld status, the numbered table (``sets``: the
+    editor's working arrangement during a turn, else the view's table), the pool count, what
+    the others did, whose turn, the countdown (``seconds_left``, seconds; None = no timer) and,
+    at the bottom, the rack (``rack``: the editor's remaining tiles during a turn) sorted and
+    coloured."""
+    parts: list[RenderableType] = [header_text(m("rk.title", rules=view.rules.name), hand, m)]
+    if show_start_draw and view.start_draw is not None:
+        starter = view.start_draw.starter
+        parts.append(Text(m("rk.start_draw", draws=view.start_draw.text(), name=names[starter])))
+    parts.append(players_table(view, names, m))
+    parts.append(Text(m("rk.table"), style="bold underline"))
+    shown = sets if sets is not None else [formation_slots(f) for f in view.table]
+    parts.append(sets_table(shown, m))
+    parts.append(Text(m("rk.pool", count=view.pool_count)))
+    parts.extend(recent_lines(last_actions, m))
+    parts.append(Text(m("rk.turn_of", name=names[view.current]), style="bold cyan"))
+    if not view.opened[view.seat] and view.current == view.seat:
+        parts.append(
+            Text(m("rk.initial_meld", points=view.rules.initial_meld_min_points), style="yellow")
+        )
+    clock = _countdown(seconds_left, m)
+    if clock is not None:
+        parts.append(clock)
+    parts.append(rack_line(list(rack) if rack is not None else list(view.rack), m))
+    return Group(*parts)
+
+
+def working_table(
+    sets: Sequence[Sequence[SlotToken]],
+    rack: Sequence[Tile],
+    m: Messages,
+    *,
+    seconds_left: float | None = None,
+) -> RenderableType:
+    """The table editor's working arrangement and remaining rack, shown after each command
+    (nothing is validated before ``done``)."""
+    parts: list[RenderableType] = [
+        Text(m("rk.working"), style="bold underline"),
+        sets_table(sets, m),
+        rack_line(rack, m),
+    ]
+    clock = _countdown(seconds_left, m)
+    if clock is not None:
+        parts.append(clock)
+    return Group(*parts)

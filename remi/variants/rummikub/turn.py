@@ -1,0 +1,273 @@
+"""A person's Rummikub-style turn: table editing, ``done``, penalties and the turn timer.
+
+The player rearranges the table with the editor's commands (``put R5 3``, ``move 2:1 4``,
+``split 2 3``, ``new R7 R8 R9``, ``table [..] [..]``, ``undo``; ``editing.TableEditor``) and
+ends the turn with ``done``; nothing is checked before ``done``, as in the physical game. At
+``done`` the editor returns the ``play`` (or ``draw`` / ``pass`` when nothing changed) or a
+refusal whose rule id is shown and whose ``penalty invalid`` action is applied
+(``penalty.invalid_turn``). ``draw`` and ``pass`` end the turn at once (the edits are dropped).
+
+The turn timer is ``editing.TurnTimer(rules.timer_seconds)`` (``timer.seconds``; 0 or a program
+that turns the timer off: none), reading ``TurnIO.clock``. The time is checked before and after
+each line (``TurnIO.read`` may also end the line early when the time runs out while the player
+types); when it is up the editor's ``timeout`` action is applied (``penalty.timeout``).
+
+The terminal, the record and the bots are reached through ``remi.core.play.TurnIO``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Final
+
+from remi.core.errors import IllegalActionError, NotationError, RemiError
+from remi.core.formations import Formation, FormationRules
+from remi.core.messages import Messages
+from remi.core.play import HandEnd, TimeUp, TurnIO
+from remi.core.tiles import Tile, sort_tiles
+from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
+from remi.variants.rummikub.editing import Refusal, TableEditor, TurnTimer
+from remi.variants.rummikub.screens import screen, working_table
+from remi.variants.rummikub.state import RummikubState
+from remi.variants.rummikub.views import view
+
+__all__ = ["describe", "end_text", "hand_end", "human_turn", "play_commands"]
+
+_HELP_LIMIT: Final = 40
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+
+def _tiles(tiles: Counter[Tile]) -> str:
+    return " ".join(str(t) for t in sort_tiles(tiles.elements()))
+
+
+def describe(before: RummikubState, action: Any, after: RummikubState, m: Messages) -> str:
+    """What ``action`` did, in words, for the other players' "since your last turn" list and
+    for ``--auto``: the rack tiles played (from the actor's views before and after), a draw,
+    a pass, or a penalty / timeout with the number of penalty tiles drawn."""
+    seat = action.player
+    rack_before = Counter(view(before, seat).rack)
+    rack_after = Counter(view(after, seat).rack)
+    drawn = sum(rack_after.values()) - sum(rack_before.values())
+    if isinstance(action, Play):
+        played = _tiles(rack_before - rack_after)
+        return m("rk.did.out", tiles=played) if not rack_after else m("rk.did.play", tiles=played)
+    if isinstance(action, Draw):
+        return m("rk.did.draw")
+    if isinstance(action, Pass):
+        return m("rk.did.pass")
+    if isinstance(action, Penalty):
+        return m("rk.did.penalty", count=drawn)
+    if isinstance(action, Timeout):
+        return m("rk.did.timeout", count=drawn)
+    return str(action).split(" ", 1)[1]
+
+
+def hand_end(state: RummikubState) -> HandEnd | None:
+    """How the game ended: the seat that went out, or the blocked empty pool (the stock
+    exhausted); None while it goes on."""
+    if not state.is_over:
+        return None
+    return HandEnd(closed_by=state.winner, closing_tile=None, stock_exhausted=state.winner is None)
+
+
+def end_text(state: RummikubState, names: Sequence[str], m: Messages) -> str | None:
+    """How the game ended in words: who went out, or the blocked pool; None while it goes on."""
+    if not state.is_over:
+        return None
+    if state.winner is not None:
+        return m("rk.went_out", name=names[state.winner])
+    return m("rk.blocked")
+
+
+def play_commands(
+    old: Sequence[Formation],
+    new: Sequence[Formation],
+    frules: FormationRules,
+) -> list[str]:
+    """The editor commands that turn table ``old`` into ``new`` when the change is simple: new
+    sets added at the end (``new R7 R8 R9``), or tiles added to one set (``put R10 2``, a joker
+    with its place, ``put J[R4] 2``); otherwise the ``table [..] [..]`` command that lays out
+    the whole new table at once."""
+    old, new = list(old), list(new)
+    if new[: len(old)] == old:
+        return ["new " + " ".join(_set_words(f, frules)) for f in new[len(old) :]]
+    if len(new) == len(old):
+        changed = [i for i in range(len(old)) if old[i] != new[i]]
+        if len(changed) == 1:
+            i = changed[0]
+            added = Counter(new[i].tiles) - Counter(old[i].tiles)
+            if not Counter(old[i].tiles) - Counter(new[i].tiles):
+                out = []
+                for tile, word in zip(new[i].tiles, _slot_words(new[i])):
+                    if added[tile] > 0:
+                        added[tile] -= 1
+                        out.append(f"put {word} {i + 1}")
+                return out
+    return ["table " + " ".join(f"[{' '.join(_set_words(f, frules))}]" for f in new)]
+
+
+def _set_words(f: Formation, frules: FormationRules) -> list[str]:
+    """A whole set as typed to ``new`` / ``table``: its canonical notation, which reads back
+    as this very set (jokers plain unless that would be ambiguous, like ``[K11 J J]``)."""
+    return f.text(frules)[1:-1].split()
+
+
+def _slot_words(f: Formation) -> list[str]:
+    """A set's tiles as the editor reads them: a joker of a run with its place (``J[R4]``)."""
+    return [
+        f"J[{ident}]" if tile.is_joly and ident is not None else str(tile)
+        for tile, ident in zip(f.tiles, f.identities)
+    ]
+
+
+# --- the turn -------------------------------------------------------------------------------------
+
+
+def _seconds_left(timer: TurnTimer) -> float | None:
+    return None if timer.seconds == 0 else float(timer.remaining())
+
+
+def _prompt(m: Messages, name: str, timer: TurnTimer) -> str:
+    if timer.seconds == 0:
+        return m("prompt", name=name)
+    return m("rk.prompt_timer", name=name, seconds=math.ceil(timer.remaining()))
+
+
+def _show(io: TurnIO, seat: int, editor: TableEditor, timer: TurnTimer) -> None:
+    seen = view(io.state, seat)
+    io.complete(sorted({str(t) for t in seen.rack}))
+    io.show(
+        screen(
+            seen,
+            io.names,
+            io.m,
+            last_actions=io.recent(seat),
+            sets=editor.sets,
+            rack=[s.tile for s in editor.rack],
+            seconds_left=_seconds_left(timer),
+            show_start_draw=io.action_count < len(io.names),
+            hand=io.hand,
+        )
+    )
+
+
+def _help(io: TurnIO, seat: int) -> None:
+    """``draw`` / ``pass`` when legal, then the plays from the rack alone as editor commands
+    (the first 40), then the commands."""
+    seen = view(io.state, seat)
+    m = io.m
+    plays = [a for a in seen.legal if isinstance(a, Play)]
+    frules = seen.rules.formation_rules
+    for action in seen.legal:
+        if isinstance(action, Draw | Pass):
+            io.say("  " + m(f"rk.help.{action.VERB}"))
+    if plays:
+        io.say(m("rk.help.plays", count=len(plays)), style="bold")
+        for play in plays[:_HELP_LIMIT]:
+            io.say("  " + " ; ".join(play_commands(seen.table, play.table, frules)))
+        if len(plays) > _HELP_LIMIT:
+            io.say("  " + m("help.more", count=len(plays) - _HELP_LIMIT))
+    else:
+        io.say(m("rk.help.none"))
+    io.say(m("rk.help.commands"))
+
+
+def _hint(io: TurnIO, seat: int) -> None:
+    """The greedy bot's choice: its play as editor commands, or draw / pass."""
+    seen = view(io.state, seat)
+    action = io.suggest(seen)
+    if isinstance(action, Play):
+        text = " ; ".join(play_commands(seen.table, action.table, seen.rules.formation_rules))
+        io.say(io.m("rk.hint.play", commands=text))
+    elif isinstance(action, Draw | Pass):
+        io.say(io.m(f"rk.hint.{action.VERB}"))
+
+
+def _end_turn(io: TurnIO, seat: int, action: Any, rule: str | None = None) -> bool:
+    """Apply the action that ends the turn; report a penalty's outcome (``rule``)."""
+    before = len(io.state.racks[seat])
+    io.apply(action)
+    if rule is not None:
+        drawn = len(io.state.racks[seat]) - before
+        key = "rk.penalty_drawn" if drawn > 0 else "rk.penalty_restored"
+        io.say(io.m(key, name=io.names[seat], count=drawn, rule=rule), style="yellow")
+    io.acted(seat)
+    return True
+
+
+def _timeout(io: TurnIO, seat: int, editor: TableEditor) -> bool:
+    io.say(io.m("rk.timeout"), style="bold red")
+    return _end_turn(io, seat, editor.timeout(), "penalty.timeout")
+
+
+def _edited(editor: TableEditor) -> bool:
+    start = editor.state
+    return len(editor.rack) != len(start.racks[editor.seat]) or list(editor.sets) != [
+        tuple(f.slots()) for f in start.table
+    ]
+
+
+def human_turn(io: TurnIO, seat: int) -> bool:
+    """Let the person at ``seat`` play one turn by editing the table; False when he quits
+    (``quit`` or the end of input).
+
+    The turn ends with ``done`` (the play, or the refusal and its penalty), ``draw``, ``pass``
+    or the timer's timeout; ``help``, ``hint``, ``save FILE`` and bad input do not end it.
+    """
+    m = io.m
+    name = io.names[seat]
+    state = io.state
+    editor = TableEditor(state)
+    timer = TurnTimer(state.rules.timer_seconds if io.timer_on else 0, clock=io.clock)
+    _show(io, seat, editor, timer)
+    while True:
+        if timer.remaining() <= 0:
+            return _timeout(io, seat, editor)
+        line = io.read(
+            lambda: _prompt(m, name, timer), None if timer.seconds == 0 else timer.remaining
+        )
+        if isinstance(line, TimeUp) or timer.expired():
+            return _timeout(io, seat, editor)
+        if line is None:
+            return False
+        text = line.strip()
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word == "save" and _edited(editor):
+            io.say(m("rk.edits_lost"))
+        common = io.common(text, lambda: _help(io, seat), lambda: _hint(io, seat))
+        if common == "quit":
+            return False
+        if common == "done":
+            continue
+        if word in ("draw", "pass") and not rest.strip():
+            try:
+                return _end_turn(io, seat, Draw(seat) if word == "draw" else Pass(seat))
+            except IllegalActionError as exc:
+                io.say(m("illegal", error=str(exc)), style="red")
+                continue
+        try:
+            outcome = editor.command(text)
+        except (RemiError, NotationError) as exc:
+            io.say(m("bad_input", error=str(exc)), style="red")
+            continue
+        if outcome is None:
+            io.show(working_table(editor.sets, [s.tile for s in editor.rack], m))
+            continue
+        if isinstance(outcome, Refusal):  # restore the table and rack, then the penalty
+            error = (
+                outcome.message
+                if f"[{outcome.rule_id}]" in outcome.message
+                else f"{outcome.message} [{outcome.rule_id}]"
+            )
+            io.say(m("rk.refused", error=error), style="red")
+            return _end_turn(io, seat, outcome.penalty, "penalty.invalid_turn")
+        try:
+            return _end_turn(io, seat, outcome)
+        except IllegalActionError as exc:  # the editor checked it; kept for a defensive message
+            io.say(m("illegal", error=str(exc)), style="red")
