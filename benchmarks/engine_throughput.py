@@ -1,4 +1,4 @@
-"""Random-legal play throughput of the Remi state machine (issue 2 acceptance figure).
+"""Random-legal play throughput of the Remi state machine (the engine's acceptance figure).
 
 Plays seeded 4-player hands in which every action is drawn uniformly from ``legal_actions``,
 through ``apply`` (which always checks), on one core, and prints hands per second, actions per

@@ -10,7 +10,7 @@ Prints median, 95th percentile and maximum in milliseconds, and how many racks h
     python benchmarks/opening_solver.py -n 5000 --seed 7 --rules remi-50
     python benchmarks/opening_solver.py --gc-off   # without garbage-collector pauses
 
-Targets (shared/ANCHORS.md, issue 3): median under 1 ms, 95th percentile under 5 ms.
+Targets: median under 1 ms, 95th percentile under 5 ms.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Soak run (issue 7): many seeded bot games of one variant, every invariant checked after every action.
+"""Soak run: many seeded bot games of one variant, every invariant checked after every action.
 
     python benchmarks/soak.py --games 2000 --variant remi [--bots random,greedy] [--seed 0]
                               [--jobs 2] [--out soak-failures] [--max-seconds 1800] [--keep-going]

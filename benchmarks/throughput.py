@@ -1,4 +1,4 @@
-"""4-player Remi hands per second with bots, on one core and over local processes (issue 6).
+"""4-player Remi hands per second with bots, on one core and over local processes.
 
 Each hand is played by ``remi.bots.play_hand`` (every bot receives only its ``view``), for the
 ``random``, ``greedy`` and ``solver`` bots, then the same batch for one kind with ``--jobs 2``

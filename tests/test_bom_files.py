@@ -27,7 +27,7 @@ def test_dispute_file_with_bom(tmp_path: Path) -> None:
     source = ROOT / "examples" / "disputes" / "RF-1.toml"
     path = _with_bom(source, tmp_path / "rf1.toml")
     got = {ps.name: ps.score for ps in score_dispute(load_dispute(path))}
-    assert got == {"A": 155, "B": -15}  # REFERENCE.md §E.2 RF-1
+    assert got == {"A": 155, "B": -15}  # RF-1, docs/rules.md §4.2
 
 
 def test_game_record_with_bom(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ def test_solve_move_rk9_joker_swap() -> None:
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["tiles_placed"] == 3
-    # the joker completes K7 K8 at either end (equal moves; §E.3 RK-9 names neither)
+    # the joker completes K7 K8 at either end (equal moves; RK-9 (docs/rules.md §4.3) names neither)
     assert sorted(data["table"]) in (["[K7 K8 J]", "[R5 Y5 B5]"], ["[J K7 K8]", "[R5 Y5 B5]"])
     assert "take J from set 1" in data["edits"]
 

@@ -1,7 +1,7 @@
-"""The pe-tablă close helpers (Project decision 10): the unformable-tile count and the exact
+"""The pe-tablă close helpers (docs/rules.md §1.10): the unformable-tile count and the exact
 "all tiles but k" search agree with the general formation tables and the exact arrangement;
-the cached run tables list runs with jolys in their documented order (§A.4, PD 9); the șir-break
-pools (PD 6) agree with the formation tables."""
+the cached run tables list runs with jolys in their documented order (§1.4); the șir-break
+pools (§1.7) agree with the formation tables."""
 
 from __future__ import annotations
 
@@ -158,7 +158,8 @@ def test_formation_run_order_with_jolys(
 def test_sir_break_pool_formable_as_added(
     tiles: list[Tile], added: list[Tile], rules: FormationRules
 ) -> None:
-    # PD 6: a break at a șir tile needs a formation of the rack plus the șir from there on
+    # docs/rules.md §1.7: a break at a șir tile needs a formation of the rack plus the șir from
+    # there on
     masks = TileMasks.of(tiles)
     expected = []
     for t in added:
@@ -183,7 +184,7 @@ def _pe_tabla_turn(rack_text: str) -> GameState:
 
 
 def test_pe_tabla_close_legal_actions_pass_check() -> None:
-    # PD 10: a pe-tablă player in his closing turn
+    # docs/rules.md §1.10: a pe-tablă player in his closing turn
     state = _pe_tabla_turn("R3 R4 R5 R6 R7 R8 K9")
     close = Meld(0, (parse_formation("R3 R4 R5"), parse_formation("R6 R7 R8")))
     assert close in legal_actions(state)
@@ -199,7 +200,7 @@ def test_pe_tabla_close_legal_actions_pass_check() -> None:
 
 
 def test_pe_tabla_close_listed_with_doubled_tile_in_two_runs() -> None:
-    # PD 10: R5 twice, one in each run: the close is legal and listed by legal_actions
+    # docs/rules.md §1.10: R5 twice, one in each run: the close is legal and listed by legal_actions
     state = _pe_tabla_turn("R3 R4 R5 R5 R6 R7 K9")
     melds = [a for a in legal_actions(state) if isinstance(a, Meld)]
     assert melds == [Meld(0, (parse_formation("R3 R4 R5"), parse_formation("R5 R6 R7")))]

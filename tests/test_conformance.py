@@ -1,4 +1,5 @@
-"""Generic conformance suite: every registered variant x each of its presets (STYLE.md 14, OpenSpiel).
+"""Generic conformance suite: every registered variant x each of its presets, one suite for all
+of them (as OpenSpiel does).
 
 Over seeded random games: tile conservation after every action (``variant.tile_counts`` is the
 106-tile set), refused actions change nothing, every legal action passes ``check`` and its text

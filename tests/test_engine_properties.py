@@ -1,7 +1,7 @@
 """Invariants of the Remi state machine over random legal games (hypothesis + seeded sweeps).
 
-Issue 2 acceptance: 106 tiles always accounted for; ``apply`` never mutates its input; a refused
-action leaves the state equal to before; every action from ``legal_actions`` passes ``check``;
+The engine's acceptance properties: 106 tiles always accounted for; ``apply`` never mutates its
+input; a refused action leaves the state equal to before; every action from ``legal_actions`` passes ``check``;
 tile, formation and action notation round-trip; random games terminate; 1,000 seeded games of
 2, 3 and 4 players complete without an error.
 """

@@ -1,8 +1,9 @@
-"""One test (or more) per rule id of the "Project decisions" for Remi, played through ``apply``.
+"""One test (or more) per rule id of docs/rules.md §1 (Remi), played through ``apply``.
 
 Each test starts from a stacked deal written in notation (tests/gamekit.py) and plays the rule
 through the engine; refused actions are checked to name the rule id and to leave the state
-unchanged. Values come from shared/rules/REFERENCE.md (PD n = Project decision n; RE-/RF- = §E).
+unchanged. Values come from docs/rules.md (sections in the comments are its sections; the
+worked examples RE-* and RF-* are in its §4).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def opened_game(p1: str, p2: str = P2_DEFAULT, stock: str = "K5 K7 R13 B8", rule
     return state
 
 
-# --- PD 1: deal ------------------------------------------------------------------------------
+# --- docs/rules.md §1.2: deal ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players,stock", [(2, 77), (3, 63), (4, 49)])
@@ -58,7 +59,7 @@ def test_deal_is_seeded() -> None:
     assert new_game(DEFAULT, 4, seed=3) != new_game(DEFAULT, 4, seed=4)
 
 
-# --- PD 2: the first discard -------------------------------------------------------------------
+# --- docs/rules.md §1.3: the first discard --------------------------------------------------------
 
 
 def test_sir_first_discard_dead() -> None:
@@ -81,7 +82,7 @@ def test_sir_first_discard_dead_last_tile() -> None:
     refused(state, "p2 take", "turn.meld_from")
 
 
-# --- PD 3: the first round ---------------------------------------------------------------------
+# --- docs/rules.md §1.3: the first round ----------------------------------------------------------
 
 
 def test_turn_meld_from_first_round() -> None:
@@ -116,7 +117,7 @@ def test_turn_meld_from_own_first_turn_option() -> None:
     assert state.players[0].opened
 
 
-# --- PD 4: the opening ---------------------------------------------------------------------------
+# --- docs/rules.md §1.5: the opening --------------------------------------------------------------
 
 
 def test_opening_min_points_re1_exactly_45() -> None:
@@ -169,7 +170,7 @@ def test_opening_ones_set_exception_off_in_rummy_45() -> None:
 
 
 def test_opening_ones_set_with_joly() -> None:
-    # §D-2: a 1s set completed by a joly (1-1-J = 75) qualifies for the exception
+    # docs/rules.md §3.5: a 1s set completed by a joly (1-1-J = 75) qualifies for the exception
     state = opened_game("R1 Y1 J R7 Y7 K7 K2 K4 K6 Y2 Y4 Y6 B2 B4 B12")
     state = run(state, "p1 draw", "p1 meld [R1 Y1 J]", "p1 discard K2")
     assert state.players[0].opened
@@ -210,7 +211,7 @@ def test_layoff_requires_opened() -> None:
 
 
 def test_opening_with_taken_sir_tile() -> None:
-    # PD 5: the last șir tile may be part of the opening (p2 discards R8, p1 takes it)
+    # docs/rules.md §1.7: the last șir tile may be part of the opening (p2 discards R8, p1 takes it)
     p1 = "R5 R6 R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4"
     p2 = "R8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"
     state = stacked([p1, p2], "K5 K7")
@@ -220,7 +221,7 @@ def test_opening_with_taken_sir_tile() -> None:
     assert state.players[0].opened
 
 
-# --- PD 5: taking the last șir tile --------------------------------------------------------------
+# --- docs/rules.md §1.7: taking the last șir tile -------------------------------------------------
 
 
 def test_sir_take_last_use() -> None:
@@ -270,7 +271,7 @@ def test_sir_take_last_for_opening_option() -> None:
     refused(state, "p1 take", "sir.take_last_for_opening")
 
 
-# --- PD 6: breaking the șir ----------------------------------------------------------------------
+# --- docs/rules.md §1.7: breaking the șir ---------------------------------------------------------
 
 
 def _break_setup():
@@ -341,7 +342,7 @@ def test_sir_break_min_rack_tiles() -> None:
     refused(state, "p1 take 2", "sir.break_min_rack_tiles")
 
 
-# --- PD 7: low tiles -----------------------------------------------------------------------------
+# --- docs/rules.md §1.9: low tiles ----------------------------------------------------------------
 
 
 def _low_tiles_game(rack_rest: str):
@@ -425,7 +426,7 @@ def test_turn_one_two_tiles_no_new_formation() -> None:
     refused(state, "p1 meld [Y7 Y8 Y9]", "turn.one_two_tiles_attach_only")
 
 
-# --- PD 8: jolys ---------------------------------------------------------------------------------
+# --- docs/rules.md §1.8: jolys --------------------------------------------------------------------
 
 
 def _joly_game(p1: str, p2: str, stock: str, rules=None):
@@ -457,7 +458,8 @@ def test_joly_layoff_own_only() -> None:
 
 
 def test_joly_swap_by_another_player() -> None:
-    # PD 8: any player may swap; the freed joly must be laid in his own formation this turn
+    # docs/rules.md §1.8: any player may swap; the freed joly must be laid in his own formation
+    # this turn
     p1 = "R5 J R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4"
     p2 = "R6 Y11 Y12 Y13 B11 B12 B13 K11 K12 K13 R1 R2 B1 Y1"
     state = _joly_game(p1, p2, "K5 K7 R12 B7 B8")
@@ -589,8 +591,8 @@ def test_joly_swap_requires_opened_rummy_45() -> None:
 
 
 def test_joly_swap_unopened_in_opening_turn() -> None:
-    # PD 8 default: an unopened player may swap in the turn he opens; the freed joly must be
-    # part of that opening, and the tile given does not count toward its 45 points.
+    # docs/rules.md §1.8, default: an unopened player may swap in the turn he opens; the freed
+    # joly must be part of that opening, and the tile given does not count toward its 45 points.
     p1 = "R5 J R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4"
     p2 = "R6 Y11 Y12 Y13 K11 K12 B3 B5 B7 B9 R1 Y1 B1 K1"
     state = _joly_game(p1, p2, "K5 K7 R12 B8 B13")
@@ -611,7 +613,7 @@ def test_joly_swap_unopened_in_opening_turn() -> None:
     assert state.players[1].opened
 
 
-# --- PD 9: joly identity -------------------------------------------------------------------------
+# --- docs/rules.md §1.4: joly identity ------------------------------------------------------------
 
 
 def test_joly_identity_ambiguous_meld() -> None:
@@ -631,7 +633,7 @@ def test_formation_min_natural_tiles() -> None:
         parse_action("p1 meld [J J J]")
 
 
-# --- PD 10: pe tablă ---------------------------------------------------------------------------
+# --- docs/rules.md §1.10: pe tablă ----------------------------------------------------------------
 
 
 def _pe_tabla_game():
@@ -671,7 +673,7 @@ def test_pe_tabla_declare_only_unopened() -> None:
     refused(state, "p1 declare", "pe_tabla.requires_unopened")
 
 
-# --- PD 11: announcement ---------------------------------------------------------------------------
+# --- docs/rules.md §1.9: announcement -------------------------------------------------------------
 
 
 def test_announce_failed_sets_flag() -> None:
@@ -758,7 +760,7 @@ def test_announce_required_false_auto() -> None:
     assert state.players[0].announced and not state.players[0].failed_announcement
 
 
-# --- PD 12: the end of the hand --------------------------------------------------------------------
+# --- docs/rules.md §1.11: the end of the hand -----------------------------------------------------
 
 
 def test_hand_close_ends_and_records_result() -> None:
@@ -854,8 +856,8 @@ def test_atu_disabled_by_default() -> None:
 
 
 def test_turn_max_rack_tiles() -> None:
-    """Seed 002: at most 14 tiles when a turn ends. A șir break can take many tiles: p1 (11
-    tiles, opened with the 1s set) breaks at the 2nd tile, takes 9, lays K2 K3 K4 and would
+    """docs/rules.md §1.3: at most 14 tiles when a turn ends. A șir break can take many tiles:
+    p1 (11 tiles, opened with the 1s set) breaks at the 2nd tile, takes 9, lays K2 K3 K4 and would
     keep 16 after his discard: refused. (A rule set whose deal cannot fit the limit after the
     first turn is refused up front: tests/test_rules.py.)"""
     drawn = ["K3", "R5", "R6", "R8", "R9", "Y4", "Y6", "B4", "B6"]
@@ -868,7 +870,7 @@ def test_turn_max_rack_tiles() -> None:
         "p2 draw",
         "p2 discard K3",
         "p1 draw",
-        "p1 meld [R1 Y1 B1]",  # 75 points: a set of 1s alone opens (PD 4)
+        "p1 meld [R1 Y1 B1]",  # 75 points: a set of 1s alone opens (docs/rules.md §1.5)
         "p1 discard R5",
     )
     for i in range(2, 8, 2):  # both draw and throw away: the șir grows
@@ -899,7 +901,7 @@ def test_opening_min_points_valid_examples(opening: str, p1: str) -> None:
     assert state.players[0].opened
 
 
-# --- PD 13: end-of-hand scoring of a played hand ---------------------------------------------------
+# --- docs/rules.md §1.12: end-of-hand scoring of a played hand ------------------------------------
 
 
 def test_scoring_closing_bonus_played_hand() -> None:
@@ -935,7 +937,7 @@ def test_scoring_closing_bonus_played_hand() -> None:
     assert any(
         line.rule_id == "scoring.closing_bonus" and line.points == 50 for line in scores["A"].lines
     )
-    # B never opened: minus his rack, 135 (PD 13, default scoring.non_opener = rack)
+    # B never opened: minus his rack, 135 (docs/rules.md §1.12, default scoring.non_opener = rack)
     assert scores["B"].score == -135
     for s in scores.values():
         assert sum(line.points for line in s.lines) == s.score

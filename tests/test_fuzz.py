@@ -1,5 +1,5 @@
-"""Fuzzing every parser (issue 7): notation, dispute and check files, game records, rule files and
-CLI arguments.
+"""Fuzzing every parser (bad input always gets a clear error): notation, dispute and check files,
+game records, rule files and CLI arguments.
 
 The property is the same everywhere: an input either parses or raises a ``RemiError`` subclass;
 no other exception escapes. At the CLI edge: no traceback, exit code 2 for bad input (1 where

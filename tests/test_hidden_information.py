@@ -1,4 +1,5 @@
-"""Information hiding over every registered variant (issue 7; STYLE.md 6), the soak checker it
+"""Information hiding over every registered variant (hidden information is a view: a player or
+bot sees only ``view(state, seat)``, never the stock order or another rack), the soak checker it
 shares with ``benchmarks/soak.py``, and records exported for one player.
 
 The walker (``soak.reachable``) follows attrs fields, properties of attrs classes (plain data

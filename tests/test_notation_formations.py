@@ -1,7 +1,7 @@
 """Notation (tiles, formations, actions) and formation recognition with jolys and values.
 
-Values from REFERENCE.md: §A.4 (runs 1-2-3 and 12-13-1, never 13-1-2; sets of distinct colours),
-§A.5 (opening values), §A.12 / RF-9 (final values), PD 9 (ambiguous jolys), RE-8.
+Values from docs/rules.md: §1.4 (runs 1-2-3 and 12-13-1, never 13-1-2; sets of distinct colours;
+ambiguous jolys), §1.5 (opening values), §1.12 / RF-9 (final values), RE-8.
 """
 
 from __future__ import annotations
@@ -154,8 +154,8 @@ def test_invalid_formation_rule_ids(text: str, rule: str) -> None:
 
 @pytest.mark.parametrize("text", ["R12 R13 J", "J R1 R2"])
 def test_joly_off_the_end_of_a_run_is_explained(text: str) -> None:
-    """A joly whose place would make it a number below 1 or past 13 (§B.3, Rummikub: the 1
-    is low only) is refused with that reason, not as numbers out of order."""
+    """A joly whose place would make it a number below 1 or past 13 (docs/rules.md §2.3,
+    Rummikub: the 1 is low only) is refused with that reason, not as numbers out of order."""
     with pytest.raises(InvalidFormationError) as info:
         parse_formation(text, RUMMIKUB)
     assert info.value.rule_id == "formation.run"
@@ -190,7 +190,8 @@ def test_ambiguous_formation_lists_readings_pd9() -> None:
 
 
 def test_opening_values_table() -> None:
-    # §A.5: 2-9 = 5, 10-13 = 10, 1 low 5, 1 high 10, 1 in a set 25, joly = the tile it stands for
+    # docs/rules.md §1.5: 2-9 = 5, 10-13 = 10, 1 low 5, 1 high 10, 1 in a set 25, joly = the
+    # tile it stands for
     assert formation_points(parse_formation("R5 R6 R7"), OPENING_POINTS) == 15  # RE-1
     assert formation_points(parse_formation("R10 Y10 B10"), OPENING_POINTS) == 30
     assert formation_points(parse_formation("K12 K13 K1"), OPENING_POINTS) == 30  # RE-2
@@ -336,7 +337,7 @@ def test_cli_error_for_huge_input_is_one_short_line() -> None:
 )
 def test_plain_reading_is_the_full_reading(tiles: list[Tile], rules: FormationRules) -> None:
     """The fast path for natural tiles in order (``_plain_reading``) reads exactly what the full
-    reading does, whenever it answers (§A.4 / §B.3 runs and sets)."""
+    reading does, whenever it answers (docs/rules.md §1.4, §2.3 runs and sets)."""
     from remi.core.formations import _full_readings, _plain_reading
     from remi.core.notation import SlotToken
 

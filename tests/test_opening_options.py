@@ -1,4 +1,4 @@
-"""The openings ``legal_actions`` lists (Project decision 4, §A.5): the budgeted depth-first
+"""The openings ``legal_actions`` lists (docs/rules.md §1.5): the budgeted depth-first
 search gives exactly the openings, in the order, of the plain search it replaces, including when
 the step budget or the listing limit cuts it short."""
 

@@ -1,6 +1,6 @@
 """Tests of the exact solvers (remi.variants.remi_pe_tabla.solvers): best opening, best arrangement, full partition.
 
-The worked examples of REFERENCE.md §E.1 (RE-1 .. RE-8) are checked as racks with a known best
+The worked examples of docs/rules.md §4.1 (RE-1 .. RE-8) are checked as racks with a known best
 opening; hypothesis compares every solver with an independent brute force over subsets of
 ``remi.core.candidates.candidate_formations`` on small racks.
 """
@@ -136,7 +136,7 @@ def oracle_partition(tiles: Sequence[Tile], rules: RemiRules) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
-# §E.1 worked examples as racks
+# docs/rules.md §4.1 worked examples as racks
 
 
 def test_opening_min_points_re1_exactly_45() -> None:
@@ -351,7 +351,7 @@ def test_partition_all_pe_tabla_close_examples() -> None:
 
 
 def test_max_points_arrangement_final_values_prefer_laying_the_joly() -> None:
-    # final values: a joly in a formation is worth 50 whatever it stands for (§A.12)
+    # final values: a joly in a formation is worth 50 whatever it stands for (docs/rules.md §1.12)
     got = max_points_arrangement(_tiles("R5 Y5 B5 K5 J"), DEFAULT, FINAL_POINTS)
     assert sum(formation_points(f, FINAL_POINTS) for f in got) == 65
     got = max_points_arrangement(_tiles("R5 Y5 B5 K5 J"), DEFAULT, DEFAULT.opening_points)

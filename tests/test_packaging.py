@@ -1,7 +1,7 @@
 """The wheel ships rules/ as remi/rule_files and every preset loads from an installed wheel.
 
-STYLE.md 15: rules/ lives outside remi/, so the build maps it into the wheel and the loader finds
-it with importlib.resources. This test builds the wheel, installs it into a fresh target folder
+rules/ lives outside remi/, so the build maps it into the wheel and the loader finds it with
+importlib.resources. This test builds the wheel, installs it into a fresh target folder
 (no dependencies: attrs, typer and rich come from the running environment) and, in a separate
 interpreter that imports remi from that folder, loads every preset file.
 """

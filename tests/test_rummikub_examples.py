@@ -1,4 +1,5 @@
-"""REFERENCE.md §E.3: every RK-* worked example, asserted exactly (engine, checks, dispute files)."""
+"""docs/rules.md §4.3: every RK-* worked example, asserted exactly (engine, checks, dispute
+files)."""
 
 from __future__ import annotations
 

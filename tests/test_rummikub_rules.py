@@ -1,4 +1,4 @@
-"""Rummikub-style rules, one test per rule id (REFERENCE.md §B, §C.2, §D-15..D-17)."""
+"""Rummikub-style rules, one test per rule id (docs/rules.md §2, §3.24–§3.29)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""remi.variants.remi_pe_tabla.scoring: score_hand on the §E.2 examples (built directly), every scoring option,
-check_hand_end, match_winner (RF-13) and hypothesis invariants."""
+"""remi.variants.remi_pe_tabla.scoring: score_hand on the examples of docs/rules.md §4.2 (built
+directly), every scoring option, check_hand_end, match_winner (RF-13) and hypothesis invariants."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def lines_of(ps: PlayerScore) -> list[tuple[str, int]]:
 
 
 # ---------------------------------------------------------------------------------------------
-# §E.2 examples
+# docs/rules.md §4.2 examples
 
 
 def test_scoring_rf1_basic_close() -> None:

@@ -1,6 +1,6 @@
 """Stateful property tests (hypothesis RuleBasedStateMachine) for every registered variant.
 
-Issue 7: random sequences of legal and illegal actions, with undo and save/load in between;
+Random sequences of legal and illegal actions, with undo and save/load in between;
 after each step: the 106 tiles are all accounted for, refused actions change nothing, the view
 of each player exposes no other rack and no stock order, and the state equals the replay of its
 own record.

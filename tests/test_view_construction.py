@@ -1,5 +1,5 @@
 """The fast paths of the per-action hot loop build the same frozen values as the plain ones
-(issue 6 throughput; STYLE.md 1, 6).
+(for throughput; frozen values, and hidden information is a view).
 
 ``remi.variants.remi_pe_tabla.views.view`` builds its ``PlayerView`` / ``TurnView`` / ``PublicPlayer`` values without
 attrs' ``__init__`` and reuses them across states (by PlayerState identity, by public facts, by

@@ -168,8 +168,8 @@ def formable_as_added(
     formation of the tiles so far (which include it) contains it.
 
     Same answers as ``TileMasks.of(tiles)``, then ``add`` and ``can_form`` for each added tile;
-    used for the șir tiles a player could break the șir at (PD 6: the pool is his rack plus the
-    șir from that tile on).
+    used for the șir tiles a player could break the șir at (docs/rules.md §1.7: the pool is his
+    rack plus the șir from that tile on).
     """
     runs, sets, jolys = _masks_of(tiles)
     run_cover = _run_cover
@@ -293,7 +293,7 @@ def leftover_lower_bound(tiles: Iterable[Tile], rules: FormationRules = REMI_FOR
     can only be laid in a formation holding a joly. There are at most as many such formations
     as jolys, and each holds tiles of one colour (a run, suită) or of one number (a set, terță),
     so all but the tiles of the ``jolys`` largest such groups stay on the rack. Used to refuse a
-    pe-tablă close (PD 10) before the exact search.
+    pe-tablă close (docs/rules.md §1.10) before the exact search.
     """
     first, second, jolys = _lanes_of(tiles)
     cover = _lane_cover(first, min(jolys, 2), rules)

@@ -1,8 +1,8 @@
 """The exception family of remi: every error the library raises on purpose is a ``RemiError``.
 
 Each class is also a subclass of the matching built-in (``ValueError``, ``LookupError``), so
-callers that only know the built-ins still catch them (STYLE.md 8). Messages follow one template:
-what was tried, why not, and the rule id in brackets, for example::
+callers that only know the built-ins still catch them. Messages follow one template: what was
+tried, why not, and the rule id in brackets, for example::
 
     illegal action 'p2 meld [R7 R8 R9]': opening totals 30 points, needs 45 [opening.min_points]
 """
@@ -63,7 +63,7 @@ class InvalidFormationError(RemiError, ValueError):
 
 
 class AmbiguousFormationError(InvalidFormationError):
-    """A formation with jolys that reads both as a run and as a set (Project decision 9).
+    """A formation with jolys that reads both as a run and as a set (docs/rules.md §1.4, §3.9).
 
     Attributes:
         readings: every valid reading, each in notation with the joly identities stated, so the
@@ -78,7 +78,8 @@ class AmbiguousFormationError(InvalidFormationError):
 class IllegalActionError(RemiError, ValueError):
     """A well-formed action that the rules do not allow in the current state.
 
-    The state the action was tried on is never changed (STYLE.md 2).
+    The state the action was tried on is never changed: ``check`` raises, ``apply`` checks and
+    returns a new state, so a refused action changes nothing.
 
     Attributes:
         rule_id: the dotted rule id that forbids it (``opening.min_points``, ``turn.order``...).

@@ -1,6 +1,6 @@
 """Reading the files users hand to remi (rule files, dispute files, game records) with a size
 cap, so that a wrong path such as ``/dev/zero`` or a huge file gets a clear error instead of
-filling the memory (issue 7: bad input always gets a clear error)."""
+filling the memory (bad input always gets a clear error)."""
 
 from __future__ import annotations
 

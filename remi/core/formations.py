@@ -1,9 +1,9 @@
 """Formations: runs (suită) and sets (terță), joly identities, and their point values.
 
-Rules reference §A.4 (Remi: 1-2-3 and 12-13-1, never 13-1-2; sets of 3-4 distinct colours),
-§B.3 (Rummikub: the 1 is low only), Project decision 9 (a formation holds at least one natural
-tile; a formation that reads both as a run and as a set must state its joly identities, or it is
-refused as ambiguous, listing the readings), §A.5 (opening values) and §A.12 (final values).
+docs/rules.md §1.4 (Remi: 1-2-3 and 12-13-1, never 13-1-2; sets of 3-4 distinct colours; a
+formation holds at least one natural tile; a formation that reads both as a run and as a set must
+state its joly identities, or it is refused as ambiguous, listing the readings), §1.5 (opening
+values), §1.12 (final values) and §2.3 (Rummikub: the 1 is low only).
 
 A joly's identity is fixed by its position in a run (``[R3 J R5]``: the joly is R4) or stated
 (``J[R4]``). In a 3-tile set the joly stands for "either missing colour" and its identity stays
@@ -58,13 +58,13 @@ class FormationRules(NamedTuple):
     An immutable named tuple (its hash runs at C speed: the formation tables are cached by it).
 
     Attributes:
-        ace_high: ``run.ace_high``; the 1 may follow 13 (12-13-1). True in Remi (§A.4), False in
-            Rummikub (§B.3).
+        ace_high: ``run.ace_high``; the 1 may follow 13 (12-13-1). True in Remi (docs/rules.md
+            §1.4), False in Rummikub (§2.3).
         ace_both_ends: ``run.ace_both_ends``; a run may use a 1 at both ends (1-2-...-13-1).
-            False by default (§D-10).
+            False by default (docs/rules.md §3.10).
         set_max_tiles: ``set.max_tiles``; sets hold 3 up to this many tiles of distinct colours (4).
         min_natural_tiles: ``formation.min_natural_tiles``; at least this many non-joly tiles
-            (1, Project decision 9).
+            (1, docs/rules.md §1.4).
         min_tiles: ``formation.min_tiles``; the shortest formation (3 tiles).
     """
 
@@ -181,8 +181,8 @@ class PointTable:
     """Point values of tiles, in points, for one purpose (opening check, final scoring).
 
     Attributes:
-        face: count every numbered tile at its face number (Rummikub, §B.5); the fields below
-            other than the joly ones are then unused.
+        face: count every numbered tile at its face number (Rummikub, docs/rules.md §2.5); the
+            fields below other than the joly ones are then unused.
         low: a 2-9 (5 in Remi).
         high: a 10-13 (10).
         ace_low_run: a 1 at the start of a run, 1-2-3 (opening 5).
@@ -190,7 +190,7 @@ class PointTable:
         ace_set: a 1 in a set (25).
         ace_loose: a 1 not in a formation, e.g. on a rack (25).
         joly_in_formation: a joly in a formation: ``None`` = the value of the tile it stands for
-            (opening, §A.5), or a fixed value (final, 50).
+            (opening, docs/rules.md §1.5), or a fixed value (final, 50).
         joly_loose: a joly on a rack (50 in Remi; 30 or 25 in Rummikub).
     """
 
@@ -215,14 +215,15 @@ class PointTable:
         return self.low if rank <= 9 else self.high
 
 
-#: §A.5: the table used only to check the 45-point opening (etalare).
+#: docs/rules.md §1.5: the table used only to check the 45-point opening (etalare).
 OPENING_POINTS: Final = PointTable(ace_low_run=5, ace_high_run=10, joly_in_formation=None)
-#: §A.12 / Project decision 13: end-of-hand values 2-9 = 5, 10-13 = 10, 1 = 25, joly = 50.
+#: docs/rules.md §1.12: end-of-hand values 2-9 = 5, 10-13 = 10, 1 = 25, joly = 50.
 FINAL_POINTS: Final = PointTable()
 
 
 def formation_points(formation: Formation, table: PointTable) -> int:
-    """Total points of ``formation`` under ``table`` (§A.5 for openings, §A.12 at the end).
+    """Total points of ``formation`` under ``table`` (docs/rules.md §1.5 for openings, §1.12 at
+    the end).
 
     >>> formation_points(parse_formation("[K12 K13 K1]"), OPENING_POINTS)
     30

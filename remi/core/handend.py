@@ -58,9 +58,10 @@ class PlacedTile:
         tile: the tile as laid (``JOLY`` for a joly).
         placed_by: name of the player who put it there.
         via: ``"meld"`` (in the formation when its owner laid it, etalare), ``"layoff"``
-            (attached later, lipire) or ``"swap"`` (given in exchange for a joly, §A.8).
+            (attached later, lipire) or ``"swap"`` (given in exchange for a joly,
+            docs/rules.md §1.8).
         swapped: for a joly, it was swapped once and lies face down; it then scores
-            ``scoring.swapped_joly_points`` (§D-9).
+            ``scoring.swapped_joly_points`` (docs/rules.md §3.12).
     """
 
     tile: Tile
@@ -99,9 +100,9 @@ class PlayerEnd:
         rack: tiles left on his rack (tabla), in any order.
         opened: he made his opening (etalare) during the hand.
         failed_announcement: he ended a turn with 1..``announce.max_tiles`` tiles without
-            having announced (PD 11, §A.9).
-        atu: he announced holding the atu's twin (§A.2.7).
-        pe_tabla: he declared "pe tablă" (PD 10, §A.11).
+            having announced (docs/rules.md §1.9).
+        atu: he announced holding the atu's twin (docs/rules.md §1.2).
+        pe_tabla: he declared "pe tablă" (docs/rules.md §1.10).
     """
 
     name: str
@@ -122,7 +123,7 @@ class HandEnd:
         closed_by: the closer's name (închidere), or ``None`` when the stock ran out.
         closing_tile: the tile the closer discarded last (it lies in the șir and counts for
             nobody); ``None`` when nobody closed.
-        stock_exhausted: the hand ended because the stock ran out (PD 12).
+        stock_exhausted: the hand ended because the stock ran out (docs/rules.md §1.11).
         atu: the face-up atu tile, when the rules use one (``atu.enabled``).
     """
 
@@ -135,7 +136,7 @@ class HandEnd:
 
 
 def tile_overuse(tiles: Iterable[Tile]) -> list[tuple[Tile, int, int]]:
-    """Tiles used more often than the 106-tile set holds them (§A.1).
+    """Tiles used more often than the 106-tile set holds them (docs/rules.md §1.1).
 
     Returns ``(tile, used, allowed)`` for each offending tile type, in rack order: a numbered
     tile exists twice, the joly twice.

@@ -1,7 +1,8 @@
 """Text notation for tile lists and formations: tokenising, parsing and formatting.
 
-STYLE.md 7 and issue 2: tiles ``R7``, ``K13``, ``J``; a joly with its stated identity
-``J[R5]``; formations ``[R3 R4 R5]``; several formations ``[R3 R4 R5] [K1 Y1 B1]``. On input,
+Round-tripping notation (docs/rules.md §0.1; ``parse(str(x)) == x``): tiles ``R7``, ``K13``,
+``J``; a joly with its stated identity ``J[R5]``; formations ``[R3 R4 R5]``; several formations
+``[R3 R4 R5] [K1 Y1 B1]``. On input,
 lower case is accepted and tiles may be separated by blanks, commas or hyphens (``r3-r4-r5``).
 Every bad token raises a ``NotationError`` that quotes the token and gives its 1-based position
 among the tile tokens of the input.

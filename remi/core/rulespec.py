@@ -30,8 +30,8 @@ class RuleSpec:
         kind: the Python type of its value: ``bool``, ``int`` or ``str``.
         default: the value when a preset does not set it.
         meaning: one line, in English with the Romanian term where there is one.
-        source: where the rule comes from (a "Project decisions" number or a section of
-            REFERENCE.md, e.g. ``"PD 4; §A.5"``).
+        source: the sections of docs/rules.md that state the rule and the reading behind it,
+            e.g. ``"docs/rules.md §1.5, §3.4"``.
         choices: for ``str`` rules, the allowed values.
         low, high: for ``int`` rules, the inclusive range.
         field_name: the attribute of the rule-set class that holds it.

@@ -1,10 +1,10 @@
 """Tiles: the four colours, the numbered tiles 1-13, the joly (joker) and the 106-tile set.
 
-Rules reference §A.1 / §B.1: numbers 1-13 in four colours, two copies of each (104 tiles), plus
+docs/rules.md §0.1: numbers 1-13 in four colours, two copies of each (104 tiles), plus
 two jolys, 106 tiles in all. The two copies of a tile are indistinguishable, so a tile is a
 value (colour, number) and a collection of tiles is a multiset of those values.
 
-Text form (STYLE.md 7): colour letter then number, ``R7`` (red 7), ``Y12`` (yellow 12),
+Text form, which round-trips: colour letter then number, ``R7`` (red 7), ``Y12`` (yellow 12),
 ``B1`` (blue 1), ``K13`` (black 13); the joly is ``J``. ``str(tile)`` and ``Tile.parse``
 round-trip exactly; ``repr`` is the text form too.
 """
@@ -41,7 +41,7 @@ class Colour(enum.Enum):
     """One of the four tile colours; the value is the notation letter.
 
     Sources name the colours differently (red/yellow/blue/black or red/yellow/green/black,
-    §A.1); only four distinct values matter. ``K`` is black, as in card notation.
+    docs/rules.md §0.1); only four distinct values matter. ``K`` is black, as in card notation.
     """
 
     RED = "R"
@@ -128,7 +128,7 @@ class Tile(int):
 
     @property
     def is_joly(self) -> bool:
-        """True for the joly (joker), the wild tile of §A.4 / §B.7."""
+        """True for the joly (joker), the wild tile (docs/rules.md §1.4, §2.7)."""
         return int(self) == 53
 
     def __str__(self) -> str:

@@ -1,7 +1,8 @@
 """Actions: what a player does in a turn, as plain data with a text form that parses back.
 
-STYLE.md 3 and 7, issue 2: a game record is its setup plus its list of actions. Text forms
-(seats are 1-based, ``p1``..``p4``; formations and șir positions are 1-based too)::
+Actions are plain data and are the game log: a game record is its setup plus its list of
+actions, and every text form parses back exactly. Text forms (docs/rules.md §0.1; seats are
+1-based, ``p1``..``p4``; formations and șir positions are 1-based too)::
 
     p1 draw                      draw the top tile of the stock
     p2 take                      take the last tile of the șir (rupere)
@@ -58,7 +59,7 @@ __all__ = [
 
 @attrs.frozen
 class Draw(Action):
-    """Draw the top tile of the stock (grămezi), §A.3 (a)."""
+    """Draw the top tile of the stock (grămezi), docs/rules.md §1.3."""
 
     VERB: ClassVar[str] = "draw"
 
@@ -66,7 +67,7 @@ class Draw(Action):
 @attrs.frozen
 class Take(Action):
     """Take from the șir (rupere): the last tile (``position=None``) or, breaking the șir,
-    the tile at 1-based ``position`` and every later one (PD 5, 6; §A.3, §A.7)."""
+    the tile at 1-based ``position`` and every later one (docs/rules.md §1.7)."""
 
     VERB: ClassVar[str] = "take"
     position: int | None = None
@@ -78,7 +79,7 @@ class Take(Action):
 
 @attrs.frozen
 class Meld(Action):
-    """Lay one or more new formations from the rack (etalare), PD 4; §A.5, §A.6."""
+    """Lay one or more new formations from the rack (etalare), docs/rules.md §1.5, §1.6."""
 
     VERB: ClassVar[str] = "meld"
     formations: tuple[Formation, ...] = ()
@@ -95,7 +96,7 @@ class Meld(Action):
 
 @attrs.frozen
 class LayOff(Action):
-    """Attach tiles to table formation ``target`` (1-based), lipire; PD 4, 8; §A.6.
+    """Attach tiles to table formation ``target`` (1-based), lipire; docs/rules.md §1.6, §1.8.
 
     ``tiles`` are slots: a joly attached to a run may state its identity (``J[R2]``).
     """
@@ -112,7 +113,7 @@ class LayOff(Action):
 @attrs.frozen
 class Swap(Action):
     """Give ``tile`` for the joly standing for it in table formation ``target`` (1-based);
-    the freed joly must be laid in the player's own formation this turn (PD 8; §A.8)."""
+    the freed joly must be laid in the player's own formation this turn (docs/rules.md §1.8)."""
 
     VERB: ClassVar[str] = "swap"
     target: int = 1
@@ -125,28 +126,29 @@ class Swap(Action):
 
 @attrs.frozen
 class Announce(Action):
-    """Announce having at most ``announce.max_tiles`` (3) tiles left (PD 11; §A.9)."""
+    """Announce having at most ``announce.max_tiles`` (3) tiles left (docs/rules.md §1.9)."""
 
     VERB: ClassVar[str] = "announce"
 
 
 @attrs.frozen
 class AnnounceAtu(Action):
-    """Announce holding the twin of the face-up atu, in one's first turn (§A.2.7)."""
+    """Announce holding the twin of the face-up atu, in one's first turn (docs/rules.md §1.2)."""
 
     VERB: ClassVar[str] = "atu"
 
 
 @attrs.frozen
 class Declare(Action):
-    """Declare "pe tablă" after taking the last șir tile without laying it (PD 5, 10; §A.11)."""
+    """Declare "pe tablă" after taking the last șir tile without laying it (docs/rules.md §1.7,
+    §1.10)."""
 
     VERB: ClassVar[str] = "declare"
 
 
 @attrs.frozen
 class Discard(Action):
-    """Discard ``tile`` onto the end of the șir, ending the turn (PD 2, 12; §A.3)."""
+    """Discard ``tile`` onto the end of the șir, ending the turn (docs/rules.md §1.3, §1.11)."""
 
     VERB: ClassVar[str] = "discard"
     tile: Tile = JOLY
@@ -158,7 +160,8 @@ class Discard(Action):
 
 @attrs.frozen
 class Undo(Action):
-    """Take back this turn's actions; a tile drawn from the stock stays drawn (issue 2)."""
+    """Take back this turn's actions; a tile drawn from the stock stays drawn (docs/rules.md
+    §1.3)."""
 
     VERB: ClassVar[str] = "undo"
 

@@ -1,6 +1,6 @@
 """The opening meld (etalare): its value by the opening table and whether it is a valid opening.
 
-Project decision 4 and REFERENCE.md §A.5: the formations laid in the opening turn must be worth
+docs/rules.md §1.5: the formations laid in the opening turn must be worth
 at least ``opening.min_points`` (45) by the opening values table (2-9 = 5, 10-13 = 10, a 1 = 5
 in 1-2-3, 10 in 12-13-1, 25 in a set; a joly = the tile it stands for), and must contain a run
 (suită), or else consist of one set (terță) of 1s alone (``opening.ones_set_exception``).
@@ -19,7 +19,8 @@ __all__ = ["check_opening", "opening_points", "opening_shape_ok"]
 
 
 def opening_points(formations: Sequence[Formation], rules: RemiRules) -> int:
-    """Total opening value of ``formations``, in points, by the §A.5 table of ``rules``.
+    """Total opening value of ``formations``, in points, by the opening values of ``rules``
+    (docs/rules.md §1.5).
 
     >>> from remi.core.formations import parse_formation
     >>> from remi.core.presets import load_rules

@@ -19,21 +19,25 @@ __all__ = [
 class RemiRules(RuleSet):
     """Rules of Romanian Remi pe tablă (Remi etalat with a discard row, șir).
 
-    Defaults are the binding "Project decisions" of REFERENCE.md (preset ``remi-pe-tabla``);
-    every field is one rule id, documented in rules/README.md. Derived values:
-    ``formation_rules`` (for ``remi.core.formations``), ``opening_points`` (§A.5 table) and
-    ``final_points`` (§A.12 table).
+    Defaults are the rules of docs/rules.md §1 (preset ``remi-pe-tabla``); every field is one
+    rule id, documented in rules/README.md. Derived values: ``formation_rules`` (for
+    ``remi.core.formations``), ``opening_points`` (the opening values, docs/rules.md §1.5) and
+    ``final_points`` (the final values, §1.12).
     """
 
     FAMILY: ClassVar[str] = "remi"
 
-    players_min: int = rule("players.min", 2, "fewest players at the table", "PD 1", low=2, high=4)
-    players_max: int = rule("players.max", 4, "most players at the table", "PD 1", low=2, high=4)
+    players_min: int = rule(
+        "players.min", 2, "fewest players at the table", "docs/rules.md §1.1", low=2, high=4
+    )
+    players_max: int = rule(
+        "players.max", 4, "most players at the table", "docs/rules.md §1.1", low=2, high=4
+    )
     deal_first_player_tiles: int = rule(
         "deal.first_player_tiles",
         15,
         "tiles dealt to the first player",
-        "PD 1; §A.2",
+        "docs/rules.md §1.2",
         low=1,
         high=20,
     )
@@ -41,7 +45,7 @@ class RemiRules(RuleSet):
         "deal.other_player_tiles",
         14,
         "tiles dealt to every other player",
-        "PD 1; §A.2",
+        "docs/rules.md §1.2",
         low=1,
         high=20,
     )
@@ -49,13 +53,13 @@ class RemiRules(RuleSet):
         "atu.enabled",
         False,
         "turn one stock tile face up as the atu (trump) after the deal",
-        "PD presets; §A.2.7",
+        "docs/rules.md §1.2, §3.2",
     )
     atu_bonus_points: int = rule(
         "atu.bonus_points",
         50,
         "bonus for announcing the atu's twin in one's first turn",
-        "§A.2.7; §A.12",
+        "docs/rules.md §1.2, §3.2",
         low=0,
         high=1000,
     )
@@ -63,44 +67,44 @@ class RemiRules(RuleSet):
         "atu.doubles_if_ace_or_joly",
         False,
         "every score doubles when the atu is a 1 or a joly",
-        "§A.12.5; §D-6",
+        "docs/rules.md §1.12, §3.18",
     )
     atu_lost_on_penalty: bool = rule(
         "atu.lost_on_penalty",
         True,
         "a player penalised for not announcing loses the atu bonus too",
-        "§D-4",
+        "docs/rules.md §1.12, §3.16",
     )
     sir_first_discard_dead: bool = rule(
         "sir.first_discard_dead",
         True,
         "the first discard starts the șir (discard row) and can never be taken",
-        "PD 2",
+        "docs/rules.md §1.3",
     )
     sir_take_last_for_opening: bool = rule(
         "sir.take_last_for_opening",
         True,
         "a player who has not opened may take the last șir tile to use it in his opening (etalare)",
-        "PD 5; §C.1 lastDiscardForOpening",
+        "docs/rules.md §1.7, §3.7",
     )
     sir_take_last_without_meld: str = rule(
         "sir.take_last_without_meld",
         "pe_tabla",
         "taking the last șir tile without laying it: only by declaring pe tablă, or never",
-        "PD 5, 10",
+        "docs/rules.md §1.7, §3.7",
         choices=("pe_tabla", "forbidden"),
     )
     sir_break_enabled: bool = rule(
         "sir.break_enabled",
         True,
         "breaking the șir elsewhere (rupere): take an earlier tile and every later one",
-        "PD 6; §A.7",
+        "docs/rules.md §1.7, §3.8",
     )
     sir_break_min_rack_tiles: int = rule(
         "sir.break_min_rack_tiles",
         4,
         "tiles a player must hold to break the șir elsewhere than its last tile",
-        "PD 6; §A.7",
+        "docs/rules.md §1.7, §3.8",
         low=0,
         high=20,
     )
@@ -108,26 +112,26 @@ class RemiRules(RuleSet):
         "sir.three_tiles_last_only",
         True,
         "with 3 tiles on the rack only the last șir tile may be taken",
-        "PD 7; §A.9",
+        "docs/rules.md §1.9",
     )
     turn_one_two_tiles_attach_only: bool = rule(
         "turn.one_two_tiles_attach_only",
         True,
         "with 1 or 2 tiles: draw from the stock, attach only (no new formation)",
-        "PD 7; §A.9",
+        "docs/rules.md §1.9",
     )
     turn_meld_from: str = rule(
         "turn.meld_from",
         "first_round",
         "when laying and taking from the șir become possible: after one full round, or after one's own first turn",
-        "PD 3; §D-1",
+        "docs/rules.md §1.3, §3.3",
         choices=("first_round", "own_first_turn"),
     )
     turn_max_rack_tiles: int = rule(
         "turn.max_rack_tiles",
         14,
         "most tiles a rack may hold when a turn ends",
-        "seed 002; §A.3",
+        "docs/rules.md §1.3",
         low=1,
         high=106,
     )
@@ -135,42 +139,55 @@ class RemiRules(RuleSet):
         "opening.min_points",
         45,
         "points (opening values) the first etalare must reach",
-        "PD 4; §A.5",
+        "docs/rules.md §1.5, §3.4",
         low=0,
         high=500,
     )
     opening_needs_run: bool = rule(
-        "opening.needs_run", True, "the opening must contain a run (suită)", "PD 4; §A.5"
+        "opening.needs_run",
+        True,
+        "the opening must contain a run (suită)",
+        "docs/rules.md §1.5, §3.5",
     )
     opening_ones_set_exception: bool = rule(
         "opening.ones_set_exception",
         True,
         "a set (terță) of 1s alone is a valid opening without a run",
-        "PD 4; §A.5; §D-2",
+        "docs/rules.md §1.5, §3.5",
     )
     opening_layoff_same_turn: bool = rule(
         "opening.layoff_same_turn",
         False,
         "lipire (laying off) is allowed in the opening turn",
-        "PD 4; §A.6",
+        "docs/rules.md §1.6, §3.6",
     )
     opening_value_low: int = rule(
-        "opening.value_low", 5, "opening value of a 2-9", "§A.5", low=0, high=100
+        "opening.value_low", 5, "opening value of a 2-9", "docs/rules.md §1.5", low=0, high=100
     )
     opening_value_high: int = rule(
-        "opening.value_high", 10, "opening value of a 10-13", "§A.5", low=0, high=100
+        "opening.value_high", 10, "opening value of a 10-13", "docs/rules.md §1.5", low=0, high=100
     )
     opening_value_ace_low_run: int = rule(
-        "opening.value_ace_low_run", 5, "opening value of a 1 in 1-2-3", "§A.5", low=0, high=100
+        "opening.value_ace_low_run",
+        5,
+        "opening value of a 1 in 1-2-3",
+        "docs/rules.md §1.5",
+        low=0,
+        high=100,
     )
     opening_value_ace_high_run: int = rule(
-        "opening.value_ace_high_run", 10, "opening value of a 1 in 12-13-1", "§A.5", low=0, high=100
+        "opening.value_ace_high_run",
+        10,
+        "opening value of a 1 in 12-13-1",
+        "docs/rules.md §1.5",
+        low=0,
+        high=100,
     )
     opening_value_ace_set: int = rule(
         "opening.value_ace_set",
         25,
         "opening value of a 1 in a set (terță)",
-        "§A.5",
+        "docs/rules.md §1.5",
         low=0,
         high=100,
     )
@@ -178,60 +195,65 @@ class RemiRules(RuleSet):
         "formation.min_natural_tiles",
         1,
         "natural (non-joly) tiles every formation must hold",
-        "PD 9; §D-11",
+        "docs/rules.md §1.4, §3.9",
         low=1,
         high=4,
     )
-    run_ace_high: bool = rule("run.ace_high", True, "a 1 may end a run after 13 (12-13-1)", "§A.4")
+    run_ace_high: bool = rule(
+        "run.ace_high", True, "a 1 may end a run after 13 (12-13-1)", "docs/rules.md §1.4"
+    )
     run_ace_both_ends: bool = rule(
-        "run.ace_both_ends", False, "a run may use a 1 at both ends (1-2-...-13-1)", "§D-10"
+        "run.ace_both_ends",
+        False,
+        "a run may use a 1 at both ends (1-2-...-13-1)",
+        "docs/rules.md §1.4, §3.10",
     )
     set_max_tiles: int = rule(
-        "set.max_tiles", 4, "most tiles in a set (terță)", "§A.4", low=3, high=4
+        "set.max_tiles", 4, "most tiles in a set (terță)", "docs/rules.md §1.4", low=3, high=4
     )
     layoff_credit: str = rule(
         "layoff.credit",
         "attacher",
         "who scores a tile laid off (lipit) on another player's formation",
-        "PD 13; §A.6",
+        "docs/rules.md §1.6, §1.12",
         choices=("attacher", "owner"),
     )
     joly_layoff_own_only: bool = rule(
         "joly.layoff_own_only",
         True,
         "a joly may be attached only to the attacher's own formations",
-        "PD 8; §A.6",
+        "docs/rules.md §1.8",
     )
     joly_swap_enabled: bool = rule(
         "joly.swap_enabled",
         True,
         "a joly on the table may be swapped for the tile it stands for",
-        "PD 8; §A.8",
+        "docs/rules.md §1.8",
     )
     joly_swap_requires_opened: bool = rule(
         "joly.swap_requires_opened",
         False,
         "only a player who opened in an earlier turn may swap a joly",
-        "PD 8; §D-12",
+        "docs/rules.md §1.8, §3.11",
     )
     joly_set_of_three_locked: bool = rule(
         "joly.set_of_three_locked",
         True,
         "a joly in a 3-tile set is locked until both missing colours are attached",
-        "PD 8; §A.8",
+        "docs/rules.md §1.8, §3.13",
     )
     joly_swap_credit: str = rule(
         "joly.swap_credit",
         "swapper",
         "who scores the tile given in exchange for a joly",
-        "PD 13; §D-8",
+        "docs/rules.md §1.12, §3.14",
         choices=("swapper", "owner"),
     )
     announce_max_tiles: int = rule(
         "announce.max_tiles",
         3,
         "a player ending a turn with 1 to this many tiles must have announced",
-        "PD 11; §A.9",
+        "docs/rules.md §1.9, §3.15",
         low=0,
         high=14,
     )
@@ -239,13 +261,13 @@ class RemiRules(RuleSet):
         "announce.required",
         True,
         "the announcement is the player's duty (false: announced automatically, no penalty)",
-        "PD 11; §D-3",
+        "docs/rules.md §1.9, §3.15",
     )
     announce_penalty_points: int = rule(
         "announce.penalty_points",
         500,
         "a player who failed to announce scores minus this, replacing his score",
-        "PD 11; §A.9",
+        "docs/rules.md §1.9, §3.15",
         low=0,
         high=10000,
     )
@@ -253,32 +275,32 @@ class RemiRules(RuleSet):
         "announce.forgive_closer",
         False,
         "the player who closes is not penalised for a missed announcement",
-        "§E RF-4 option",
+        "docs/rules.md §1.12, §3.15",
     )
     scoring_values: str = rule(
         "scoring.values",
         "final",
-        "table of end-of-hand values: final (§A.12) or the opening table (§A.5)",
-        "PD 13",
+        "table of end-of-hand values: final (docs/rules.md §1.12) or the opening table (§1.5)",
+        "docs/rules.md §1.12, §3.21",
         choices=("final", "opening"),
     )
     scoring_value_low: int = rule(
-        "scoring.value_low", 5, "final value of a 2-9", "PD 13; §A.12", low=0, high=100
+        "scoring.value_low", 5, "final value of a 2-9", "docs/rules.md §1.12", low=0, high=100
     )
     scoring_value_high: int = rule(
-        "scoring.value_high", 10, "final value of a 10-13", "PD 13; §A.12", low=0, high=100
+        "scoring.value_high", 10, "final value of a 10-13", "docs/rules.md §1.12", low=0, high=100
     )
     scoring_value_ace: int = rule(
-        "scoring.value_ace", 25, "final value of a 1", "PD 13; §A.12", low=0, high=100
+        "scoring.value_ace", 25, "final value of a 1", "docs/rules.md §1.12", low=0, high=100
     )
     scoring_value_joly: int = rule(
-        "scoring.value_joly", 50, "final value of a joly", "PD 13; §A.12", low=0, high=500
+        "scoring.value_joly", 50, "final value of a joly", "docs/rules.md §1.12", low=0, high=500
     )
     scoring_swapped_joly_points: int = rule(
         "scoring.swapped_joly_points",
         50,
         "final value of a joly that was swapped (turned face down)",
-        "§D-9",
+        "docs/rules.md §1.12, §3.12",
         low=0,
         high=500,
     )
@@ -286,7 +308,7 @@ class RemiRules(RuleSet):
         "scoring.closing_bonus",
         50,
         "bonus for the player who closes (închidere)",
-        "PD 13; §A.12",
+        "docs/rules.md §1.12",
         low=0,
         high=1000,
     )
@@ -294,14 +316,14 @@ class RemiRules(RuleSet):
         "scoring.joly_close_doubles",
         "closer",
         "whose score is multiplied when the closing tile is a joly",
-        "PD 13; §D-6",
+        "docs/rules.md §1.12, §3.18",
         choices=("closer", "everyone", "none"),
     )
     scoring_joly_close_multiplier: int = rule(
         "scoring.joly_close_multiplier",
         2,
         "the multiplier for a joly closing tile",
-        "PD 13; §D-6",
+        "docs/rules.md §1.12, §3.18",
         low=1,
         high=10,
     )
@@ -309,14 +331,14 @@ class RemiRules(RuleSet):
         "scoring.non_opener",
         "rack",
         "score of a player who never opened: minus his rack, or a flat amount",
-        "PD 13; §D-13",
+        "docs/rules.md §1.12, §3.20",
         choices=("rack", "flat"),
     )
     scoring_non_opener_points: int = rule(
         "scoring.non_opener_points",
         -100,
         "the flat score of a non-opener when scoring.non_opener = flat",
-        "§D-13",
+        "docs/rules.md §1.12, §3.20",
         low=-10000,
         high=0,
     )
@@ -324,33 +346,38 @@ class RemiRules(RuleSet):
         "scoring.stock_exhausted",
         "normal",
         "scoring when the stock ran out: normal without bonus, or nobody scores",
-        "PD 12, 13; §D-5",
+        "docs/rules.md §1.11, §3.17",
         choices=("normal", "nobody"),
     )
     scoring_pe_tabla_close: str = rule(
         "scoring.pe_tabla_close",
         "joly_doubles",
         "a pe-tablă close: laid tiles + bonus, doubled by a joly closing tile, or always doubled",
-        "PD 10, 13; §D-7",
+        "docs/rules.md §1.10, §3.19",
         choices=("joly_doubles", "always_doubles"),
     )
     match_end: str = rule(
         "match.end",
         "target",
         "a match ends at a points target or after a fixed number of hands",
-        "PD 14",
+        "docs/rules.md §1.13, §3.22",
         choices=("target", "hands"),
     )
     match_target_points: int = rule(
         "match.target_points",
         1000,
         "match target; the single highest total at or above it wins",
-        "PD 14; §A.13",
+        "docs/rules.md §1.13, §3.22",
         low=1,
         high=100000,
     )
     match_hands: int = rule(
-        "match.hands", 4, "hands in a match when match.end = hands", "§A.13", low=1, high=1000
+        "match.hands",
+        4,
+        "hands in a match when match.end = hands",
+        "docs/rules.md §1.13, §3.22",
+        low=1,
+        high=1000,
     )
 
     formation_rules: FormationRules = attrs.field(init=False, eq=False, repr=False)

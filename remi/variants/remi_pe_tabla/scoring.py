@@ -1,15 +1,16 @@
 """End-of-hand scoring (the one scoring function) and the match winner, with explained lines.
 
-Rules reference: Project decisions 10-14, §A.12 (the reconstructed formula), §A.13 (match),
-§D-3..§D-9, §D-13 and the worked examples of §E.2. The same ``score_hand`` serves the engine at
-the end of a played hand and the dispute checker (``remi.core.checkfiles``, ``remi score``).
+docs/rules.md §1.9–§1.13 (§1.12 the scoring formula, §1.13 the match), the readings §3.12,
+§3.14–§3.20 and the worked examples of §4.2. The same ``score_hand`` serves the engine at
+the end of a played hand and the dispute checker (``remi.core.dispute_support``, ``remi score``).
 
-Per player, in points (``F`` = the values table chosen by ``scoring.values``)::
+Per player, in points (``F`` = the values table chosen by ``scoring.values``; § = a section of
+docs/rules.md)::
 
-    failed announcement (PD 11)   -> -announce.penalty_points, nothing else
+    failed announcement (§1.9)    -> -announce.penalty_points, nothing else
                                      (+ atu bonus only when atu.lost_on_penalty is false)
     stock ran out, "nobody"       -> 0 for everyone (scoring.stock_exhausted)
-    pe-tablă closer (PD 10, §D-7) -> F(tiles he laid) + closing bonus, x2 by scoring.pe_tabla_close
+    pe-tablă closer (§1.10)       -> F(tiles he laid) + closing bonus, x2 by scoring.pe_tabla_close
     never opened                  -> -F(rack)  or  scoring.non_opener_points (flat)
     otherwise                     -> F(tiles he placed) - F(rack) + closing bonus (if he closed)
     then + atu.bonus_points (announced atu twin), x joly-close multiplier, x2 atu doubling.
@@ -59,7 +60,8 @@ __all__ = [
 def placed_tile_points(
     formation: Formation, index: int, placed: PlacedTile, rules: RemiRules
 ) -> int:
-    """End-of-hand value, in points, of tile ``index`` of ``formation`` (PD 13, §A.12, §D-9).
+    """End-of-hand value, in points, of tile ``index`` of ``formation`` (docs/rules.md §1.12,
+    §3.12).
 
     A swapped joly scores ``scoring.swapped_joly_points``; any other tile scores by the table
     ``scoring.values`` selects (``rules.final_points``: a joly 50 in the final table, the tile
@@ -75,10 +77,29 @@ def placed_tile_points(
 
 
 def rack_points(rack: Iterable[Tile], rules: RemiRules) -> int:
-    """Value of loose tiles (a rack), in points, by the ``scoring.values`` table (PD 13)."""
+    """Value of loose tiles (a rack), in points, by the ``scoring.values`` table (docs/rules.md
+    §1.12)."""
     return sum(loose_tile_points(t, rules.final_points) for t in rack)
 
 
+<<<<<<< HEAD
+=======
+def tile_overuse(tiles: Iterable[Tile]) -> list[tuple[Tile, int, int]]:
+    """Tiles used more often than the 106-tile set holds them (docs/rules.md §0.1).
+
+    Returns ``(tile, used, allowed)`` for each offending tile type, in rack order: a numbered
+    tile exists twice, the joly twice.
+    """
+    counts = Counter(tiles)
+    out = []
+    for tile in sorted(counts, key=lambda t: t.code):
+        allowed = JOLY_COUNT if tile.is_joly else COPIES
+        if counts[tile] > allowed:
+            out.append((tile, counts[tile], allowed))
+    return out
+
+
+>>>>>>> wt-scrub
 # ---------------------------------------------------------------------------------------------
 # Consistency of a HandEnd
 
@@ -203,7 +224,7 @@ class _Sheet:
 
 
 def _credited_to(pf: PlacedFormation, placed: PlacedTile, rules: RemiRules) -> str:
-    """Who scores a placed tile: PD 13, ``layoff.credit`` (§A.6), ``joly.swap_credit`` (§D-8)."""
+    """Who scores a placed tile (docs/rules.md §1.12): ``layoff.credit``, ``joly.swap_credit``."""
     if placed.via == VIA_LAYOFF and rules.layoff_credit == "owner":
         return pf.owner
     if placed.via == VIA_SWAP and rules.joly_swap_credit == "owner":
@@ -286,7 +307,7 @@ def score_hand(end: HandEnd, rules: RemiRules) -> tuple[PlayerScore, ...]:
     Raises:
         HandEndError: ``end`` is inconsistent (see ``check_hand_end``).
 
-    Rules reference: Project decisions 10-13, §A.9, §A.12, §D-3..§D-9, §D-13, §E.2.
+    Rules: docs/rules.md §1.9–§1.12, the readings §3.12, §3.14–§3.20, worked examples §4.2.
 
     >>> from remi.core.formations import parse_formation
     >>> from remi.core.presets import load_rules
@@ -422,7 +443,7 @@ def match_winner(
 ) -> str | None:
     """The winner of a match from the players' cumulative totals, or ``None`` to play on.
 
-    Project decision 14 and §A.13 (RF-13): with ``match.end = "target"`` the single highest
+    docs/rules.md §1.13 (RF-13): with ``match.end = "target"`` the single highest
     total wins once it is at or above ``match.target_points``; with ``match.end = "hands"`` the
     single highest total wins after ``match.hands`` hands (``hands_played``; ``None`` means the
     last hand has been played). A tie for the highest total means another hand is played.
@@ -439,9 +460,9 @@ def match_winner(
 def match_outcome(
     totals: Mapping[str, int], rules: RemiRules, *, hands_played: int | None = None
 ) -> tuple[str | None, str]:
-    """``match_winner``'s answer (PD 14, §A.13) and why, in one line: the single highest total
-    at the target (or after the last hand), a tie for the highest total, no total at the target
-    yet, or hands still to play.
+    """``match_winner``'s answer (docs/rules.md §1.13) and why, in one line: the single highest
+    total at the target (or after the last hand), a tie for the highest total, no total at the
+    target yet, or hands still to play.
 
     >>> from remi.core.presets import load_rules
     >>> match_outcome({"A": 1200, "B": 1200}, load_rules())

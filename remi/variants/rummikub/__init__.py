@@ -1,8 +1,9 @@
 """The Rummikub-style variant plugin (family ``rummikub``): Rummikub, MyRummy, MyRummy Small.
 
-Rules reference §B, §C.2, §D-15..D-17 and the "Project decisions" presets ``rummikub``,
-``myrummy`` and ``myrummy-small``. The core never imports this package: it is found through the
-``remi.variants`` entry point ``rummikub = "remi.variants.rummikub:VARIANT"`` of pyproject.toml.
+docs/rules.md §2 (the rules and their rule ids), §3.24–§3.29 (the readings chosen) and §0.3 (the
+presets ``rummikub``, ``myrummy`` and ``myrummy-small``). The core never imports this package: it
+is found through the ``remi.variants`` entry point ``rummikub = "remi.variants.rummikub:VARIANT"``
+of pyproject.toml.
 
 Modules (one concept each): ``rules`` (``RummikubRules``), ``state`` (``RummikubState``,
 ``new_game``), ``actions`` (``Draw``, ``Play``, ``Pass``, ``Penalty``, ``parse_action``),

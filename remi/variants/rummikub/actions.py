@@ -1,14 +1,14 @@
 """Rummikub-style actions: draw, play (the whole new table), pass, and the two penalties.
 
 Text forms (seats 1-based; sets in bracket notation, ``J`` a joker, ``J[R7]`` a joker whose
-identity is stated)::
+identity is stated; § = a section of docs/rules.md)::
 
-    p1 draw                              draw one tile from the pool; the turn ends (§B.4)
+    p1 draw                              draw one tile from the pool; the turn ends (§2.4)
     p1 play [R9 R10 R11]                 end the turn with this table: EVERY set on the table,
-    p2 play [R1 R2 R3] [K5 Y5 B5 J]      in table order, after this turn's rearrangement (§B.4-B.7)
-    p1 pass                              the pool is empty and the player plays nothing (§B.10)
-    p1 penalty invalid                   the table was invalid at "done": restore, draw (§B.8)
-    p1 timeout                           the turn timer ran out: restore, draw or not (§B.8)
+    p2 play [R1 R2 R3] [K5 Y5 B5 J]      in table order, after this turn's rearrangement (§2.4–§2.7)
+    p1 pass                              the pool is empty and the player plays nothing (§2.10)
+    p1 penalty invalid                   the table was invalid at "done": restore, draw (§2.8)
+    p1 timeout                           the turn timer ran out: restore, draw or not (§2.8)
 
 A ``play`` lists the complete new arrangement, not the changes: the tiles it adds to the table
 are the rack tiles played. ``str(action)`` is canonical and ``parse_action(str(a), rules) == a``;
@@ -44,7 +44,7 @@ __all__ = [
     "table_text",
 ]
 
-#: Runs and groups of the default presets: the 1 is low only (§B.3).
+#: Runs and groups of the default presets: the 1 is low only (docs/rules.md §2.3).
 RUMMIKUB_FORMATIONS: Final = FormationRules(ace_high=False)
 
 
@@ -53,28 +53,31 @@ def table_text(table: tuple[Formation, ...]) -> str:
 
     A joker is written plain when its place fixes it, else with its identity (``J[R10]``),
     as ``Formation.text`` decides; that text reads back equal under every run/group rule set
-    of this family (§B.3).
+    of this family (docs/rules.md §2.3).
     """
     return " ".join(f.text() for f in table)
 
 
 @attrs.frozen
 class Draw(Action):
-    """Draw the top tile of the pool; the turn ends and the tile waits for the next turn (§B.4)."""
+    """Draw the top tile of the pool; the turn ends and the tile waits for the next turn
+    (docs/rules.md §2.4)."""
 
     VERB: ClassVar[str] = "draw"
 
 
 @attrs.frozen
 class Pass(Action):
-    """Play nothing when the pool is empty (§B.10, ``pool_empty``); a full round of passes ends the game."""
+    """Play nothing when the pool is empty (docs/rules.md §2.10, ``pool_empty``); a full round of
+    passes ends the game."""
 
     VERB: ClassVar[str] = "pass"
 
 
 @attrs.frozen
 class Play(Action):
-    """End the turn with ``table`` as the complete new arrangement of the table (§B.4-§B.7).
+    """End the turn with ``table`` as the complete new arrangement of the table (docs/rules.md
+    §2.4–§2.7).
 
     Attributes:
         table: every set on the table after the turn, in table order; the multiset difference
@@ -92,7 +95,8 @@ class Play(Action):
 @attrs.frozen
 class Penalty(Action):
     """The turn ended with an invalid table (``penalty.invalid_turn``): the table and rack are
-    restored to the start of the turn and ``penalty.draw_count`` tiles drawn (§B.8)."""
+    restored to the start of the turn and ``penalty.draw_count`` tiles drawn (docs/rules.md
+    §2.8)."""
 
     VERB: ClassVar[str] = "penalty"
     reason: str = "invalid"
@@ -105,7 +109,7 @@ class Penalty(Action):
 @attrs.frozen
 class Timeout(Action):
     """The turn timer ran out (``penalty.timeout``): restore, then draw ``penalty.draw_count``
-    tiles (``restore_draw``) or nothing (``restore``), §B.8."""
+    tiles (``restore_draw``) or nothing (``restore``), docs/rules.md §2.8."""
 
     VERB: ClassVar[str] = "timeout"
 

@@ -1,7 +1,7 @@
 """Joker retrieval in a Rummikub-style turn: which table jokers a new arrangement frees, and
 whether each was freed by its exact tile under the ``joker.*`` rule ids.
 
-Rules reference §B.7 and §C.2: a joker on the table is freed by putting in the tile it stands
+docs/rules.md §2.7: a joker on the table is freed by putting in the tile it stands
 for (``joker.exact_tile``); in a 3-tile group either missing colour does, or both missing tiles
 are needed (``joker.group_of_three``); the tile may come from the rack or the table
 (``joker.replacement_from``); the freed joker must be used on the table that turn (always true
@@ -149,7 +149,7 @@ def check_jokers(
     Raises:
         IllegalActionError: ``joker.retrieve_before_initial``, ``joker.exact_tile``,
             ``joker.replacement_from``, ``joker.group_of_three``, ``joker.freed_use`` or
-            ``joker.locks_meld`` (§B.7).
+            ``joker.locks_meld`` (docs/rules.md §2.7).
     """
     freed = freed_jokers(old_table, new_table)
     if freed and initial_turn and not rules.joker_retrieve_before_initial:

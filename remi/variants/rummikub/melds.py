@@ -1,8 +1,8 @@
 """Rummikub-style sets and values: validating a set under the preset, initial-meld points, rack points.
 
-Rules reference §B.3 (runs with the 1 low only, groups of distinct colours), §B.5 (the initial
+docs/rules.md §2.3 (runs with the 1 low only, groups of distinct colours), §2.5 (the initial
 meld: face values, a joker counts as the tile it stands for, ``initial_meld.min_points``),
-§B.7 and §B.9 (a joker left on a rack counts ``scoring.joker_points``).
+§2.7 and §2.9 (a joker left on a rack counts ``scoring.joker_points``).
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ def _table(rules: RummikubRules) -> PointTable:
 
 
 def set_points(formation: Formation, rules: RummikubRules) -> int:
-    """Face-value points of one set (§B.5): each tile its number, a joker the number of the tile
-    it stands for (its rank; in a 3-tile group the group's number), or 0 when
+    """Face-value points of one set (docs/rules.md §2.5): each tile its number, a joker the
+    number of the tile it stands for (its rank; in a 3-tile group the group's number), or 0 when
     ``initial_meld.joker_value = zero``.
 
     >>> from remi.core.formations import parse_formation
@@ -57,7 +57,7 @@ def set_points(formation: Formation, rules: RummikubRules) -> int:
 
 
 def initial_meld_points(formations: Iterable[Formation], rules: RummikubRules) -> int:
-    """Total face-value points of the sets of an initial meld (§B.5), in points."""
+    """Total face-value points of the sets of an initial meld (docs/rules.md §2.5), in points."""
     return sum(set_points(f, rules) for f in formations)
 
 
@@ -82,12 +82,13 @@ def check_initial_meld(formations: Sequence[Formation], rules: RummikubRules) ->
 
 
 def tile_points(tile: Tile, rules: RummikubRules) -> int:
-    """Points of a tile left on a rack (§B.9): its number, a joker ``scoring.joker_points``."""
+    """Points of a tile left on a rack (docs/rules.md §2.9): its number, a joker
+    ``scoring.joker_points``."""
     return rules.scoring_joker_points if tile.is_joly else tile.number
 
 
 def rack_points(rack: Iterable[Tile], rules: RummikubRules) -> int:
-    """Points of a rack at the end of a game (§B.9), in points.
+    """Points of a rack at the end of a game (docs/rules.md §2.9), in points.
 
     >>> from remi.core.notation import parse_tiles
     >>> rack_points(parse_tiles("Y5 K9 J"), RummikubRules())

@@ -1,10 +1,10 @@
 """Rummikub-style rule set: the frozen ``RummikubRules`` (family ``rummikub``), one field per rule id.
 
-Rules reference §B (Rummikub, Sabra rules, and Schmidt MyRummy), §C.2 (the option table),
-§D-15..D-17 and the "Project decisions" presets table (``rummikub``, ``myrummy``,
-``myrummy-small``). Every §C.2 option is a dotted rule id declared with ``remi.core.rulespec.rule``; the
-field name is the rule id with dots replaced by underscores (``initial_meld.min_points`` ->
-``initial_meld_min_points``). rules/README.md ("Family rummikub") documents every id.
+docs/rules.md §2 (Rummikub, Sabra rules, and Schmidt MyRummy, with every option), §3.24–§3.29
+(the readings chosen) and §0.3 (the presets ``rummikub``, ``myrummy``, ``myrummy-small``). Every
+option is a dotted rule id declared with ``remi.core.rulespec.rule``; the field name is the rule
+id with dots replaced by underscores (``initial_meld.min_points`` -> ``initial_meld_min_points``).
+rules/README.md ("Family rummikub") documents every id.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ FAMILY: Final = "rummikub"
 class RummikubRules(RuleSet):
     """Rules of the Rummikub-style family (Rummikub, MyRummy, MyRummy Small).
 
-    Defaults are the "Rummikub-style plugin defaults" of REFERENCE.md (preset ``rummikub``,
+    Defaults are the rules of docs/rules.md §2 (preset ``rummikub``,
     current publisher rules): 14 tiles, highest drawn tile starts, a 30-point initial meld from
     the rack with the joker at the value of the tile it stands for, no manipulation on the
     initial-meld turn, 60-second timer, restore + draw 3 on a timeout or an invalid turn, a
@@ -41,30 +41,34 @@ class RummikubRules(RuleSet):
 
     FAMILY: ClassVar[str] = FAMILY
 
-    players_min: int = rule("players.min", 2, "fewest players at the table", "§B.1", low=2, high=4)
-    players_max: int = rule("players.max", 4, "most players at the table", "§B.1", low=2, high=4)
+    players_min: int = rule(
+        "players.min", 2, "fewest players at the table", "docs/rules.md §2.1", low=2, high=4
+    )
+    players_max: int = rule(
+        "players.max", 4, "most players at the table", "docs/rules.md §2.1", low=2, high=4
+    )
     deal_tiles: int = rule(
-        "deal.tiles", 14, "tiles dealt to every player", "§B.2; §C.2 tilesDealt", low=1, high=20
+        "deal.tiles", 14, "tiles dealt to every player", "docs/rules.md §2.2, §3.24", low=1, high=20
     )
     start_player: str = rule(
         "start.player",
         "highest_draw",
         "who starts: each player draws one tile, the highest number starts (ties draw again), or by lot",
-        "§B.2; §C.2 startPlayer",
+        "docs/rules.md §2.2, §3.29",
         choices=("highest_draw", "lot"),
     )
     turn_direction: str = rule(
         "turn.direction",
         "clockwise",
         "play passes to the left (seat order p1, p2, ...) or to the right (p1, pN, ...)",
-        "§B.2; §C.2 direction",
+        "docs/rules.md §2.2, §3.29",
         choices=("clockwise", "counter_clockwise"),
     )
     initial_meld_min_points: int = rule(
         "initial_meld.min_points",
         30,
         "face-value points the initial meld (new sets from the rack only) must reach",
-        "§B.5; §C.2 initialMeldMin",
+        "docs/rules.md §2.5, §3.24",
         low=0,
         high=500,
     )
@@ -72,20 +76,20 @@ class RummikubRules(RuleSet):
         "initial_meld.joker_value",
         "represented",
         "a joker in the initial meld counts as the tile it stands for, or 0",
-        "§B.5; §C.2 jokerValueInInitialMeld",
+        "docs/rules.md §2.5, §3.26",
         choices=("represented", "zero"),
     )
     initial_meld_manipulate_same_turn: bool = rule(
         "initial_meld.manipulate_same_turn",
         False,
         "table sets may be added to or rearranged in the initial-meld turn",
-        "§B.5; §C.2 manipulateOnInitialMeldTurn; §D-17",
+        "docs/rules.md §2.5, §3.25",
     )
     timer_seconds: int = rule(
         "timer.seconds",
         60,
         "seconds per turn (0 = no timer)",
-        "§B.8; §C.2 turnTimer; §D-16",
+        "docs/rules.md §2.8, §3.24",
         low=0,
         high=3600,
     )
@@ -93,21 +97,21 @@ class RummikubRules(RuleSet):
         "penalty.timeout",
         "restore_draw",
         "when the timer runs out: restore table and rack and draw penalty.draw_count tiles, or restore only",
-        "§B.8; §C.2 timeoutPenalty",
+        "docs/rules.md §2.8, §3.24",
         choices=("restore_draw", "restore"),
     )
     penalty_invalid_turn: str = rule(
         "penalty.invalid_turn",
         "restore_draw",
         "an invalid table at the end of the turn: restore and draw penalty.draw_count tiles, or restore only",
-        "§B.8; §C.2 invalidTurnPenalty",
+        "docs/rules.md §2.8, §3.24",
         choices=("restore_draw", "restore"),
     )
     penalty_draw_count: int = rule(
         "penalty.draw_count",
         3,
         "penalty tiles drawn (fewer when the pool holds fewer)",
-        "§B.8",
+        "docs/rules.md §2.8, §3.24",
         low=0,
         high=20,
     )
@@ -115,7 +119,7 @@ class RummikubRules(RuleSet):
         "scoring.joker_points",
         30,
         "a joker left on a rack at the end counts this much",
-        "§B.7; §C.2 jokerRackPenalty",
+        "docs/rules.md §2.7, §2.9",
         low=0,
         high=500,
     )
@@ -124,20 +128,20 @@ class RummikubRules(RuleSet):
         False,
         "a joker may be retrieved in the player's initial-meld turn (freed joker in the meld, the "
         "replacing tile not counted)",
-        "§B.7; §C.2 jokerRetrieveBeforeInitial",
+        "docs/rules.md §2.7, §3.27",
     )
     joker_replacement_from: str = rule(
         "joker.replacement_from",
         "rack_or_table",
         "where the tile that frees a joker may come from",
-        "§B.7; §C.2 jokerReplacementFrom",
+        "docs/rules.md §2.7, §3.27",
         choices=("rack_or_table", "rack"),
     )
     joker_group_of_three: str = rule(
         "joker.group_of_three",
         "either_missing",
         "a joker in a 3-tile group is freed by either missing colour, or only by both missing tiles",
-        "§B.7; §C.2 jokerInGroupOfThree",
+        "docs/rules.md §2.7, §3.27",
         choices=("either_missing", "both_missing"),
     )
     joker_freed_use: str = rule(
@@ -145,7 +149,7 @@ class RummikubRules(RuleSet):
         "same_turn_any_set",
         "a freed joker must be used on the table that turn in any valid set, or in a set with at "
         "least two tiles played from the rack that turn",
-        "§B.7; §C.2 freedJokerUse",
+        "docs/rules.md §2.7, §3.27",
         choices=("same_turn_any_set", "new_set_with_rack"),
     )
     joker_locks_meld: bool = rule(
@@ -153,22 +157,27 @@ class RummikubRules(RuleSet):
         False,
         "a set holding a joker may be extended but not broken up, and the joker not moved, "
         "unless the joker is retrieved",
-        "§B.7; §C.2 jokerLocksMeld",
+        "docs/rules.md §2.7, §3.27",
     )
     run_ace_high: bool = rule(
         "run.ace_high",
         False,
         "a 1 may end a run after 13 (12-13-1); false = the 1 is low only",
-        "§B.3; §C.2 oneHighAllowed",
+        "docs/rules.md §2.3",
     )
     set_max_tiles: int = rule(
-        "set.max_tiles", 4, "most tiles in a group (set of one number)", "§B.3", low=3, high=4
+        "set.max_tiles",
+        4,
+        "most tiles in a group (set of one number)",
+        "docs/rules.md §2.3",
+        low=3,
+        high=4,
     )
     formation_min_natural_tiles: int = rule(
         "formation.min_natural_tiles",
         1,
         "natural (non-joker) tiles every set must hold",
-        "§B.3; PD 9",
+        "docs/rules.md §2.3",
         low=1,
         high=3,
     )
@@ -177,24 +186,29 @@ class RummikubRules(RuleSet):
         "difference",
         "scoring when the pool is empty and nobody can play: losers -(own - lowest), winner the "
         "sum (difference), or losers -own (own)",
-        "§B.10; §C.2 poolEmptyScoring; §D-15",
+        "docs/rules.md §2.10, §3.28",
         choices=("difference", "own"),
     )
     session_end: str = rule(
         "session.end",
         "games",
         "a session ends after a number of games, or at a target score",
-        "§B.9; §C.2 sessionEnd",
+        "docs/rules.md §2.9",
         choices=("games", "target"),
     )
     session_games: int = rule(
-        "session.games", 4, "games in a session when session.end = games", "§B.9", low=1, high=1000
+        "session.games",
+        4,
+        "games in a session when session.end = games",
+        "docs/rules.md §2.9",
+        low=1,
+        high=1000,
     )
     session_target_points: int = rule(
         "session.target_points",
         200,
         "session target when session.end = target",
-        "§B.9",
+        "docs/rules.md §2.9",
         low=1,
         high=100000,
     )

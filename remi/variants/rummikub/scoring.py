@@ -1,11 +1,11 @@
 """Rummikub-style scoring: going out (zero-sum) and the empty pool, with explained lines.
 
-Rules reference §B.9 (a player empties his rack: every other player scores minus his rack, a
-joker ``scoring.joker_points``; the winner scores the sum), §B.10 and §D-15 (the pool is empty
+docs/rules.md §2.9 (a player empties his rack: every other player scores minus his rack, a
+joker ``scoring.joker_points``; the winner scores the sum), §2.10 and §3.28 (the pool is empty
 and nobody can play: the lowest rack wins; ``pool_empty.scoring = difference``: losers score
 -(own - lowest) and the winner the sum; ``own``: losers score -own and the winner the sum of the
 differences; tied lowest racks are all winners and share the winners' amount equally, rounded
-toward zero, the remainder to the earliest winner in turn order — a house rule, §D-15).
+toward zero, the remainder to the earliest winner in turn order — a house rule, §3.28).
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ def score_going_out(
     rules: RummikubRules,
     names: Sequence[str] | None = None,
 ) -> tuple[PlayerScore, ...]:
-    """Scores when seat ``winner`` emptied his rack (§B.9), in points, seat order; they sum to 0.
+    """Scores when seat ``winner`` emptied his rack (docs/rules.md §2.9), in points, seat order;
+    they sum to 0.
 
     >>> from remi.core.notation import parse_tiles
     >>> s = score_going_out([(), parse_tiles("Y5 K9 J"), parse_tiles("R12 B13"), parse_tiles("R1 R2 R3")], 0, RummikubRules())
@@ -77,7 +78,8 @@ def score_pool_empty(
     names: Sequence[str] | None = None,
     order: Sequence[int] | None = None,
 ) -> tuple[PlayerScore, ...]:
-    """Scores when the pool is empty and nobody can play (§B.10, §D-15), in points, seat order.
+    """Scores when the pool is empty and nobody can play (docs/rules.md §2.10, §3.28), in points,
+    seat order.
 
     Args:
         racks: every rack, seat order.
@@ -115,7 +117,7 @@ def score_pool_empty(
             got = share + (remainder if seat == winners[0] else 0)
             text = f"pool empty, lowest rack ({low}): the sum of the differences"
             if len(winners) > 1:
-                text += f", shared by {len(winners)} tied players (§D-15)"
+                text += f", shared by {len(winners)} tied players (docs/rules.md §3.28)"
             lines = (ScoreLine(rule_id="pool_empty.scoring", text=text, points=got),)
         out.append(PlayerScore(name=names[seat], score=sum(ln.points for ln in lines), lines=lines))
     return tuple(out)

@@ -71,7 +71,8 @@ def pack(tiles: Sequence[Tile]) -> int:
 
     Raises:
         NotationError: a tile appears more often than the 106-tile set holds it (two copies of
-            each numbered tile, two jolys, §A.1); the error names the tile and its position.
+            each numbered tile, two jolys, docs/rules.md §0.1); the error names the tile and its
+            position.
     """
     state = 0
     seen: dict[Tile, int] = {}
@@ -427,7 +428,7 @@ class Search:
         or a joly. Exact, with the same formation options as ``solve``: the result equals
         "``solve`` with a one-point-per-tile table lays at least (tiles - ``spare``) tiles", but
         the search gives up on a branch as soon as more than ``spare`` tiles are left out, so
-        a rack that cannot close is refused quickly (the pe-tablă close, Project decision 10).
+        a rack that cannot close is refused quickly (the pe-tablă close, docs/rules.md §1.10).
         """
         memo: dict[int, bool] = {}
         options = self.options

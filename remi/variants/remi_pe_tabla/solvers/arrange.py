@@ -3,7 +3,7 @@ formations that can hold a given tile (helpers for bots and the pe-tablă close)
 
 All three are exact (see ``remi.variants.remi_pe_tabla.solvers._search`` and docs/solvers.md): they consider every way
 to split the tiles into runs (suită) and sets (terță), jolys included, under the formation rules
-in force (§A.4, Project decision 9).
+in force (docs/rules.md §1.4).
 """
 
 from __future__ import annotations
@@ -46,10 +46,11 @@ def max_points_arrangement(
 
     Args:
         tiles: a multiset of tiles (a rack, possibly with a taken șir tile); at most two copies
-            of a numbered tile and two jolys (the 106-tile set, §A.1).
+            of a numbered tile and two jolys (the 106-tile set, docs/rules.md §0.1).
         rules: a ``RemiRules`` (its ``formation_rules`` are used) or a ``FormationRules``.
-        table: the point table, e.g. ``rules.opening_points`` (§A.5) or ``rules.final_points``
-            (§A.12, where a joly in a formation is worth 50 whatever it stands for).
+        table: the point table, e.g. ``rules.opening_points`` (docs/rules.md §1.5) or
+            ``rules.final_points`` (§1.12, where a joly in a formation is worth 50 whatever it
+            stands for).
 
     Returns:
         The formations (possibly none), runs first (see ``sort_formations``). Among arrangements
@@ -67,9 +68,10 @@ def max_points_arrangement(
 def partition_all(tiles: Sequence[Tile], rules: RemiRulesLike) -> tuple[Formation, ...] | None:
     """Formations that use every tile of ``tiles`` exactly once, or ``None`` when impossible.
 
-    Used for a pe-tablă close (Project decision 10: all tiles but the discarded one laid in
+    Used for a pe-tablă close (docs/rules.md §1.10: all tiles but the discarded one laid in
     formations, no minimum). An empty ``tiles`` gives ``()``. Among several partitions the one of
-    highest opening value (§A.5 table of the default rules) is returned, for determinism.
+    highest opening value (the opening values of the default rules, §1.5) is returned, for
+    determinism.
 
     Raises:
         NotationError: a tile appears more often than the 106-tile set holds it.
@@ -86,7 +88,7 @@ def formations_with(tile: Tile, tiles: Sequence[Tile], rules: RemiRulesLike) -> 
     """Every candidate formation built from ``tiles`` that contains ``tile``.
 
     ``tiles`` must include ``tile`` (for a taken șir tile, pass the rack plus that tile,
-    Project decision 5). The order is that of ``remi.core.candidates.candidate_formations`` (runs by
+    docs/rules.md §1.7). The order is that of ``remi.core.candidates.candidate_formations`` (runs by
     colour and start, then sets by number); a joly ``tile`` selects the formations holding a joly.
     """
     frules = _formation_rules(rules)

@@ -1,6 +1,6 @@
 """The best opening (etalare) a player can lay from his rack: exact, by memoised search.
 
-Project decisions 4 and 5, REFERENCE.md §A.4-§A.5: the opening is one or more formations laid in
+docs/rules.md §1.4–§1.5, §1.7: the opening is one or more formations laid in
 one turn, worth at least ``opening.min_points`` by the opening values table (2-9 = 5, 10-13 = 10,
 a 1 = 5 in 1-2-3, 10 in 12-13-1, 25 in a set; a joly = the tile it stands for), containing a run
 (suită) or else one set (terță) of 1s alone (``opening.ones_set_exception``). A tile taken from
@@ -41,8 +41,8 @@ class OpeningPlan:
     Attributes:
         formations: the formations to lay, runs first (by colour and first rank), then sets (by
             number); each is a ``remi.core.formations.Formation`` with its joly identities.
-        points: the opening value in points, by the §A.5 table of the rules in force (at least
-            ``opening.min_points``).
+        points: the opening value in points, by the opening values of the rules in force
+            (docs/rules.md §1.5; at least ``opening.min_points``).
         tiles_used: how many tiles the formations hold (jolys included).
     """
 
@@ -70,10 +70,10 @@ def best_opening(
     Args:
         rack: the tiles the player holds (any order, any size; at most two copies of a numbered
             tile and two jolys in all, counting ``must_include``).
-        rules: the Remi rules in force: ``formation_rules`` (§A.4, Project decision 9),
-            ``opening_points`` (§A.5), ``opening.min_points``, ``opening.needs_run``,
+        rules: the Remi rules in force: ``formation_rules`` (docs/rules.md §1.4),
+            ``opening_points`` (§1.5), ``opening.min_points``, ``opening.needs_run``,
             ``opening.ones_set_exception``.
-        must_include: the tile taken from the end of the șir this turn (Project decision 5). It is
+        must_include: the tile taken from the end of the șir this turn (docs/rules.md §1.7). It is
             *added* to ``rack`` (do not put it in ``rack`` too) and must be part of one of the
             formations.
 
@@ -82,7 +82,8 @@ def best_opening(
         no valid opening exists (rule ids ``opening.min_points`` / ``opening.needs_run``).
 
     Raises:
-        NotationError: a tile appears more often than the 106-tile set holds it (§A.1).
+        NotationError: a tile appears more often than the 106-tile set holds it (docs/rules.md
+            §0.1).
 
     >>> from remi.core.notation import parse_tiles
     >>> from remi.core.presets import load_rules

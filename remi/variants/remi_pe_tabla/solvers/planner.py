@@ -1,16 +1,15 @@
 """The Remi play planner: what to lay, whether to take the last șir tile, and what to discard.
 
-Issue 6 ("Remi play planner for bots"). Every function works from public information and the
-player's own rack only (what a ``remi.variants.remi_pe_tabla.views.PlayerView`` holds): the table, the șir (discard
-row), the stock count and the public status of the other seats. Nothing here reads a
-``GameState``.
+Every function works from public information and the player's own rack only (what a
+``remi.variants.remi_pe_tabla.views.PlayerView`` holds): the table, the șir (discard row), the
+stock count and the public status of the other seats. Nothing here reads a ``GameState``.
 
-The pieces (REFERENCE.md Project decisions 4-13):
+The pieces (rules of docs/rules.md §1.4–§1.12):
 
 - ``unseen_counts``: for each of the 53 tile types, how many copies the player cannot see
   (2 per type minus his rack, the table and the șir);
-- ``best_layout``: the formations of highest final value (§A.12) an opened player lays from his
-  rack (with a taken șir tile when one must be used, PD 5), always leaving a tile to discard;
+- ``best_layout``: the formations of highest final value (§1.12) an opened player lays from his
+  rack (with a taken șir tile when one must be used, §1.7), always leaving a tile to discard;
 - ``take_gain``: the points of the new formations that the last șir tile makes possible;
 - ``keep_scores`` / ``choose_discard``: how much each rack tile is worth keeping, and the tile
   to discard: the least useful one (in no formation, no near formation whose missing tile is
@@ -66,7 +65,7 @@ class DiscardWeights:
             a full stock; it changes linearly to ``value_risk_end`` when the stock is empty. The
             default is negative (low values go first): in the ladder, discarding high values
             first lost about 10-20 points a hand to the greedy bot, because kept tiles are
-            usually laid later and score for their holder (PD 13).
+            usually laid later and score for their holder (docs/rules.md §1.12).
         value_risk_end: see ``value_risk_start``.
         deny: per unit of the next player's estimated chance to use the tile (denial); 0 turns
             denial off.
@@ -88,8 +87,8 @@ def unseen_counts(
 ) -> list[int]:
     """Copies of each tile type (index ``tile.code``, 0-52) the player cannot see.
 
-    Every numbered tile and the joly exist twice (§A.1); the player sees his rack, the table
-    (every tile as laid; a swapped joly is still a joly) and the șir.
+    Every numbered tile and the joly exist twice (docs/rules.md §0.1); the player sees his rack,
+    the table (every tile as laid; a swapped joly is still a joly) and the șir.
     """
     counts = [2] * 53
     for t in rack:
@@ -203,7 +202,7 @@ def keep_scores(
         rack: the player's tiles.
         choices: the tiles he may discard.
         table, sir: the public table and șir.
-        rules: the rules in force (final values, §A.12; ``run.ace_high``).
+        rules: the rules in force (final values, docs/rules.md §1.12; ``run.ace_high``).
         stock_count: tiles left in the stock (the value risk grows as it shrinks).
         opponent_tiles: the next player's rack size (public), for the denial estimate.
         opponent_weight: how much the next player's use of the tile matters (1 when he could
@@ -296,7 +295,7 @@ def choose_discard(
 
 
 def layout_points(formations: Sequence[Formation], rules: RemiRules) -> int:
-    """The final value (§A.12, points) of ``formations``."""
+    """The final value (docs/rules.md §1.12, points) of ``formations``."""
     return sum(formation_points(f, rules.final_points) for f in formations)
 
 
@@ -315,13 +314,14 @@ def best_layout(
     Args:
         rack: his rack (a taken șir tile already on it, as in a view after ``take``).
         rules: the rules in force.
-        taken: the taken șir tile that must be in a new formation this turn (PD 5), or None.
+        taken: the taken șir tile that must be in a new formation this turn (docs/rules.md
+            §1.7), or None.
 
     Returns:
         Disjoint formations from ``rack`` (possibly none) that leave at least one tile to
         discard. When every tile fits, all tiles but one are laid, keeping back a joly when
-        possible (a joly closing tile doubles the hand score, PD 13), else the lowest-value
-        tile. With ``taken``, one formation holds it (empty when none can).
+        possible (a joly closing tile doubles the hand score, docs/rules.md §1.12), else the
+        lowest-value tile. With ``taken``, one formation holds it (empty when none can).
     """
     table = rules.final_points
     if taken is not None:
@@ -361,8 +361,8 @@ def _layout_free(
 def take_gain(rack: Sequence[Tile], tile: Tile, rules: RemiRules) -> int:
     """Points (final values) of the best layout that the last șir tile ``tile`` adds, for an
     opened player: the best layout of rack + tile that uses it, minus the best layout of the
-    rack alone; 0 when no formation with a tile left over holds it (PD 5: then it may not be
-    taken by an opened player)."""
+    rack alone; 0 when no formation with a tile left over holds it (docs/rules.md §1.7: then it
+    may not be taken by an opened player)."""
     pool = (*rack, tile)
     with_tile = best_layout(pool, rules, taken=tile)
     if not with_tile:
@@ -378,9 +378,9 @@ def turn_value(
     rack: Sequence[Tile], rules: RemiRules, *, taken: Sequence[Tile] = (), left_weight: float = 1.0
 ) -> float | None:
     """The value (points) of an opened player's turn after taking ``taken`` from the șir: the
-    final value of ``best_layout`` (the first taken tile in a new formation, PD 5/6) minus
-    ``left_weight`` times the final value of the tiles left on the rack (a liability if the
-    hand ends, PD 13). ``taken`` empty: the rack alone (drawing, the drawn tile unknown).
+    final value of ``best_layout`` (the first taken tile in a new formation, docs/rules.md §1.7)
+    minus ``left_weight`` times the final value of the tiles left on the rack (a liability if
+    the hand ends, §1.12). ``taken`` empty: the rack alone (drawing, the drawn tile unknown).
     None when the first taken tile fits no new formation.
     """
     pool = (*rack, *taken)

@@ -1,0 +1,203 @@
+"""docs/rules.md is the rules reference the code and the documents cite.
+
+Every rule id (of both rule-set classes and of every preset file) is stated there; every section
+the package cites exists there; the source of each rule id agrees with the index of docs/rules.md
+(§6) and with rules/README.md; and nothing cites the rules files the project does not ship.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from remi.core.rulespec import RuleSet, RuleSpec, rule_specs
+from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.rummikub.rules import RummikubRules
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_MD = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+RULES_README = (ROOT / "rules" / "README.md").read_text(encoding="utf-8")
+
+FAMILIES: dict[str, type[RuleSet]] = {"remi": RemiRules, "rummikub": RummikubRules}
+
+#: Citations of files the project does not ship: the old rules reference (its numbered project
+#: decisions, its sections lettered A to F, the seed texts) and the house style file.
+UNSHIPPED = re.compile(r"PD [0-9]|§ ?[A-F]\.?[0-9]|REFERENCE\.md|STYLE\.md|seed 00[0-2]")
+
+#: Files that still cite them, waiting for their own change. The list may only shrink: a listed
+#: file that no longer matches fails ``test_allow_list_only_shrinks``; remove it from the list.
+UNSHIPPED_ALLOWED: frozenset[str] = frozenset(
+    {
+        "docs/playing.md",
+        "docs/solvers.md",
+        "remi/bots/__init__.py",
+        "remi/bots/greedy.py",
+        "remi/bots/solver.py",
+        "remi/cli/app.py",
+        "remi/cli/play.py",
+        "remi/cli/score.py",
+        "remi/cli/solve.py",
+        "remi/cli/table_turn.py",
+        "remi/disputes.py",
+        "remi/ladder.py",
+        "remi/records.py",
+        "remi/render.py",
+        "remi/simulate.py",
+        "remi/solvers/rummikub.py",
+        "remi/variants/remi_pe_tabla/engine.py",
+        "remi/variants/remi_pe_tabla/results.py",
+        "remi/variants/remi_pe_tabla/state.py",
+        "remi/variants/remi_pe_tabla/views.py",
+        "remi/variants/rummikub/checks.py",
+        "remi/variants/rummikub/editing.py",
+        "remi/variants/rummikub/engine.py",
+        "remi/variants/rummikub/state.py",
+        "remi/variants/rummikub/variant.py",
+        "remi/variants/rummikub/views.py",
+    }
+)
+
+#: A section heading of docs/rules.md: "## 1. Remi pe tablă" is §1, "### 1.5 Opening" is §1.5.
+HEADING = re.compile(r"^#{2,3} ([0-9]+(?:\.[0-9]+)?)\.? ", re.MULTILINE)
+#: A section number after "§".
+SECTION = re.compile(r"§([0-9]+(?:\.[0-9]+)?)")
+#: "docs/rules.md §1.5, §3.4" or "docs/rules.md §1.9–§1.13": the file and its list of sections.
+CITATION = re.compile(r"docs/rules\.md((?:[\s,–-]*§[0-9]+(?:\.[0-9]+)?)+)")
+
+
+def _sections() -> set[str]:
+    return set(HEADING.findall(RULES_MD))
+
+
+def _text_files(*tops: str) -> list[Path]:
+    """Every file under the given folders (or the given files) of the repository, sorted."""
+    out: list[Path] = []
+    for top in tops:
+        path = ROOT / top
+        if path.is_file():
+            out.append(path)
+            continue
+        out.extend(
+            p
+            for p in path.rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+        )
+    return sorted(out)
+
+
+def _rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def _specs() -> list[tuple[str, RuleSpec]]:
+    return [(family, spec) for family, cls in FAMILIES.items() for spec in rule_specs(cls)]
+
+
+def _index() -> dict[str, dict[str, str]]:
+    """The index of docs/rules.md (§6): per family, per rule id, ``docs/rules.md <stated in>,
+    <reading>`` (the reading left out when it is "—")."""
+    index: dict[str, dict[str, str]] = {}
+    family = ""
+    for line in RULES_MD.split("## 6. Index of rule ids", 1)[1].splitlines():
+        if line.startswith("### "):
+            family = re.findall(r"family `([a-z]+)`", line)[0]
+            continue
+        row = re.match(r"\| `([a-z0-9_.]+)` \| [^|]+ \| ([^|]+) \| ([^|]+) \|", line)
+        if row:
+            stated, reading = row[2].strip(), row[3].strip()
+            source = f"docs/rules.md {stated}" + ("" if reading == "—" else f", {reading}")
+            index.setdefault(family, {})[row[1]] = source
+    return index
+
+
+def _readme_rows(family: str) -> dict[str, list[str]]:
+    """The option rows of rules/README.md for ``family``, by rule id: their cells."""
+    part = RULES_README.split(f"## Family `{family}`", 1)[1].split("\n## ", 1)[0]
+    rows: dict[str, list[str]] = {}
+    for line in part.splitlines():
+        row = re.match(r"\| `([a-z0-9_.]+)` \|", line)
+        if row and line.count("|") == 10:
+            rows[row[1]] = [cell.strip() for cell in line.strip().strip("|").split("|")]
+    return rows
+
+
+@pytest.mark.parametrize(
+    "family,spec", _specs(), ids=lambda x: x if isinstance(x, str) else x.rule_id
+)
+def test_rule_id_stated_in_rules_md(family: str, spec: RuleSpec) -> None:
+    assert f"`{spec.rule_id}`" in RULES_MD, f"{family} {spec.rule_id} is not in docs/rules.md"
+
+
+def test_every_preset_key_stated_in_rules_md() -> None:
+    keys = set()
+    for path in sorted((ROOT / "rules").glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for section, table in data.items():
+            if isinstance(table, dict):
+                keys.update(f"{section}.{key}" for key in table)
+    assert len(keys) > 50
+    missing = sorted(k for k in keys if f"`{k}`" not in RULES_MD)
+    assert not missing, f"preset keys not in docs/rules.md: {missing}"
+
+
+@pytest.mark.parametrize(
+    "family,spec", _specs(), ids=lambda x: x if isinstance(x, str) else x.rule_id
+)
+def test_rule_source_follows_the_index(family: str, spec: RuleSpec) -> None:
+    """The source of a rule id is the section that states it and the reading behind it, as the
+    index of docs/rules.md (§6) lists them; rules/README.md shows the same source."""
+    assert spec.source == _index()[family][spec.rule_id]
+    assert _readme_rows(family)[spec.rule_id][-1] == spec.source
+
+
+def test_sections_cited_in_the_package_exist() -> None:
+    """Every section the package cites (``docs/rules.md §1.5, §3.4`` in rule sources, docstrings
+    and messages, and every further § number beside it) is a heading of docs/rules.md."""
+    sections = _sections()
+    assert {"0.1", "1", "1.5", "3.29", "4.3"} <= sections
+    cited: dict[str, set[str]] = {}
+    citations = 0
+    for path in _text_files("remi"):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        citations += len(CITATION.findall(text))
+        for number in SECTION.findall(text):
+            cited.setdefault(number, set()).add(_rel(path))
+    assert citations > 100
+    missing = {n: sorted(files) for n, files in cited.items() if n not in sections}
+    assert not missing, f"sections not in docs/rules.md: {missing}"
+
+
+def test_sections_cited_in_the_documents_exist() -> None:
+    """Every ``docs/rules.md §N.M`` (and the sections listed after it) in the documents, the
+    presets and the examples names a heading of docs/rules.md."""
+    sections = _sections()
+    missing: dict[str, list[str]] = {}
+    for path in _text_files("docs", "rules", "README.md", "examples"):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for cited in CITATION.findall(text):
+            for number in SECTION.findall(cited):
+                if number not in sections:
+                    missing.setdefault(_rel(path), []).append(number)
+    assert not missing, f"sections not in docs/rules.md: {missing}"
+
+
+def test_no_citation_of_unshipped_files() -> None:
+    found = [
+        _rel(p)
+        for p in _text_files("remi", "docs", "rules", "README.md")
+        if UNSHIPPED.search(p.read_text(encoding="utf-8", errors="replace"))
+    ]
+    unexpected = sorted(set(found) - UNSHIPPED_ALLOWED)
+    assert not unexpected, (
+        f"cite docs/rules.md (sections, rule ids) instead of unshipped files in: {unexpected}"
+    )
+
+
+@pytest.mark.parametrize("name", sorted(UNSHIPPED_ALLOWED))
+def test_allow_list_only_shrinks(name: str) -> None:
+    path = ROOT / name
+    still = path.is_file() and UNSHIPPED.search(path.read_text(encoding="utf-8"))
+    assert still, f"{name} no longer cites unshipped files: remove it from UNSHIPPED_ALLOWED"
