@@ -136,7 +136,7 @@ class HandEnd:
 
 
 def tile_overuse(tiles: Iterable[Tile]) -> list[tuple[Tile, int, int]]:
-    """Tiles used more often than the 106-tile set holds them (docs/rules.md §1.1).
+    """Tiles used more often than the 106-tile set holds them (docs/rules.md §0.1).
 
     Returns ``(tile, used, allowed)`` for each offending tile type, in rack order: a numbered
     tile exists twice, the joly twice.

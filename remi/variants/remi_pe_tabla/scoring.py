@@ -82,24 +82,6 @@ def rack_points(rack: Iterable[Tile], rules: RemiRules) -> int:
     return sum(loose_tile_points(t, rules.final_points) for t in rack)
 
 
-<<<<<<< HEAD
-=======
-def tile_overuse(tiles: Iterable[Tile]) -> list[tuple[Tile, int, int]]:
-    """Tiles used more often than the 106-tile set holds them (docs/rules.md §0.1).
-
-    Returns ``(tile, used, allowed)`` for each offending tile type, in rack order: a numbered
-    tile exists twice, the joly twice.
-    """
-    counts = Counter(tiles)
-    out = []
-    for tile in sorted(counts, key=lambda t: t.code):
-        allowed = JOLY_COUNT if tile.is_joly else COPIES
-        if counts[tile] > allowed:
-            out.append((tile, counts[tile], allowed))
-    return out
-
-
->>>>>>> wt-scrub
 # ---------------------------------------------------------------------------------------------
 # Consistency of a HandEnd
 
