@@ -11,11 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from remi.cli import app
+from remi.cli.messages import catalogue
 from remi.cli.play import _seat_order
 from remi.core.messages import LANGUAGES
 from remi.core.record_files import load_record
 from remi.core.replay import replay
-from remi.messages import catalogue
 
 GAMES = Path(__file__).resolve().parent.parent / "examples" / "games"
 runner = CliRunner()

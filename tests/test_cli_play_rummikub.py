@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from remi.bots import make_bot
 from remi.cli import app, terminal
+from remi.cli.messages import catalogue, messages
 from remi.core.formations import parse_formation
 from remi.core.messages import FRAME
 from remi.core.notation import parse_tiles
@@ -28,7 +29,6 @@ from remi.core.record_files import load_record
 from remi.core.replay import replay
 from remi.core.tiles import Tile
 from remi.core.variant import get_variant
-from remi.messages import catalogue, messages
 from remi.variants.rummikub.actions import Draw, Play
 from remi.variants.rummikub.messages import MESSAGES as RK_MESSAGES
 from remi.variants.rummikub.state import new_game
@@ -417,7 +417,9 @@ def test_rummikub_messages_complete_in_both_languages() -> None:
     assert en and set(en) == set(ro) and all(k.startswith("rk.") for k in en)
     assert all(ro[k] for k in ro)
     assert not set(en) & set(FRAME["en"])  # a family never redefines a frame text
-    assert catalogue("ro")["rk.timer"] == "Timp rămas: {seconds} s"  # merged in by remi.messages
+    assert (
+        catalogue("ro")["rk.timer"] == "Timp rămas: {seconds} s"
+    )  # merged in by remi.cli.messages
 
 
 def test_variant_hooks_of_the_play_screens() -> None:

@@ -25,6 +25,7 @@ from typer.core import TyperCommand
 
 from remi.bots import BOT_KINDS
 from remi.cli.app import app, fail, guarded, parse_set_options
+from remi.cli.messages import LANGUAGES, messages
 from remi.cli.session import Session, check_save_target, path_key, start_session
 from remi.cli.terminal import install_completion
 from remi.core.errors import IllegalActionError, RemiError, RulesError
@@ -34,7 +35,6 @@ from remi.core.render import scores_table
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.match import Match
-from remi.messages import LANGUAGES, messages
 
 __all__ = ["play"]
 

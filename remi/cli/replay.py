@@ -16,13 +16,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, app, fail, guarded
+from remi.cli.messages import LANGUAGES, messages
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
 from remi.core.record_setup import record_rules
 from remi.core.render import scores_table
 from remi.core.replay import ReplayResult, replay
 from remi.core.variant import variant_for_rules
-from remi.messages import LANGUAGES, messages
 
 __all__ = ["replay_command"]
 

@@ -3,7 +3,7 @@
 A small catalogue, not a translation framework: per language, message ids and ``str.format``
 templates. This module holds the texts every family's screen shares (prompts, refusals, saving,
 score tables, match totals, replay lines); each family adds its own ids through
-``Variant.messages()`` (``remi.messages.messages`` merges them). The Romanian game terms
+``Variant.messages()`` (``remi.cli.messages.messages`` merges them). The Romanian game terms
 appear in both languages (etalare, suită, terță, lipire, șir, rupere, joly, închidere, pe tablă),
 as players use them.
 """

@@ -75,7 +75,7 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
 
     def messages(self) -> Texts:
         """The family's player-facing texts: language -> message id -> template (the ids its
-        screens and turn use; ``remi.messages`` merges them with the frame texts)."""
+        screens and turn use; ``remi.cli.messages`` merges them with the frame texts)."""
         ...
 
     def match_outcome(

@@ -2,7 +2,7 @@
 
 The Romanian game terms appear in both languages (etalare, suită, terță, lipire, șir, rupere,
 joly, închidere, pe tablă), as players use them. ``RemiVariant.messages`` returns ``MESSAGES``;
-``remi.messages`` merges it with the frame texts of ``remi.core.messages``; both languages have
+``remi.cli.messages`` merges it with the frame texts of ``remi.core.messages``; both languages have
 the same ids (a test checks it).
 """
 
