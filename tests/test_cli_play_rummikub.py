@@ -434,7 +434,7 @@ def test_variant_hooks_of_the_play_screens() -> None:
     assert variant.start_text(state, names, m) == (
         f"Start draw: {state.start_draw.text()} — {starter} starts (highest tile)."
     )
-    assert variant.hand_end(state) is None and variant.end_text(state, names, m) is None
+    assert variant.hand_outcome(state) is None and variant.end_text(state, names, m) is None
     seat = variant.current_player(state)
     after = variant.apply(state, Draw(seat))
     assert variant.describe(state, Draw(seat), after, m) == "draws a tile"

@@ -100,7 +100,7 @@ def _print_replay(result: ReplayResult, m: Messages) -> None:
 
 def _replay_json(result: ReplayResult) -> dict[str, Any]:
     names = result.record.names
-    end = variant_for_rules(record_rules(result.record)).hand_end(result.state)
+    end = variant_for_rules(record_rules(result.record)).hand_outcome(result.state)
     return {
         "ok": result.ok,
         "actions_applied": len(result.actions),

@@ -1,9 +1,9 @@
-"""What a family needs from the program that plays it with people: ``TurnIO``, and ``HandEnd``.
+"""What a family needs from the program that plays it with people: ``TurnIO``, and ``HandOutcome``.
 
 A family plays a person's turn itself (``Variant.human_turn(io, seat)``: the commands it
 understands, what it shows, what ends the turn) and reaches the terminal, the record being
 played and the bots only through the small ``TurnIO`` protocol that the program (the CLI's
-session) implements, so a family never imports the CLI. ``HandEnd`` is how a finished hand
+session) implements, so a family never imports the CLI. ``HandOutcome`` is how a finished hand
 ended, in the same shape for every family (``Variant.hand_end``).
 """
 
@@ -18,11 +18,11 @@ from rich.console import RenderableType
 from remi.core.messages import Messages
 from remi.core.tiles import Tile
 
-__all__ = ["TIME_UP", "HandEnd", "TimeUp", "TurnIO"]
+__all__ = ["TIME_UP", "HandOutcome", "TimeUp", "TurnIO"]
 
 
 @attrs.frozen(kw_only=True)
-class HandEnd:
+class HandOutcome:
     """How a finished hand ended.
 
     Attributes:

@@ -22,7 +22,7 @@ from rich.console import RenderableType
 from remi.core.disputefile import DisputeSupport
 from remi.core.errors import RemiError, UnknownVariantError
 from remi.core.messages import Messages, Texts
-from remi.core.play import HandEnd, TurnIO
+from remi.core.play import HandOutcome, TurnIO
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.core.tiles import Tile
@@ -99,7 +99,7 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         """A line about how the hand starts (e.g. who starts after the start draw), or None."""
         ...
 
-    def hand_end(self, state: StateT) -> HandEnd | None:
+    def hand_outcome(self, state: StateT) -> HandOutcome | None:
         """How the hand ended (who closed or went out, the closing tile, the stock ran out), or
         None while it goes on."""
         ...

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from remi.core.errors import IllegalActionError, NotationError
 from remi.core.messages import Messages
-from remi.core.play import HandEnd, TimeUp, TurnIO
+from remi.core.play import HandOutcome, TimeUp, TurnIO
 from remi.variants.remi_pe_tabla.actions import Action, parse_action
 from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.screens import screen
@@ -23,7 +23,7 @@ from remi.variants.remi_pe_tabla.solvers import best_opening
 from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.views import view
 
-__all__ = ["describe", "end_text", "hand_end", "human_turn"]
+__all__ = ["describe", "end_text", "hand_outcome", "human_turn"]
 
 _SEAT_RE: Final = re.compile(r"^\s*p\d+\s", re.IGNORECASE)
 _HELP_LIMIT: Final = 40
@@ -35,12 +35,12 @@ def describe(action: Action) -> str:
     return str(action).split(" ", 1)[1]
 
 
-def hand_end(state: GameState) -> HandEnd | None:
+def hand_outcome(state: GameState) -> HandOutcome | None:
     """How the hand ended (``state.result``: closing or stock out), or None while it goes on."""
     result = state.result
     if result is None:
         return None
-    return HandEnd(
+    return HandOutcome(
         closed_by=result.closed_by,
         closing_tile=result.closing_tile,
         stock_exhausted=bool(result.stock_exhausted),

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from rich.console import Group, RenderableType
 
 from remi.core.messages import Messages, Texts
-from remi.core.play import HandEnd, TurnIO
+from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
 from remi.core.scoring import PlayerScore
 from remi.core.tiles import Tile
@@ -74,9 +74,9 @@ class RemiVariant:
         """None: a hand starts with the first discard, nothing to tell."""
         return None
 
-    def hand_end(self, state: GameState) -> HandEnd | None:
-        """``turn.hand_end``: the closing (închidere) or the stock out."""
-        return _turn.hand_end(state)
+    def hand_outcome(self, state: GameState) -> HandOutcome | None:
+        """``turn.hand_outcome``: the closing (închidere) or the stock out."""
+        return _turn.hand_outcome(state)
 
     def end_text(self, state: GameState, names: Sequence[str], m: Messages) -> str | None:
         """``turn.end_text``."""

@@ -25,7 +25,7 @@ from typing import Any, Final
 from remi.core.errors import IllegalActionError, NotationError, RemiError
 from remi.core.formations import Formation, FormationRules
 from remi.core.messages import Messages
-from remi.core.play import HandEnd, TimeUp, TurnIO
+from remi.core.play import HandOutcome, TimeUp, TurnIO
 from remi.core.tiles import Tile, sort_tiles
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
 from remi.variants.rummikub.editing import Refusal, TableEditor, TurnTimer
@@ -33,7 +33,7 @@ from remi.variants.rummikub.screens import screen, working_table
 from remi.variants.rummikub.state import RummikubState
 from remi.variants.rummikub.views import view
 
-__all__ = ["describe", "end_text", "hand_end", "human_turn", "play_commands"]
+__all__ = ["describe", "end_text", "hand_outcome", "human_turn", "play_commands"]
 
 _HELP_LIMIT: Final = 40
 
@@ -67,12 +67,14 @@ def describe(before: RummikubState, action: Any, after: RummikubState, m: Messag
     return str(action).split(" ", 1)[1]
 
 
-def hand_end(state: RummikubState) -> HandEnd | None:
+def hand_outcome(state: RummikubState) -> HandOutcome | None:
     """How the game ended: the seat that went out, or the blocked empty pool (the stock
     exhausted); None while it goes on."""
     if not state.is_over:
         return None
-    return HandEnd(closed_by=state.winner, closing_tile=None, stock_exhausted=state.winner is None)
+    return HandOutcome(
+        closed_by=state.winner, closing_tile=None, stock_exhausted=state.winner is None
+    )
 
 
 def end_text(state: RummikubState, names: Sequence[str], m: Messages) -> str | None:

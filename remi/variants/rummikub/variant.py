@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 
 from remi.core.messages import Messages, Texts
-from remi.core.play import HandEnd, TurnIO
+from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
@@ -70,11 +70,11 @@ class RummikubVariant:
             return None
         return m("rk.start_draw", draws=draw.text(), name=names[draw.starter])
 
-    def hand_end(self, state: Any) -> HandEnd | None:
-        """``turn.hand_end``: who went out, or the blocked empty pool."""
-        from remi.variants.rummikub.turn import hand_end
+    def hand_outcome(self, state: Any) -> HandOutcome | None:
+        """``turn.hand_outcome``: who went out, or the blocked empty pool."""
+        from remi.variants.rummikub.turn import hand_outcome
 
-        return hand_end(state)
+        return hand_outcome(state)
 
     def end_text(self, state: Any, names: Sequence[str], m: Messages) -> str | None:
         """``turn.end_text``."""
