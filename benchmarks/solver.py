@@ -29,9 +29,9 @@ from collections import Counter
 from remi.core.candidates import candidate_formations
 from remi.core.formations import Formation, _cached_readings, _formation_slots
 from remi.core.tiles import FULL_SET, Tile
-from remi.variants.rummikub.solver import _dp as _rk_dp
-from remi.variants.rummikub.solver import _steps as _rk_steps
-from remi.variants.rummikub.solver.best_move import (
+from remi.variants.rummikub.solvers import _dp as _rk_dp
+from remi.variants.rummikub.solvers import _steps as _rk_steps
+from remi.variants.rummikub.solvers.best_move import (
     TIE_BREAK_STATES,
     MoveRules,
     SolverBudgetExceeded,

@@ -1,5 +1,5 @@
-"""The linear-relaxation bounds of the Rummikub solver (``remi.variants.rummikub.solver._lp``, its branch and
-bound in ``remi.variants.rummikub.solver._bb``): the whole-move
+"""The linear-relaxation bounds of the Rummikub solver (``remi.variants.rummikub.solvers._lp``, its branch and
+bound in ``remi.variants.rummikub.solvers._bb``): the whole-move
 bound, the suffix caps and the bound with original sets kept are never below what a valid move
 reaches, in both objectives; they see tile shortages the search's own bound does not; and the
 solver that uses them (witnesses, refuted collections, the program from the bound) still agrees
@@ -14,17 +14,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_rummikub_solver import RULES, check_against_oracle, large_position, oracle, table_of
 
-import remi.variants.rummikub.solver.best_move as rk
+import remi.variants.rummikub.solvers.best_move as rk
 from remi.core.formations import Formation
 from remi.core.notation import parse_tiles
 from remi.core.tiles import Tile
-from remi.variants.rummikub.solver import _objective as _rk_objective
-from remi.variants.rummikub.solver import _solve as _rk_solve
-from remi.variants.rummikub.solver import _table as _rk_table
-from remi.variants.rummikub.solver import _tiebreak as _rk_tiebreak
-from remi.variants.rummikub.solver._bb import Relaxation
-from remi.variants.rummikub.solver._problem import SetProblem
-from remi.variants.rummikub.solver.best_move import best_move, verify_move
+from remi.variants.rummikub.solvers import _objective as _rk_objective
+from remi.variants.rummikub.solvers import _solve as _rk_solve
+from remi.variants.rummikub.solvers import _table as _rk_table
+from remi.variants.rummikub.solvers import _tiebreak as _rk_tiebreak
+from remi.variants.rummikub.solvers._bb import Relaxation
+from remi.variants.rummikub.solvers._problem import SetProblem
+from remi.variants.rummikub.solvers.best_move import best_move, verify_move
 
 SLOW = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True

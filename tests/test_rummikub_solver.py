@@ -21,8 +21,8 @@ from remi.core.formations import Formation, Kind, parse_formation
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.tiles import FULL_SET, Tile
-from remi.variants.rummikub.solver._bb import Relaxation
-from remi.variants.rummikub.solver.best_move import Move, MoveRules, best_move, verify_move
+from remi.variants.rummikub.solvers._bb import Relaxation
+from remi.variants.rummikub.solvers.best_move import Move, MoveRules, best_move, verify_move
 
 RULES = MoveRules()
 FR = RULES.formation_rules
@@ -454,7 +454,7 @@ def test_solver_budget_raises_instead_of_guessing() -> None:
     """``solver.budget``: a spent budget raises ``SolverBudgetExceeded`` (a RemiError), never a
     possibly non-optimal move; a budget large enough gives the unbudgeted answer."""
     from remi.core.errors import RemiError
-    from remi.variants.rummikub.solver.best_move import SolverBudgetExceeded
+    from remi.variants.rummikub.solvers.best_move import SolverBudgetExceeded
 
     table = table_of("[R5 R6 R7] [Y9 B9 K9] [K1 K2 K3 K4]")
     rack = list(parse_tiles("R8 Y7 B7 J K5 R9"))
@@ -585,7 +585,7 @@ def test_benchmark_corpus_answers_verify_and_match_oracle() -> None:
 def test_benchmark_corpus_every_answer_verifies() -> None:
     """The whole issue-6 corpus in both objectives (slow: minutes): every answer found within
     60 s passes ``verify_move``; the solver never returns a move it has not proved best."""
-    from remi.variants.rummikub.solver.best_move import SolverBudgetExceeded
+    from remi.variants.rummikub.solvers.best_move import SolverBudgetExceeded
 
     answered = 0
     for table, rack in _benchmark_corpus():
@@ -606,7 +606,7 @@ def test_settle_jokers_trades_a_joker_back_for_the_tile_its_set_lost() -> None:
     """Among equal moves, a joker standing in for a natural tile its set lost trades places
     with that tile: the same tiles, value and joker numbers, fewer original tiles moved (run
     joker) or fewer sets changed (a 3-tile group's joker, whose identity is open)."""
-    from remi.variants.rummikub.solver._jokers import _disruption, _settle_jokers
+    from remi.variants.rummikub.solvers._jokers import _disruption, _settle_jokers
 
     old = table_of("[R5 R6 R7]")
     new = table_of("[R5 R6 J R8] [R7 Y7 B7]")

@@ -26,7 +26,7 @@ Issue 6. ``SolverBot.choose(view)`` picks a strategy by the view's rule family
      unseen copies, his public rack size and whether he has opened) are kept.
 
 - ``rummikub`` (``RummikubSolverStrategy``) on the Rummikub-style plugin's views: plays the
-  exact best move of ``remi.variants.rummikub.solver.best_move.best_move`` (most tiles placed, then the fewest
+  exact best move of ``remi.variants.rummikub.solvers.best_move.best_move`` (most tiles placed, then the fewest
   changed table sets), after checking its joker moves with the plugin's public
   ``check_jokers`` (table + own rack only); otherwise the listed ``play`` placing the most tiles
   (then points, then the fewest changed table sets); draws (or passes) when nothing fits.
@@ -327,11 +327,11 @@ SOLVER_TIE_BREAK_STATES: Final = 20_000
 
 
 def _rummikub_best_move(view: Any) -> Any | None:
-    """The exact solver's move (``remi.variants.rummikub.solver.best_move.best_move``, most tiles placed, then the
+    """The exact solver's move (``remi.variants.rummikub.solvers.best_move.best_move``, most tiles placed, then the
     fewest changed table sets) as a ``play`` action, or None when the solver is absent, refuses
     the preset's options, runs out of its ``SOLVER_MAX_STATES`` budget, or finds no move."""
     try:
-        from remi.variants.rummikub.solver.best_move import MoveRules, best_move
+        from remi.variants.rummikub.solvers.best_move import MoveRules, best_move
     except ImportError:
         return None
     from remi.variants.rummikub.actions import Play

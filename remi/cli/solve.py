@@ -149,7 +149,7 @@ def solve_opening(
 
 def _move_rules(name: str, set_: list[str] | None) -> Any:
     """The ``MoveRules`` of a Rummikub-family preset (or rule file) with ``--set`` overrides."""
-    from remi.variants.rummikub.solver.best_move import MoveRules
+    from remi.variants.rummikub.solvers.best_move import MoveRules
 
     rules = load_rules(name, parse_set_options(set_))
     if rules.family != "rummikub":
@@ -211,7 +211,7 @@ def solve_move(
     """
     from remi.core.formations import read_formation
     from remi.core.notation import parse_formations_text
-    from remi.variants.rummikub.solver.best_move import SolverBudgetExceeded, best_move
+    from remi.variants.rummikub.solvers.best_move import SolverBudgetExceeded, best_move
 
     if objective not in ("tiles", "points"):
         fail(f"--objective must be tiles or points, got {objective!r}")

@@ -1,9 +1,9 @@
 """The work budget of one Rummikub best-move solve, and the error raised when it runs out.
 
-Every engine of the solver (``remi.variants.rummikub.solver._dp``, ``remi.variants.rummikub.solver._bb``) charges its work
+Every engine of the solver (``remi.variants.rummikub.solvers._dp``, ``remi.variants.rummikub.solvers._bb``) charges its work
 to one ``Budget`` in *state expansions* (deterministic: the same position costs the same on any
 machine); a branch-and-bound node is charged as ``NODE_WORK`` expansions
-(``remi.variants.rummikub.solver._objective``). The rule id of a budget running out is ``solver.budget``.
+(``remi.variants.rummikub.solvers._objective``). The rule id of a budget running out is ``solver.budget``.
 """
 
 from __future__ import annotations

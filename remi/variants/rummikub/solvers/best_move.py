@@ -14,19 +14,19 @@ Method (docs/solvers.md, "Rummikub best move"): table tiles mandatory, rack tile
 the objective first, then the number of original table sets kept unchanged (the minimal
 disruption of den Hertog & Hulshof, 2006; within the ``tie_break_states`` budget). Two exact
 engines: the linear relaxation of den Hertog & Hulshof's integer program solved by HiGHS
-(``remi.variants.rummikub.solver._lp``), with our own branch and bound (``remi.variants.rummikub.solver._bb``), suffix caps
+(``remi.variants.rummikub.solvers._lp``), with our own branch and bound (``remi.variants.rummikub.solvers._bb``), suffix caps
 and refutations of kept sets; and a sweep over the numbers 1..13 as a dynamic program
-(``remi.variants.rummikub.solver._dp``, its steps in ``remi.variants.rummikub.solver._steps``). The tie-break
-(``remi.variants.rummikub.solver._tiebreak``) searches the collections of original sets largest first, each
+(``remi.variants.rummikub.solvers._dp``, its steps in ``remi.variants.rummikub.solvers._steps``). The tie-break
+(``remi.variants.rummikub.solvers._tiebreak``) searches the collections of original sets largest first, each
 refuted by the relaxation or realised.
 
 This module is the entry point: ``best_move``, ``verify_move`` and the values they use
 (``MoveRules``, ``Move``, ``SolverBudgetExceeded``, ``TIE_BREAK_STATES``, ``placed_points``).
-The parts: the problem values (``remi.variants.rummikub.solver._problem``), the work budget
-(``remi.variants.rummikub.solver._budget``), reading the table (``remi.variants.rummikub.solver._table``), the objective
-pass (``remi.variants.rummikub.solver._objective``), the whole move (``remi.variants.rummikub.solver._solve``), the initial
-meld (``remi.variants.rummikub.solver._initial``), the move in words (``remi.variants.rummikub.solver._edits``) and the
-settling of jokers (``remi.variants.rummikub.solver._jokers``).
+The parts: the problem values (``remi.variants.rummikub.solvers._problem``), the work budget
+(``remi.variants.rummikub.solvers._budget``), reading the table (``remi.variants.rummikub.solvers._table``), the objective
+pass (``remi.variants.rummikub.solvers._objective``), the whole move (``remi.variants.rummikub.solvers._solve``), the initial
+meld (``remi.variants.rummikub.solvers._initial``), the move in words (``remi.variants.rummikub.solvers._edits``) and the
+settling of jokers (``remi.variants.rummikub.solvers._jokers``).
 
 Points: a placed numbered tile counts its number; a placed joker counts the number of the tile it
 stands for. When the table already held jokers, the jokers are interchangeable, so the ``k``
@@ -45,14 +45,14 @@ from collections.abc import Sequence
 from remi.core.errors import IllegalActionError, InvalidFormationError, RemiError
 from remi.core.formations import Formation, formation_readings, read_formation
 from remi.core.tiles import Tile, sort_tiles
-from remi.variants.rummikub.solver._budget import Budget, SolverBudgetExceeded
-from remi.variants.rummikub.solver._edits import _make_move
-from remi.variants.rummikub.solver._initial import _initial_move
-from remi.variants.rummikub.solver._jokers import _settle_jokers
-from remi.variants.rummikub.solver._move import DEFAULT_RULES, OBJECTIVES, Move, MoveRules
-from remi.variants.rummikub.solver._problem import MoveProblem, SetProblem
-from remi.variants.rummikub.solver._solve import _solve
-from remi.variants.rummikub.solver._table import (
+from remi.variants.rummikub.solvers._budget import Budget, SolverBudgetExceeded
+from remi.variants.rummikub.solvers._edits import _make_move
+from remi.variants.rummikub.solvers._initial import _initial_move
+from remi.variants.rummikub.solvers._jokers import _settle_jokers
+from remi.variants.rummikub.solvers._move import DEFAULT_RULES, OBJECTIVES, Move, MoveRules
+from remi.variants.rummikub.solvers._problem import MoveProblem, SetProblem
+from remi.variants.rummikub.solvers._solve import _solve
+from remi.variants.rummikub.solvers._table import (
     _check_position,
     _counts,
     _formations_of,
@@ -62,7 +62,7 @@ from remi.variants.rummikub.solver._table import (
     _table_tiles,
     placed_points,
 )
-from remi.variants.rummikub.solver._tiebreak import TIE_BREAK_STATES
+from remi.variants.rummikub.solvers._tiebreak import TIE_BREAK_STATES
 
 __all__ = [
     "DEFAULT_RULES",

@@ -1,11 +1,11 @@
 """Branch and bound over the linear relaxation of the Rummikub best move (internal).
 
-``Relaxation`` is the ``LinearRelaxation`` of ``remi.variants.rummikub.solver._lp`` with its searches (our
+``Relaxation`` is the ``LinearRelaxation`` of ``remi.variants.rummikub.solvers._lp`` with its searches (our
 code; HiGHS solves each node's linear program, warm):
 
 * ``search``: branch and bound over the set columns, rack columns branched on first, on a model
   reduced by reduced-cost fixing at its root (``_reduced``). An integral solution is a valid
-  arrangement (``Solution``), valued as ``remi.variants.rummikub.solver._table.placed_points`` values a move.
+  arrangement (``Solution``), valued as ``remi.variants.rummikub.solvers._table.placed_points`` values a move.
 * ``most_kept``: the tie-break (fewest changed sets) as one branch and bound, with one more
   column per original table set and the move's value as a row.
 * ``best_kept``: the whole move (objective, then the tie-break) as one branch and bound.
@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from highspy._core import HighsBasisStatus
 
-from remi.variants.rummikub.solver._columns import (
+from remi.variants.rummikub.solvers._columns import (
     INF,
     Solution,
     _alive,
@@ -29,7 +29,7 @@ from remi.variants.rummikub.solver._columns import (
     _spares,
     _start_from,
 )
-from remi.variants.rummikub.solver._lp import LinearRelaxation
+from remi.variants.rummikub.solvers._lp import LinearRelaxation
 
 __all__ = ["Relaxation"]
 

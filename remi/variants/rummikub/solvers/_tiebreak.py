@@ -5,7 +5,7 @@ disruption, den Hertog & Hulshof 2006; docs/solvers.md "The tie-break"): one bra
 over the relaxation with a column per original set (``_TieBreak.most_kept``); where it does not
 settle, a search over collections of original sets, largest first, each refuted by the
 relaxation or realised (``_TieBreak.fewest_changes``); then a greedy incumbent
-(``_TieBreak.keep_more``) for the tagged number sweep to finish (``remi.variants.rummikub.solver._solve``).
+(``_TieBreak.keep_more``) for the tagged number sweep to finish (``remi.variants.rummikub.solvers._solve``).
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from typing import Final
 import attrs
 
 from remi.core.formations import Formation
-from remi.variants.rummikub.solver._budget import Budget, SolverBudgetExceeded
-from remi.variants.rummikub.solver._move import MoveRules
-from remi.variants.rummikub.solver._objective import (
+from remi.variants.rummikub.solvers._budget import Budget, SolverBudgetExceeded
+from remi.variants.rummikub.solvers._move import MoveRules
+from remi.variants.rummikub.solvers._objective import (
     BRANCH_NODES,
     NODE_WORK,
     _Bounds,
     _branching_applies,
 )
-from remi.variants.rummikub.solver._problem import Arrangement
-from remi.variants.rummikub.solver._table import (
+from remi.variants.rummikub.solvers._problem import Arrangement
+from remi.variants.rummikub.solvers._table import (
     _codes_of,
     _formations_of,
     _joker_numbers,

@@ -1,6 +1,6 @@
 """The columns of the Rummikub integer program, and the HiGHS instances that solve it (internal).
 
-The integer program of den Hertog & Hulshof (2006) (``remi.variants.rummikub.solver._lp``) has one column
+The integer program of den Hertog & Hulshof (2006) (``remi.variants.rummikub.solvers._lp``) has one column
 per possible set. Here: the columns (runs of one colour of 3 to 5 tiles, every longer run being
 two or more of these end to end, each with every placement of up to two jokers; groups of 3 to
 ``set.max_tiles`` colours, jokers in place of colours; at least one natural tile each), the
@@ -234,7 +234,7 @@ class Solution:
         """The move's true objective value: tiles placed (rack jokers included), or points:
         each placed rack tile its number, the rack jokers credited with the highest numbers
         stood for by jokers on the new table (these sets' and ``kept_joker_numbers``, those of
-        the sets kept unchanged), as ``remi.variants.rummikub.solver.best_move.placed_points``."""
+        the sets kept unchanged), as ``remi.variants.rummikub.solvers.best_move.placed_points``."""
         if not points:
             return sum(self.placed) + self.rack_jokers
         naturals = sum(count * (t % 13 + 1) for t, count in enumerate(self.placed))

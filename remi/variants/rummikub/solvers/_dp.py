@@ -2,10 +2,10 @@
 
 The number sweep of van Rijn, Takes & Vis (2015), layer by layer: every state of a step (the
 open runs of each colour, the jokers used, the copies sent to groups, the meld points; encoding
-and moves in ``remi.variants.rummikub.solver._steps``) is built before the next step, keeping the best value
+and moves in ``remi.variants.rummikub.solvers._steps``) is built before the next step, keeping the best value
 per state and a back-pointer; layers of many states are pruned by dominance
 (``_prune_dominated``). Back-pointers rebuild one optimal arrangement (``replay_steps``).
-The problem is a ``remi.variants.rummikub.solver._problem.SweepProblem``: the tiles and rules
+The problem is a ``remi.variants.rummikub.solvers._problem.SweepProblem``: the tiles and rules
 (``SetProblem``) plus what the tie-break asks (original sets to re-create, a floor).
 """
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from remi.variants.rummikub.solver._budget import Budget
-from remi.variants.rummikub.solver._problem import Arrangement, SweepProblem
-from remi.variants.rummikub.solver._steps import (
+from remi.variants.rummikub.solvers._budget import Budget
+from remi.variants.rummikub.solvers._problem import Arrangement, SweepProblem
+from remi.variants.rummikub.solvers._steps import (
     _NO_TAGS,
     _OPTIONS_CACHE,
     BIG,

@@ -1,6 +1,6 @@
 """The Rummikub move solver's rules and answer: ``MoveRules`` and ``Move``.
 
-Re-exported by ``remi.variants.rummikub.solver.best_move``, where the solver itself (``best_move``,
+Re-exported by ``remi.variants.rummikub.solvers.best_move``, where the solver itself (``best_move``,
 ``verify_move``) lives.
 """
 

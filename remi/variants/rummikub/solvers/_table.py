@@ -5,7 +5,7 @@ Tile counts of the table and rack (``_counts``), the position checked under the 
 the relaxation's columns do (``_codes_of``), arrangements turned back into formations
 (``_formations_of``) or completed with the original sets kept (``_with_kept``), the identity of
 a set for "unchanged" (``_key``), and the points a move places (``placed_points``, module
-docstring of ``remi.variants.rummikub.solver.best_move``).
+docstring of ``remi.variants.rummikub.solvers.best_move``).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from remi.core.errors import InvalidFormationError, NotationError
 from remi.core.formations import Formation, Kind, formation_readings, read_formation
 from remi.core.notation import SlotToken
 from remi.core.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile
-from remi.variants.rummikub.solver._move import MoveRules
-from remi.variants.rummikub.solver._problem import Arrangement, DPGroup, DPRun
+from remi.variants.rummikub.solvers._move import MoveRules
+from remi.variants.rummikub.solvers._problem import Arrangement, DPGroup, DPRun
 
 __all__ = ["placed_points"]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import attrs
 
-from remi.variants.rummikub.solver._budget import Budget, SolverBudgetExceeded
-from remi.variants.rummikub.solver._dp import solve_dp
-from remi.variants.rummikub.solver._objective import (
+from remi.variants.rummikub.solvers._budget import Budget, SolverBudgetExceeded
+from remi.variants.rummikub.solvers._dp import solve_dp
+from remi.variants.rummikub.solvers._objective import (
     BRANCH_NODES,
     NODE_WORK,
     WHOLE_MOVE_NODES,
@@ -21,8 +21,8 @@ from remi.variants.rummikub.solver._objective import (
     _most,
     _objective_pass,
 )
-from remi.variants.rummikub.solver._problem import Arrangement, MoveProblem, SweepProblem
-from remi.variants.rummikub.solver._table import (
+from remi.variants.rummikub.solvers._problem import Arrangement, MoveProblem, SweepProblem
+from remi.variants.rummikub.solvers._table import (
     _codes_of,
     _counts,
     _joker_numbers,
@@ -30,7 +30,7 @@ from remi.variants.rummikub.solver._table import (
     _table_tiles,
     _with_kept,
 )
-from remi.variants.rummikub.solver._tiebreak import _TieBreak
+from remi.variants.rummikub.solvers._tiebreak import _TieBreak
 
 
 def _solve(problem: MoveProblem, budget: Budget | None = None) -> Arrangement | None:

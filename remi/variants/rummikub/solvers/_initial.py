@@ -14,21 +14,21 @@ import attrs
 from remi.core.candidates import candidate_formations
 from remi.core.formations import Formation
 from remi.core.tiles import JOLY, Tile
-from remi.variants.rummikub.solver._bb import Relaxation
-from remi.variants.rummikub.solver._budget import Budget
-from remi.variants.rummikub.solver._edits import _make_move
-from remi.variants.rummikub.solver._move import Move, MoveRules
-from remi.variants.rummikub.solver._objective import _filter_playable, _most
-from remi.variants.rummikub.solver._problem import MoveProblem, SetProblem
-from remi.variants.rummikub.solver._solve import _solve
-from remi.variants.rummikub.solver._table import (
+from remi.variants.rummikub.solvers._bb import Relaxation
+from remi.variants.rummikub.solvers._budget import Budget
+from remi.variants.rummikub.solvers._edits import _make_move
+from remi.variants.rummikub.solvers._move import Move, MoveRules
+from remi.variants.rummikub.solvers._objective import _filter_playable, _most
+from remi.variants.rummikub.solvers._problem import MoveProblem, SetProblem
+from remi.variants.rummikub.solvers._solve import _solve
+from remi.variants.rummikub.solvers._table import (
     _counts,
     _formations_of,
     _meld_points,
     _placed_tiles,
     _table_tiles,
 )
-from remi.variants.rummikub.solver._tiebreak import TIE_BREAK_STATES
+from remi.variants.rummikub.solvers._tiebreak import TIE_BREAK_STATES
 
 
 def _initial_move(

@@ -1,9 +1,9 @@
 """The steps of the Rummikub number sweep: its state encoding and the moves of one step (internal).
 
-A position is tile *types with counts* (``remi.variants.rummikub.solver._problem.SetProblem``): copies of
+A position is tile *types with counts* (``remi.variants.rummikub.solvers._problem.SetProblem``): copies of
 each numbered tile that must end on the table (the table tiles), copies that may be added (the
 rack tiles), and jokers on the table (all must stay) and on the rack (optional). The sweep
-(``remi.variants.rummikub.solver._dp``) runs over the numbers 1..13 (van Rijn, Takes & Vis 2015). Between two
+(``remi.variants.rummikub.solvers._dp``) runs over the numbers 1..13 (van Rijn, Takes & Vis 2015). Between two
 numbers the state holds, for each colour, the multiset of *open runs* through the last number,
 each run packed in one int:
 
@@ -36,7 +36,7 @@ from typing import Final
 
 import attrs
 
-from remi.variants.rummikub.solver._problem import Arrangement, DPGroup, DPRun
+from remi.variants.rummikub.solvers._problem import Arrangement, DPGroup, DPRun
 
 __all__ = ["BIG", "optional_suffix", "originals_of", "replay_steps"]
 
@@ -338,7 +338,7 @@ def optional_suffix(
 
     ``later_caps[v]`` (``v`` = 1..14, ``later_caps[14] = 0``), when given, is a proven bound on
     what the optional natural tiles of numbers ``v``..13 can add together
-    (``LinearRelaxation.suffix_caps`` of ``remi.variants.rummikub.solver._lp``); a step's bound is then at most its own number's
+    (``LinearRelaxation.suffix_caps`` of ``remi.variants.rummikub.solvers._lp``); a step's bound is then at most its own number's
     remaining gains plus the cap of the next number."""
     gains = [(((i % 13) + 1) if points else 1) * opt[i] for i in range(52)]
     suffix = [0] * 53

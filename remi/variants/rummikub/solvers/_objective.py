@@ -1,8 +1,8 @@
 """The objective pass of the Rummikub best move: the best value, proved (internal).
 
 Two exact engines (docs/solvers.md, "Method"): the branch and bound over the linear relaxation
-(``remi.variants.rummikub.solver._bb``, ``_branch_and_bound``) where it applies, then the number sweep
-(``remi.variants.rummikub.solver._dp``) searched from the relaxation's bound down, pruned by its suffix caps
+(``remi.variants.rummikub.solvers._bb``, ``_branch_and_bound``) where it applies, then the number sweep
+(``remi.variants.rummikub.solvers._dp``) searched from the relaxation's bound down, pruned by its suffix caps
 (``_objective_pass``). ``_Bounds`` holds the position's relaxation and what it has proved.
 """
 
@@ -15,18 +15,18 @@ from typing import Final
 import attrs
 
 from remi.core.formations import Formation
-from remi.variants.rummikub.solver._bb import Relaxation
-from remi.variants.rummikub.solver._budget import Budget
-from remi.variants.rummikub.solver._columns import Solution
-from remi.variants.rummikub.solver._dp import solve_dp
-from remi.variants.rummikub.solver._problem import (
+from remi.variants.rummikub.solvers._bb import Relaxation
+from remi.variants.rummikub.solvers._budget import Budget
+from remi.variants.rummikub.solvers._columns import Solution
+from remi.variants.rummikub.solvers._dp import solve_dp
+from remi.variants.rummikub.solvers._problem import (
     Arrangement,
     DPGroup,
     DPRun,
     SetProblem,
     SweepProblem,
 )
-from remi.variants.rummikub.solver._table import _codes_of, _joker_numbers, _with_kept
+from remi.variants.rummikub.solvers._table import _codes_of, _joker_numbers, _with_kept
 
 
 def _filter_playable(mand: Sequence[int], opt: Sequence[int], jokers: int) -> list[int]:
@@ -54,7 +54,7 @@ def _filter_playable(mand: Sequence[int], opt: Sequence[int], jokers: int) -> li
 
 
 class _Bounds:
-    """The linear relaxation of one position (``remi.variants.rummikub.solver._bb.Relaxation``), built on
+    """The linear relaxation of one position (``remi.variants.rummikub.solvers._bb.Relaxation``), built on
     first use; its whole-move bound and suffix caps, each solved at most once."""
 
     def __init__(self, problem: SetProblem) -> None:
@@ -155,7 +155,7 @@ def _most(opt: Sequence[int], jr: int, points: bool) -> int:
 
 #: Nodes (each one solve of the relaxation, about a millisecond) the branch and bound of the
 #: objective (``_branch_and_bound``) and of each tie-break check may use before the number
-#: sweep (``remi.variants.rummikub.solver._dp``) takes over.
+#: sweep (``remi.variants.rummikub.solvers._dp``) takes over.
 BRANCH_NODES: Final = 200
 #: Nodes for the whole move in one branch and bound (``Relaxation.best_kept``) before the two
 #: passes take over (median 4 nodes). A position it cannot settle pays these nodes on top of
@@ -241,7 +241,7 @@ def _objective_pass(bounds: _Bounds, work: Budget) -> Arrangement | None:
 
     1. the branch and bound over the linear relaxation (``_branch_and_bound``), where it
        applies (``_branching_applies``);
-    2. the number sweep (``remi.variants.rummikub.solver._dp``) searched from the upper bound (the
+    2. the number sweep (``remi.variants.rummikub.solvers._dp``) searched from the upper bound (the
        relaxation's) down, pruned by the relaxation's suffix caps: floors ``U, U-1, U-3, U-7,
        ...``; each pass is exact for every answer at or above its floor, so the first answer
        found is the optimum. When engine 1 found a move worth ``L`` without proving it, the

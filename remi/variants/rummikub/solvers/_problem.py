@@ -4,12 +4,12 @@ The engines take one frozen value each instead of a row of abbreviated parameter
 
 * ``SetProblem``: tiles to arrange into sets, as counts per tile type (the table's tiles must
   all be used, the rack's may be), with the rules that shape the sets and the objective; the
-  linear relaxation (``remi.variants.rummikub.solver._lp``) and every search read it.
-* ``SweepProblem``: a ``SetProblem`` plus what the number sweep (``remi.variants.rummikub.solver._dp``) is
+  linear relaxation (``remi.variants.rummikub.solvers._lp``) and every search read it.
+* ``SweepProblem``: a ``SetProblem`` plus what the number sweep (``remi.variants.rummikub.solvers._dp``) is
   asked on top: the original table sets to re-create (the tie-break, minimal disruption), a
   floor on the objective value, proven caps on what the rack can add.
 * ``MoveProblem``: a ``SetProblem`` of a whole move plus the old table and the tie-break's
-  budget (``remi.variants.rummikub.solver._solve``).
+  budget (``remi.variants.rummikub.solvers._solve``).
 
 Tile codes are ``colour * 13 + number - 1`` (colours R, Y, B, K as 0-3, numbers 1-13): count
 vectors have 52 entries indexed by code; jokers are counted apart.
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import attrs
 
 from remi.core.formations import Formation
-from remi.variants.rummikub.solver._move import MoveRules
+from remi.variants.rummikub.solvers._move import MoveRules
 
 __all__ = ["Arrangement", "DPGroup", "DPRun", "MoveProblem", "SetProblem", "SweepProblem"]
 
@@ -91,7 +91,7 @@ class SetProblem:
 
 @attrs.frozen(kw_only=True)
 class SweepProblem:
-    """What the number sweep (``remi.variants.rummikub.solver._dp.solve_dp``) is asked.
+    """What the number sweep (``remi.variants.rummikub.solvers._dp.solve_dp``) is asked.
 
     Attributes:
         sets: the tiles, rules and objective.
@@ -121,7 +121,7 @@ class SweepProblem:
 
 @attrs.frozen(kw_only=True)
 class MoveProblem:
-    """A whole move to solve (``remi.variants.rummikub.solver._solve.solve_move``).
+    """A whole move to solve (``remi.variants.rummikub.solvers._solve.solve_move``).
 
     Attributes:
         sets: the tiles (the table's mandatory, the rack's optional), rules and objective.

@@ -1,18 +1,18 @@
 """The linear relaxation of the Rummikub best move: bounds (internal).
 
 The integer program of den Hertog & Hulshof (2006) has one variable per possible set
-(``remi.variants.rummikub.solver._columns``); its linear relaxation is a very tight bound on the best move (on
+(``remi.variants.rummikub.solvers._columns``); its linear relaxation is a very tight bound on the best move (on
 the 60-position benchmark corpus its value rounded down equals the optimum number of tiles
 placed in 59 positions), where the number sweep's own bound ("every later rack tile placed") is
 loose whenever rack tiles cannot all be placed. ``LinearRelaxation`` gives the bounds
-(``remi.variants.rummikub.solver.best_move``'s engines, docs/solvers.md); its branch and bound is
-``remi.variants.rummikub.solver._bb.Relaxation``:
+(``remi.variants.rummikub.solvers.best_move``'s engines, docs/solvers.md); its branch and bound is
+``remi.variants.rummikub.solvers._bb.Relaxation``:
 
 * ``bound()``: the whole move; the searches start there.
 * ``suffix_caps()``: for each number ``v``, the same relaxation restricted to the numbers
   ``v``..13 (runs that started lower enter through their first one or two tiles, jokers
   optional): a bound on what the rack tiles of those numbers can add, which the sweep uses at
-  every step (``remi.variants.rummikub.solver._steps.optional_suffix``).
+  every step (``remi.variants.rummikub.solvers._steps.optional_suffix``).
 * ``bound(frozen)`` / ``refuted_core``: the move with some original table sets kept as they
   are; below the optimum means those sets cannot all stay (the tie-break), with a pool of dual
   solutions that refutes without a solve (weak duality).
@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 from highspy._core import HighsModelStatus, HighsStatus, ObjSense
 
-from remi.variants.rummikub.solver._columns import (
+from remi.variants.rummikub.solvers._columns import (
     DUAL_POOL,
     INF,
     Solution,
@@ -50,7 +50,7 @@ from remi.variants.rummikub.solver._columns import (
     _select,
     _stood,
 )
-from remi.variants.rummikub.solver._problem import SetProblem
+from remi.variants.rummikub.solvers._problem import SetProblem
 
 __all__ = ["LinearRelaxation"]
 
@@ -373,7 +373,7 @@ class LinearRelaxation:
     def suffix_caps(self) -> list[int] | None:
         """``caps[v]`` (``v`` = 1..13; ``caps[14] = 0``, ``caps[0]`` unused): the most the rack's
         natural tiles of numbers ``v``..13 can add (tiles or points) in any arrangement, for
-        ``remi.variants.rummikub.solver._dp.optional_suffix``. Rack jokers are not counted (the searches add
+        ``remi.variants.rummikub.solvers._dp.optional_suffix``. Rack jokers are not counted (the searches add
         them separately), table jokers are optional."""
         if self._suffix is None:
             self._suffix = self._model(with_pieces=True)

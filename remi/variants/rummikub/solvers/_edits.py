@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from remi.core.formations import Formation
 from remi.core.tiles import Tile, sort_tiles
-from remi.variants.rummikub.solver._move import Move, MoveRules
-from remi.variants.rummikub.solver._table import _key, _split, placed_points
+from remi.variants.rummikub.solvers._move import Move, MoveRules
+from remi.variants.rummikub.solvers._table import _key, _split, placed_points
 
 #: What ``_order_table`` returns: the new sets ordered, the old index each continues, the number
 #: of old sets left unchanged.

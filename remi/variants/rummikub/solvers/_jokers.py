@@ -13,9 +13,9 @@ from collections.abc import Iterator, Sequence
 from remi.core.formations import Formation, formation_readings
 from remi.core.notation import SlotToken
 from remi.core.tiles import JOLY
-from remi.variants.rummikub.solver._edits import _order_table, _Ordering
-from remi.variants.rummikub.solver._move import MoveRules
-from remi.variants.rummikub.solver._table import _split
+from remi.variants.rummikub.solvers._edits import _order_table, _Ordering
+from remi.variants.rummikub.solvers._move import MoveRules
+from remi.variants.rummikub.solvers._table import _split
 
 
 def _disruption(
