@@ -387,7 +387,7 @@ def _help(session: _Session, seat: int) -> None:
 
 
 def _hint(session: _Session, seat: int) -> None:
-    from remi.bots.greedy import GreedyBot
+    from remi.bots import GreedyBot
     from remi.variants.remi_pe_tabla.opening import opening_points
     from remi.variants.remi_pe_tabla.solvers import best_opening
 

@@ -1,28 +1,28 @@
-"""The ``greedy`` bot: open as soon as possible, lay and attach what it can, keep useful tiles.
+"""The Remi family's ``greedy`` strategy: open as soon as possible, lay and attach what it can,
+keep useful tiles.
 
-Issue 4. Everything is derived from the ``PlayerView`` (its rack, the table, the șir, the legal
-actions); the only state kept between calls is whether the bot undid the current turn, so that
-a stuck plan is not tried again (it then just draws and discards).
+Everything is derived from the ``PlayerView`` (its rack, the table, the șir, the legal actions);
+the only state kept between calls is whether the strategy undid the current turn, so that a stuck
+plan is not tried again (it then just draws and discards).
 
-One turn, in order (REFERENCE.md Project decisions 4-12):
+One turn, in order (docs/rules.md §1, docs/simulate.md):
 
-1. announce when an announcement is legal (PD 11; it is legal exactly when the turn may end
-   with at most ``announce.max_tiles`` tiles), and the atu when it may (§A.2.7);
+1. announce when an announcement is legal (``announce.max_tiles``: it is legal exactly when the
+   turn may end with at most that many tiles), and the atu when it may (``atu.enabled``);
 2. at the start of a turn, take the last șir tile (rupere) when it completes a formation: for a
    player who has opened, any formation of the rack with it; for one who has not, a valid
-   opening with it (``best_opening(..., must_include=tile)``, PD 5); otherwise draw;
-3. not opened: lay the best opening (``remi.variants.remi_pe_tabla.solvers.best_opening``) as soon as one exists;
-   opened: lay the arrangement of highest final value (``max_points_arrangement``; when it uses
-   every tile, an arrangement of all tiles but one, to close), then attach (lipire) every tile
-   the legal actions allow;
+   opening (etalare) with it (``best_opening(..., must_include=tile)``,
+   ``sir.take_last_for_opening``); otherwise draw;
+3. not opened: lay the best opening (``remi.variants.remi_pe_tabla.solvers.best_opening``,
+   ``opening.min_points``) as soon as one exists; opened: lay the arrangement of highest final
+   value (``max_points_arrangement``; when it uses every tile, an arrangement of all tiles but
+   one, to close), then attach (lipire) every tile the legal actions allow;
 4. discard the least useful tile: the one with the fewest partners (same colour within two
    numbers, same number in other colours, a place on the table), the lowest value first among
-   equals (the greedy bot usually closes, so the tiles it keeps end up laid and score for it,
-   PD 13; measured in benchmarks/ladder.py).
+   equals (the greedy player usually closes, so the tiles it keeps end up laid and score for it,
+   ``scoring.values``; measured in benchmarks/ladder.py).
 
-The bot never breaks the șir, never swaps a joly and never declares pe tablă. On the views of
-another rule family (the Rummikub-style plugin) it plays the listed ``play`` placing the most
-tiles (``remi.bots.solver.best_legal_play``), else draws or passes.
+It never breaks the șir, never swaps a joly and never declares pe tablă.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 
 from remi.core.actions import Action
 from remi.core.formations import Formation, formation_points, loose_tile_points
+from remi.core.strategy import require_legal
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.actions import (
     Announce,
@@ -56,7 +57,7 @@ from remi.variants.remi_pe_tabla.solvers.planner import table_fits
 from remi.variants.remi_pe_tabla.state import Phase, TableFormation
 from remi.variants.remi_pe_tabla.views import PlayerView
 
-__all__ = ["GreedyBot", "least_useful"]
+__all__ = ["RemiGreedyStrategy", "least_useful", "opening_action"]
 
 
 def _without(rack: Sequence[Tile], tile: Tile) -> tuple[Tile, ...]:
@@ -95,11 +96,12 @@ def _best_opening(
 
 
 def opening_action(view: PlayerView, hold: Callable[[int], bool] | None = None) -> Action | None:
-    """For a player who has not opened (etalare, PD 4): his best opening as one meld, including a
-    taken șir tile (PD 5); ``Undo`` when the taken tile cannot be used; otherwise None.
+    """For a player who has not opened (etalare, ``opening.min_points``): his best opening as
+    one meld, including a taken șir tile (``sir.take_last_for_opening``); ``Undo`` when the
+    taken tile cannot be used; otherwise None.
 
-    ``hold(points)`` may hold back an opening made without a taken tile (the solver bot waits for
-    a bigger one). Shared by the greedy and solver bots.
+    ``hold(points)`` may hold back an opening made without a taken tile (the solver strategy
+    waits for a bigger one). Shared by the greedy and solver strategies.
     """
     turn = view.turn
     assert turn is not None
@@ -121,12 +123,13 @@ def opening_action(view: PlayerView, hold: Callable[[int], bool] | None = None) 
 def least_useful(
     rack: Sequence[Tile], choices: Sequence[Tile], table: Sequence[TableFormation], rules: RemiRules
 ) -> Tile:
-    """The tile of ``choices`` (a subset of ``rack``) the greedy bot discards.
+    """The tile of ``choices`` (a subset of ``rack``) the greedy strategy discards.
 
     Usefulness = partners on the rack (same colour within two numbers, other colours of the same
     number, jolys) and a place on the table; a joly is always kept. Among tiles of equal
-    usefulness the one of lowest final value goes first (PD 13: kept tiles are usually laid
-    later and score), then the highest tile in sort order, so the choice is deterministic.
+    usefulness the one of lowest final value goes first (``scoring.values``: kept tiles are
+    usually laid later and score), then the highest tile in sort order, so the choice is
+    deterministic.
     """
     best: tuple[int, int, Tile] | None = None
     copies = Counter(t.code for t in rack)
@@ -151,10 +154,9 @@ def least_useful(
     return best[2]
 
 
-class GreedyBot:
-    """The greedy player (see the module docstring); deterministic for a given view sequence."""
-
-    name = "greedy"
+class RemiGreedyStrategy:
+    """The greedy player of the Remi family (see the module docstring); deterministic for a given
+    view sequence (``seed`` is kept for the ``Variant.strategy`` interface; no choice is random)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -166,17 +168,8 @@ class GreedyBot:
         Raises:
             RemiError: when the view has no legal action (not this player's turn).
         """
-        from remi.core.errors import RemiError
-
-        if view.rules.family != "remi":
-            if not view.legal:
-                raise RemiError(f"p{view.seat + 1} has no legal action: it is not his turn")
-            from remi.bots.solver import best_legal_play
-
-            return best_legal_play(view)  # type: ignore[no-any-return]
         legal = view.legal
-        if not legal:
-            raise RemiError(f"p{view.seat + 1} has no legal action: it is not his turn")
+        require_legal(view.seat, legal)
         seat = view.seat
         turn_key = (view.turns_ended, seat)
         if all(isinstance(a, Undo) for a in legal):
@@ -256,7 +249,8 @@ class GreedyBot:
             return ()
         if sum(len(f) for f in arrangement) < len(rack):
             return arrangement
-        # every tile fits: lay all but one and close with it (a joly closing tile doubles, PD 13)
+        # every tile fits: lay all but one and close with it (a joly closing tile doubles,
+        # scoring.joly_close_doubles)
         order = sorted(
             dict.fromkeys(rack), key=lambda t: (not t.is_joly, -loose_tile_points(t, table), t)
         )
