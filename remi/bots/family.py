@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from remi.bots.base import BotError
 from remi.core.actions import Action
-from remi.core.strategy import NoStrategyError, Strategy, TurnView
+from remi.core.strategy import BotView, NoStrategyError, Strategy
 from remi.core.variant import variant_for_rules
 
 __all__ = ["FamilyBot", "GreedyBot", "SolverBot"]
@@ -38,7 +38,7 @@ class FamilyBot:
         self.seed = seed
         self._strategies: dict[str, Strategy[Any, Action]] = dict(strategies or {})
 
-    def choose(self, view: TurnView) -> Action:
+    def choose(self, view: BotView) -> Action:
         """The next action of ``view.seat`` in its turn, by its family's strategy.
 
         Raises:
@@ -51,7 +51,7 @@ class FamilyBot:
             strategy = self._strategies[family] = self._strategy(view)
         return strategy.choose(view)
 
-    def _strategy(self, view: TurnView) -> Strategy[Any, Action]:
+    def _strategy(self, view: BotView) -> Strategy[Any, Action]:
         """The strategy of this kind that the view's family provides."""
         try:
             return variant_for_rules(view.rules).strategy(self.kind, self.seed)

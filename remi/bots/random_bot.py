@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from remi.core.actions import Action
-from remi.core.strategy import TurnView, require_legal
+from remi.core.strategy import BotView, require_legal
 
 __all__ = ["RandomBot"]
 
@@ -21,7 +21,7 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: TurnView) -> Action:
+    def choose(self, view: BotView) -> Action:
         """A uniformly random legal action of ``view.seat``.
 
         Raises:

@@ -22,7 +22,7 @@ __all__ = [
     "STRATEGY_KINDS",
     "NoStrategyError",
     "Strategy",
-    "TurnView",
+    "BotView",
     "make_strategy",
     "require_legal",
 ]
@@ -52,7 +52,7 @@ class Strategy(Protocol[ViewT_contra, ActionT_co]):
         ...
 
 
-class TurnView(Protocol):
+class BotView(Protocol):
     """What every family's view offers a bot shell: the seat, the rules and the legal actions."""
 
     @property

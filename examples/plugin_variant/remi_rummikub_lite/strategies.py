@@ -13,42 +13,41 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from remi.core.actions import Action
-from remi.core.strategy import Strategy, require_legal
+from remi.core.strategy import Strategy
+from remi.core.tiles import Tile
 from remi.variants.rummikub.actions import Play
-from remi.variants.rummikub.strategies import RummikubSolverStrategy
+from remi.variants.rummikub.strategies import (
+    PlayRank,
+    RummikubGreedyStrategy,
+    RummikubSolverStrategy,
+    placed_tiles,
+)
 from remi.variants.rummikub.views import RummikubView
 
-__all__ = ["STRATEGIES", "LiteGreedyStrategy", "placed_points"]
+__all__ = ["STRATEGIES", "LiteGreedyStrategy", "heaviest_first", "placed_points"]
 
 
 def placed_points(view: RummikubView, play: Play) -> int:
-    """Points of the rack tiles ``play`` adds to the table: a tile its number, a joker
-    ``scoring.joker_points`` (what it would cost on the rack at the end)."""
-    before = Counter(t for f in view.table for t in f.tiles)
-    placed = Counter(t for f in play.table for t in f.tiles) - before
+    """Points of the rack tiles ``play`` adds to the table of ``view``: a tile its number, a
+    joker ``scoring.joker_points`` (what it would cost on the rack at the end)."""
+    table_tiles = Counter(t for f in view.table for t in f.tiles)
+    return heaviest_first(view, play, table_tiles)[0]
+
+
+def heaviest_first(view: RummikubView, play: Play, table_tiles: Counter[Tile]) -> tuple[int, ...]:
+    """Rank of a play: the points it places (jokers at ``scoring.joker_points``), then the
+    shortest new table."""
     joker = view.rules.scoring_joker_points
-    return sum(joker if t.is_joly else t.number for t in placed.elements())
+    placed = placed_tiles(play, table_tiles)
+    return (sum(joker if t.is_joly else t.number for t in placed.elements()), -len(play.table))
 
 
-class LiteGreedyStrategy:
-    """Rummikub-lite's ``greedy`` player: the listed ``play`` placing the most points (jokers at
-    ``scoring.joker_points``), then the shortest new table; else the first other listed action
-    (draw, or pass once the pool is empty). No state, no chance."""
+class LiteGreedyStrategy(RummikubGreedyStrategy):
+    """Rummikub-lite's ``greedy`` player: the listed ``play`` ranked first by
+    ``heaviest_first``; else the first other listed action (draw, or pass once the pool is
+    empty). No state, no chance."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def choose(self, view: RummikubView) -> Action:
-        """The next action of ``view.seat``.
-
-        Raises:
-            RemiError: the view has no legal action (not this player's turn).
-        """
-        require_legal(view.seat, view.legal)
-        plays = [a for a in view.legal if isinstance(a, Play)]
-        if not plays:
-            return view.legal[0]
-        return max(plays, key=lambda a: (placed_points(view, a), -len(a.table)))
+    rank: PlayRank = staticmethod(heaviest_first)
 
 
 #: Bot kind -> factory of this family's strategy of that kind (``factory(seed)``).

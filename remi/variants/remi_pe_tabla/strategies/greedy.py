@@ -27,43 +27,29 @@ It never breaks the șir, never swaps a joly and never declares pe tablă.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from remi.core.actions import Action
 from remi.core.formations import Formation, formation_points, loose_tile_points
-from remi.core.strategy import require_legal
 from remi.core.tiles import Tile
-from remi.variants.remi_pe_tabla.actions import (
-    Announce,
-    AnnounceAtu,
-    Discard,
-    Draw,
-    LayOff,
-    Meld,
-    Take,
-    Undo,
-)
+from remi.variants.remi_pe_tabla.actions import LayOff, Meld, Undo
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.solvers import (
-    OpeningPlan,
-    best_opening,
     formations_with,
     max_points_arrangement,
     partition_all,
 )
 from remi.variants.remi_pe_tabla.solvers.planner import table_fits
-from remi.variants.remi_pe_tabla.state import Phase, TableFormation
-from remi.variants.remi_pe_tabla.views import PlayerView
+from remi.variants.remi_pe_tabla.state import TableFormation
+from remi.variants.remi_pe_tabla.strategies.turn import (
+    RemiTurnStrategy,
+    cached_best_opening,
+    without_tile,
+)
+from remi.variants.remi_pe_tabla.views import PlayerView, TurnView
 
-__all__ = ["RemiGreedyStrategy", "least_useful", "opening_action"]
-
-
-def _without(rack: Sequence[Tile], tile: Tile) -> tuple[Tile, ...]:
-    out = list(rack)
-    out.remove(tile)
-    return tuple(out)
+__all__ = ["RemiGreedyStrategy", "least_useful"]
 
 
 def _partners(tile: Tile, others: set[int]) -> int:
@@ -83,41 +69,6 @@ def _partners(tile: Tile, others: set[int]) -> int:
     if (n == 1 and base + 12 in others) or (n == 13 and base in others):
         score += 4
     return score
-
-
-@functools.lru_cache(maxsize=512)
-def _best_opening(
-    rack: tuple[Tile, ...], rules: RemiRules, must_include: Tile | None
-) -> OpeningPlan | None:
-    """``best_opening`` memoised on the sorted rack (its answer does not depend on the order):
-    a bot asks the same question when it decides to take the șir tile and again once it holds
-    it."""
-    return best_opening(rack, rules, must_include=must_include)
-
-
-def opening_action(view: PlayerView, hold: Callable[[int], bool] | None = None) -> Action | None:
-    """For a player who has not opened (etalare, ``opening.min_points``): his best opening as
-    one meld, including a taken șir tile (``sir.take_last_for_opening``); ``Undo`` when the
-    taken tile cannot be used; otherwise None.
-
-    ``hold(points)`` may hold back an opening made without a taken tile (the solver strategy
-    waits for a bigger one). Shared by the greedy and solver strategies.
-    """
-    turn = view.turn
-    assert turn is not None
-    seat = view.seat
-    rack = view.rack
-    taken = turn.taken_tile
-    if turn.opening:
-        return None
-    if any(isinstance(a, Meld) for a in view.legal):
-        rest = _without(rack, taken) if taken is not None else rack
-        plan = _best_opening(tuple(sorted(rest)), view.rules, taken)
-        if plan is not None and plan.tiles_used < len(rack):
-            if taken is None and hold is not None and hold(plan.points):
-                return None
-            return Meld(seat, plan.formations)
-    return Undo(seat) if taken is not None and turn.can_undo else None
 
 
 def least_useful(
@@ -154,44 +105,9 @@ def least_useful(
     return best[2]
 
 
-class RemiGreedyStrategy:
-    """The greedy player of the Remi family (see the module docstring); deterministic for a given
-    view sequence (``seed`` is kept for the ``Variant.strategy`` interface; no choice is random)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self._undone_turn: tuple[int, int] | None = None
-
-    def choose(self, view: PlayerView) -> Action:
-        """The next action of ``view.seat`` in its turn.
-
-        Raises:
-            RemiError: when the view has no legal action (not this player's turn).
-        """
-        legal = view.legal
-        require_legal(view.seat, legal)
-        seat = view.seat
-        turn_key = (view.turns_ended, seat)
-        if all(isinstance(a, Undo) for a in legal):
-            self._undone_turn = turn_key
-            return legal[0]
-        for action in legal:
-            if isinstance(action, (Announce, AnnounceAtu)):
-                return action
-        simple = self._undone_turn == turn_key
-        if view.phase is Phase.FIRST_DISCARD:
-            return self._discard(view)
-        if view.phase is Phase.TAKE:
-            if not simple and Take(seat) in legal and self._take_pays(view):
-                return Take(seat)
-            return Draw(seat)
-        if not simple:
-            play = self._lay(view)
-            if play is not None:
-                if isinstance(play, Undo):
-                    self._undone_turn = turn_key
-                return play
-        return self._discard(view)
+class RemiGreedyStrategy(RemiTurnStrategy):
+    """The greedy player of the Remi family (see the module docstring) on the shared turn of
+    ``RemiTurnStrategy``; deterministic for a given view sequence."""
 
     # --- taking ------------------------------------------------------------------------------
 
@@ -205,37 +121,29 @@ class RemiGreedyStrategy:
         if me.opened:
             pool = view.rack + (tile,)
             return any(len(f) < len(pool) for f in formations_with(tile, pool, rules))
-        plan = _best_opening(tuple(sorted(view.rack)), rules, tile)
+        plan = cached_best_opening(tuple(sorted(view.rack)), rules, tile)
         return plan is not None and plan.tiles_used < len(view.rack) + 1
 
     # --- laying ------------------------------------------------------------------------------
 
-    def _lay(self, view: PlayerView) -> Action | None:
-        """A meld or a lay-off to make now, Undo for a plan that cannot be completed, or None."""
-        legal = view.legal
-        seat = view.seat
+    def _lay_opened(self, view: PlayerView, turn: TurnView) -> Action | None:
+        """For a player who has opened: the best formation with a taken șir tile (Undo when
+        there is none), else the highest-value meld, else the first listed lay-off (lipire)."""
         rules = view.rules
         rack = view.rack
-        turn = view.turn
-        assert turn is not None
-        me = view.players[seat]
-        if me.pe_tabla:
-            return None
-        can_meld = any(isinstance(a, Meld) for a in legal)
+        seat = view.seat
         taken = turn.taken_tile
-        if not me.opened:
-            return opening_action(view)
         if taken is not None:
             options = [f for f in formations_with(taken, rack, rules) if len(f) < len(rack)]
             if options:
                 best = max(options, key=lambda f: (formation_points(f, rules.final_points), len(f)))
                 return Meld(seat, (best,))
             return Undo(seat) if turn.can_undo else None
-        if can_meld:
+        if any(isinstance(a, Meld) for a in view.legal):
             meld = self._best_meld(rack, rules)
             if meld:
                 return Meld(seat, meld)
-        layoffs = [a for a in legal if isinstance(a, LayOff)]
+        layoffs = [a for a in view.legal if isinstance(a, LayOff)]
         if layoffs:
             return layoffs[0]
         return None
@@ -255,7 +163,7 @@ class RemiGreedyStrategy:
             dict.fromkeys(rack), key=lambda t: (not t.is_joly, -loose_tile_points(t, table), t)
         )
         for tile in order:
-            rest = _without(rack, tile)
+            rest = without_tile(rack, tile)
             partition = partition_all(rest, rules)
             if partition:
                 return partition
@@ -264,12 +172,6 @@ class RemiGreedyStrategy:
 
     # --- discarding --------------------------------------------------------------------------
 
-    def _discard(self, view: PlayerView) -> Action:
-        """Discard the least useful tile among the legal discards (or any legal action)."""
-        choices = [a.tile for a in view.legal if isinstance(a, Discard)]
-        if not choices:
-            if view.turn is not None and view.turn.can_undo:
-                self._undone_turn = (view.turns_ended, view.seat)
-                return Undo(view.seat)
-            return view.legal[0]
-        return Discard(view.seat, least_useful(view.rack, choices, view.table, view.rules))
+    def _discard_tile(self, view: PlayerView, choices: Sequence[Tile]) -> Tile:
+        """The least useful tile among the legal discards (``least_useful``)."""
+        return least_useful(view.rack, choices, view.table, view.rules)

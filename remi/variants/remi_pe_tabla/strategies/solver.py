@@ -27,23 +27,13 @@ A stuck turn (``view.legal == [Undo]``) is undone, and the rest of that turn is 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import attrs
 
 from remi.core.formations import loose_tile_points
-from remi.core.strategy import require_legal
-from remi.core.tiles import JOLY
-from remi.variants.remi_pe_tabla.actions import (
-    Action,
-    Announce,
-    AnnounceAtu,
-    Discard,
-    Draw,
-    LayOff,
-    Meld,
-    Swap,
-    Take,
-    Undo,
-)
+from remi.core.tiles import JOLY, Tile
+from remi.variants.remi_pe_tabla.actions import Action, LayOff, Meld, Swap, Take, Undo
 from remi.variants.remi_pe_tabla.solvers import best_opening, formations_with
 from remi.variants.remi_pe_tabla.solvers.planner import (
     DEFAULT_WEIGHTS,
@@ -53,9 +43,8 @@ from remi.variants.remi_pe_tabla.solvers.planner import (
     take_gain,
     turn_value,
 )
-from remi.variants.remi_pe_tabla.state import Phase
-from remi.variants.remi_pe_tabla.strategies.greedy import opening_action
-from remi.variants.remi_pe_tabla.views import PlayerView
+from remi.variants.remi_pe_tabla.strategies.turn import RemiTurnStrategy
+from remi.variants.remi_pe_tabla.views import PlayerView, TurnView
 
 __all__ = ["RemiSolverStrategy", "SolverSettings"]
 
@@ -85,50 +74,13 @@ class SolverSettings:
     weights: DiscardWeights = DEFAULT_WEIGHTS
 
 
-class RemiSolverStrategy:
-    """The solver player of the Remi family (see the module docstring); state: the undone turn
-    only. Deterministic for a given view sequence (``seed`` is kept for the ``Variant.strategy``
-    interface; no choice is random)."""
+class RemiSolverStrategy(RemiTurnStrategy):
+    """The solver player of the Remi family (see the module docstring) on the shared turn of
+    ``RemiTurnStrategy``; deterministic for a given view sequence."""
 
     def __init__(self, seed: int = 0, *, settings: SolverSettings | None = None) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self.settings = settings or SolverSettings()
-        self._undone_turn: tuple[int, int] | None = None
-
-    def choose(self, view: PlayerView) -> Action:
-        """The next action of ``view.seat``.
-
-        Raises:
-            RemiError: the view has no legal action (not this player's turn).
-        """
-        legal = view.legal
-        require_legal(view.seat, legal)
-        seat = view.seat
-        turn_key = (view.turns_ended, seat)
-        if all(isinstance(a, Undo) for a in legal):
-            self._undone_turn = turn_key
-            return legal[0]
-        for action in legal:
-            if isinstance(action, (Announce, AnnounceAtu)):
-                return action
-        simple = self._undone_turn == turn_key
-        if view.phase is Phase.FIRST_DISCARD:
-            return self._discard(view)
-        if view.phase is Phase.TAKE:
-            if not simple:
-                breaking = self._break(view)
-                if breaking is not None:
-                    return breaking
-            if not simple and Take(seat) in legal and self._take_pays(view):
-                return Take(seat)
-            return Draw(seat)
-        if not simple:
-            play = self._lay(view)
-            if play is not None:
-                if isinstance(play, Undo):
-                    self._undone_turn = turn_key
-                return play
-        return self._discard(view)
 
     def _holds_opening(self, view: PlayerView, points: int) -> bool:
         s = self.settings
@@ -172,20 +124,18 @@ class RemiSolverStrategy:
             and not self._holds_opening(view, plan.points)
         )
 
-    def _lay(self, view: PlayerView) -> Action | None:
+    def _opening_hold(self, view: PlayerView) -> Callable[[int], bool]:
+        """The waiting rule (``_holds_opening``) for ``opening_action``."""
+        return lambda points: self._holds_opening(view, points)
+
+    def _lay_opened(self, view: PlayerView, turn: TurnView) -> Action | None:
+        """For a player who has opened: a layout with the taken șir tile or a freed joly (Undo
+        when there is none), a joly swap, the best layout, else the highest lay-off."""
         legal = view.legal
         seat = view.seat
         rules = view.rules
         rack = view.rack
-        turn = view.turn
-        assert turn is not None
-        me = view.players[seat]
-        if me.pe_tabla:
-            return None
-        can_meld = any(isinstance(a, Meld) for a in legal)
         taken = turn.taken_tile
-        if not me.opened:
-            return opening_action(view, lambda points: self._holds_opening(view, points))
         if taken is not None or turn.freed_jolys:
             layout = best_layout(rack, rules, taken=taken if taken is not None else JOLY)
             if layout:
@@ -198,7 +148,7 @@ class RemiSolverStrategy:
         swap = self._swap(view)
         if swap is not None:
             return swap
-        if can_meld:
+        if any(isinstance(a, Meld) for a in legal):
             layout = best_layout(rack, rules)
             if layout:
                 return Meld(seat, layout)
@@ -227,18 +177,13 @@ class RemiSolverStrategy:
                     return a
         return None
 
-    def _discard(self, view: PlayerView) -> Action:
-        choices = [a.tile for a in view.legal if isinstance(a, Discard)]
-        if not choices:
-            if view.turn is not None and view.turn.can_undo:
-                self._undone_turn = (view.turns_ended, view.seat)
-                return Undo(view.seat)
-            return view.legal[0]
+    def _discard_tile(self, view: PlayerView, choices: Sequence[Tile]) -> Tile:
+        """``choose_discard`` among the legal discards, with denial of the next player."""
         nxt = view.players[(view.seat + 1) % len(view.players)]
         weight = 0.0
         if self.settings.deny:
             weight = 1.0 if (nxt.opened or nxt.pe_tabla) else 0.35
-        tile = choose_discard(
+        return choose_discard(
             view.rack,
             choices,
             table=view.table,
@@ -249,4 +194,3 @@ class RemiSolverStrategy:
             opponent_weight=weight,
             weights=self.settings.weights,
         )
-        return Discard(view.seat, tile)
