@@ -12,17 +12,16 @@ The core defines the protocol and the error of a missing kind; it implements no 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from remi.core.actions import Action
 from remi.core.errors import RemiError
 from remi.core.rulespec import RuleSet
 
 __all__ = [
-    "STRATEGY_KINDS",
+    "BotView",
     "NoStrategyError",
     "Strategy",
-    "BotView",
     "make_strategy",
     "require_legal",
 ]
@@ -31,9 +30,6 @@ ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 ActionT_co = TypeVar("ActionT_co", covariant=True)
 ViewT = TypeVar("ViewT")
 ActionT = TypeVar("ActionT")
-
-#: The bot kinds a family may provide a strategy for, in a stable order.
-STRATEGY_KINDS: Final[tuple[str, ...]] = ("greedy", "solver")
 
 
 class Strategy(Protocol[ViewT_contra, ActionT_co]):
