@@ -14,7 +14,7 @@ from itertools import combinations
 
 import attrs
 
-from remi.simulate import Estimate, mean_estimate, share_estimate
+from remi.stats import Estimate, mean_estimate, share_estimate
 
 __all__ = ["PairResult", "ladder", "paired_deal"]
 

@@ -9,15 +9,32 @@ from typing import Any
 import attrs
 import pytest
 
-from remi.bots import BOT_KINDS, BotError, make_bot, play_hand
-from remi.bots.greedy import GreedyBot, least_useful
+from remi.bots import (
+    BOT_KINDS,
+    BotError,
+    FamilyBot,
+    GreedyBot,
+    SolverBot,
+    make_bot,
+    play_hand,
+    seat_count,
+)
 from remi.core.actions import Action
 from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.core.strategy import NoStrategyError
+from remi.core.variant import get_variant
 from remi.variants.remi_pe_tabla.actions import Announce, Discard, Draw, Meld, Take, Undo
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.solvers import best_opening
 from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
+from remi.variants.remi_pe_tabla.strategies import (
+    RemiGreedyStrategy,
+    RemiSolverStrategy,
+    least_useful,
+)
 from remi.variants.remi_pe_tabla.views import PlayerView, view
+from remi.variants.rummikub.strategies import RummikubGreedyStrategy, RummikubSolverStrategy
 
 from gamekit import DEFAULT, run, stacked
 
@@ -207,3 +224,69 @@ def test_greedy_beats_random_paired_sample() -> None:
             games += 1
             wins += scores[greedy_seat] > scores[1 - greedy_seat]
     assert wins / games >= 0.9, f"greedy won {wins}/{games}"
+
+
+def test_family_strategies_reached_through_the_variant_interface() -> None:
+    """Each family hands out its own strategy per kind (``Variant.strategy``); the shells keep the
+    one of each family they met, and a seeded Remi hand plays the same actions either way."""
+    remi, rummikub = get_variant("remi"), get_variant("rummikub")
+    assert isinstance(remi.strategy("greedy", 3), RemiGreedyStrategy)
+    assert isinstance(remi.strategy("solver", 3), RemiSolverStrategy)
+    assert isinstance(rummikub.strategy("greedy", 3), RummikubGreedyStrategy)
+    assert isinstance(rummikub.strategy("solver", 3), RummikubSolverStrategy)
+    state = new_game(DEFAULT, 2, seed=4)
+    _, by_bots = play_hand(state, [GreedyBot(1), SolverBot(2)])
+
+    @attrs.define
+    class Direct:
+        strategy: Any
+        name: str = "direct"
+
+        def choose(self, v: PlayerView) -> Action:
+            return self.strategy.choose(v)  # type: ignore[no-any-return]
+
+    direct = [Direct(remi.strategy("greedy", 1)), Direct(remi.strategy("solver", 2))]
+    assert play_hand(state, direct)[1] == by_bots
+
+
+def test_family_without_the_strategy_kind_is_an_error() -> None:
+    """A kind the family does not provide raises, naming the family and the kind; it is never
+    replaced by another kind."""
+    with pytest.raises(NoStrategyError, match="'rummikub' has no 'clever'.*greedy, solver"):
+        get_variant("rummikub").strategy("clever", 0)
+
+    class CleverBot(FamilyBot):
+        kind = "clever"
+
+    with pytest.raises(BotError, match="'clever' bot cannot play.*'remi' has no 'clever'") as err:
+        CleverBot(0).choose(view(new_game(DEFAULT, 2, seed=0), 0))
+    assert err.value.kind == "clever"
+
+
+def test_seat_count_through_the_variant() -> None:
+    assert seat_count(new_game(DEFAULT, 3, seed=1)) == 3
+    rummikub = get_variant("rummikub")
+    assert seat_count(rummikub.new_game(load_rules("rummikub"), 4, seed=1)) == 4
+    with pytest.raises(BotError, match="2 bots for 3 seats"):
+        play_hand(new_game(DEFAULT, 3, seed=1), [make_bot("random", 0)] * 2)
+
+
+def test_bots_and_families_import_without_cycles() -> None:
+    """Layers: the core imports no family and no bot; a family never imports ``remi.bots``; no
+    module of ``remi.bots`` or ``remi.core`` is in an import cycle (imports inside functions
+    count)."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("remi", cache_dir=None)
+    families = ("remi.variants.remi_pe_tabla", "remi.variants.rummikub")
+    for family in families:
+        assert not graph.chain_exists(importer=family, imported="remi.bots", as_packages=True)
+        assert not graph.chain_exists(importer="remi.bots", imported=family, as_packages=True)
+    core = sorted(m for m in graph.modules if m.startswith("remi.core."))
+    for module in core:
+        for upper in (*families, "remi.bots"):
+            assert not graph.chain_exists(importer=module, imported=upper, as_packages=True)
+    checked = [m for m in graph.modules if m.startswith(("remi.bots", "remi.core."))]
+    checked += [m for m in graph.modules if ".strategies" in m]
+    for module in checked:
+        for imported in graph.find_modules_directly_imported_by(module):
+            assert not graph.chain_exists(importer=imported, imported=module), (module, imported)

@@ -8,8 +8,7 @@ from typing import Any
 import attrs
 import pytest
 
-from remi.bots import BOT_KINDS, make_bot, play_hand
-from remi.bots.solver import SolverBot, SolverSettings
+from remi.bots import BOT_KINDS, SolverBot, make_bot, play_hand
 from remi.core.actions import Action
 from remi.core.formations import parse_formation
 from remi.core.notation import parse_tiles
@@ -25,6 +24,7 @@ from remi.variants.remi_pe_tabla.solvers.planner import (
     unseen_counts,
 )
 from remi.variants.remi_pe_tabla.state import Phase, TableFormation, new_game
+from remi.variants.remi_pe_tabla.strategies import RemiSolverStrategy, SolverSettings
 from remi.variants.remi_pe_tabla.views import PlayerView, view
 
 from gamekit import DEFAULT
@@ -132,7 +132,8 @@ def test_planner_best_layout_leaves_a_discard_and_uses_taken_tile() -> None:
 def test_solver_waiting_rule_holds_small_opening() -> None:
     """With hold_margin_points the solver keeps a just-minimum opening while nobody has opened."""
     state = new_game(DEFAULT, 2, seed=0)
-    bot = SolverBot(0, SolverSettings(hold_margin_points=100, hold_stock_min=0))
+    waiting = RemiSolverStrategy(settings=SolverSettings(hold_margin_points=100, hold_stock_min=0))
+    bot = SolverBot(0, strategies={"remi": waiting})
     end, log = play_hand(state, [bot, make_bot("greedy", 1)])
     assert end.phase is Phase.ENDED
     # it never opens before the greedy player has (nobody opened => it holds every opening)
@@ -244,7 +245,7 @@ def test_solver_breaks_the_sir_when_it_pays() -> None:
 def test_solver_rummikub_falls_back_when_budget_spent(monkeypatch: pytest.MonkeyPatch) -> None:
     """``solver.budget``: when the exact solver gives up, the Rummikub solver bot still plays a
     listed legal action (its fallback) instead of hanging or raising."""
-    import remi.bots.solver as solver_module
+    import remi.variants.rummikub.strategies as solver_module
     from remi.core.presets import load_rules
     from remi.core.variant import get_variant
 

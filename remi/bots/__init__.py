@@ -1,84 +1,54 @@
-"""Bots: players that choose an action from a ``PlayerView`` only, and the loop that runs them.
+"""Bots: players that choose an action from a player's view only, and the loop that runs them.
 
-Issue 4; STYLE.md 6 (hidden information is a view). A bot receives ``remi.variants.remi_pe_tabla.views.view(state,
-seat)`` and nothing else: its own rack, the table, the șir (discard row), the stock *count*
-and, on its turn, the legal actions (``view.legal``). It never sees the stock order or another
-player's rack; ``tests/test_bots.py`` walks every object reachable from a view to prove it.
+Hidden information is a view: a bot receives ``Variant.view(state, seat)`` and nothing else:
+its own rack, the table, the public counts and, on its turn, the legal actions
+(``view.legal``). It never sees the stock order or another player's rack;
+``tests/test_bots.py`` walks every object reachable from a view to prove it.
 
-Kinds (``make_bot(kind, seed)``):
+This package is family-independent. Kinds (``make_bot(kind, seed)``):
 
-- ``random``: uniform over ``view.legal`` (seeded ``random.Random``).
-- ``greedy``: opens (etalare) as soon as it can with its best opening, lays and attaches
-  (lipire) what it can, takes the last șir tile when it completes a formation, discards its
-  least useful tile, always announces when due (``remi.bots.greedy``). On another family's
-  views (Rummikub-style) it plays the listed play placing the most tiles.
-- ``solver``: the planner's best move per rule family, waiting for a bigger opening and
-  denying useful discards (``remi.bots.solver``; issue 6).
+- ``random`` (``RandomBot``): uniform over ``view.legal`` (seeded ``random.Random``), in any
+  family;
+- ``greedy`` and ``solver`` (``GreedyBot``, ``SolverBot``): shells that play the strategy their
+  view's rule family provides for that kind, asked through ``Variant.strategy(kind, seed)``
+  (``remi.core.strategy.Strategy``; a family without it is a ``BotError``). The Remi family's
+  are in ``remi.variants.remi_pe_tabla.strategies``, the Rummikub family's in
+  ``remi.variants.rummikub.strategies``.
 
-When a turn is stuck (``view.legal == [Undo]``) a bot undoes.
+A stuck turn (``view.legal == [Undo]``) is undone by every kind.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final
 
+from remi.bots.base import Bot, BotError
+from remi.bots.family import FamilyBot, GreedyBot, SolverBot
+from remi.bots.random_bot import RandomBot
 from remi.core.actions import Action
-from remi.core.errors import RemiError
-from remi.variants.remi_pe_tabla.views import PlayerView
+from remi.core.errors import IllegalActionError
+from remi.core.strategy import Strategy
+from remi.core.variant import variant_for_rules
 
-__all__ = ["BOT_KINDS", "Bot", "BotError", "make_bot", "play_hand", "seat_count"]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """A player program: ``choose`` returns the next action for the seat the view belongs to.
-
-    Attributes:
-        name: a short name for the bot (its kind, e.g. ``"greedy"``).
-    """
-
-    name: str
-
-    def choose(self, view: PlayerView) -> Action:
-        """The next action of ``view.seat`` (called only when ``view.my_turn``)."""
-        ...
-
-
-class BotError(RemiError, ValueError):
-    """An unknown bot kind, or a bot that chose an action the rules refuse (a bot defect).
-
-    Attributes:
-        kind: the bot kind concerned.
-    """
-
-    def __init__(self, message: str, *, kind: str = ""):
-        super().__init__(message)
-        self.kind = kind
-
-
-def _random(seed: int) -> Bot:
-    from remi.bots.random_bot import RandomBot
-
-    return RandomBot(seed)
-
-
-def _greedy(seed: int) -> Bot:
-    from remi.bots.greedy import GreedyBot
-
-    return GreedyBot(seed)
-
-
-def _solver(seed: int) -> Bot:
-    from remi.bots.solver import SolverBot
-
-    return SolverBot(seed)
-
+__all__ = [
+    "BOT_KINDS",
+    "Bot",
+    "BotError",
+    "FamilyBot",
+    "GreedyBot",
+    "RandomBot",
+    "SolverBot",
+    "Strategy",
+    "make_bot",
+    "play_hand",
+    "seat_count",
+]
 
 _FACTORIES: Final[dict[str, Callable[[int], Bot]]] = {
-    "random": _random,
-    "greedy": _greedy,
-    "solver": _solver,
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "solver": SolverBot,
 }
 
 #: The bot kinds ``make_bot`` knows, in a stable order.
@@ -102,10 +72,12 @@ def make_bot(kind: str, seed: int) -> Bot:
 
 
 def seat_count(state: Any) -> int:
-    """The number of seats of any variant's state (``players`` in Remi, ``racks`` in the
-    Rummikub-style family)."""
-    players = getattr(state, "players", None)
-    return len(players) if players is not None else len(state.racks)
+    """The number of seats of any family's state (``Variant.player_count``).
+
+    Raises:
+        UnknownVariantError: the state's rule family is not registered.
+    """
+    return variant_for_rules(state.rules).player_count(state)
 
 
 def play_hand(
@@ -118,7 +90,7 @@ def play_hand(
     """Play a hand to its end with one bot per seat; each bot is shown only its own view.
 
     Args:
-        state: the starting state (any variant's; hooks from ``remi.core.variant.variant_for_rules``).
+        state: the starting state (any family's; hooks from ``remi.core.variant.variant_for_rules``).
         bots: one bot per seat, seat order.
         on_action: called as ``on_action(state_before, action, state_after)`` after each action.
         max_actions: a safety limit (a hand of Remi ends when the stock runs out).
@@ -130,11 +102,8 @@ def play_hand(
         BotError: a bot chose an illegal action (the message names the bot and the rule id), or
             the hand did not end within ``max_actions``.
     """
-    from remi.core.errors import IllegalActionError
-    from remi.core.variant import variant_for_rules
-
     variant = variant_for_rules(state.rules)
-    seats = seat_count(state)
+    seats = variant.player_count(state)
     if len(bots) != seats:
         raise BotError(f"{len(bots)} bots for {seats} seats")
     log: list[Action] = []

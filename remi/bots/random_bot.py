@@ -1,12 +1,11 @@
-"""The ``random`` bot: a uniform choice over the legal actions of its view (issue 4)."""
+"""The ``random`` bot: a uniform choice over the legal actions of its view, in any family."""
 
 from __future__ import annotations
 
 import random
 
 from remi.core.actions import Action
-from remi.core.errors import RemiError
-from remi.variants.remi_pe_tabla.views import PlayerView
+from remi.core.strategy import BotView, require_legal
 
 __all__ = ["RandomBot"]
 
@@ -22,12 +21,11 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: BotView) -> Action:
         """A uniformly random legal action of ``view.seat``.
 
         Raises:
             RemiError: when the view has no legal action (not this player's turn).
         """
-        if not view.legal:
-            raise RemiError(f"p{view.seat + 1} has no legal action: it is not his turn")
+        require_legal(view.seat, view.legal)
         return self._rng.choice(view.legal)

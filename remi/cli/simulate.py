@@ -14,7 +14,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from remi.cli.app import app, err_console, fail, guarded
-from remi.simulate import Estimate, SimulationReport, plot_report, simulate
+from remi.simulate import SimulationReport, plot_report, simulate
+from remi.stats import Estimate
 
 __all__ = ["simulate_command"]
 

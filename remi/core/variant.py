@@ -25,6 +25,7 @@ from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
+from remi.core.strategy import Strategy
 from remi.core.tiles import Tile
 
 __all__ = [
@@ -158,6 +159,19 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
 
     def tile_counts(self, state: StateT) -> Counter[Tile]:
         """Every tile in the hand (stock, racks, table, discards): always the full tile set."""
+        ...
+
+    def player_count(self, state: StateT) -> int:
+        """The number of seats at the table (players of the hand, 2 or more)."""
+        ...
+
+    def strategy(self, kind: str, seed: int) -> Strategy[Any, ActionT]:
+        """A new bot strategy of ``kind`` (``"greedy"``, ``"solver"``: ``remi.core.strategy``)
+        for this family, seeded with ``seed``; one per bot, it may keep state between calls.
+
+        Raises:
+            NoStrategyError: the family has no strategy of that kind (never another kind instead).
+        """
         ...
 
 

@@ -3,16 +3,20 @@
 A variant is any object with the hooks of ``remi.core.variant.Variant``; the simplest plugin
 subclasses an existing one and changes its name and rule defaults. Here the family
 ``rummikub-lite`` plays with ``remi.variants.rummikub.RummikubRules`` (so every rule id of the
-Rummikub-style family is available) and ships its own preset file, ``rummikub-lite.toml``.
+Rummikub-style family is available), ships its own preset file, ``rummikub-lite.toml``, and
+gives the ``greedy`` and ``solver`` bots their play through ``strategy`` (``strategies``).
 """
 
 from __future__ import annotations
 
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
+from remi.core.actions import Action
 from remi.core.presets import load_rules
 from remi.core.rulespec import RuleSet
+from remi.core.strategy import Strategy, make_strategy
 from remi.variants.rummikub import RummikubRules, RummikubVariant
 
 __all__ = ["PRESET", "VARIANT", "LiteVariant", "load_preset"]
@@ -29,6 +33,16 @@ class LiteVariant(RummikubVariant):
     title = "Rummikub-lite (example plugin)"
     rules_class: type[RuleSet] = RummikubRules
     preset_files: tuple[Path, ...] = (PRESET,)
+
+    def strategy(self, kind: str, seed: int) -> Strategy[Any, Action]:
+        """This family's bot strategy of ``kind`` (``strategies.STRATEGIES``).
+
+        Raises:
+            NoStrategyError: a kind it does not provide (naming ``rummikub-lite`` and the kind).
+        """
+        from remi_rummikub_lite.strategies import STRATEGIES
+
+        return make_strategy(self.name, kind, seed, STRATEGIES)
 
 
 def load_preset() -> RuleSet:

@@ -11,6 +11,7 @@ from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
 from remi.core.scoring import PlayerScore
+from remi.core.strategy import Strategy, make_strategy
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla import engine as _engine
 from remi.variants.remi_pe_tabla import movegen as _movegen
@@ -136,6 +137,20 @@ class RemiVariant:
     def tile_counts(self, state: GameState) -> Counter[Tile]:
         """``state.all_tiles()``."""
         return state.all_tiles()
+
+    def player_count(self, state: GameState) -> int:
+        """``state.player_count``."""
+        return state.player_count
+
+    def strategy(self, kind: str, seed: int) -> Strategy[PlayerView, Action]:
+        """A new bot strategy of ``kind`` from ``strategies.STRATEGIES`` (``greedy``, ``solver``).
+
+        Raises:
+            NoStrategyError: an unknown kind (naming this family and the kinds it has).
+        """
+        from remi.variants.remi_pe_tabla.strategies import STRATEGIES
+
+        return make_strategy(self.name, kind, seed, STRATEGIES)
 
 
 VARIANT = RemiVariant()

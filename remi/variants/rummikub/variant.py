@@ -13,6 +13,7 @@ from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
+from remi.core.strategy import Strategy, make_strategy
 from remi.core.tiles import Tile
 from remi.variants.rummikub.disputes import RUMMIKUB_DISPUTES, RummikubDisputes
 from remi.variants.rummikub.rules import RummikubRules
@@ -161,6 +162,20 @@ class RummikubVariant:
     def tile_counts(self, state: Any) -> Counter[Tile]:
         """``state.all_tiles()``."""
         return state.all_tiles()  # type: ignore[no-any-return]
+
+    def player_count(self, state: Any) -> int:
+        """``state.player_count`` (the number of racks)."""
+        return int(state.player_count)
+
+    def strategy(self, kind: str, seed: int) -> Strategy[Any, Any]:
+        """A new bot strategy of ``kind`` from ``strategies.STRATEGIES`` (``greedy``, ``solver``).
+
+        Raises:
+            NoStrategyError: an unknown kind (naming this family and the kinds it has).
+        """
+        from remi.variants.rummikub.strategies import STRATEGIES
+
+        return make_strategy(self.name, kind, seed, STRATEGIES)
 
 
 VARIANT = RummikubVariant()
