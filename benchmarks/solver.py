@@ -1,4 +1,4 @@
-"""Time the Rummikub best-move solver on the fixed corpus of issue 6.
+"""Time the Rummikub best-move solver on a fixed corpus.
 
 60 positions from seed 12345: a table of random valid sets of 20-60 tiles dealt from one 106-tile
 set, a rack of 14-20 random tiles from the rest. Reports median, p90 and max per objective in

@@ -1,6 +1,6 @@
-"""``remi play`` and ``remi replay`` through typer's CliRunner (issue 4 acceptance): a scripted
-hot-seat hand from a stacked deal with a refused input, an undo, a save and a resume; the
-deterministic ``--auto``; replay exit codes; Romanian messages."""
+"""``remi play`` and ``remi replay`` through typer's CliRunner: a scripted hot-seat hand from a
+stacked deal with a refused input, an undo, a save and a resume; the deterministic ``--auto``;
+replay exit codes; Romanian messages."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``remi play`` / ``remi replay`` on the Rummikub-style presets through typer's CliRunner
-(issue 5, "The same commands work for these presets"; REFERENCE.md §B.4-§B.8, RK-8).
+(the same commands work for these presets; docs/rules.md §2.4–§2.8, RK-8).
 
 The hands are stacked deals written as game records (p1 starts). The turn timer reads
 ``remi.cli.terminal.clock``; the tests replace it with a fake clock that only moves when an
@@ -237,7 +237,8 @@ def test_play_rummikub_no_timer_turns_timer_seconds_off(tmp_path: Path, clock: F
 
 
 def test_play_myrummy_small_penalty_timeout_restore_only(tmp_path: Path, clock: FakeClock) -> None:
-    """myrummy-small: penalty.timeout = restore (RK-8, S1): the rack is back, no draw; the
+    """myrummy-small: penalty.timeout = restore (RK-8, from the Lithuanian MyRummy Small
+    insert): the rack is back, no draw; the
     timer is 120 s."""
     start = _record(tmp_path, preset="myrummy-small")
     save = tmp_path / "game.json"
@@ -253,7 +254,7 @@ def test_play_myrummy_small_penalty_timeout_restore_only(tmp_path: Path, clock: 
 def test_play_myrummy_small_penalty_invalid_turn_restore_draw(
     tmp_path: Path, clock: FakeClock
 ) -> None:
-    """myrummy-small keeps penalty.invalid_turn = restore_draw (only the timeout differs, §C.2)."""
+    """myrummy-small keeps penalty.invalid_turn = restore_draw (only the timeout differs, docs/rules.md §3.24)."""
     start = _record(tmp_path, preset="myrummy-small")
     save = tmp_path / "game.json"
     out = _play(["--load", str(start), "--save", str(save)], ["", "new R10 R11", "done"])

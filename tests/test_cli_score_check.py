@@ -1,5 +1,6 @@
-"""CLI: ``remi score`` and ``remi check meld|opening|file`` (CliRunner): §E numbers, JSON shape,
-option changes touching exactly the right lines, and bad input (exit 2, one line, no traceback)."""
+"""CLI: ``remi score`` and ``remi check meld|opening|file`` (CliRunner): the numbers of
+docs/rules.md §4, JSON shape, option changes touching exactly the right lines, and bad input
+(exit 2, one line, no traceback)."""
 
 from __future__ import annotations
 
@@ -300,7 +301,7 @@ def test_cli_score_expect_table_compared(tmp_path: Path) -> None:
 def test_cli_check_refuses_more_copies_than_the_set_holds(
     preset: str, command: str, text: str
 ) -> None:
-    """§A.1 / §B.1: two copies of each numbered tile; three R5 are bad input (exit 2), not a
+    """docs/rules.md §0.1: two copies of each numbered tile; three R5 are bad input (exit 2), not a
     valid 45-point opening."""
     result = run("check", command, text, "--rules", preset)
     assert result.exit_code == 2
@@ -318,7 +319,7 @@ def test_cli_solve_opening_caps_the_rack() -> None:
 
 def test_cli_check_file_compares_its_claims(tmp_path: Path) -> None:
     """expect_* claims are compared with the answer: a wrong one exits 1 even for a valid
-    opening (RE-1: 45 points, §E.1), and says what was found."""
+    opening (RE-1: 45 points, docs/rules.md §4.1), and says what was found."""
     text = (EXAMPLES / "RE-1.toml").read_text()
     assert "expect_points = 45" in text
     path = tmp_path / "claim.toml"
@@ -347,7 +348,7 @@ def test_cli_check_file_compares_its_claims(tmp_path: Path) -> None:
 def test_cli_check_match_says_why_match_target_points(
     tmp_path: Path, totals: str, code: int, reason: str
 ) -> None:
-    """A match check says why there is (no) winner (PD 14, RF-13): a tie for the highest total
+    """A match check says why there is (no) winner (docs/rules.md §1.13, RF-13): a tie for the highest total
     or no total at the target means another hand; booleans are spelled as in the file."""
     path = tmp_path / "match.toml"
     path.write_text(f'kind = "match"\n[totals]\n{totals}\n')

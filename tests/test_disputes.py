@@ -1,4 +1,4 @@
-"""remi.core.checkfiles: the §E example files, [options] precedence, and bad dispute files."""
+"""remi.core.checkfiles: the example files of docs/rules.md §4, [options] precedence, and bad dispute files."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ DISPUTE_FILES = sorted(
 )
 CHECK_FILES = sorted(set(_REMI_FILES) - set(DISPUTE_FILES))
 
-# The exact numbers of REFERENCE.md §E.2 (and of the constructed hands, see each file's comment).
+# The exact numbers of docs/rules.md §4.2 (and of the constructed hands, see each file's comment).
 EXPECTED = {
     "RF-1": {"A": 155, "B": -15},
     "RF-3": {"A": 155, "C": -170},
@@ -56,7 +56,7 @@ def test_disputes_example_inventory() -> None:
     names = {p.stem for p in EXAMPLES.glob("*.toml")}
     for n in (1, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15):
         assert f"RF-{n}" in names
-    for n in (1, 2, 3, 4, 5, 7, 8):  # REFERENCE.md §E.1 has no RE-6
+    for n in (1, 2, 3, 4, 5, 7, 8):  # docs/rules.md §4.1 has no RE-6
         assert f"RE-{n}" in names
     assert {p.stem for p in DISPUTE_FILES} == set(EXPECTED)
 

@@ -1,6 +1,6 @@
-"""Game records (issue 4): versioned JSON, atomic saves, clear errors that leave files untouched,
-replay of hand-written examples (șir break PD 6, joly swap PD 8, missed announcement PD 11) and
-of 200 seeded bot games."""
+"""Game records: versioned JSON, atomic saves, clear errors that leave files untouched, replay of
+hand-written examples (șir break, docs/rules.md §1.7; joly swap, §1.8; missed announcement, §1.9)
+and of 200 seeded bot games."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_replay_sir_break_example() -> None:
     result = replay(load_record(GAMES / "sir-break.json"))
     assert result.ok and result.over
     assert _scores(result) == {"Ana": 150, "Bogdan": -115}
-    # PD 6: the break at șir position 2 took K5 and every later tile
+    # docs/rules.md §1.7: the break at șir position 2 took K5 and every later tile
     assert "p1 take 2" in result.record.actions
     assert result.state.result.closed_by == 0
 
@@ -301,7 +301,7 @@ def test_start_state_stacked_deal() -> None:
     assert len(state.players[0].rack) == 15
 
 
-# --- issue 7: saves -----------------------------------------------------------------------------
+# --- saves ---------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """The Rummikub best-move solver against an independent oracle: the den Hertog & Hulshof (2006)
 integer program solved with scipy.optimize.milp (HiGHS), on hypothesis-generated positions, in
-both objectives, with jokers; the RK-* examples of REFERENCE.md §E.3; the verifier's refusals."""
+both objectives, with jokers; the RK-* examples of docs/rules.md §4.3; the verifier's refusals."""
 
 from __future__ import annotations
 
@@ -273,7 +273,7 @@ def test_points_objective_maximises_value_not_tile_count() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# REFERENCE.md §E.3
+# docs/rules.md §4.3
 
 
 def test_rk5_initial_meld_valid() -> None:
@@ -282,7 +282,7 @@ def test_rk5_initial_meld_valid() -> None:
     rack = list(parse_tiles("R3 Y3 B3 K3 B5 B6 J"))
     move = best_move([], rack, initial=True, objective="points")
     assert move is not None
-    assert move.points_placed == 30  # the joker counts 7 (S0's own example)
+    assert move.points_placed == 30  # the joker counts 7 (the Romanian MyRummy text's own example)
     assert sorted(f.text(FR) for f in move.meld) == ["[B5 B6 J]", "[R3 Y3 B3 K3]"]
     verify_move([], rack, move, initial=True, rules=RULES)
 
@@ -311,7 +311,7 @@ def test_rk9_joker_retrieval() -> None:
     move = best_move(table, rack, initial=False)
     assert move is not None and move.tiles_placed == 3
     verify_move(table, rack, move, initial=False, rules=RULES)
-    # the joker goes to K7 K8 at either end (K6 or K9: equal moves, §E.3 RK-9 names neither)
+    # the joker goes to K7 K8 at either end (K6 or K9: equal moves, RK-9 (docs/rules.md §4.3) names neither)
     assert sorted(f.text(FR) for f in move.table) in (
         ["[K7 K8 J]", "[R5 Y5 B5]"],
         ["[J K7 K8]", "[R5 Y5 B5]"],
@@ -348,7 +348,7 @@ def test_initial_with_manipulation_allowed() -> None:
 
 
 def test_initial_with_manipulation_values_the_meld_jokers() -> None:
-    """Points, same-turn initial meld (§B.5, §B.7): a joker of the meld is a placed tile,
+    """Points, same-turn initial meld (docs/rules.md §2.5, §2.7): a joker of the meld is a placed tile,
     credited with what it stands for on the new table, so table play that moves it to a lower
     number must not win. ``[B7 B8 B9 J]`` alone is 7 + 8 + 9 + 10 = 34; moving the joker to
     ``[R2 R3 J]`` to place R2 R3 as well is 7 + 8 + 9 + 2 + 3 + 4 = 33."""

@@ -1,6 +1,6 @@
 """The typer application, its sub-command groups, and the one place errors become exit codes.
 
-STYLE.md (fastapi-cli): the CLI holds no game logic. A ``RemiError`` is caught here and only
+As in fastapi-cli, the CLI holds no game logic. A ``RemiError`` is caught here and only
 here: it is printed on one line (no traceback) and becomes an exit code: 2 for bad input (bad
 notation, bad file, unknown preset or rule id), 1 for an action the rules refuse.
 """

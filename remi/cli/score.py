@@ -42,9 +42,10 @@ def score(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Score every player at the end of a hand (PD 11-13, §A.12; Rummikub-style presets §B.9,
-    §B.10). When the file has an `[expect]` table (and no `--rules`/`--set` changes its
-    rules), each expected score is compared; exit 1 when one differs, 2 for a bad file."""
+    """Score every player at the end of a hand (docs/rules.md §1.9, §1.11, §1.12; for the
+    Rummikub-style presets §2.9, §2.10). When the file has an `[expect]` table (and no
+    `--rules`/`--set` changes its rules), each expected score is compared; exit 1 when one
+    differs, 2 for a bad file."""
     dispute = load_dispute(file, rules=rules, overrides=parse_set_options(set_))
     scores = score_dispute(dispute)
     got = {ps.name: ps.score for ps in scores}

@@ -105,7 +105,7 @@ def solve_opening(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """The highest-value valid opening (etalare) from RACK, exact (§A.5, Project decisions 4-5).
+    """The highest-value valid opening (etalare) from RACK, exact (docs/rules.md §1.5, §1.7).
 
     Exit 0 when an opening exists, 1 when none does, 2 for bad input. JSON keys: found, points
     (null when none), formations (notation strings), tiles_used, rules, error (why none, with
@@ -201,7 +201,8 @@ def solve_move(
         ),
     ] = 10.0,
 ) -> None:
-    """The best Rummikub move: most tiles (or points) from --rack onto --table, exact (§B.4-§B.7).
+    """The best Rummikub move: most tiles (or points) from --rack onto --table, exact
+    (docs/rules.md §2.4–§2.7).
 
     Among equally good moves, the one changing the fewest table sets. Exit 0 when a move
     exists, 1 when no rack tile can be played (or no initial meld reaches the threshold) or when

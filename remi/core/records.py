@@ -1,6 +1,6 @@
 """Game records: a hand's setup plus its action log, as versioned JSON; loading, saving, replay.
 
-STYLE.md 3 (actions are the game log) and issue 4; the format is documented in docs/records.md::
+Actions are plain data and are the game log; the format is documented in docs/records.md::
 
     {"format": "remi-record", "version": 1,
      "family": "remi", "preset": "remi-pe-tabla", "overrides": {"opening.min_points": "50"},
@@ -106,7 +106,7 @@ class StackedDeal:
 
 @attrs.frozen(kw_only=True)
 class MatchProgress:
-    """Where a match stood when this hand began (PD 14, §A.13).
+    """Where a match stood when this hand began (docs/rules.md §1.13).
 
     Attributes:
         hands_played: hands finished before this one.

@@ -2,7 +2,7 @@
 
 The engine keeps who placed each tile (``TableFormation.placed_by`` / ``via`` / ``swapped``);
 this module turns that into the ``remi.variants.remi_pe_tabla.scoring`` values, so a played hand and a dispute file are
-scored by the same ``score_hand`` (PD 13, §A.12).
+scored by the same ``score_hand`` (docs/rules.md §1.12).
 """
 
 from __future__ import annotations

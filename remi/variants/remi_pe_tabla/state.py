@@ -1,7 +1,7 @@
 """The state of one hand of Remi: phases, players, table formations, the șir and the stock.
 
-Every value here is frozen (STYLE.md 1); the engine (``remi.variants.remi_pe_tabla.engine``) builds a new state for
-each action. The phase machine is documented in docs/state-machine.md.
+Every value here is frozen; the engine (``remi.variants.remi_pe_tabla.engine``) builds a new state
+for each action. The phase machine is documented in docs/state-machine.md.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ __all__ = [
 class Phase(enum.Enum):
     """Where a hand stands; each action type is allowed in some phases only.
 
-    - ``FIRST_DISCARD``: the first player's first turn, a discard only (PD 2).
+    - ``FIRST_DISCARD``: the first player's first turn, a discard only (docs/rules.md §1.3).
     - ``TAKE``: start of a turn: draw from the stock or take from the șir.
     - ``PLAY``: after taking: meld, lay off, swap, announce, declare; a discard ends the turn.
     - ``ENDED``: the hand is over (closed, or the stock ran out).
@@ -96,11 +96,11 @@ class PlayerState:
     Attributes:
         rack: tiles on the player's rack (tablă), sorted (``sort_tiles``); private.
         opened: has made his opening (etalare) in an earlier turn.
-        announced: has announced having at most ``announce.max_tiles`` tiles (PD 11).
+        announced: has announced having at most ``announce.max_tiles`` tiles (docs/rules.md §1.9).
         failed_announcement: ended a turn with 1..``announce.max_tiles`` tiles unannounced;
-            sticky for the hand, scores ``-announce.penalty_points`` (PD 11).
-        pe_tabla: declared "pe tablă" (PD 10).
-        atu_announced: announced holding the atu's twin (§A.2.7).
+            sticky for the hand, scores ``-announce.penalty_points`` (docs/rules.md §1.9).
+        pe_tabla: declared "pe tablă" (docs/rules.md §1.10).
+        atu_announced: announced holding the atu's twin (docs/rules.md §1.2).
         turns_played: turns this player has ended in this hand.
     """
 
@@ -130,7 +130,7 @@ class TableFormation:
         via: for each tile position, how: ``"meld"``, ``"layoff"`` (lipire) or ``"swap"``
             (given in exchange for a joly).
         swapped: for each position, True for a joly that was already swapped once (face down;
-            it can never be swapped again, PD 8).
+            it can never be swapped again, docs/rules.md §1.8).
     """
 
     owner: int
@@ -148,12 +148,13 @@ class TurnState:
     """Bookkeeping of the current turn: what was taken and which obligations are open.
 
     Attributes:
-        rack_at_start: tiles the player held when the turn began (PD 7 uses it).
+        rack_at_start: tiles the player held when the turn began (the last-tiles rules of
+            docs/rules.md §1.9 use it).
         took: ``""`` before taking, ``"draw"``, ``"take"`` (last șir tile) or ``"break"``.
-        taken_tile: the șir tile taken this turn that must be used in a new formation (PD 5, 6),
-            or None.
+        taken_tile: the șir tile taken this turn that must be used in a new formation, or None
+            (docs/rules.md §1.7).
         taken_used: True once a formation laid this turn contains ``taken_tile``.
-        freed_jolys: jolys freed by a swap this turn and not yet laid (PD 8).
+        freed_jolys: jolys freed by a swap this turn and not yet laid (docs/rules.md §1.8).
         laid: indices (0-based) of the table formations laid this turn.
         opening: True when the player, not yet opened, laid formations this turn (his opening).
         undoable: actions since ``checkpoint`` (undo is possible when > 0).
@@ -184,7 +185,7 @@ class HandResult:
     Attributes:
         closed_by: seat that discarded his last tile (închidere), or None.
         closing_tile: that last discard, or None.
-        stock_exhausted: the stock ran out and nobody closed (PD 12).
+        stock_exhausted: the stock ran out and nobody closed (docs/rules.md §1.11).
     """
 
     closed_by: int | None
@@ -237,7 +238,7 @@ class GameState:
 
     @property
     def first_round_over(self) -> bool:
-        """True once every player has ended one turn (PD 3)."""
+        """True once every player has ended one turn (docs/rules.md §1.3)."""
         return self.turns_ended >= len(self.players)
 
     def all_tiles(self) -> Counter[Tile]:
@@ -258,7 +259,7 @@ for _cls in (PlayerState, TurnState, GameState):
 def deal(
     player_count: int, seed: int, rules: RemiRules
 ) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
-    """Shuffle the 106 tiles with ``random.Random(seed)`` and deal them (PD 1; §A.2).
+    """Shuffle the 106 tiles with ``random.Random(seed)`` and deal them (docs/rules.md §1.2).
 
     Every integer is a distinct seed: a negative seed is mapped to a string seed (Python's
     ``random`` would otherwise treat ``-n`` like ``n``).
@@ -308,7 +309,7 @@ def new_game(
 
     Returns:
         the state at the start of the hand: phase ``FIRST_DISCARD``, seat 0 to play. When
-        ``atu.enabled``, the bottom stock tile is turned face up as the atu (§D-14).
+        ``atu.enabled``, the bottom stock tile is turned face up as the atu (docs/rules.md §3.2).
 
     Raises:
         RulesError: bad player count, rack sizes that differ from the deal sizes, or tiles beyond

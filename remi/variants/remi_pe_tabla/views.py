@@ -1,4 +1,4 @@
-"""Views: what one player may see of a hand (STYLE.md 6; issue 2 API ``view(state, player)``).
+"""Views: what one player may see of a hand, ``view(state, player)``.
 
 A ``PlayerView`` holds the player's own rack, the table, the șir, the stock *count*, the public
 status of every player (tile counts, opened, announced, pe tablă) and, when it is his turn, his

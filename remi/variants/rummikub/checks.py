@@ -1,6 +1,6 @@
 """Rummikub-style answers for ``remi score`` / ``remi check``: racks scoring, one set, an initial meld.
 
-Rules reference §B.3 (sets; RK-7: no high 1), §B.5 (initial meld; RK-5, RK-6), §B.9-§B.10
+docs/rules.md §2.3 (sets; RK-7: no high 1), §2.5 (initial meld; RK-5, RK-6), §2.9–§2.10
 (scoring; RK-1, RK-2, RK-10). ``remi.variants.rummikub.disputes`` answers this family's
 dispute and check files with them; they return the core report values
 (``remi.core.reports.MeldReport`` / ``OpeningReport``, ``remi.core.scoring.PlayerScore``).
@@ -28,8 +28,8 @@ __all__ = ["meld_report", "opening_report", "score_racks"]
 def score_racks(
     rules: RummikubRules, racks: Mapping[str, Sequence[Tile]], closed_by: str | None
 ) -> tuple[PlayerScore, ...]:
-    """Scores from the final racks (names in turn order): ``closed_by`` went out (§B.9), or
-    ``None`` when the pool was empty and nobody could play (§B.10, §D-15)."""
+    """Scores from the final racks (names in turn order): ``closed_by`` went out (docs/rules.md
+    §2.9), or ``None`` when the pool was empty and nobody could play (§2.10, §3.28)."""
     names = list(racks)
     seq = [tuple(racks[n]) for n in names]
     if closed_by is not None:
@@ -38,7 +38,8 @@ def score_racks(
 
 
 def meld_report(text: str, rules: RummikubRules) -> MeldReport:
-    """Is ``text`` one valid run (the 1 low only) or group of distinct colours (§B.3)?
+    """Is ``text`` one valid run (the 1 low only) or group of distinct colours (docs/rules.md
+    §2.3)?
 
     ``opening_points`` is its initial-meld value (face values, a joker as the tile it stands
     for); ``final_points`` what the same tiles count against a player left on his rack
@@ -57,7 +58,7 @@ def meld_report(text: str, rules: RummikubRules) -> MeldReport:
 
 def opening_report(text: str, rules: RummikubRules) -> OpeningReport:
     """Would the sets in ``text`` make a valid initial meld (>= ``initial_meld.min_points`` by
-    face value, a joker as the tile it stands for, §B.5)?
+    face value, a joker as the tile it stands for, docs/rules.md §2.5)?
 
     Raises:
         NotationError: bad notation.

@@ -1,7 +1,7 @@
 """The table-editing session of one Rummikub-style turn, and the turn timer (library objects, no I/O).
 
-Rules reference §B.4 (a turn is played by rearranging the table and ends with "done"), §B.6
-(free rearrangement after the initial meld), §B.8 (timer; timeout and invalid-turn penalties).
+docs/rules.md §2.4 (a turn is played by rearranging the table and ends with "done"), §2.6
+(free rearrangement after the initial meld), §2.8 (timer; timeout and invalid-turn penalties).
 As in the physical game nothing is validated before ``done``: the commands only move tiles.
 
 Commands (``TableEditor.command``; sets are numbered from 1 as shown, tiles within a set too)::
@@ -53,7 +53,8 @@ class EditError(RemiError, ValueError):
 
 @attrs.frozen(kw_only=True)
 class Refusal:
-    """``done`` on an invalid table (§B.8): why, and the penalty action the CLI applies.
+    """``done`` on an invalid table (docs/rules.md §2.8): why, and the penalty action the CLI
+    applies.
 
     Attributes:
         rule_id: the rule the table breaks (``table.tiles_kept``, ``run.ace_high``...).
@@ -288,7 +289,7 @@ class TableEditor:
         return Timeout(self.seat)
 
     def done(self) -> Play | Draw | Pass | Refusal:
-        """End the turn: validate the whole working table (§B.4, §B.8).
+        """End the turn: validate the whole working table (docs/rules.md §2.4, §2.8).
 
         Returns:
             the ``Play`` when every set is valid and the engine accepts it; ``Draw`` (``Pass``
@@ -317,7 +318,8 @@ class TableEditor:
 
 
 class TurnTimer:
-    """The turn timer (§B.8, ``timer.seconds``); the clock is a parameter so tests need no sleep.
+    """The turn timer (docs/rules.md §2.8, ``timer.seconds``); the clock is a parameter so tests
+    need no sleep.
 
     Args:
         seconds: the time per turn, in seconds; 0 = no timer (never expires).

@@ -1,15 +1,15 @@
 """The Rummikub-style state machine: ``legal_actions``, ``check``, ``apply``.
 
-Rules reference §B.4-§B.10 and the "Rummikub-style plugin defaults". One turn is one action:
+docs/rules.md §2.4–§2.10, with the defaults of the preset ``rummikub``. One turn is one action:
 
 =====================  ==========================================================================
 action                 allowed when / effect
 =====================  ==========================================================================
-``p1 draw``            the pool is not empty; one tile to the rack, the turn ends (§B.4)
+``p1 draw``            the pool is not empty; one tile to the rack, the turn ends (§2.4)
 ``p1 play [..] [..]``  the new full table: every set valid, every start-of-turn table tile still on
                        the table, at least one rack tile played; initial meld and joker rules
-                       (§B.5-§B.7); an empty rack ends the game (§B.9)
-``p1 pass``            only when the pool is empty (§B.10); a full round of passes ends the game
+                       (§2.5–§2.7); an empty rack ends the game (§2.9)
+``p1 pass``            only when the pool is empty (§2.10); a full round of passes ends the game
 ``p1 penalty invalid`` always (the CLI applies it after a refused ``play``): the table and rack stay
                        as at the start of the turn, ``penalty.draw_count`` tiles are drawn unless
                        ``penalty.invalid_turn = restore`` (fewer when the pool has fewer)
@@ -154,7 +154,8 @@ def _check_play(state: RummikubState, play: Play) -> None:
 
 
 def _check_initial(state: RummikubState, play: Play, played: Counter[Tile]) -> None:
-    """§B.5: new sets from the rack only, >= initial_meld.min_points, no manipulation."""
+    """The initial meld (docs/rules.md §2.5): new sets from the rack only, worth at least
+    ``initial_meld.min_points``, no manipulation."""
     rules = state.rules
     old_sets = Counter(state.table)
     new_sets = Counter(play.table)
@@ -280,7 +281,7 @@ def transition(state: RummikubState, action: Action) -> tuple[RummikubState, tup
 def _no_play(
     state: RummikubState, seat: int, drawn: tuple[Tile, ...], log: tuple[Action, ...]
 ) -> RummikubState:
-    """A turn without a play while the pool is empty (§B.10)."""
+    """A turn without a play while the pool is empty (docs/rules.md §2.10)."""
     passes = state.passes + 1
     over = passes >= state.player_count
     return attrs.evolve(
@@ -309,7 +310,7 @@ def legal_actions(state: RummikubState) -> list[Action]:
 
     It enumerates, in this order:
 
-    1. ``draw`` while the pool holds tiles, else ``pass`` (§B.4, §B.10);
+    1. ``draw`` while the pool holds tiles, else ``pass`` (docs/rules.md §2.4, §2.10);
     2. before the initial meld: every single new set from the rack worth at least
        ``initial_meld.min_points``, and for each new set from the rack the greedy meld that adds
        further disjoint rack sets (highest points first) until the minimum is reached;

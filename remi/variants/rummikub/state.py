@@ -1,8 +1,9 @@
 """Rummikub-style game state: racks, pool, table, who opened, the explicit start draw.
 
-Rules reference §B.1-§B.2 (106 tiles, the start draw, the deal), §B.4 (turns), §B.10 (pool
+docs/rules.md §2.1–§2.2 (106 tiles, the start draw, the deal), §2.4 (turns), §2.10 (pool
 empty). A state is a frozen value; ``remi.variants.rummikub.engine.apply`` builds the next one.
-Chance is explicit and seeded (STYLE.md 5): ``new_game`` records the start draw.
+Chance is explicit and seeded (no global random; a test can script the exact deal): ``new_game``
+records the start draw.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ __all__ = [
 
 
 class EndReason(enum.Enum):
-    """How a game ended: a player emptied his rack (``OUT``, §B.9), or the pool was empty and a
-    full round passed without a play (``BLOCKED``, §B.10)."""
+    """How a game ended: a player emptied his rack (``OUT``, docs/rules.md §2.9), or the pool was
+    empty and a full round passed without a play (``BLOCKED``, §2.10)."""
 
     OUT = "out"
     BLOCKED = "blocked"
@@ -41,9 +42,10 @@ class EndReason(enum.Enum):
 
 @attrs.frozen(kw_only=True)
 class StartDraw:
-    """The draw for the start (§B.2, ``start.player = highest_draw``): each contender draws one
-    tile from the shuffled 106 tiles; the highest number starts (a joker has no number and
-    counts 0); tied contenders draw again; then every tile goes back and is reshuffled.
+    """The draw for the start (docs/rules.md §2.2, ``start.player = highest_draw``): each
+    contender draws one tile from the shuffled 106 tiles; the highest number starts (a joker has
+    no number and counts 0); tied contenders draw again; then every tile goes back and is
+    reshuffled.
 
     Attributes:
         rounds: each round's draws as ``(seat, tile)`` pairs, seat order.
@@ -68,15 +70,15 @@ class RummikubState:
         pool: the face-down pool, next draw first (hidden; never in a view).
         table: the sets on the table, in table order (``Formation`` values; a joker's identity
             is in ``identities``).
-        opened: per seat, the initial meld has been made (§B.5).
+        opened: per seat, the initial meld has been made (docs/rules.md §2.5).
         current: the seat (0-based) to play.
         starter: the seat that played first.
         start_draw: the recorded start draw (``None`` for a stacked deal or ``start.player = lot``).
-        passes: consecutive turns without a play while the pool is empty (§B.10).
+        passes: consecutive turns without a play while the pool is empty (docs/rules.md §2.10).
         turns: turns ended so far.
         winner: the seat that emptied his rack, or ``None``.
         end: how the game ended, or ``None`` while it goes on.
-        log: every action applied, in order (the game record, STYLE.md 3).
+        log: every action applied, in order (the game record: its setup plus this list of actions).
     """
 
     rules: RummikubRules
@@ -129,8 +131,9 @@ class RummikubState:
 
 
 def draw_for_start(player_count: int, rng: random.Random) -> StartDraw:
-    """The seeded draw for the start (§B.2): every contender draws from the 106 shuffled tiles;
-    the highest number starts (joker = 0); tied contenders draw again from a fresh shuffle."""
+    """The seeded draw for the start (docs/rules.md §2.2): every contender draws from the 106
+    shuffled tiles; the highest number starts (joker = 0); tied contenders draw again from a
+    fresh shuffle."""
     contenders = list(range(player_count))
     rounds: list[tuple[tuple[int, Tile], ...]] = []
     while True:
@@ -147,7 +150,8 @@ def draw_for_start(player_count: int, rng: random.Random) -> StartDraw:
 def deal(
     player_count: int, rng: random.Random, rules: RummikubRules
 ) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
-    """Shuffle the 106 tiles and give ``deal.tiles`` to each seat; the rest is the pool (§B.2).
+    """Shuffle the 106 tiles and give ``deal.tiles`` to each seat; the rest is the pool
+    (docs/rules.md §2.2).
 
     Returns:
         (racks sorted, seat order; the pool, next draw first).

@@ -152,9 +152,9 @@ class RummikubVariant:
     def table_editor(self, state: Any) -> Any:
         """Optional hook for ``remi play``: the table-editing session of the turn of
         ``state.current`` (``editing.TableEditor``: ``put``/``move``/``split``/``new``/``undo``
-        commands, validated only at ``done``, §B.4). The CLI times the turn with
+        commands, validated only at ``done``, docs/rules.md §2.4). The CLI times the turn with
         ``editing.TurnTimer(rules.timer_seconds)`` and applies ``editor.timeout()`` when it
-        runs out (§B.8)."""
+        runs out (docs/rules.md §2.8)."""
         from remi.variants.rummikub.editing import TableEditor
 
         return TableEditor(state)

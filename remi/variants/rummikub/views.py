@@ -1,4 +1,4 @@
-"""Views of a Rummikub-style game: what one player may see (STYLE.md 6).
+"""Views of a Rummikub-style game: what one player may see (hidden information is a view).
 
 A ``RummikubView`` holds the player's own rack, the table, the pool *count*, every seat's tile
 count and opened flag, the recorded start draw (public: it was drawn face up) and, on his turn,
