@@ -1,5 +1,5 @@
-"""The bot ladder: each pair of bot kinds over paired 2-player deals (issue 6; issue 4's greedy
-figure is the greedy-random row).
+"""The bot ladder: each pair of bot kinds over paired 2-player deals (the greedy
+bot's figure is the greedy-random row).
 
 Each deal seed is played twice with the seats swapped (``remi.ladder``). Prints, per pair, A's
 win rate over the games with a 95 % Wilson interval and the mean score difference A - B per

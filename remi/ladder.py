@@ -1,8 +1,8 @@
 """The bot ladder: every pair of bot kinds over paired 2-player deals, with 95 % intervals.
 
-Issue 6. For a pair (A, B) each deal seed is played twice, A in seat 1 and then B in seat 1
+For a pair (A, B) each deal seed is played twice, A in seat 1 and then B in seat 1
 (the seats swapped), so both get the 15-tile first seat once on the same tiles. A game is won by
-the higher hand score (PD 13, ``variant.score``). Reported per pair: A's win rate over the games
+the higher hand score (``variant.score``; docs/rules.md §1.12, §2.9). Reported per pair: A's win rate over the games
 (Wilson interval; ties are neither), and the mean score difference A - B per deal (the mean of
 the two games, t interval over deals, so the pairing is respected).
 """

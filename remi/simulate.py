@@ -10,7 +10,7 @@ confidence intervals:
   an exhausted stock (or a blocked pool);
 - each seat's first opening (etalare / initial meld), as the number of his own turns it took,
   and the share of hands in which he never opened;
-- each seat's hand score (mean and standard deviation, PD 13 / §B scoring of the variant);
+- each seat's hand score (mean and standard deviation, as the family scores a hand: docs/rules.md §1.12, §2.9);
 - the first-seat advantage: seat 1's score minus the mean of the other seats, and how often
   seat 1 has the single highest score.
 

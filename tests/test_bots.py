@@ -1,6 +1,6 @@
-"""Bots (issue 4): they see only views, play legal actions, undo a stuck turn, and the greedy
-bot plays the rules of the Project decisions (opening PD 4, taking the last șir tile PD 5,
-announcing PD 11) and beats the random bot."""
+"""Bots: they see only views, play legal actions, undo a stuck turn, and the greedy bot plays
+the rules (the opening, docs/rules.md §1.5; taking the last șir tile, §1.7; the announcement,
+§1.9) and beats the random bot."""
 
 from __future__ import annotations
 
@@ -165,7 +165,7 @@ def test_greedy_opening_min_points_as_soon_as_possible() -> None:
 
 
 def test_greedy_sir_take_last_completes_opening() -> None:
-    # PD 5: the last șir tile R8 completes R5 R6 R7 R8 + [R10 Y10 B10] = 50 points
+    # sir.take_last_for_opening (docs/rules.md §1.7): the last șir tile R8 completes R5 R6 R7 R8 + [R10 Y10 B10] = 50 points
     p1 = "R5 R6 R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4"
     p2 = "R8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"
     state = run(stacked([p1, p2], "K5 K7"), "p1 discard B4", "p2 draw", "p2 discard R8")

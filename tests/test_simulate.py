@@ -1,5 +1,5 @@
 """remi simulate: seeded statistics, local processes and Dask give the same report, JSON shape,
-bad input, plots (issue 6)."""
+bad input, plots."""
 
 from __future__ import annotations
 

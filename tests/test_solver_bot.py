@@ -1,4 +1,4 @@
-"""The solver bot and the Remi play planner (issue 6): legal complete hands from views only,
+"""The solver bot and the Remi play planner: legal complete hands from views only,
 planner choices on stacked racks, and its strength against greedy on paired deals."""
 
 from __future__ import annotations
@@ -213,7 +213,7 @@ def test_solver_undoes_stuck_turn() -> None:
 
 
 def test_planner_turn_value_sir_break_use() -> None:
-    """PD 6 (sir.break_use): the first taken tile must make a new formation; the value counts
+    """sir.break_use (docs/rules.md §1.7): the first taken tile must make a new formation; the value counts
     the layout minus the tiles left on the rack."""
     rack = parse_tiles("R5 R6 K2 Y11")
     base = turn_value(rack, DEFAULT)
