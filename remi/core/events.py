@@ -32,7 +32,7 @@ import attrs
 
 from remi.core.tiles import Tile
 
-__all__ = ["Event", "events_for_player", "player_text", "tiles_text"]
+__all__ = ["Event", "events_for_player", "player_text", "public_events", "tiles_text"]
 
 
 def player_text(seat: int) -> str:
@@ -91,3 +91,15 @@ class Event:
 def events_for_player(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
     """``events`` as seat ``seat`` (0-based) may see them (``Event.for_player`` of each), in order."""
     return tuple(e.for_player(seat) for e in events)
+
+
+def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
+    """``events`` as every player but the actor sees them (``Event.for_player`` of a seat that
+    is not the event's own): each ``PRIVATE`` field blanked, a drawn tile hidden. What a
+    "since your last turn" note or an onlooker is shown."""
+    return tuple(e.for_player(_NOBODY) for e in events)
+
+
+#: A seat that acts in no event (seats are 0-based): ``for_player(_NOBODY)`` hides every
+#: private field.
+_NOBODY = -1
