@@ -16,8 +16,9 @@ Every event is a frozen value with:
   follows the same rule as the views (``remi.variants.remi_pe_tabla.views``): what you could not see at the table, you
   are not told;
 - ``str(event)``: a plain English sentence in tile notation
-  (``"p2 took K10 from position 7 of the șir and the 3 tiles after it"``), used until the message
-  catalogue gives the sentences.
+  (``"p2 took K10 from position 7 of the șir and the 3 tiles after it"``), for logs and tests;
+  players read ``Variant.describe(events, names, m)``, the family's sentences from its message
+  catalogue in their language.
 
 The event classes of each family live beside its engine (``remi.variants.remi_pe_tabla.events`` for Remi,
 ``remi.variants.rummikub.events`` for the Rummikub family); this module holds what they share.

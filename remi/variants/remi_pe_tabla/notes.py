@@ -17,22 +17,7 @@ from typing import Any
 
 from remi.core.events import Event
 from remi.core.messages import Messages
-from remi.variants.remi_pe_tabla.events import (
-    Announced,
-    AnnouncedAtu,
-    AnnouncementMissed,
-    Closed,
-    Declared,
-    Discarded,
-    Drew,
-    HandEnded,
-    LaidOff,
-    Melded,
-    Opened,
-    Swapped,
-    Took,
-    Undone,
-)
+from remi.variants.remi_pe_tabla import events as ev
 
 __all__ = ["describe"]
 
@@ -51,14 +36,14 @@ def describe(events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
         the line; an event this module has no words for is given as ``str(event)``.
     """
     parts: list[str] = []
-    pending: list[LaidOff] = []  # lay-offs (lipire) on one formation, told in one sentence
+    pending: list[ev.LaidOff] = []  # lay-offs (lipire) on one formation, told in one sentence
     for event in events:
         if pending and not (
-            isinstance(event, LaidOff) and event.formation_number == pending[0].formation_number
+            isinstance(event, ev.LaidOff) and event.formation_number == pending[0].formation_number
         ):
             parts.append(_laid_off(pending, names, m))
             pending = []
-        if isinstance(event, LaidOff):
+        if isinstance(event, ev.LaidOff):
             pending.append(event)
             continue
         words = _WORDS.get(type(event))
@@ -70,17 +55,17 @@ def describe(events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
     return "; ".join(parts)
 
 
-def _drew(e: Drew, names: Sequence[str], m: Messages) -> str:
+def _drew(e: ev.Drew, names: Sequence[str], m: Messages) -> str:
     return m("event.drew") if e.tile is None else m("event.drew.tile", tile=e.tile)
 
 
-def _took(e: Took, names: Sequence[str], m: Messages) -> str:
+def _took(e: ev.Took, names: Sequence[str], m: Messages) -> str:
     if not e.after:
         return m("event.took", tile=e.tile, position=e.position)
     return m.plural("event.took.after", len(e.after), tile=e.tile, position=e.position)
 
 
-def _melded(e: Melded, names: Sequence[str], m: Messages) -> str:
+def _melded(e: ev.Melded, names: Sequence[str], m: Messages) -> str:
     params = e.params()
     return m.plural(
         "event.melded",
@@ -90,13 +75,13 @@ def _melded(e: Melded, names: Sequence[str], m: Messages) -> str:
     )
 
 
-def _tile_words(e: LaidOff, m: Messages) -> str:
+def _tile_words(e: ev.LaidOff, m: Messages) -> str:
     if e.tile.is_joly and e.stands_for is not None:
         return m("event.joly_as", tile=e.tile, stands_for=e.stands_for)
     return str(e.tile)
 
 
-def _laid_off(group: Sequence[LaidOff], names: Sequence[str], m: Messages) -> str:
+def _laid_off(group: Sequence[ev.LaidOff], names: Sequence[str], m: Messages) -> str:
     first = group[0]
     tiles = " ".join(_tile_words(e, m) for e in group)
     if first.owner_seat == first.seat:
@@ -105,62 +90,62 @@ def _laid_off(group: Sequence[LaidOff], names: Sequence[str], m: Messages) -> st
     return m("event.laid_off", tiles=tiles, number=first.formation_number, owner=owner)
 
 
-def _swapped(e: Swapped, names: Sequence[str], m: Messages) -> str:
+def _swapped(e: ev.Swapped, names: Sequence[str], m: Messages) -> str:
     if e.owner_seat == e.seat:
         return m("event.swapped.own", tile=e.tile, number=e.formation_number)
     owner = names[e.owner_seat]
     return m("event.swapped", tile=e.tile, number=e.formation_number, owner=owner)
 
 
-def _announced(e: Announced, names: Sequence[str], m: Messages) -> str:
+def _announced(e: ev.Announced, names: Sequence[str], m: Messages) -> str:
     return m("event.announced.automatic" if e.automatic else "event.announced")
 
 
-def _announced_atu(e: AnnouncedAtu, names: Sequence[str], m: Messages) -> str:
+def _announced_atu(e: ev.AnnouncedAtu, names: Sequence[str], m: Messages) -> str:
     return m("event.announced_atu", tile=e.tile)
 
 
-def _declared(e: Declared, names: Sequence[str], m: Messages) -> str:
+def _declared(e: ev.Declared, names: Sequence[str], m: Messages) -> str:
     return m("event.declared")
 
 
-def _discarded(e: Discarded, names: Sequence[str], m: Messages) -> str:
+def _discarded(e: ev.Discarded, names: Sequence[str], m: Messages) -> str:
     return m("event.discarded", tile=e.tile)
 
 
-def _opened(e: Opened, names: Sequence[str], m: Messages) -> str:
+def _opened(e: ev.Opened, names: Sequence[str], m: Messages) -> str:
     return m.plural("event.opened", e.points)
 
 
-def _missed(e: AnnouncementMissed, names: Sequence[str], m: Messages) -> str:
+def _missed(e: ev.AnnouncementMissed, names: Sequence[str], m: Messages) -> str:
     return m.plural("event.announcement_missed", e.tiles_left)
 
 
-def _closed(e: Closed, names: Sequence[str], m: Messages) -> str:
+def _closed(e: ev.Closed, names: Sequence[str], m: Messages) -> str:
     return m("event.closed")
 
 
-def _hand_ended(e: HandEnded, names: Sequence[str], m: Messages) -> str:
-    # a closing is told by ``Closed``; only the stock running out needs words of its own
+def _hand_ended(e: ev.HandEnded, names: Sequence[str], m: Messages) -> str:
+    # a closing is told by ``ev.Closed``; only the stock running out needs words of its own
     return m("event.hand_ended.stock") if e.stock_exhausted else ""
 
 
-def _undone(e: Undone, names: Sequence[str], m: Messages) -> str:
+def _undone(e: ev.Undone, names: Sequence[str], m: Messages) -> str:
     return m.plural("event.undone", e.actions)
 
 
 _WORDS: dict[type[Event], Callable[[Any, Sequence[str], Messages], str]] = {
-    Drew: _drew,
-    Took: _took,
-    Melded: _melded,
-    Swapped: _swapped,
-    Announced: _announced,
-    AnnouncedAtu: _announced_atu,
-    Declared: _declared,
-    Discarded: _discarded,
-    Opened: _opened,
-    AnnouncementMissed: _missed,
-    Closed: _closed,
-    HandEnded: _hand_ended,
-    Undone: _undone,
+    ev.Drew: _drew,
+    ev.Took: _took,
+    ev.Melded: _melded,
+    ev.Swapped: _swapped,
+    ev.Announced: _announced,
+    ev.AnnouncedAtu: _announced_atu,
+    ev.Declared: _declared,
+    ev.Discarded: _discarded,
+    ev.Opened: _opened,
+    ev.AnnouncementMissed: _missed,
+    ev.Closed: _closed,
+    ev.HandEnded: _hand_ended,
+    ev.Undone: _undone,
 }
