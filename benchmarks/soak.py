@@ -59,6 +59,7 @@ from remi.core.record_files import dump_record, parse_record
 from remi.core.records import GameRecord, PlayerEntry, now_iso, record_to_json
 from remi.core.replay import replay
 from remi.core.rulespec import RuleSet
+from remi.core.summary import TileZones
 from remi.core.tiles import FULL_SET, Tile
 from remi.core.variant import Variant, get_variant
 
@@ -82,19 +83,6 @@ class GameOutcome:
 
 
 # --- invariants ----------------------------------------------------------------------------------
-
-
-def _racks(state: Any) -> list[tuple[Any, ...]]:
-    if hasattr(state, "racks"):
-        return [tuple(r) for r in state.racks]
-    return [tuple(p.rack) for p in state.players]
-
-
-def _hidden_order(state: Any) -> tuple[Any, ...]:
-    for name in ("stock", "pool"):
-        if hasattr(state, name):
-            return tuple(getattr(state, name))
-    raise Violation(f"a {type(state).__name__} without a stock or pool")
 
 
 _LEAF_TYPES = frozenset({str, int, float, bool, type(None), bytes, Tile})
@@ -200,12 +188,12 @@ def reachable(root: Any, public: frozenset[int] = frozenset()) -> list[Any]:
     return out
 
 
-def _public_tiles(state: Any) -> Counter[Any]:
+def _public_tiles(zones: TileZones) -> Counter[Any]:
     """Tiles every player sees: the table and the discard row (șir)."""
     out: Counter[Any] = Counter()
-    for item in getattr(state, "table", ()):
-        out.update(getattr(item, "formation", item).tiles)
-    out.update(getattr(state, "sir", ()))
+    for formation in zones.table:
+        out.update(formation.tiles)
+    out.update(zones.discards)
     return out
 
 
@@ -216,8 +204,9 @@ def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
     another rack (in rack or sorted order) or to the stock order (two tiles or more) is a leak
     unless its tiles are all visible to the seat anyway (its own rack, the table, the șir:
     two copies of every tile make such coincidences possible). Returns the views, seat order."""
-    racks = _racks(state)
-    hidden = _hidden_order(state)
+    zones = variant.tile_zones(state)
+    racks = zones.racks
+    hidden = zones.stock
     over = variant.is_over(state)
     state_type = type(state)
     # every secret form -> (owner seat or -1 for the stock, name); looked up by hash per tuple
@@ -234,11 +223,7 @@ def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
     secret_ids = {id(entry[2]): entry for entry in watched}
     views = [variant.view(state, seat) for seat in range(len(racks))]
     public: Counter[Any] | None = None
-    on_table = frozenset(
-        id(x)
-        for item in getattr(state, "table", ())
-        for x in (item, getattr(item, "formation", item))
-    )
+    on_table = frozenset(id(f) for f in zones.table)
     for seat, view in enumerate(views):
         for o in reachable(view, on_table):
             if isinstance(o, state_type):
@@ -254,7 +239,7 @@ def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
                 if other == seat:
                     continue
                 if public is None:
-                    public = _public_tiles(state)
+                    public = _public_tiles(zones)
                 if Counter(o) - (Counter(racks[seat]) + public):
                     raise Violation(
                         f"{where}: the view of p{seat + 1} exposes {name}: {' '.join(map(str, o))}"

@@ -3,10 +3,15 @@
 Romanian Remi pe tablă (rummy with the discard row, șir) is the built-in family; Rummikub-style
 variants are plugins found through the ``remi.variants`` entry points. The public API::
 
-    from remi import load_rules, new_game, legal_actions, apply, view, parse_action
+    from remi import load_rules, new_game, legal_actions, apply, transition, view, parse_action
     rules = load_rules("remi-pe-tabla")
     state = new_game(rules, 4, seed=1)
     state = apply(state, legal_actions(state)[0])
+    state, events = transition(state, legal_actions(state)[0])  # the same step, with its events
+
+``transition`` returns the Remi pe tablă events (``Took``, ``Melded``, ``Discarded``...; the
+``Event`` base and ``events_for_player`` / ``public_events``, what each player may see of them,
+are in ``remi.core.events``).
 
 Data flows one way: notation -> tiles/formations -> rules -> state machine -> scoring -> views
 -> CLI; the CLI (``remi.cli``) and rendering are never imported by the core.
@@ -25,6 +30,7 @@ from remi.core.errors import (
     RulesError,
     UnknownVariantError,
 )
+from remi.core.events import Event, events_for_player, public_events
 from remi.core.formations import Formation, Kind, parse_formation
 from remi.core.presets import list_presets, load_rules
 from remi.core.rulespec import RuleSet
@@ -42,7 +48,23 @@ from remi.variants.remi_pe_tabla.actions import (
     Undo,
     parse_action,
 )
-from remi.variants.remi_pe_tabla.engine import apply, check, is_legal, undo
+from remi.variants.remi_pe_tabla.engine import apply, check, is_legal, transition, undo
+from remi.variants.remi_pe_tabla.events import (
+    Announced,
+    AnnouncedAtu,
+    AnnouncementMissed,
+    Closed,
+    Declared,
+    Discarded,
+    Drew,
+    HandEnded,
+    LaidOff,
+    Melded,
+    Opened,
+    Swapped,
+    Took,
+    Undone,
+)
 from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
@@ -59,18 +81,30 @@ __all__ = [
     "AmbiguousFormationError",
     "Announce",
     "AnnounceAtu",
+    "Announced",
+    "AnnouncedAtu",
+    "AnnouncementMissed",
+    "Closed",
     "Colour",
     "Declare",
+    "Declared",
     "Discard",
+    "Discarded",
     "Draw",
+    "Drew",
+    "Event",
     "Formation",
     "GameState",
+    "HandEnded",
     "IllegalActionError",
     "InvalidFormationError",
     "Kind",
+    "LaidOff",
     "LayOff",
     "Meld",
+    "Melded",
     "NotationError",
+    "Opened",
     "Phase",
     "PlayerView",
     "RemiError",
@@ -78,12 +112,16 @@ __all__ = [
     "RuleSet",
     "RulesError",
     "Swap",
+    "Swapped",
     "Take",
     "Tile",
+    "Took",
     "Undo",
+    "Undone",
     "UnknownVariantError",
     "apply",
     "check",
+    "events_for_player",
     "is_legal",
     "legal_actions",
     "list_presets",
@@ -91,6 +129,8 @@ __all__ = [
     "new_game",
     "parse_action",
     "parse_formation",
+    "public_events",
+    "transition",
     "undo",
     "view",
 ]

@@ -82,27 +82,6 @@ _MAX_GAMES = 10_000_000  # hands per preset; more would overflow the seed ranges
 # --- one game ------------------------------------------------------------------------------------
 
 
-def _turns(state: Any) -> int:
-    """Turns ended so far, in either family (``turns_ended`` in Remi, ``turns`` otherwise)."""
-    value = getattr(state, "turns_ended", None)
-    return int(value if value is not None else state.turns)
-
-
-def _opened(state: Any) -> tuple[bool, ...]:
-    players = getattr(state, "players", None)
-    if players is not None:
-        return tuple(bool(p.opened) for p in players)
-    return tuple(bool(x) for x in state.opened)
-
-
-def _closed(state: Any) -> bool:
-    result = getattr(state, "result", None)
-    if result is not None and hasattr(result, "closed_by"):
-        return result.closed_by is not None
-    end = getattr(state, "end", None)
-    return end is not None and getattr(end, "value", None) == "out"
-
-
 def bot_seed(deal_seed: int, seat: int) -> int:
     """The seed of the bot at ``seat`` (0-based) for the deal ``deal_seed`` (same under every
     preset, so presets are compared on the same deals and the same bot choices of chance)."""
@@ -129,18 +108,20 @@ def play_game(preset: str, seed: int, bots: Sequence[str]) -> GameSummary:
 
     def observe(before: Any, action: Any, after: Any) -> None:
         seat = variant.current_player(before)
-        seat_turns[seat].add(_turns(before))
-        if first_open[seat] is None:
-            if _opened(after)[seat] and not _opened(before)[seat]:
+        summary = variant.hand_summary(before)
+        seat_turns[seat].add(summary.turns)
+        if first_open[seat] is None and not summary.opened[seat]:
+            if variant.hand_summary(after).opened[seat]:
                 first_open[seat] = len(seat_turns[seat])
 
     end, _ = play_hand(state, players, on_action=observe)
     scores = tuple(int(p.score) for p in variant.score(end))
+    final = variant.hand_summary(end)
     return GameSummary(
         preset=rules.name,
         seed=seed,
-        turns=_turns(end),
-        closed=_closed(end),
+        turns=final.turns,
+        closed=final.closed,
         first_open=tuple(first_open),
         scores=scores,
     )
@@ -219,8 +200,7 @@ def _validate(presets: Sequence[str], games: int, bots: Sequence[str], jobs: int
     names: list[str] = []
     for p in presets:
         rules = load_rules(p)
-        low = getattr(rules, "players_min", 2)
-        high = getattr(rules, "players_max", 4)
+        low, high = int(rules.get("players.min")), int(rules.get("players.max"))
         if not low <= len(bots) <= high:
             raise SimulationError(
                 f"preset '{rules.name}' plays {low}-{high} players, not {len(bots)} (--bots '{','.join(bots)}')"

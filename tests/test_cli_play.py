@@ -284,3 +284,75 @@ def test_play_load_refuses_rules_option(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "--load", str(save), "--rules", "rummikub"])
     assert result.exit_code == 2
     assert "seats, seed and rules come from the file" in result.output
+
+
+# The sir-break deal played to Ana's șir break: Bogdan's draws are K5 (discarded) and R11 (kept).
+_TO_THE_BREAK = [
+    "",  # Ana
+    "discard B4",
+    "",  # Bogdan
+    "draw",
+    "discard K5",
+    "",  # Ana
+    "draw",
+    "meld R5 R6 R7",
+    "meld R10 Y10 B10",
+    "discard K4",
+    "",  # Bogdan
+    "draw",  # R11, kept: Ana may not be told it
+    "discard Y8",
+    "",  # Ana
+    "take 2",  # the șir is B4 K5 K4 Y8: K5 and the two tiles after it (rupere)
+    "meld K4 K5 K6 K7 K8",
+    "meld [K2 Y2 B2]",
+    "announce",
+    "discard Y8",
+    "",  # Bogdan
+    "quit",
+]
+
+
+def _screens(tmp_path: Path, lang: str) -> list[str]:
+    """The hot-seat output of ``_TO_THE_BREAK`` cut at each "pass the keyboard" screen."""
+    start = _start_file(tmp_path)
+    result = runner.invoke(
+        app, ["play", "--load", str(start), "--lang", lang], input="\n".join(_TO_THE_BREAK) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    marker = {"en": "Pass the keyboard to", "ro": "Dă tastatura lui"}[lang]
+    return result.output.split(marker)[1:]
+
+
+@pytest.mark.parametrize(
+    ("lang", "took", "drew", "laid"),
+    [
+        (
+            "en",
+            "Ana: took K5 from the șir (position 2) and the 2 tiles after it",
+            "Bogdan: drew a tile from the stock",
+            "Ana: discarded K4; completed his opening (etalare) with 45 points",
+        ),
+        (
+            "ro",
+            "Ana: a luat K5 din șir (poziția 2) și cele 2 piese de după",
+            "Bogdan: a tras o piesă din grămadă",
+            "Ana: a aruncat K4; și-a încheiat etalarea cu 45 de puncte",
+        ),
+    ],
+)
+def test_hot_seat_notes_name_the_sir_tile_taken_and_hide_drawn_tiles(
+    tmp_path: Path, lang: str, took: str, drew: str, laid: str
+) -> None:
+    """Since your last turn, from the events: the other human sees which șir tile was taken and
+    from which position (``take 2`` breaks the șir at K5, taking K4 Y8 with it); a tile drawn from
+    the stock is never named to him."""
+    screens = _screens(tmp_path, lang)
+    assert len(screens) == 6
+    bogdan_after_break = screens[5]
+    assert took in bogdan_after_break
+    assert laid in screens[3]  # Bogdan's screen after Ana's opening
+    ana_after_draw = screens[4]  # Bogdan drew R11 and kept it
+    assert drew in ana_after_draw
+    assert "R11" not in ana_after_draw
+    assert drew in screens[2]  # Bogdan's first draw, K5: named only as his discard
+    assert "K5 from" not in screens[2] and "K5 din" not in screens[2]

@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from remi.bots import make_bot
 from remi.cli import app, terminal
 from remi.cli.messages import catalogue, messages
+from remi.core.events import public_events
 from remi.core.formations import parse_formation
 from remi.core.messages import FRAME
 from remi.core.notation import parse_tiles
@@ -437,8 +438,8 @@ def test_variant_hooks_of_the_play_screens() -> None:
     )
     assert variant.hand_outcome(state) is None and variant.end_text(state, names, m) is None
     seat = variant.current_player(state)
-    after = variant.apply(state, Draw(seat))
-    assert variant.describe(state, Draw(seat), after, m) == "draws a tile"
+    _, events = variant.transition(state, Draw(seat))
+    assert variant.describe(public_events(events), names, m) == "draws a tile"
     stacked = new_game(rules, racks=[_tiles(ANA), _tiles(BOB)], pool=_tiles(POOL))
     assert variant.start_text(stacked, names, m) is None  # a stacked deal has no start draw
     remi = get_variant("remi")

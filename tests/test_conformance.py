@@ -5,12 +5,16 @@ Over seeded random games: tile conservation after every action (``variant.tile_c
 106-tile set), refused actions change nothing, every legal action passes ``check`` and its text
 round-trips (``parse_action(str(a)) == a``), the game record (seed + action texts) replays to the
 same final state, games terminate, and views hide what they must (no other rack, no stock/pool
-order, no state object reachable from a view).
+order, no state object reachable from a view). Over seeded bot games: ``transition`` gives the
+state ``apply`` gives, with events of the acting seat that ``describe`` puts in words without
+naming a private tile (a drawn one) to the other players; ``tile_zones`` holds every tile and
+``hand_summary`` follows the hand.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +23,10 @@ from typing import Any
 import attrs
 import pytest
 
+from remi.bots import make_bot
+from remi.cli.messages import messages
 from remi.core.errors import IllegalActionError
+from remi.core.events import Event, public_events
 from remi.core.presets import list_presets, load_rules
 from remi.core.rulespec import RuleSet
 from remi.core.tiles import FULL_SET
@@ -49,17 +56,8 @@ def test_every_registered_variant_has_a_preset() -> None:
     assert {"remi", "rummikub"} <= families
 
 
-def _racks(state: Any) -> list[tuple[Any, ...]]:
-    if hasattr(state, "racks"):
-        return [tuple(r) for r in state.racks]
-    return [tuple(p.rack) for p in state.players]
-
-
-def _hidden_order(state: Any) -> tuple[Any, ...]:
-    for name in ("pool", "stock"):
-        if hasattr(state, name):
-            return tuple(getattr(state, name))
-    raise AssertionError("a state without a stock or pool")
+def _racks(variant: Variant, state: Any) -> tuple[tuple[Any, ...], ...]:
+    return variant.tile_zones(state).racks
 
 
 def _reachable(value: Any, depth: int = 0) -> Iterator[Any]:
@@ -83,12 +81,12 @@ def _check_view(variant: Variant, state: Any, seat: int) -> None:
     seen = list(_reachable(v))
     state_type = type(state)
     assert not any(isinstance(x, state_type) for x in seen), "a view exposes the full state"
-    hidden = _hidden_order(state)
+    hidden = variant.tile_zones(state).stock
     if len(hidden) > 1:
         assert not any(isinstance(x, tuple) and len(x) == len(hidden) and x == hidden for x in seen)
     if not variant.is_over(state):
-        mine = tuple(sorted(_racks(state)[seat], key=lambda t: t.code))
-        for other, rack in enumerate(_racks(state)):
+        mine = tuple(sorted(_racks(variant, state)[seat], key=lambda t: t.code))
+        for other, rack in enumerate(_racks(variant, state)):
             ordered = tuple(sorted(rack, key=lambda t: t.code))
             if other == seat or len(rack) < 2 or ordered == mine:
                 continue
@@ -97,8 +95,14 @@ def _check_view(variant: Variant, state: Any, seat: int) -> None:
             )
 
 
+def _players(rules: RuleSet, seed: int) -> int:
+    """The seats of the game of ``seed``: 2, 3 or 4 as the seeds go, within the preset's
+    ``players.min`` .. ``players.max``."""
+    return max(int(rules.get("players.min")), min(2 + seed % 3, int(rules.get("players.max"))))
+
+
 def _refused_changes_nothing(variant: Variant, state: Any, action: Any) -> None:
-    players = len(_racks(state))
+    players = variant.player_count(state)
     other = (variant.current_player(state) + 1) % players
     wrong = attrs.evolve(action, player=other)
     before = state
@@ -149,4 +153,58 @@ def test_conformance_random_games(family: str, preset: str) -> None:
     assert variant.name == family
     assert isinstance(variant, Variant)
     for seed in SEEDS:
-        _play(variant, rules, seed, players=2 + seed % 3)
+        _play(variant, rules, seed, players=_players(rules, seed))
+
+
+def _private_tiles(event: Event) -> set[str]:
+    """The tiles in ``event``'s private fields, as text."""
+    out: set[str] = set()
+    for name in event.PRIVATE:
+        value = getattr(event, name)
+        out.update(
+            str(t) for t in (value if isinstance(value, tuple) else (value,)) if t is not None
+        )
+    return out
+
+
+def _zones_tiles(variant: Variant, state: Any) -> Counter[Any]:
+    zones = variant.tile_zones(state)
+    out = Counter(zones.stock) + Counter(zones.discards)
+    for rack in zones.racks:
+        out.update(rack)
+    for formation in zones.table:
+        out.update(formation.tiles)
+    return out
+
+
+@pytest.mark.parametrize(("family", "preset"), CASES, ids=[f"{f}-{Path(p).stem}" for f, p in CASES])
+def test_conformance_transition_events_and_summaries(family: str, preset: str) -> None:
+    rules = load_rules(preset)
+    variant = variant_for_rules(rules)
+    for lang in ("en", "ro"):
+        m = messages(lang)
+        for seed in SEEDS:
+            players = _players(rules, seed)
+            names = [f"name{seat}" for seat in range(players)]
+            kinds = ("greedy", "random")
+            bots = [make_bot(kinds[seat % 2], seed * 16 + seat) for seat in range(players)]
+            state = variant.new_game(rules, players, seed=seed)
+            turns = variant.hand_summary(state).turns
+            while not variant.is_over(state):
+                seat = variant.current_player(state)
+                action = bots[seat].choose(variant.view(state, seat))
+                after, events = variant.transition(state, action)
+                assert after == variant.apply(state, action), str(action)
+                assert events and all(e.seat == seat for e in events), str(action)
+                note = variant.describe(public_events(events), names, m)
+                assert note and variant.describe(events, names, m)
+                for tile in set().union(*map(_private_tiles, events)):
+                    assert not re.search(rf"(?<![\w\[]){re.escape(tile)}(?![\w\]])", note), (
+                        f"{action}: the note '{note}' names the private tile {tile}"
+                    )
+                assert _zones_tiles(variant, after) == variant.tile_counts(after)
+                summary = variant.hand_summary(after)
+                assert len(summary.opened) == players and summary.turns >= turns
+                assert not summary.closed or variant.is_over(after)
+                turns = summary.turns
+                state = after

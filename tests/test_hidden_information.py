@@ -84,7 +84,7 @@ def test_views_hide_other_racks_and_stock_order_every_variant(variant: Variant) 
             checked += players
             for seat, view in enumerate(views):
                 # the own rack is there; the view is of that seat
-                assert Counter(view.rack) == Counter(soak._racks(state)[seat])
+                assert Counter(view.rack) == Counter(variant.tile_zones(state).racks[seat])
                 assert view.seat == seat
     assert checked > 20
 
@@ -106,8 +106,8 @@ def test_views_checker_catches_leaks(variant: Variant, monkeypatch: pytest.Monke
     """Negative controls: a view carrying another rack, the stock order or the state is caught."""
     state = _states(variant, 8, 3, every=1000)[0]
     real_view = variant.view
-    racks = soak._racks(state)
-    hidden = soak._hidden_order(state)
+    racks = variant.tile_zones(state).racks
+    hidden = variant.tile_zones(state).stock
 
     leaks = {
         "p2's rack": lambda s, seat: Leaked(real_view(s, seat), {"x": [tuple(racks[1])]}),
@@ -277,10 +277,10 @@ def test_export_for_player_hides_every_other_rack_and_the_stock(family: str) -> 
         assert out["rack"] == " ".join(map(str, variant.view(start, seat).rack))
         state = start
         for entry, action in zip(out["actions"], replay(record).actions):
-            hidden = soak._hidden_order(state)
+            hidden = variant.tile_zones(state).stock
             mover = action.player
             state = variant.apply(state, action)
-            drawn = len(hidden) - len(soak._hidden_order(state))
+            drawn = len(hidden) - len(variant.tile_zones(state).stock)
             if drawn <= 0:
                 assert "drew" not in entry
             elif mover == seat:

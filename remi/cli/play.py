@@ -135,7 +135,7 @@ def _play_hand(session: Session) -> bool:
         if session.auto:
             session.console.print(
                 f"{len(session.log):>4}. "
-                + session.m("auto.action", name=session.names[seat], action=session.notes[-1]),
+                + session.m("auto.action", name=session.names[seat], action=session.notes[-1].text),
                 markup=False,
                 highlight=False,
             )

@@ -23,6 +23,7 @@ from remi.cli import terminal
 from remi.cli.app import EXIT_INVALID, fail
 from remi.core.actions import Action
 from remi.core.errors import RemiError
+from remi.core.events import Event, public_events
 from remi.core.messages import Messages
 from remi.core.play import TimeUp
 from remi.core.record_files import dump_record, load_record
@@ -31,7 +32,34 @@ from remi.core.records import HUMAN, GameRecord
 from remi.core.replay import replay
 from remi.core.variant import AnyVariant, variant_for_rules
 
-__all__ = ["Session", "check_save_target", "path_key", "start_session"]
+__all__ = ["Note", "Session", "check_save_target", "path_key", "start_session"]
+
+
+@attrs.frozen
+class Note:
+    """One action of the hand as the session keeps it for the "since your last turn" lists.
+
+    Attributes:
+        seat: the acting player (0-based).
+        events: the action's events (``Variant.transition``), unfiltered.
+        text: the action in words as the other players may see it (``Variant.describe`` of
+            ``public_events(events)``: a tile drawn from the stock is not named).
+    """
+
+    seat: int
+    events: tuple[Event, ...]
+    text: str
+
+
+def _note(
+    variant: AnyVariant,
+    action: Action,
+    events: tuple[Event, ...],
+    names: Sequence[str],
+    m: Messages,
+) -> Note:
+    """The ``Note`` of ``action`` and its ``events``."""
+    return Note(action.player, events, variant.describe(public_events(events), names, m))
 
 
 @attrs.define
@@ -48,7 +76,7 @@ class Session:
     m: Messages
     save_path: Path | None
     auto: bool
-    notes: list[str] = attrs.field(factory=list)
+    notes: list[Note] = attrs.field(factory=list)
     timer_on: bool = True
     seen: dict[int, int] = attrs.field(factory=dict)
     last_human: int | None = None
@@ -108,12 +136,12 @@ class Session:
         return terminal.read_line(prompt, remaining)
 
     def apply(self, action: Action) -> None:
-        """Apply and record ``action`` with its words (``Variant.describe``); raises
-        ``IllegalActionError`` and changes nothing when it is refused."""
-        before = self.state
-        self.state = self.variant.apply(self.state, action)
+        """Apply and record ``action`` with its events and words (``Variant.transition``,
+        ``Variant.describe``); raises ``IllegalActionError`` and changes nothing when it is
+        refused."""
+        self.state, events = self.variant.transition(self.state, action)
         self.log.append(str(action))
-        self.notes.append(self.variant.describe(before, action, self.state, self.m))
+        self.notes.append(_note(self.variant, action, events, self.names, self.m))
 
     def acted(self, seat: int) -> None:
         """``seat`` has seen every action so far; the game is saved."""
@@ -121,13 +149,14 @@ class Session:
         self.save()
 
     def recent(self, seat: int) -> list[str]:
-        """Action lines of the other players since ``seat`` last acted (named, no prefix)."""
+        """What the other players did since ``seat`` last acted, one named line per action (the
+        last 12), as he may see it."""
         start = self.seen.get(seat, 0)
-        out = []
-        for line, note in zip(self.log[start:], self.notes[start:]):
-            who = int(line.split(" ", 1)[0][1:]) - 1
-            if who != seat:
-                out.append(f"{self.names[who]}: {note}")
+        out = [
+            f"{self.names[note.seat]}: {note.text}"
+            for note in self.notes[start:]
+            if note.seat != seat
+        ]
         return out[-12:]
 
     def common(
@@ -215,15 +244,14 @@ class Session:
 
 
 def _notes_for(
-    record: GameRecord, variant: AnyVariant, rules: Any, actions: Sequence[Any], m: Messages
-) -> list[str]:
-    """The words of every recorded action (``Variant.describe``, re-playing the record)."""
+    record: GameRecord, variant: AnyVariant, rules: Any, actions: Sequence[Action], m: Messages
+) -> list[Note]:
+    """The note of every recorded action (``Variant.transition``, re-playing the record)."""
     state = start_state(record, rules)
     out = []
     for action in actions:
-        after = variant.apply(state, action)
-        out.append(variant.describe(state, action, after, m))
-        state = after
+        state, events = variant.transition(state, action)
+        out.append(_note(variant, action, events, record.names, m))
     return out
 
 

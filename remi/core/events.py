@@ -16,8 +16,9 @@ Every event is a frozen value with:
   follows the same rule as the views (``remi.variants.remi_pe_tabla.views``): what you could not see at the table, you
   are not told;
 - ``str(event)``: a plain English sentence in tile notation
-  (``"p2 took K10 from position 7 of the șir and the 3 tiles after it"``), used until the message
-  catalogue gives the sentences.
+  (``"p2 took K10 from position 7 of the șir and the 3 tiles after it"``), for logs and tests;
+  players read ``Variant.describe(events, names, m)``, the family's sentences from its message
+  catalogue in their language.
 
 The event classes of each family live beside its engine (``remi.variants.remi_pe_tabla.events`` for Remi,
 ``remi.variants.rummikub.events`` for the Rummikub family); this module holds what they share.
@@ -32,7 +33,7 @@ import attrs
 
 from remi.core.tiles import Tile
 
-__all__ = ["Event", "events_for_player", "player_text", "tiles_text"]
+__all__ = ["Event", "events_for_player", "player_text", "public_events", "tiles_text"]
 
 
 def player_text(seat: int) -> str:
@@ -91,3 +92,15 @@ class Event:
 def events_for_player(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
     """``events`` as seat ``seat`` (0-based) may see them (``Event.for_player`` of each), in order."""
     return tuple(e.for_player(seat) for e in events)
+
+
+def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
+    """``events`` as every player but the actor sees them (``Event.for_player`` of a seat that
+    is not the event's own): each ``PRIVATE`` field blanked, a drawn tile hidden. What a
+    "since your last turn" note or an onlooker is shown."""
+    return tuple(e.for_player(_NOBODY) for e in events)
+
+
+#: A seat that acts in no event (seats are 0-based): ``for_player(_NOBODY)`` hides every
+#: private field.
+_NOBODY = -1

@@ -15,7 +15,7 @@ from typing import Final
 
 import attrs
 
-__all__ = ["FRAME", "LANGUAGES", "Messages", "Texts"]
+__all__ = ["FRAME", "LANGUAGES", "Messages", "Texts", "plural_category", "plural_texts"]
 
 #: Per language, message id -> template (a family's texts or the frame's).
 Texts = Mapping[str, Mapping[str, str]]
@@ -119,3 +119,36 @@ class Messages:
             KeyError: for an unknown key (a programming error, not user input).
         """
         return self.texts[key].format(**values)
+
+    def plural(self, key: str, count: int, **values: object) -> str:
+        """The message ``key.CATEGORY`` for ``count`` (``plural_category``) with ``count`` and
+        ``values`` filled in: ``m.plural("event.undone", 2)`` reads ``event.undone.few`` in
+        Romanian ("2 acțiuni") and ``event.undone.other`` in English.
+
+        Raises:
+            KeyError: for an unknown key (every plural message has the ids ``KEY.one``,
+                ``KEY.few`` and ``KEY.other`` in every language).
+        """
+        return self(f"{key}.{plural_category(self.lang, count)}", count=count, **values)
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The plural form ``count`` takes in ``lang``: ``"one"``, ``"few"`` or ``"other"`` (the
+    CLDR categories of the two languages).
+
+    English: ``one`` for 1, else ``other``. Romanian: ``one`` for 1 ("o piesă"); ``few`` for 0
+    and for numbers ending in 01..19 other than 1 ("2 piese", "119 piese"); ``other`` for the
+    rest, which take "de" ("20 de piese", "45 de puncte").
+    """
+    if count == 1:
+        return "one"
+    if lang == "ro" and (count == 0 or 1 <= count % 100 <= 19):
+        return "few"
+    return "other"
+
+
+def plural_texts(key: str, *, one: str, other: str, few: str | None = None) -> dict[str, str]:
+    """The ids ``key.one``, ``key.few`` and ``key.other`` of a plural message, for a language's
+    catalogue (``Messages.plural`` reads them). ``few`` defaults to ``other``: a language
+    without that form (English) still has every id."""
+    return {f"{key}.one": one, f"{key}.few": other if few is None else few, f"{key}.other": other}

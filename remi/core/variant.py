@@ -21,11 +21,13 @@ from rich.console import RenderableType
 
 from remi.core.disputefile import DisputeSupport
 from remi.core.errors import RemiError, UnknownVariantError
+from remi.core.events import Event
 from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.core.strategy import Strategy
+from remi.core.summary import HandSummary, TileZones
 from remi.core.tiles import Tile
 
 __all__ = [
@@ -91,9 +93,11 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         ``io``; False when he quits (``quit`` or the end of input)."""
         ...
 
-    def describe(self, before: StateT, action: ActionT, after: StateT, m: Messages) -> str:
-        """What ``action`` (applied to ``before``, giving ``after``) did, in words, without the
-        seat: a line of the other players' "since your last turn" list."""
+    def describe(self, events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
+        """The events of one action (``transition``) in words, without the actor's name, for
+        the other players' "since your last turn" list and ``--auto``; formations' owners are
+        named with ``names`` (seat order). Give it the events as the reader may see them
+        (``remi.core.events.public_events`` for a player other than the actor)."""
         ...
 
     def start_text(self, state: StateT, names: Sequence[str], m: Messages) -> str | None:
@@ -135,6 +139,26 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
 
     def apply(self, state: StateT, action: ActionT) -> StateT:
         """The state after ``action`` (checked first); the input state is never changed."""
+        ...
+
+    def transition(self, state: StateT, action: ActionT) -> tuple[StateT, tuple[Event, ...]]:
+        """``apply(state, action)`` and the events of that step, in the order they happened
+        (``remi.core.events``); the state is exactly the one ``apply`` returns. Use ``apply``
+        where nobody reads the events: it is the fast path.
+
+        Raises:
+            IllegalActionError: as ``apply`` (nothing changes).
+        """
+        ...
+
+    def hand_summary(self, state: StateT) -> HandSummary:
+        """How far the hand has come: the turns ended, who has opened, whether a player closed
+        (``remi.core.summary.HandSummary``)."""
+        ...
+
+    def tile_zones(self, state: StateT) -> TileZones:
+        """Where the tiles are: the racks, the stock (pool) order, the table, the discard row, as
+        the state holds them (``remi.core.summary.TileZones``; for hidden-information checks)."""
         ...
 
     def view(self, state: StateT, player: int) -> ViewT:

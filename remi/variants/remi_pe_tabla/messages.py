@@ -3,12 +3,16 @@
 The Romanian game terms appear in both languages (etalare, suită, terță, lipire, șir, rupere,
 joly, închidere, pe tablă), as players use them. ``RemiVariant.messages`` returns ``MESSAGES``;
 ``remi.cli.messages`` merges it with the frame texts of ``remi.core.messages``; both languages have
-the same ids (a test checks it).
+the same ids (a test checks it). The ``event.*`` ids are the words of the events
+(``remi.variants.remi_pe_tabla.notes``): the past tense of the "since your last turn" notes,
+without the actor's name; plural ones have a form per count (``plural_texts``).
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from remi.core.messages import plural_texts
 
 __all__ = ["MESSAGES"]
 
@@ -44,6 +48,46 @@ _EN: Final[dict[str, str]] = {
     ),
     "closed_by": "{name} closed (închidere) with {tile}.",
     "stock_out": "The stock ran out: nobody closes.",
+    "event.drew": "drew a tile from the stock",
+    "event.drew.tile": "drew {tile} from the stock",
+    "event.took": "took {tile} from the șir (position {position})",
+    **plural_texts(
+        "event.took.after",
+        one="took {tile} from the șir (position {position}) and the tile after it",
+        other="took {tile} from the șir (position {position}) and the {count} tiles after it",
+    ),
+    **plural_texts(
+        "event.melded",
+        one="laid {formations} (formation {numbers})",
+        other="laid {formations} (formations {numbers})",
+    ),
+    "event.laid_off": "attached {tiles} to {owner}'s formation {number} (lipire)",
+    "event.laid_off.own": "attached {tiles} to his own formation {number} (lipire)",
+    "event.joly_as": "{tile} (as {stands_for})",
+    "event.swapped": "swapped the joly of {owner}'s formation {number} for {tile}",
+    "event.swapped.own": "swapped the joly of his own formation {number} for {tile}",
+    "event.announced": "announced",
+    "event.announced.automatic": "announced (automatically)",
+    "event.announced_atu": "announced the atu (he holds its twin {tile})",
+    "event.declared": "declared pe tablă",
+    "event.discarded": "discarded {tile}",
+    **plural_texts(
+        "event.opened",
+        one="completed his opening (etalare) with 1 point",
+        other="completed his opening (etalare) with {count} points",
+    ),
+    **plural_texts(
+        "event.announcement_missed",
+        one="did not announce (1 tile left)",
+        other="did not announce ({count} tiles left)",
+    ),
+    "event.closed": "closed (închidere)",
+    "event.hand_ended.stock": "the stock ran out",
+    **plural_texts(
+        "event.undone",
+        one="took back 1 action",
+        other="took back {count} actions",
+    ),
 }
 
 _RO: Final[dict[str, str]] = {
@@ -79,6 +123,50 @@ _RO: Final[dict[str, str]] = {
     ),
     "closed_by": "{name} a închis (închidere) cu {tile}.",
     "stock_out": "S-a terminat grămada: nu închide nimeni.",
+    "event.drew": "a tras o piesă din grămadă",
+    "event.drew.tile": "a tras {tile} din grămadă",
+    "event.took": "a luat {tile} din șir (poziția {position})",
+    **plural_texts(
+        "event.took.after",
+        one="a luat {tile} din șir (poziția {position}) și piesa de după",
+        few="a luat {tile} din șir (poziția {position}) și cele {count} piese de după",
+        other="a luat {tile} din șir (poziția {position}) și cele {count} de piese de după",
+    ),
+    **plural_texts(
+        "event.melded",
+        one="a etalat {formations} (formația {numbers})",
+        other="a etalat {formations} (formațiile {numbers})",
+    ),
+    "event.laid_off": "a lipit {tiles} la formația {number} a lui {owner}",
+    "event.laid_off.own": "a lipit {tiles} la propria formație {number}",
+    "event.joly_as": "{tile} (ca {stands_for})",
+    "event.swapped": "a schimbat jolyul cu {tile} la formația {number} a lui {owner}",
+    "event.swapped.own": "a schimbat jolyul cu {tile} la propria formație {number}",
+    "event.announced": "a anunțat",
+    "event.announced.automatic": "a anunțat (automat)",
+    "event.announced_atu": "a anunțat atuul (are perechea lui, {tile})",
+    "event.declared": "a declarat pe tablă",
+    "event.discarded": "a aruncat {tile}",
+    **plural_texts(
+        "event.opened",
+        one="și-a încheiat etalarea cu un punct",
+        few="și-a încheiat etalarea cu {count} puncte",
+        other="și-a încheiat etalarea cu {count} de puncte",
+    ),
+    **plural_texts(
+        "event.announcement_missed",
+        one="nu a anunțat (i-a rămas o piesă)",
+        few="nu a anunțat (i-au rămas {count} piese)",
+        other="nu a anunțat (i-au rămas {count} de piese)",
+    ),
+    "event.closed": "a închis",
+    "event.hand_ended.stock": "s-a terminat grămada",
+    **plural_texts(
+        "event.undone",
+        one="a anulat o acțiune",
+        few="a anulat {count} acțiuni",
+        other="a anulat {count} de acțiuni",
+    ),
 }
 
 #: language code -> message id -> template.

@@ -23,15 +23,15 @@ from remi.variants.remi_pe_tabla.solvers import best_opening
 from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.views import view
 
-__all__ = ["describe", "end_text", "hand_outcome", "human_turn"]
+__all__ = ["command_text", "end_text", "hand_outcome", "human_turn"]
 
 _SEAT_RE: Final = re.compile(r"^\s*p\d+\s", re.IGNORECASE)
 _HELP_LIMIT: Final = 40
 
 
-def describe(action: Action) -> str:
-    """An action in words for the other players' "since your last turn" list and ``--auto``:
-    its notation without the seat prefix (``meld [R7 R8 R9]``)."""
+def command_text(action: Action) -> str:
+    """An action as the player types it, for ``help`` and ``hint``: its notation without the
+    seat prefix (``meld [R7 R8 R9]``)."""
     return str(action).split(" ", 1)[1]
 
 
@@ -70,7 +70,7 @@ def _help(io: TurnIO, seat: int) -> None:
     m = io.m
     io.say(m("help.legal", count=len(legal)), style="bold")
     for action in legal[:_HELP_LIMIT]:
-        io.say("  " + describe(action))
+        io.say("  " + command_text(action))
     if len(legal) > _HELP_LIMIT:
         io.say("  " + m("help.more", count=len(legal) - _HELP_LIMIT))
     io.say(m("help.commands"))
@@ -97,7 +97,7 @@ def _hint(io: TurnIO, seat: int) -> None:
         else:
             io.say(m("hint.opening", text=plan.text, points=plan.points))
     if seen.legal:
-        io.say(m("hint.play", action=describe(io.suggest(seen))))
+        io.say(m("hint.play", action=command_text(io.suggest(seen))))
 
 
 def human_turn(io: TurnIO, seat: int) -> bool:

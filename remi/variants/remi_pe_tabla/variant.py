@@ -7,14 +7,17 @@ from collections.abc import Mapping, Sequence
 
 from rich.console import Group, RenderableType
 
+from remi.core.events import Event
 from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
 from remi.core.scoring import PlayerScore
 from remi.core.strategy import Strategy, make_strategy
+from remi.core.summary import HandSummary, TileZones
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla import engine as _engine
 from remi.variants.remi_pe_tabla import movegen as _movegen
+from remi.variants.remi_pe_tabla import notes as _notes
 from remi.variants.remi_pe_tabla import turn as _turn
 from remi.variants.remi_pe_tabla import views as _views
 from remi.variants.remi_pe_tabla.actions import Action, parse_action
@@ -38,8 +41,8 @@ class RemiVariant:
     """Romanian Remi pe tablă (family ``remi``): the hooks of ``remi.core.variant.Variant``.
 
     Each hook delegates to one module of this package: ``state.new_game``,
-    ``engine.legal_actions / check / apply``, ``views.view``, ``actions.parse_action``,
-    ``results.score_state``.
+    ``engine.check / apply / transition``, ``movegen.legal_actions``, ``views.view``,
+    ``actions.parse_action``, ``results.score_state``, ``notes.describe``.
     """
 
     name = "remi"
@@ -67,9 +70,10 @@ class RemiVariant:
         """``turn.human_turn``: typed actions until the discard."""
         return _turn.human_turn(io, seat)
 
-    def describe(self, before: GameState, action: Action, after: GameState, m: Messages) -> str:
-        """``turn.describe``: the action's notation without the seat."""
-        return _turn.describe(action)
+    def describe(self, events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
+        """``notes.describe``: the events in words (the tile taken from the șir and its
+        position, the formations laid, whose formation a tile was attached to...)."""
+        return _notes.describe(events, names, m)
 
     def start_text(self, state: GameState, names: Sequence[str], m: Messages) -> str | None:
         """None: a hand starts with the first discard, nothing to tell."""
@@ -111,6 +115,29 @@ class RemiVariant:
     def apply(self, state: GameState, action: Action) -> GameState:
         """``engine.apply``."""
         return _engine.apply(state, action)
+
+    def transition(self, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+        """``engine.transition``: ``engine.apply`` and the events (``events``)."""
+        return _engine.transition(state, action)
+
+    def hand_summary(self, state: GameState) -> HandSummary:
+        """``state.turns_ended``, each player's ``opened``, and a closing (închidere) in
+        ``state.result``."""
+        result = state.result
+        return HandSummary(
+            turns=state.turns_ended,
+            opened=tuple(p.opened for p in state.players),
+            closed=result is not None and result.closed_by is not None,
+        )
+
+    def tile_zones(self, state: GameState) -> TileZones:
+        """The players' racks, the stock, the table's formations and the șir."""
+        return TileZones(
+            racks=tuple(p.rack for p in state.players),
+            stock=state.stock,
+            table=tuple(tf.formation for tf in state.table),
+            discards=state.sir,
+        )
 
     def view(self, state: GameState, player: int) -> PlayerView:
         """``views.view``."""

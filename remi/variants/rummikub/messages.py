@@ -1,9 +1,12 @@
 """The words of the Rummikub-style screen and table-editing turn (ids ``rk.*``), in English and
-Romanian: ``RummikubVariant.messages`` returns ``MESSAGES``, merged with the frame texts."""
+Romanian: ``RummikubVariant.messages`` returns ``MESSAGES``, merged with the frame texts. The
+``rk.event.*`` ids are the words of the events (``remi.variants.rummikub.notes``)."""
 
 from __future__ import annotations
 
 from typing import Final
+
+from remi.core.messages import plural_texts
 
 __all__ = ["MESSAGES"]
 
@@ -24,12 +27,20 @@ _EN: Final[dict[str, str]] = {
     "rk.refused": "Refused at done: {error}",
     "rk.penalty_drawn": "Table and rack restored; {name} draws {count} penalty tiles [{rule}].",
     "rk.penalty_restored": "Table and rack restored; no penalty draw [{rule}].",
-    "rk.did.draw": "draws a tile",
-    "rk.did.play": "plays {tiles}",
-    "rk.did.out": "plays {tiles} and goes out",
-    "rk.did.pass": "passes (the pool is empty)",
-    "rk.did.penalty": "invalid table at done: restored, {count} penalty tiles",
-    "rk.did.timeout": "time ran out: restored, {count} penalty tiles",
+    "rk.event.drew": "draws a tile",
+    "rk.event.played": "plays {tiles}",
+    "rk.event.won": "plays {tiles} and goes out",
+    "rk.event.passed": "passes (the pool is empty)",
+    **plural_texts(
+        "rk.event.penalty_drawn.invalid",
+        one="invalid table at done: restored, 1 penalty tile",
+        other="invalid table at done: restored, {count} penalty tiles",
+    ),
+    **plural_texts(
+        "rk.event.penalty_drawn.timeout",
+        one="time ran out: restored, 1 penalty tile",
+        other="time ran out: restored, {count} penalty tiles",
+    ),
     "rk.help.commands": (
         "Commands: put R5 3 (a rack tile into set 3; put J[R4] 3 states a joker's place) | "
         "move 2:1 4 (tile 1 of set 2 into set 4) | split 2 3 (set 2 before its tile 3) | "
@@ -67,12 +78,22 @@ _RO: Final[dict[str, str]] = {
     "rk.refused": "Refuzat la done: {error}",
     "rk.penalty_drawn": "Masa și tabla sunt refăcute; {name} trage {count} piese de penalizare [{rule}].",
     "rk.penalty_restored": "Masa și tabla sunt refăcute; fără piese de penalizare [{rule}].",
-    "rk.did.draw": "trage o piesă",
-    "rk.did.play": "pune {tiles}",
-    "rk.did.out": "pune {tiles} și închide",
-    "rk.did.pass": "trece (grămada e goală)",
-    "rk.did.penalty": "masă greșită la done: refăcută, {count} piese de penalizare",
-    "rk.did.timeout": "timpul a expirat: refăcut, {count} piese de penalizare",
+    "rk.event.drew": "trage o piesă",
+    "rk.event.played": "pune {tiles}",
+    "rk.event.won": "pune {tiles} și închide",
+    "rk.event.passed": "trece (grămada e goală)",
+    **plural_texts(
+        "rk.event.penalty_drawn.invalid",
+        one="masă greșită la done: refăcută, o piesă de penalizare",
+        few="masă greșită la done: refăcută, {count} piese de penalizare",
+        other="masă greșită la done: refăcută, {count} de piese de penalizare",
+    ),
+    **plural_texts(
+        "rk.event.penalty_drawn.timeout",
+        one="timpul a expirat: refăcut, o piesă de penalizare",
+        few="timpul a expirat: refăcut, {count} piese de penalizare",
+        other="timpul a expirat: refăcut, {count} de piese de penalizare",
+    ),
     "rk.help.commands": (
         "Comenzi: put R5 3 (o piesă de pe tablă în formația 3; put J[R4] 3 spune locul joly-ului) | "
         "move 2:1 4 (piesa 1 din formația 2 în formația 4) | split 2 3 (rupe formația 2 înaintea "

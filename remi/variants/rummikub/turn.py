@@ -26,45 +26,18 @@ from remi.core.errors import IllegalActionError, NotationError, RemiError
 from remi.core.formations import Formation, FormationRules
 from remi.core.messages import Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
-from remi.core.tiles import Tile, sort_tiles
-from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
+from remi.variants.rummikub.actions import Draw, Pass, Play
 from remi.variants.rummikub.editing import Refusal, TableEditor, TurnTimer
 from remi.variants.rummikub.screens import screen, working_table
 from remi.variants.rummikub.state import RummikubState
 from remi.variants.rummikub.views import view
 
-__all__ = ["describe", "end_text", "hand_outcome", "human_turn", "play_commands"]
+__all__ = ["end_text", "hand_outcome", "human_turn", "play_commands"]
 
 _HELP_LIMIT: Final = 40
 
 
 # --- words ----------------------------------------------------------------------------------------
-
-
-def _tiles(tiles: Counter[Tile]) -> str:
-    return " ".join(str(t) for t in sort_tiles(tiles.elements()))
-
-
-def describe(before: RummikubState, action: Any, after: RummikubState, m: Messages) -> str:
-    """What ``action`` did, in words, for the other players' "since your last turn" list and
-    for ``--auto``: the rack tiles played (from the actor's views before and after), a draw,
-    a pass, or a penalty / timeout with the number of penalty tiles drawn."""
-    seat = action.player
-    rack_before = Counter(view(before, seat).rack)
-    rack_after = Counter(view(after, seat).rack)
-    drawn = sum(rack_after.values()) - sum(rack_before.values())
-    if isinstance(action, Play):
-        played = _tiles(rack_before - rack_after)
-        return m("rk.did.out", tiles=played) if not rack_after else m("rk.did.play", tiles=played)
-    if isinstance(action, Draw):
-        return m("rk.did.draw")
-    if isinstance(action, Pass):
-        return m("rk.did.pass")
-    if isinstance(action, Penalty):
-        return m("rk.did.penalty", count=drawn)
-    if isinstance(action, Timeout):
-        return m("rk.did.timeout", count=drawn)
-    return str(action).split(" ", 1)[1]
 
 
 def hand_outcome(state: RummikubState) -> HandOutcome | None:

@@ -4,19 +4,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 
+from remi.core.actions import Action
+from remi.core.events import Event
 from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
-from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.core.strategy import Strategy, make_strategy
+from remi.core.summary import HandSummary, TileZones
 from remi.core.tiles import Tile
 from remi.variants.rummikub.disputes import RUMMIKUB_DISPUTES, RummikubDisputes
 from remi.variants.rummikub.rules import RummikubRules
+
+if TYPE_CHECKING:  # the modules themselves are imported when a hook first needs them
+    from remi.variants.rummikub.editing import TableEditor
+    from remi.variants.rummikub.state import RummikubState
+    from remi.variants.rummikub.views import RummikubView
 
 __all__ = ["VARIANT", "RummikubVariant"]
 
@@ -26,14 +33,14 @@ class RummikubVariant:
 
     Each hook delegates to one module of this package: ``state.new_game``,
     ``engine.legal_actions / check / apply``, ``views.view``, ``actions.parse_action``,
-    ``scoring.score_state``. States are ``RummikubState`` values, actions the types of
-    ``remi.variants.rummikub.actions``.
+    ``scoring.score_state``, ``notes.describe``. States are ``RummikubState`` values, actions
+    the types of ``remi.variants.rummikub.actions``, views ``RummikubView`` values.
     """
 
     name = "rummikub"
     aliases: tuple[str, ...] = ("myrummy", "myrummy-small", "rummikub-style")
     title = "Rummikub-style (Rummikub, MyRummy, MyRummy Small)"
-    rules_class: type[RuleSet] = RummikubRules
+    rules_class: type[RummikubRules] = RummikubRules
     #: The family's dispute and check support (``remi score``, ``remi check``).
     disputes: RummikubDisputes = RUMMIKUB_DISPUTES
 
@@ -44,7 +51,7 @@ class RummikubVariant:
         return MESSAGES
 
     def match_outcome(
-        self, totals: Mapping[str, int], rules: Any, hands_played: int
+        self, totals: Mapping[str, int], rules: RummikubRules, hands_played: int
     ) -> tuple[str | None, str]:
         """``session.session_outcome`` (``session.end``, ``session.games``,
         ``session.target_points``)."""
@@ -58,32 +65,34 @@ class RummikubVariant:
 
         return human_turn(io, seat)
 
-    def describe(self, before: Any, action: Any, after: Any, m: Messages) -> str:
-        """``turn.describe``: the tiles played, a draw, a pass, a penalty."""
-        from remi.variants.rummikub.turn import describe
+    def describe(self, events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
+        """``notes.describe``: the tiles played, a draw, a pass, a penalty."""
+        from remi.variants.rummikub.notes import describe
 
-        return describe(before, action, after, m)
+        return describe(events, names, m)
 
-    def start_text(self, state: Any, names: Sequence[str], m: Messages) -> str | None:
+    def start_text(self, state: RummikubState, names: Sequence[str], m: Messages) -> str | None:
         """The start draw and who starts (highest tile), or None for a stacked deal."""
         draw = state.start_draw
         if draw is None:
             return None
         return m("rk.start_draw", draws=draw.text(), name=names[draw.starter])
 
-    def hand_outcome(self, state: Any) -> HandOutcome | None:
+    def hand_outcome(self, state: RummikubState) -> HandOutcome | None:
         """``turn.hand_outcome``: who went out, or the blocked empty pool."""
         from remi.variants.rummikub.turn import hand_outcome
 
         return hand_outcome(state)
 
-    def end_text(self, state: Any, names: Sequence[str], m: Messages) -> str | None:
+    def end_text(self, state: RummikubState, names: Sequence[str], m: Messages) -> str | None:
         """``turn.end_text``."""
         from remi.variants.rummikub.turn import end_text
 
         return end_text(state, names, m)
 
-    def final_screen(self, state: Any, names: Sequence[str], m: Messages) -> RenderableType:
+    def final_screen(
+        self, state: RummikubState, names: Sequence[str], m: Messages
+    ) -> RenderableType:
         """``screens.final_table``, then the racks left."""
         from remi.variants.rummikub.screens import final_table
         from remi.variants.rummikub.views import view
@@ -93,63 +102,85 @@ class RummikubVariant:
 
     def new_game(
         self,
-        rules: Any,
+        rules: RummikubRules,
         player_count: int,
         *,
         seed: int | None = 0,
         racks: Sequence[Sequence[Tile]] | None = None,
         stock: Sequence[Tile] | None = None,
-    ) -> Any:
+    ) -> RummikubState:
         """``state.new_game``: a seeded start draw and deal, or a stacked deal (seat 0 starts)."""
         from remi.variants.rummikub.state import new_game
 
         return new_game(rules, player_count, seed=seed, racks=racks, pool=stock)
 
-    def legal_actions(self, state: Any) -> list[Any]:
+    def legal_actions(self, state: RummikubState) -> list[Action]:
         """``engine.legal_actions`` (a sound subset; see its docstring)."""
         from remi.variants.rummikub.engine import legal_actions
 
         return legal_actions(state)
 
-    def check(self, state: Any, action: Any) -> None:
+    def check(self, state: RummikubState, action: Action) -> None:
         """``engine.check``."""
         from remi.variants.rummikub.engine import check
 
         check(state, action)
 
-    def apply(self, state: Any, action: Any) -> Any:
+    def apply(self, state: RummikubState, action: Action) -> RummikubState:
         """``engine.apply``."""
         from remi.variants.rummikub.engine import apply
 
         return apply(state, action)
 
-    def view(self, state: Any, player: int) -> Any:
+    def transition(
+        self, state: RummikubState, action: Action
+    ) -> tuple[RummikubState, tuple[Event, ...]]:
+        """``engine.transition``: ``engine.apply`` and the events (``events``)."""
+        from remi.variants.rummikub.engine import transition
+
+        return transition(state, action)
+
+    def hand_summary(self, state: RummikubState) -> HandSummary:
+        """``state.turns``, ``state.opened`` (the initial meld) and a player gone out."""
+        from remi.variants.rummikub.state import EndReason
+
+        return HandSummary(
+            turns=state.turns, opened=state.opened, closed=state.end is EndReason.OUT
+        )
+
+    def tile_zones(self, state: RummikubState) -> TileZones:
+        """The racks, the pool, the table; no discard row."""
+        return TileZones(racks=state.racks, stock=state.pool, table=state.table)
+
+    def view(self, state: RummikubState, player: int) -> RummikubView:
         """``views.view``."""
         from remi.variants.rummikub.views import view
 
         return view(state, player)
 
-    def parse_action(self, text: str, rules: Any) -> Any:
+    def parse_action(self, text: str, rules: RummikubRules) -> Action:
         """``actions.parse_action`` with the rules' run and group parameters."""
         from remi.variants.rummikub.actions import parse_action
 
         return parse_action(text, rules.formation_rules)
 
-    def current_player(self, state: Any) -> int:
+    def current_player(self, state: RummikubState) -> int:
         """``state.current``."""
         return int(state.current)
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: RummikubState) -> bool:
         """True once a player went out or the pool is empty and a full round passed."""
-        return bool(state.is_over)
+        return state.is_over
 
-    def score(self, state: Any, names: Sequence[str] | None = None) -> tuple[PlayerScore, ...]:
+    def score(
+        self, state: RummikubState, names: Sequence[str] | None = None
+    ) -> tuple[PlayerScore, ...]:
         """``scoring.score_state``."""
         from remi.variants.rummikub.scoring import score_state
 
         return score_state(state, names)
 
-    def table_editor(self, state: Any) -> Any:
+    def table_editor(self, state: RummikubState) -> TableEditor:
         """Optional hook for ``remi play``: the table-editing session of the turn of
         ``state.current`` (``editing.TableEditor``: ``put``/``move``/``split``/``new``/``undo``
         commands, validated only at ``done``, docs/rules.md §2.4). The CLI times the turn with
@@ -159,15 +190,15 @@ class RummikubVariant:
 
         return TableEditor(state)
 
-    def tile_counts(self, state: Any) -> Counter[Tile]:
+    def tile_counts(self, state: RummikubState) -> Counter[Tile]:
         """``state.all_tiles()``."""
-        return state.all_tiles()  # type: ignore[no-any-return]
+        return state.all_tiles()
 
-    def player_count(self, state: Any) -> int:
+    def player_count(self, state: RummikubState) -> int:
         """``state.player_count`` (the number of racks)."""
-        return int(state.player_count)
+        return state.player_count
 
-    def strategy(self, kind: str, seed: int) -> Strategy[Any, Any]:
+    def strategy(self, kind: str, seed: int) -> Strategy[RummikubView, Action]:
         """A new bot strategy of ``kind`` from ``strategies.STRATEGIES`` (``greedy``, ``solver``).
 
         Raises:
