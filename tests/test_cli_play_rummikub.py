@@ -517,3 +517,16 @@ def test_play_rummikub_timer_seconds_live_countdown_on_a_terminal(tmp_path: Path
     assert "Game left" in text
     actions = load_record(save).actions
     assert actions[0] == "p1 timeout" and actions[1].startswith("p2 ")
+
+
+def test_each_family_names_its_own_command_words() -> None:
+    """Tab completion offers the family's words (Variant.command_words) and the program's own."""
+    from remi.core.variant import get_variant
+
+    remi_words = get_variant("remi").command_words()
+    rk_words = get_variant("rummikub").command_words()
+    assert {"draw", "take", "meld", "layoff", "swap", "announce", "declare", "discard"} <= set(
+        remi_words
+    )
+    assert {"put", "move", "split", "new", "done", "draw", "pass"} <= set(rk_words)
+    assert "take" not in rk_words and "done" not in remi_words

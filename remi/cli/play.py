@@ -38,29 +38,8 @@ from remi.match import Match
 
 __all__ = ["play"]
 
-#: The words tab completion offers besides the rack's tiles.
-_COMMANDS = (
-    "draw",
-    "take",
-    "meld",
-    "layoff",
-    "swap",
-    "announce",
-    "atu",
-    "declare",
-    "discard",
-    "put",
-    "move",
-    "split",
-    "new",
-    "done",
-    "pass",
-    "undo",
-    "hint",
-    "help",
-    "save",
-    "quit",
-)
+#: The program's own words tab completion offers, besides the family's and the rack's tiles.
+_COMMANDS = ("undo", "hint", "help", "save", "quit")
 
 
 class _SeatOrderCommand(TyperCommand):
@@ -220,7 +199,7 @@ def _next_hand(record: GameRecord, match: Match) -> GameRecord:
 def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -> None:
     while True:
         session = session_factory(record)
-        install_completion(_COMMANDS, session.rack_words)
+        install_completion((*session.variant.command_words(), *_COMMANDS), session.rack_words)
         if not _play_hand(session):
             return
         scores = _hand_summary(session)

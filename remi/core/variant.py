@@ -100,6 +100,11 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         (``remi.core.events.public_events`` for a player other than the actor)."""
         ...
 
+    def command_words(self) -> tuple[str, ...]:
+        """The words a person types in this family's turn (``draw``, ``meld``...), offered by tab
+        completion beside the program's own (``undo``, ``help``, ``save``...)."""
+        ...
+
     def start_text(self, state: StateT, names: Sequence[str], m: Messages) -> str | None:
         """A line about how the hand starts (e.g. who starts after the start draw), or None."""
         ...

@@ -53,6 +53,7 @@ __all__ = [
     "Swap",
     "Take",
     "Undo",
+    "ACTION_VERBS",
     "parse_action",
 ]
 
@@ -169,7 +170,8 @@ class Undo(Action):
 _SIMPLE: Final[dict[str, type[Action]]] = {
     cls.VERB: cls for cls in (Draw, Announce, AnnounceAtu, Declare, Undo)
 }
-_VERBS: Final = (
+#: The verbs of the text forms, in the order ``help`` lists them.
+ACTION_VERBS: Final = (
     "draw",
     "take",
     "meld",
@@ -228,7 +230,7 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
         if len(slots) != 1 or slots[0].tile.is_joly:
             raise fail("'swap' gives exactly one numbered tile, like 'swap 3 Y12'", text, parts[1])
         return Swap(player, target, slots[0].tile)
-    raise unknown_verb(verb, text, _VERBS)
+    raise unknown_verb(verb, text, ACTION_VERBS)
 
 
 def _tiles(rest: str, text: str, verb: str) -> list[SlotToken]:

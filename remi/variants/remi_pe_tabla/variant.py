@@ -20,7 +20,7 @@ from remi.variants.remi_pe_tabla import movegen as _movegen
 from remi.variants.remi_pe_tabla import notes as _notes
 from remi.variants.remi_pe_tabla import turn as _turn
 from remi.variants.remi_pe_tabla import views as _views
-from remi.variants.remi_pe_tabla.actions import Action, parse_action
+from remi.variants.remi_pe_tabla.actions import ACTION_VERBS, Action, parse_action
 from remi.variants.remi_pe_tabla.disputes import REMI_DISPUTES, RemiDisputes
 from remi.variants.remi_pe_tabla.messages import MESSAGES
 from remi.variants.remi_pe_tabla.results import score_state
@@ -74,6 +74,10 @@ class RemiVariant:
         """``notes.describe``: the events in words (the tile taken from the șir and its
         position, the formations laid, whose formation a tile was attached to...)."""
         return _notes.describe(events, names, m)
+
+    def command_words(self) -> tuple[str, ...]:
+        """The action verbs of ``actions`` (``draw``, ``take``, ``meld``...), ``undo`` excepted."""
+        return tuple(v for v in ACTION_VERBS if v != "undo")
 
     def start_text(self, state: GameState, names: Sequence[str], m: Messages) -> str | None:
         """None: a hand starts with the first discard, nothing to tell."""

@@ -27,6 +27,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import Final
 
 import attrs
 
@@ -43,7 +44,10 @@ from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
 from remi.variants.rummikub.engine import check
 from remi.variants.rummikub.state import RummikubState
 
-__all__ = ["EditError", "Refusal", "TableEditor", "TurnTimer"]
+__all__ = ["EDIT_COMMANDS", "EditError", "Refusal", "TableEditor", "TurnTimer"]
+
+#: The table-editing commands of a turn (``undo`` is the program's own word too).
+EDIT_COMMANDS: Final = ("put", "move", "split", "new", "table", "done")
 
 
 class EditError(RemiError, ValueError):

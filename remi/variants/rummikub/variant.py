@@ -71,6 +71,13 @@ class RummikubVariant:
 
         return describe(events, names, m)
 
+    def command_words(self) -> tuple[str, ...]:
+        """The table-editing commands (``put``, ``move``, ``split``, ``new``, ``done``...) and the
+        turns without a play (``draw``, ``pass``)."""
+        from remi.variants.rummikub.editing import EDIT_COMMANDS
+
+        return (*EDIT_COMMANDS, "draw", "pass")
+
     def start_text(self, state: RummikubState, names: Sequence[str], m: Messages) -> str | None:
         """The start draw and who starts (highest tile), or None for a stacked deal."""
         draw = state.start_draw
