@@ -33,7 +33,7 @@ import attrs
 
 from remi.core.tiles import Tile
 
-__all__ = ["Event", "events_for_player", "player_text", "public_events", "tiles_text"]
+__all__ = ["Drew", "Event", "events_for_player", "player_text", "public_events", "tiles_text"]
 
 
 def player_text(seat: int) -> str:
@@ -104,3 +104,28 @@ def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
 #: A seat that acts in no event (seats are 0-based): ``for_player(_NOBODY)`` hides every
 #: private field.
 _NOBODY = -1
+
+
+@attrs.frozen
+class Drew(Event):
+    """The player drew the top tile of the stock (grămadă; the pool in the Rummikub family).
+
+    Attributes:
+        tile: the tile drawn; ``None`` in the copy another player sees (``for_player``).
+
+    Class attributes:
+        SOURCE: the word for where the tile came from in the sentence (``"stock"``).
+    """
+
+    message_id: ClassVar[str] = "event.drew"
+    PRIVATE: ClassVar[tuple[str, ...]] = ("tile",)
+    SOURCE: ClassVar[str] = "stock"
+    tile: Tile | None
+
+    def params(self) -> dict[str, object]:
+        """``player`` and ``tile`` (``None`` when hidden)."""
+        return {"player": self.seat_text, "tile": None if self.tile is None else str(self.tile)}
+
+    def __str__(self) -> str:
+        what = "a tile" if self.tile is None else str(self.tile)
+        return f"{self.seat_text} drew {what} from the {self.SOURCE}"

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 import attrs
 
 from remi.core.actions import Action
-from remi.core.events import Event, player_text, tiles_text
+from remi.core.events import Drew, Event, player_text, tiles_text
 from remi.core.formations import Formation, Kind
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.actions import (
@@ -73,27 +73,6 @@ __all__ = [
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-@attrs.frozen
-class Drew(Event):
-    """The player drew the top tile of the stock (grămadă).
-
-    Attributes:
-        tile: the tile drawn; ``None`` in the copy another player sees (``for_player``).
-    """
-
-    message_id: ClassVar[str] = "event.drew"
-    PRIVATE: ClassVar[tuple[str, ...]] = ("tile",)
-    tile: Tile | None
-
-    def params(self) -> dict[str, object]:
-        """``player`` and ``tile`` (``None`` when hidden)."""
-        return {"player": self.seat_text, "tile": None if self.tile is None else str(self.tile)}
-
-    def __str__(self) -> str:
-        what = "a tile" if self.tile is None else str(self.tile)
-        return f"{self.seat_text} drew {what} from the stock"
 
 
 @attrs.frozen(kw_only=True)

@@ -28,6 +28,7 @@ from typing import ClassVar
 import attrs
 
 from remi.core.actions import Action
+from remi.core.events import Drew as CoreDrew
 from remi.core.events import Event, tiles_text
 from remi.core.formations import Formation
 from remi.core.tiles import Tile, sort_tiles
@@ -47,24 +48,10 @@ __all__ = [
 
 
 @attrs.frozen
-class Drew(Event):
-    """The player drew the top tile of the pool; his turn ends.
+class Drew(CoreDrew):
+    """The player drew the top tile of the pool; his turn ends (the tile is his alone)."""
 
-    Attributes:
-        tile: the tile drawn; ``None`` in the copy another player sees (``for_player``).
-    """
-
-    message_id: ClassVar[str] = "event.drew"
-    PRIVATE: ClassVar[tuple[str, ...]] = ("tile",)
-    tile: Tile | None
-
-    def params(self) -> dict[str, object]:
-        """``player`` and ``tile`` (``None`` when hidden)."""
-        return {"player": self.seat_text, "tile": None if self.tile is None else str(self.tile)}
-
-    def __str__(self) -> str:
-        what = "a tile" if self.tile is None else str(self.tile)
-        return f"{self.seat_text} drew {what} from the pool"
+    SOURCE: ClassVar[str] = "pool"
 
 
 @attrs.frozen(kw_only=True)
