@@ -223,7 +223,7 @@ def check_views(variant: Variant, state: Any, where: str) -> list[Any]:
     secret_ids = {id(entry[2]): entry for entry in watched}
     views = [variant.view(state, seat) for seat in range(len(racks))]
     public: Counter[Any] | None = None
-    on_table = frozenset(id(f) for f in zones.table)
+    on_table = frozenset(id(x) for x in (*zones.table, *zones.public))
     for seat, view in enumerate(views):
         for o in reachable(view, on_table):
             if isinstance(o, state_type):

@@ -1,7 +1,11 @@
 """remi: rules engine, dispute checker, solvers and bots for tile rummy.
 
-Romanian Remi pe tablă (rummy with the discard row, șir) is the built-in family; Rummikub-style
-variants are plugins found through the ``remi.variants`` entry points. The public API::
+Two rule families, peers over a shared core (``remi.core``): Romanian Remi pe tablă (rummy with
+the discard row, șir; ``remi.variants.remi_pe_tabla``) and the Rummikub family
+(``remi.variants.rummikub``), both found through the ``remi.variants`` entry points like any
+third-party family. The functions re-exported here are Remi pe tablă's; any family, Rummikub
+included, is played through its variant: ``remi.core.variant.variant_for_rules(rules)`` gives
+``new_game``, ``legal_actions``, ``apply``, ``transition``, ``view``, ``score``... The Remi API::
 
     from remi import load_rules, new_game, legal_actions, apply, transition, view, parse_action
     rules = load_rules("remi-pe-tabla")
@@ -13,8 +17,8 @@ variants are plugins found through the ``remi.variants`` entry points. The publi
 ``Event`` base and ``events_for_player`` / ``public_events``, what each player may see of them,
 are in ``remi.core.events``).
 
-Data flows one way: notation -> tiles/formations -> rules -> state machine -> scoring -> views
--> CLI; the CLI (``remi.cli``) and rendering are never imported by the core.
+Data flows one way: notation -> formations -> rules -> state machine -> events -> views
+-> screens / CLI; neither the core nor a family imports the CLI (``remi.cli``).
 """
 
 from __future__ import annotations

@@ -57,5 +57,7 @@ class _MovedModule(types.ModuleType):
 
 def install() -> None:
     """Put the alias modules in ``sys.modules`` (called once by ``remi/__init__``)."""
+    package = sys.modules["remi"]
     for old, targets in MOVED.items():
-        sys.modules.setdefault(old, _MovedModule(old, targets))
+        module = sys.modules.setdefault(old, _MovedModule(old, targets))
+        setattr(package, old.rpartition(".")[2], module)

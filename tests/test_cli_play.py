@@ -356,3 +356,11 @@ def test_hot_seat_notes_name_the_sir_tile_taken_and_hide_drawn_tiles(
     assert "R11" not in ana_after_draw
     assert drew in screens[2]  # Bogdan's first draw, K5: named only as his discard
     assert "K5 from" not in screens[2] and "K5 din" not in screens[2]
+
+
+def test_play_without_players_seats_no_more_than_the_rules_allow() -> None:
+    """Without --players the table has four seats, or players.max when the rules allow fewer."""
+    result = runner.invoke(app, ["play", "--auto", "--seed", "1", "--set", "players.max=3"])
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert "p3 greedy-3" in first and "p4" not in first

@@ -43,7 +43,7 @@ def _cases() -> list[tuple[str, str]]:
     presets = [(load_rules(p).family, p) for p in list_presets()]
     for variant in registered_variants():
         cases += [(family, p) for family, p in presets if family == variant.name]
-        cases += [(variant.name, str(path)) for path in getattr(variant, "preset_files", ())]
+        cases += [(variant.name, str(path)) for path in variant.preset_files]
     return cases
 
 

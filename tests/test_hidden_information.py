@@ -51,7 +51,7 @@ PRESET = {"remi": "remi-pe-tabla", "rummikub": "rummikub"}
 
 
 def _preset(variant: Variant) -> str:
-    return PRESET.get(variant.name, next(iter(getattr(variant, "preset_files", ())), variant.name))
+    return PRESET.get(variant.name, next(iter(variant.preset_files), variant.name))
 
 
 def _states(variant: Variant, seed: int, players: int, every: int) -> list[Any]:

@@ -19,6 +19,7 @@ GAME = r"""
 import json, random
 from collections import Counter
 from remi.core.tiles import FULL_SET
+from remi.core.presets import list_presets, load_rules
 from remi.core.variant import get_variant, plugin_errors, variant_for_rules
 import remi_rummikub_lite as plugin
 
@@ -39,6 +40,8 @@ print(json.dumps({
     "errors": plugin_errors, "actions": len(record), "record": record,
     "scores": [ps.score for ps in variant.score(state)],
     "presets": [str(p) for p in variant.preset_files],
+    "listed": "rummikub-lite" in list_presets(),
+    "by_name": load_rules("rummikub-lite") == rules,
 }))
 """
 
@@ -126,6 +129,8 @@ def test_plugin_variant_installs_and_plays(site: Path) -> None:
         .startswith("[remi.variants]")
     )
     first = _play(target)
+    # the plugin's own preset loads by name and is listed, like the presets of rules/
+    assert first["listed"] is True and first["by_name"] is True
     assert (
         first["name"] == "rummikub-lite"
         and first["family"] == "rummikub-lite"

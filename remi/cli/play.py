@@ -249,6 +249,14 @@ def _check_player_count(rules_name: str, overrides: dict[str, str], players: int
         )
 
 
+def _default_table(rules_name: str, overrides: dict[str, str]) -> int:
+    """The seats of a game without ``--players``: four, or fewer when the rules allow fewer
+    (``players.max``)."""
+    from remi.core.presets import load_rules
+
+    return min(4, _rule(load_rules(rules_name, overrides), "players.max", 4))
+
+
 @app.command("play", cls=_SeatOrderCommand)
 @guarded
 def play(
@@ -329,10 +337,13 @@ def play(
         entries = _seat_order(raw, list(human or []), list(bot or []))
         if auto and any(e.kind == HUMAN for e in entries):
             fail("--auto plays bots only: drop --human")
+        table = _default_table(rules, parse_set_options(set_))
         count = (
             players
             if players is not None
-            else max(len(entries), 4 if not entries or auto or len(entries) < 2 else len(entries))
+            else max(
+                len(entries), table if not entries or auto or len(entries) < 2 else len(entries)
+            )
         )
         if players is not None:
             _check_player_count(rules, parse_set_options(set_), players)

@@ -17,7 +17,7 @@ from typing import Any, Final
 from remi.core.errors import RulesError, UnknownVariantError
 from remi.core.files import MAX_TOML_BYTES, read_capped
 from remi.core.rulespec import RuleSet, _spec_by_id, _suggest
-from remi.core.variant import rules_family
+from remi.core.variant import registered_variants, rules_family
 
 __all__ = [
     "list_presets",
@@ -42,9 +42,16 @@ def preset_dirs() -> list[Path]:
     return dirs
 
 
+def _plugin_presets() -> dict[str, Path]:
+    """The preset files the registered families ship themselves (``Variant.preset_files``), by
+    stem; a built-in preset of the same name wins."""
+    return {p.stem: p for v in registered_variants() for p in v.preset_files}
+
+
 def list_presets() -> list[str]:
-    """Names of every preset file found (file stems, sorted)."""
-    names: set[str] = set()
+    """Names of every preset: the files of ``preset_dirs`` and those the registered families
+    ship (``Variant.preset_files``), file stems, sorted."""
+    names: set[str] = set(_plugin_presets())
     for d in preset_dirs():
         names.update(p.stem for p in d.glob("*.toml"))
     return sorted(names)
@@ -60,6 +67,9 @@ def preset_path(name: str) -> Path:
         candidate = d / f"{name}.toml"
         if _is_file(candidate):
             return candidate
+    shipped = _plugin_presets().get(name)
+    if shipped is not None and _is_file(shipped):
+        return shipped
     raise UnknownVariantError(name, list_presets())
 
 

@@ -45,9 +45,12 @@ class TileZones:
         stock: the face-down stock (Rummikub-style: the pool), next draw first.
         table: the formations on the table, in table order (the state's own ``Formation`` objects).
         discards: the discard row (șir), oldest first; empty for a family without one.
+        public: other objects of the state every player sees whole (the table's entries with
+            their owners and attached tiles), which a view may share as they are.
     """
 
     racks: tuple[tuple[Tile, ...], ...]
     stock: tuple[Tile, ...]
     table: tuple[Formation, ...]
     discards: tuple[Tile, ...] = ()
+    public: tuple[object, ...] = ()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from rich.console import RenderableType
@@ -57,6 +58,8 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         aliases: other names that find it (``"remi-pe-tabla"``...).
         title: a one-line human name (``"Remi pe tablă"``).
         disputes: the family's dispute and check files (``remi score``, ``remi check``).
+        preset_files: preset files the family ships itself (a plugin's; the built-in families'
+            presets are in ``rules/``); they load by name like the built-in ones.
         rules_class: the frozen ``RuleSet`` subclass of its rule ids.
 
     States, actions and views are the family's own frozen values; these hooks are the only ones
@@ -70,6 +73,7 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
     aliases: tuple[str, ...]
     title: str
     disputes: DisputeSupport
+    preset_files: tuple[Path, ...]
 
     @property
     def rules_class(self) -> type[RulesT]:

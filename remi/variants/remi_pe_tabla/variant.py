@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from rich.console import Group, RenderableType
 
@@ -50,6 +51,8 @@ class RemiVariant:
     title = "Remi pe tablă (Romanian rummy with the șir)"
     #: The family's dispute and check support (``remi score``, ``remi check``).
     disputes: RemiDisputes = REMI_DISPUTES
+    #: The family's presets are in rules/ (none shipped beside the package).
+    preset_files: tuple[Path, ...] = ()
 
     @property
     def rules_class(self) -> type[RemiRules]:
@@ -141,6 +144,7 @@ class RemiVariant:
             stock=state.stock,
             table=tuple(tf.formation for tf in state.table),
             discards=state.sir,
+            public=state.table,
         )
 
     def view(self, state: GameState, player: int) -> PlayerView:

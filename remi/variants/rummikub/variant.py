@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
@@ -43,6 +44,8 @@ class RummikubVariant:
     rules_class: type[RummikubRules] = RummikubRules
     #: The family's dispute and check support (``remi score``, ``remi check``).
     disputes: RummikubDisputes = RUMMIKUB_DISPUTES
+    #: The family's presets are in rules/ (none shipped beside the package).
+    preset_files: tuple[Path, ...] = ()
 
     def messages(self) -> Texts:
         """``messages.MESSAGES``."""
