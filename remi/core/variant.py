@@ -13,10 +13,10 @@ family's rule-set class).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from rich.console import RenderableType
 
@@ -27,12 +27,14 @@ from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
-from remi.core.strategy import Strategy
+from remi.core.strategy import Strategy, make_strategy
 from remi.core.summary import HandSummary, TileZones
 from remi.core.tiles import Tile
 
 __all__ = [
     "AnyVariant",
+    "CountedState",
+    "FamilyHooks",
     "Variant",
     "discover",
     "get_variant",
@@ -206,6 +208,51 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
             NoStrategyError: the family has no strategy of that kind (never another kind instead).
         """
         ...
+
+
+class CountedState(Protocol):
+    """What ``FamilyHooks`` reads of a family's state: its seats and every tile it holds."""
+
+    @property
+    def player_count(self) -> int:
+        """The seats of the game."""
+        ...
+
+    def all_tiles(self) -> Counter[Tile]:
+        """Every tile of the game (stock, racks, table, discards) as a ``Counter``."""
+        ...
+
+
+CountedT = TypeVar("CountedT", bound=CountedState)
+HookViewT = TypeVar("HookViewT")
+HookActionT = TypeVar("HookActionT")
+
+
+class FamilyHooks(Generic[CountedT, HookViewT, HookActionT]):
+    """The ``Variant`` hooks that read the same in every family, for a family's variant class to
+    inherit: ``tile_counts`` and ``player_count`` from its state, ``strategy`` from its table of
+    bot strategies (``strategy_table``: bot kind -> ``factory(seed)``, imported when first asked
+    for, so a program without bots never loads them)."""
+
+    name: str
+    strategy_table: Callable[[], Mapping[str, Callable[[int], Strategy[HookViewT, HookActionT]]]]
+
+    def tile_counts(self, state: CountedT) -> Counter[Tile]:
+        """``state.all_tiles()``: always the full tile set."""
+        return state.all_tiles()
+
+    def player_count(self, state: CountedT) -> int:
+        """``state.player_count``."""
+        return state.player_count
+
+    def strategy(self, kind: str, seed: int) -> Strategy[HookViewT, HookActionT]:
+        """A new bot strategy of ``kind`` (``greedy``, ``solver``...) from ``strategy_table``.
+
+        Raises:
+            NoStrategyError: a kind the family lacks (naming the family and the kinds it has);
+                never another kind in its place.
+        """
+        return make_strategy(self.name, kind, seed, self.strategy_table())
 
 
 #: A variant of any family, as the registry hands it out (callers that know the family narrow it).

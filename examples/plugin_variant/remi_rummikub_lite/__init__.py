@@ -9,6 +9,7 @@ gives the ``greedy`` and ``solver`` bots their play through ``strategy`` (``stra
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from remi.core.actions import Action
 from remi.core.presets import load_rules
 from remi.core.rulespec import RuleSet
-from remi.core.strategy import Strategy, make_strategy
+from remi.core.strategy import Strategy
 from remi.variants.rummikub import RummikubRules, RummikubVariant
 
 __all__ = ["PRESET", "VARIANT", "LiteVariant", "load_preset"]
@@ -34,15 +35,12 @@ class LiteVariant(RummikubVariant):
     rules_class: type[RuleSet] = RummikubRules
     preset_files: tuple[Path, ...] = (PRESET,)
 
-    def strategy(self, kind: str, seed: int) -> Strategy[Any, Action]:
-        """This family's bot strategy of ``kind`` (``strategies.STRATEGIES``).
-
-        Raises:
-            NoStrategyError: a kind it does not provide (naming ``rummikub-lite`` and the kind).
-        """
+    def strategy_table(self) -> Mapping[str, Callable[[int], Strategy[Any, Action]]]:
+        """This family's bot strategies, kind -> ``factory(seed)`` (``strategies.STRATEGIES``);
+        ``strategy(kind, seed)`` (inherited) refuses a kind it does not provide."""
         from remi_rummikub_lite.strategies import STRATEGIES
 
-        return make_strategy(self.name, kind, seed, STRATEGIES)
+        return STRATEGIES
 
 
 def load_preset() -> RuleSet:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from rich.console import Group, RenderableType
@@ -13,9 +12,10 @@ from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
 from remi.core.scoring import PlayerScore
-from remi.core.strategy import Strategy, make_strategy
+from remi.core.strategy import Strategy
 from remi.core.summary import HandSummary, TileZones
 from remi.core.tiles import Tile
+from remi.core.variant import FamilyHooks
 from remi.variants.remi_pe_tabla import engine as _engine
 from remi.variants.remi_pe_tabla import movegen as _movegen
 from remi.variants.remi_pe_tabla import notes as _notes
@@ -38,7 +38,7 @@ __all__ = ["VARIANT", "RemiVariant"]
 _ENDED = Phase.ENDED
 
 
-class RemiVariant:
+class RemiVariant(FamilyHooks[GameState, PlayerView, Action]):
     """Romanian Remi pe tablă (family ``remi``): the hooks of ``remi.core.variant.Variant``.
 
     Each hook delegates to one module of this package: ``state.new_game``,
@@ -169,23 +169,11 @@ class RemiVariant:
         """``results.score_state``."""
         return score_state(state, names)
 
-    def tile_counts(self, state: GameState) -> Counter[Tile]:
-        """``state.all_tiles()``."""
-        return state.all_tiles()
-
-    def player_count(self, state: GameState) -> int:
-        """``state.player_count``."""
-        return state.player_count
-
-    def strategy(self, kind: str, seed: int) -> Strategy[PlayerView, Action]:
-        """A new bot strategy of ``kind`` from ``strategies.STRATEGIES`` (``greedy``, ``solver``).
-
-        Raises:
-            NoStrategyError: an unknown kind (naming this family and the kinds it has).
-        """
+    def strategy_table(self) -> Mapping[str, Callable[[int], Strategy[PlayerView, Action]]]:
+        """The family's bot strategies, kind -> ``factory(seed)`` (``strategies.STRATEGIES``)."""
         from remi.variants.remi_pe_tabla.strategies import STRATEGIES
 
-        return make_strategy(self.name, kind, seed, STRATEGIES)
+        return STRATEGIES
 
 
 VARIANT = RemiVariant()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,9 +14,10 @@ from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
 from remi.core.scoring import PlayerScore
-from remi.core.strategy import Strategy, make_strategy
+from remi.core.strategy import Strategy
 from remi.core.summary import HandSummary, TileZones
 from remi.core.tiles import Tile
+from remi.core.variant import FamilyHooks
 from remi.variants.rummikub.disputes import RUMMIKUB_DISPUTES, RummikubDisputes
 from remi.variants.rummikub.rules import RummikubRules
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the modules themselves are imported when a hook first needs
 __all__ = ["VARIANT", "RummikubVariant"]
 
 
-class RummikubVariant:
+class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
     """Rummikub / MyRummy / MyRummy Small (family ``rummikub``): the hooks of ``remi.core.variant.Variant``.
 
     Each hook delegates to one module of this package: ``state.new_game``,
@@ -200,23 +200,11 @@ class RummikubVariant:
 
         return TableEditor(state)
 
-    def tile_counts(self, state: RummikubState) -> Counter[Tile]:
-        """``state.all_tiles()``."""
-        return state.all_tiles()
-
-    def player_count(self, state: RummikubState) -> int:
-        """``state.player_count`` (the number of racks)."""
-        return state.player_count
-
-    def strategy(self, kind: str, seed: int) -> Strategy[RummikubView, Action]:
-        """A new bot strategy of ``kind`` from ``strategies.STRATEGIES`` (``greedy``, ``solver``).
-
-        Raises:
-            NoStrategyError: an unknown kind (naming this family and the kinds it has).
-        """
+    def strategy_table(self) -> Mapping[str, Callable[[int], Strategy[RummikubView, Action]]]:
+        """The family's bot strategies, kind -> ``factory(seed)`` (``strategies.STRATEGIES``)."""
         from remi.variants.rummikub.strategies import STRATEGIES
 
-        return make_strategy(self.name, kind, seed, STRATEGIES)
+        return STRATEGIES
 
 
 VARIANT = RummikubVariant()
