@@ -158,14 +158,16 @@ def check_jokers(
             rule_id="joker.retrieve_before_initial",
         )
     if freed:
-        unchanged = Counter(old_table) & Counter(new_table)
-        on_changed: Counter[Tile] = Counter(t for g in new_table for t in g.tiles)
-        for f, n in unchanged.items():
-            for t in f.tiles:
-                on_changed[t] -= n
-        on_changed = +on_changed
-        mode_available = played if rules.joker_replacement_from == "rack" else on_changed
-        if not _satisfiable(freed, mode_available, rules):
+        rack_only = rules.joker_replacement_from == "rack"
+        # the tiles played are among the tiles on changed sets (an unchanged set is a
+        # start-of-turn set), so when they free the jokers the larger multiset does too
+        satisfied = _satisfiable(freed, played, rules)
+        if not satisfied and not rack_only:
+            mode_available = _on_changed(old_table, new_table)
+            satisfied = _satisfiable(freed, mode_available, rules)
+        if not satisfied:
+            on_changed = _on_changed(old_table, new_table)
+            mode_available = played if rack_only else on_changed
             first = freed[0]
             wanted = " or ".join(
                 " and ".join(str(t) for t in sorted(c.elements(), key=lambda t: t.code))
@@ -174,7 +176,7 @@ def check_jokers(
             where = (
                 f"the joker of {first.formation.text()} is moved without {wanted} taking its place"
             )
-            if rules.joker_replacement_from == "rack" and _satisfiable(freed, on_changed, rules):
+            if rack_only and _satisfiable(freed, on_changed, rules):
                 raise IllegalActionError(f"{where} from the rack", rule_id="joker.replacement_from")
             either = attrs.evolve(rules, joker_group_of_three="either_missing")
             if rules.joker_group_of_three == "both_missing" and _satisfiable(
@@ -198,6 +200,16 @@ def check_jokers(
     if rules.joker_locks_meld:
         _check_locks(old_table, new_table, freed)
     return freed
+
+
+def _on_changed(old_table: Sequence[Formation], new_table: Sequence[Formation]) -> Counter[Tile]:
+    """The tiles of the new sets that are not unchanged start-of-turn sets."""
+    unchanged = Counter(old_table) & Counter(new_table)
+    on_changed: Counter[Tile] = Counter(t for g in new_table for t in g.tiles)
+    for f, n in unchanged.items():
+        for t in f.tiles:
+            on_changed[t] -= n
+    return +on_changed
 
 
 def _check_locks(
