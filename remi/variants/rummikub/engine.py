@@ -67,6 +67,20 @@ def played_tiles(state: RummikubState, table: Iterable[Formation]) -> Counter[Ti
     return new - state.table_tiles()
 
 
+def _played(old: tuple[Formation, ...], new: tuple[Formation, ...]) -> Counter[Tile]:
+    """``played_tiles``: the sets both tables share at their start and end (the same objects)
+    cancel out, so only the changed middle is counted."""
+    low, size = 0, min(len(old), len(new))
+    while low < size and old[low] is new[low]:
+        low += 1
+    high = 0
+    while high < size - low and old[-1 - high] is new[-1 - high]:
+        high += 1
+    added = Counter(chain.from_iterable(f.tiles for f in new[low : len(new) - high]))
+    added.subtract(chain.from_iterable(f.tiles for f in old[low : len(old) - high]))
+    return +added
+
+
 # The last state checked or listed, the actions ``legal_actions`` listed for it (by identity:
 # the objects are held, so their ids stay unique) and the actions found legal in it (a set,
 # built on the first lookup by equality). ``apply`` on an action ``legal_actions`` just produced
@@ -230,9 +244,9 @@ def apply(state: RummikubState, action: Action) -> RummikubState:
             log=log,
         )
     if isinstance(action, Play):
-        rack = Counter(state.racks[seat])
-        rack.subtract(played_tiles(state, action.table))
-        left = sort_tiles((+rack).elements())
+        left = list(state.racks[seat])
+        for t in _played(state.table, action.table).elements():
+            left.remove(t)
         opened = state.opened[:seat] + (True,) + state.opened[seat + 1 :]
         done = not left
         return attrs.evolve(

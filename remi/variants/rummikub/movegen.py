@@ -35,6 +35,74 @@ __all__ = ["generate_actions", "grown_formations"]
 
 #: Size of a count array: one slot per tile value (a ``Tile`` is ``code + 1``; the joker last).
 _SIZE = max(FULL_SET) + 1
+#: Entries a memo table holds before it is emptied (memory stays flat over long simulations).
+_MEMO_LIMIT = 1 << 15
+
+
+class _Memo:
+    """Memo tables of one formation rule set and the joker rules: whether a set reads back as
+    itself, the tiles that grow a set, the in-place joker swaps of a set, the joker rules'
+    verdicts."""
+
+    def __init__(self, rules: RummikubRules) -> None:
+        self.rules = rules
+        self.frules = rules.formation_rules
+        self.valid: dict[Formation, bool] = {}
+        self.growth: dict[Formation, tuple[tuple[Tile, tuple[Formation, ...]], ...]] = {}
+        self.swaps: dict[Formation, tuple[tuple[Formation, Counter[Tile]], ...]] = {}
+        self.verdicts: dict[object, bool] = {}
+
+    def is_valid(self, f: Formation) -> bool:
+        """``revalidate`` accepts ``f``."""
+        found = self.valid.get(f)
+        if found is None:
+            if len(self.valid) >= _MEMO_LIMIT:
+                self.valid.clear()
+            found = self.valid[f] = _valid(f, self.frules)
+        return found
+
+    def grows(self, f: Formation) -> tuple[tuple[Tile, tuple[Formation, ...]], ...]:
+        """The tiles that grow ``f`` (by code) with the sets each makes."""
+        found = self.growth.get(f)
+        if found is None:
+            if len(self.growth) >= _MEMO_LIMIT:
+                self.growth.clear()
+            found = self.growth[f] = _growth(f, self.frules)
+        return found
+
+    def swapped(self, f: Formation) -> tuple[tuple[Formation, Counter[Tile]], ...]:
+        """``swapped_versions(f, rules)``."""
+        found = self.swaps.get(f)
+        if found is None:
+            if len(self.swaps) >= _MEMO_LIMIT:
+                self.swaps.clear()
+            found = self.swaps[f] = tuple(swapped_versions(f, self.rules))
+        return found
+
+
+#: The joker rules' question about a play: (index of the changed set holding a joker, what it
+#: becomes, the new set added or None, the tiles played); see ``_TableFacts.jokers_ok``.
+_Question = tuple[int, Formation, "Formation | None", "Counter[Tile]"]
+#: A play under construction: (duplicate key or None, new table, the sets to validate, the
+#: joker rules' question or None).
+_Built = tuple[object, tuple[Formation, ...], Sequence[Formation], "_Question | None"]
+
+_MEMOS: dict[tuple[object, ...], _Memo] = {}
+
+
+def _memo(rules: RummikubRules) -> _Memo:
+    """The memo tables of ``rules`` (keyed by what they depend on)."""
+    key = (
+        rules.formation_rules,
+        rules.joker_group_of_three,
+        rules.joker_replacement_from,
+        rules.joker_freed_use,
+        rules.joker_locks_meld,
+    )
+    found = _MEMOS.get(key)
+    if found is None:
+        found = _MEMOS[key] = _Memo(rules)
+    return found
 
 
 def generate_actions(
@@ -48,48 +116,44 @@ def generate_actions(
     seat = state.current
     out: list[Action] = [Draw(seat) if state.pool else Pass(seat)]
     rules = state.rules
-    frules = rules.formation_rules
+    memo = _memo(rules)
+    valid = memo.is_valid
     rack = state.racks[seat]
     table = state.table
-    trusted = all(_valid(f, frules) for f in table)
-    candidates = candidate_formations(rack, frules)
-    # (new table, the sets to validate, the tiles played when a table joker may move)
-    tables: list[tuple[tuple[Formation, ...], Sequence[Formation], Counter[Tile] | None]] = []
+    candidates = candidate_formations(rack, memo.frules)
+    # (duplicate key or None, new table, the sets to validate, the joker rules' question or
+    # None); tables of different kinds never coincide (lengths or a changed set differ)
+    tables: list[_Built] = []
+    facts = _table_facts(table, memo)
     if not state.opened[seat]:
-        for meld in _melds(rack, candidates, rules):
-            tables.append((table + meld, meld, None))
+        tables.extend((meld, table + meld, meld, None) for meld in _melds(rack, candidates, rules))
     else:
-        tables.extend((table + (f,), (f,), None) for f in candidates)
-        tables.extend(_additions(table, rack, frules))
-        tables.extend(_retrievals(table, rack, rules))
-    seen: set[tuple[Formation, ...]] = set()
-    for new_table, new_sets, played in tables:
-        if new_table in seen:
-            continue
-        seen.add(new_table)
-        play = Play(seat, new_table)
-        if not trusted:
-            if is_legal(state, play):
-                out.append(play)
-        elif all(_valid(f, frules) for f in new_sets) and (
-            played is None or _jokers_ok(table, new_table, played, rules)
-        ):
-            out.append(play)
+        tables.extend((None, table + (f,), (f,), None) for f in candidates)
+        present = set(rack)
+        for tile, index, g, joker in facts.additions:
+            if tile in present:
+                new_table = table[:index] + (g,) + table[index + 1 :]
+                question = (index, g, None, Counter([tile])) if joker else None
+                tables.append((None, new_table, (g,), question))
+        if facts.joker_sets:
+            tables.extend(_retrievals(table, rack, memo))
+    seen: set[object] = set()
+    if not facts.trusted:
+        for _, new_table, _, _ in tables:
+            if new_table not in seen:
+                seen.add(new_table)
+                play = Play(seat, new_table)
+                if is_legal(state, play):
+                    out.append(play)
+        return out
+    for key, new_table, new_sets, question in tables:
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        if all(valid(f) for f in new_sets) and (question is None or facts.jokers_ok(*question)):
+            out.append(Play(seat, new_table))
     return out
-
-
-def _jokers_ok(
-    table: tuple[Formation, ...],
-    new_table: tuple[Formation, ...],
-    played: Counter[Tile],
-    rules: RummikubRules,
-) -> bool:
-    """The joker rules (``check_jokers``) accept an opened player's play of ``played``."""
-    try:
-        check_jokers(table, new_table, played, rules, initial_turn=False)
-    except IllegalActionError:
-        return False
-    return True
 
 
 def _melds(
@@ -132,7 +196,6 @@ def _need(f: Formation) -> tuple[tuple[Tile, int], ...]:
     return tuple(Counter(f.tiles).items())
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _valid(f: Formation, frules: FormationRules) -> bool:
     """``revalidate`` accepts ``f``: it is the one reading of its own explicit slots."""
     slots = f.slots(explicit=True)
@@ -144,30 +207,71 @@ def _valid(f: Formation, frules: FormationRules) -> bool:
         return False
 
 
-def _additions(
-    table: tuple[Formation, ...], rack: Sequence[Tile], frules: FormationRules
-) -> list[tuple[tuple[Formation, ...], tuple[Formation, ...], Counter[Tile] | None]]:
-    """Every table with one rack tile added to one table set (in table order, then tile order),
-    the grown set, and the tile played when the set holds a joker (the joker rules apply)."""
-    out = []
-    present = set(rack)
-    for index, f in enumerate(table):
-        growth = _growth(f, frules)
-        if not growth:
-            continue
-        joker = JOLY in f.tiles
-        head, tail = table[:index], table[index + 1 :]
-        for tile, grown in growth:
-            if tile in present:
-                played = Counter([tile]) if joker else None
+class _TableFacts:
+    """What move generation needs of one table, computed once while it stays on the table
+    (it does across every draw): whether every set reads back as itself, the sets holding a
+    joker, and every (tile, set index, grown set, the set held a joker) addition of one tile to
+    one set, in table order then tile order."""
+
+    def __init__(self, table: tuple[Formation, ...], memo: _Memo) -> None:
+        self.table = table
+        self.memo = memo
+        self.trusted = all(memo.is_valid(f) for f in table)
+        self.joker_sets = [(i, f) for i, f in enumerate(table) if JOLY in f.tiles]
+        self.old_jokers = tuple(f for _, f in self.joker_sets)
+        additions = []
+        for index, f in enumerate(table):
+            growth = memo.grows(f)
+            if not growth:
+                continue
+            joker = JOLY in f.tiles
+            for tile, grown in growth:
                 for g in grown:
-                    out.append((head + (g,) + tail, (g,), played))
-    return out
+                    additions.append((tile, index, g, joker))
+        self.additions = additions
+
+    def jokers_ok(
+        self, index: int, changed: Formation, extra: Formation | None, played: Counter[Tile]
+    ) -> bool:
+        """The joker rules accept the play that turns set ``index`` (holding a joker) into
+        ``changed``, adds ``extra`` (if any) at the end and plays ``played``.
+
+        ``check_jokers`` is asked about the sets holding a joker only, in table order, with the
+        changed set in place and the new set last: every other set is the same before and after,
+        holds no joker and so changes no answer (no joker to keep or free, no tile on a changed
+        set). The answers are memoised (bounded)."""
+        new = tuple(changed if i == index else f for i, f in self.joker_sets)
+        if extra is not None:
+            new += (extra,)
+        key = (self.old_jokers, new, tuple(sorted(played.items())))
+        verdicts = self.memo.verdicts
+        found = verdicts.get(key)
+        if found is None:
+            if len(verdicts) >= _MEMO_LIMIT:
+                verdicts.clear()
+            try:
+                check_jokers(self.old_jokers, new, played, self.memo.rules, initial_turn=False)
+                found = True
+            except IllegalActionError:
+                found = False
+            verdicts[key] = found
+        return found
 
 
-@functools.lru_cache(maxsize=1 << 14)
+_LAST_TABLE: list[_TableFacts | None] = [None]
+
+
+def _table_facts(table: tuple[Formation, ...], memo: _Memo) -> _TableFacts:
+    """The facts of ``table`` (the last table's kept: one entry, memory stays flat)."""
+    last = _LAST_TABLE[0]
+    if last is not None and last.table is table and last.memo is memo:
+        return last
+    facts = _LAST_TABLE[0] = _TableFacts(table, memo)
+    return facts
+
+
 def _growth(f: Formation, frules: FormationRules) -> tuple[tuple[Tile, tuple[Formation, ...]], ...]:
-    """The tiles that can grow ``f`` (by code) with the sets each makes (memoised, bounded)."""
+    """The tiles that can grow ``f`` (by code) with the sets each makes."""
     if f.kind is Kind.SET:
         tiles = [tile_of(c, f.number) for c in COLOURS] + [JOLY]
     else:
@@ -220,29 +324,29 @@ def _grown(f: Formation, tile: Tile) -> list[list[SlotToken]]:
     return out
 
 
-def _retrievals(
-    table: tuple[Formation, ...], rack: Sequence[Tile], rules: RummikubRules
-) -> list[tuple[tuple[Formation, ...], tuple[Formation, ...], Counter[Tile]]]:
+def _retrievals(table: tuple[Formation, ...], rack: Sequence[Tile], memo: _Memo) -> list[_Built]:
     """Every table where a rack tile (or two) frees a table joker in place and the joker goes
     into a new set with rack tiles; the two changed sets; the tiles played (the replacement,
     and the new set but for the freed joker)."""
-    if not any(JOLY in f.tiles for f in table):
-        return []
-    frules = rules.formation_rules
-    out = []
-    held = Counter(rack)
+    out: list[_Built] = []
     for index, f in enumerate(table):
-        if not f.joly_count:
+        if JOLY not in f.tiles:
             continue
-        for swapped, replacement in swapped_versions(f, rules):
-            if replacement - held:
+        for swapped, replacement in memo.swapped(f):
+            rest = list(rack)
+            try:
+                for t in replacement.elements():
+                    rest.remove(t)
+            except ValueError:  # the rack does not hold the replacement
                 continue
-            rest = held - replacement
             new_table = table[:index] + (swapped,) + table[index + 1 :]
-            jokers_on_rack = rest[JOLY]
-            for g in candidate_formations(list(rest.elements()) + [JOLY], frules):
-                if 1 <= g.joly_count <= jokers_on_rack + 1:
-                    played = replacement + Counter(g.tiles)
+            most = rest.count(JOLY) + 1
+            rest.append(JOLY)
+            for g in candidate_formations(rest, memo.frules):
+                if JOLY in g.tiles and g.tiles.count(JOLY) <= most:
+                    played = Counter(g.tiles)
+                    played.update(replacement)
                     played[JOLY] -= 1
-                    out.append((new_table + (g,), (swapped, g), +played))
+                    question = (index, swapped, g, +played)
+                    out.append(((index, swapped, g), new_table + (g,), (swapped, g), question))
     return out
