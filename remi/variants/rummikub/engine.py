@@ -67,6 +67,17 @@ def played_tiles(state: RummikubState, table: Iterable[Formation]) -> Counter[Ti
     return new - state.table_tiles()
 
 
+def _played_by(state: RummikubState, play: Play) -> Iterable[Tile]:
+    """The rack tiles ``play`` (already checked) plays: as listed by ``legal_actions``, or
+    counted."""
+    last, listed, _ = _PASSED[0]
+    if last is state:
+        entry = listed.get(id(play))
+        if entry is not None and entry[0] is play and entry[1] is not None:
+            return entry[1]
+    return _played(state.table, play.table).elements()
+
+
 def _played(old: tuple[Formation, ...], new: tuple[Formation, ...]) -> Counter[Tile]:
     """``played_tiles``: the sets both tables share at their start and end (the same objects)
     cancel out, so only the changed middle is counted."""
@@ -82,12 +93,12 @@ def _played(old: tuple[Formation, ...], new: tuple[Formation, ...]) -> Counter[T
 
 
 # The last state checked or listed, the actions ``legal_actions`` listed for it (by identity:
-# the objects are held, so their ids stay unique) and the actions found legal in it (a set,
-# built on the first lookup by equality). ``apply`` on an action ``legal_actions`` just produced
-# is then a dictionary lookup. Holding the state keeps its identity unique.
-_PASSED: list[tuple[RummikubState | None, dict[int, Action], set[Action] | None]] = [
-    (None, {}, None)
-]
+# the objects are held, so their ids stay unique) with the rack tiles each plays, and the
+# actions found legal in it (a set, built on the first lookup by equality). ``apply`` on an
+# action ``legal_actions`` just produced is then a dictionary lookup. Holding the state keeps
+# its identity unique.
+_Listed = dict[int, tuple[Action, "tuple[Tile, ...] | None"]]
+_PASSED: list[tuple[RummikubState | None, _Listed, set[Action] | None]] = [(None, {}, None)]
 
 
 def check(state: RummikubState, action: Action) -> None:
@@ -95,12 +106,13 @@ def check(state: RummikubState, action: Action) -> None:
     is legal in ``state``; never changes ``state``."""
     last, listed, passed = _PASSED[0]
     if last is state:
-        if listed.get(id(action)) is action:
+        entry = listed.get(id(action))
+        if entry is not None and entry[0] is action:
             return
         if not isinstance(action, Action):  # refused by _check; may not even be hashable
             _check(state, action)
         if passed is None:
-            passed = set(listed.values())
+            passed = {a for a, _ in listed.values()}
             _PASSED[0] = (state, listed, passed)
         if action in passed:
             return
@@ -245,7 +257,7 @@ def apply(state: RummikubState, action: Action) -> RummikubState:
         )
     if isinstance(action, Play):
         left = list(state.racks[seat])
-        for t in _played(state.table, action.table).elements():
+        for t in _played_by(state, action):
             left.remove(t)
         opened = state.opened[:seat] + (True,) + state.opened[seat + 1 :]
         done = not left
@@ -348,6 +360,6 @@ def legal_actions(state: RummikubState) -> list[Action]:
     and ``apply`` then accept these very action objects on this very state without checking
     them again.
     """
-    out = generate_actions(state, is_legal)
-    _PASSED[0] = (state, {id(a): a for a in out}, None)
+    out, played = generate_actions(state, is_legal)
+    _PASSED[0] = (state, {id(a): (a, p) for a, p in zip(out, played)}, None)
     return out

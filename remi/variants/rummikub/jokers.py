@@ -17,6 +17,7 @@ The other table jokers are *freed*.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
@@ -63,14 +64,22 @@ def replacement_options(
     A run or a 4-tile group: the exact tile it stands for. A 3-tile group: either missing
     colour (``joker.group_of_three = either_missing``) or both missing tiles (``both_missing``).
     """
+    return tuple(
+        Counter(option) for option in _options(formation, index, rules.joker_group_of_three)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _options(formation: Formation, index: int, group_of_three: str) -> tuple[tuple[Tile, ...], ...]:
+    """``replacement_options`` as tuples of tiles (memoised, bounded)."""
     ident = formation.identities[index]
     if ident is not None:
-        return (Counter([ident]),)
+        return ((ident,),)
     present = {t.colour for t in formation.tiles if not t.is_joly}
-    missing = [tile_of(c, formation.number) for c in COLOURS if c not in present]
-    if rules.joker_group_of_three == "both_missing":
-        return (Counter(missing),)
-    return tuple(Counter([m]) for m in missing)
+    missing = tuple(tile_of(c, formation.number) for c in COLOURS if c not in present)
+    if group_of_three == "both_missing":
+        return (missing,)
+    return tuple((m,) for m in missing)
 
 
 def _kept(old: Formation, i: int, new: Formation, j: int) -> bool:
@@ -104,6 +113,11 @@ def freed_jokers(
     if not old_j:
         return []
     new_j = [(g, k, j) for k, g, j in _joker_places(new_table)]
+    if len(old_j) == 1:  # the search below, for one joker: the first new joker that keeps it
+        ((h, f, i),) = old_j
+        if not new_j or any(_kept(f, i, g, j) for g, _, j in new_j):
+            return []
+        return [FreedJoker(old_set=h, formation=f, index=i, new_set=new_j[0][1])]
     best: tuple[int, tuple[int, ...]] = (-1, ())
     for perm in itertools.permutations(range(len(new_j)), len(old_j)):
         kept = sum(1 for (_, f, i), p in zip(old_j, perm) if _kept(f, i, new_j[p][0], new_j[p][2]))
@@ -120,12 +134,13 @@ def freed_jokers(
 def _satisfiable(
     freed: Sequence[FreedJoker], available: Counter[Tile], rules: RummikubRules
 ) -> bool:
-    choices = [replacement_options(fj.formation, fj.index, rules) for fj in freed]
+    mode = rules.joker_group_of_three
+    choices = [_options(fj.formation, fj.index, mode) for fj in freed]
     for combo in itertools.product(*choices):
         need: Counter[Tile] = Counter()
         for c in combo:
             need.update(c)
-        if not (need - available):
+        if all(available[t] >= n for t, n in need.items()):
             return True
     return False
 

@@ -48,7 +48,7 @@ class _Memo:
         self.rules = rules
         self.frules = rules.formation_rules
         self.valid: dict[Formation, bool] = {}
-        self.growth: dict[Formation, tuple[tuple[Tile, tuple[Formation, ...]], ...]] = {}
+        self.growth: dict[Formation, tuple[tuple[Tile, Formation], ...]] = {}
         self.swaps: dict[Formation, tuple[tuple[Formation, Counter[Tile]], ...]] = {}
         self.verdicts: dict[object, bool] = {}
 
@@ -61,8 +61,8 @@ class _Memo:
             found = self.valid[f] = _valid(f, self.frules)
         return found
 
-    def grows(self, f: Formation) -> tuple[tuple[Tile, tuple[Formation, ...]], ...]:
-        """The tiles that grow ``f`` (by code) with the sets each makes."""
+    def grows(self, f: Formation) -> tuple[tuple[Tile, Formation], ...]:
+        """Each (tile, grown set) that one tile makes of ``f``, by tile code."""
         found = self.growth.get(f)
         if found is None:
             if len(self.growth) >= _MEMO_LIMIT:
@@ -107,53 +107,74 @@ def _memo(rules: RummikubRules) -> _Memo:
 
 def generate_actions(
     state: RummikubState, is_legal: Callable[[RummikubState, Action], bool]
-) -> list[Action]:
+) -> tuple[list[Action], list[tuple[Tile, ...] | None]]:
     """The actions ``legal_actions`` lists for ``state`` (its docstring says which), in its
-    order; ``is_legal`` is the engine's full check, used only when a start-of-turn table set
-    does not read back as itself (a table the engine never builds)."""
+    order, and beside each the rack tiles it plays (``None`` for a draw or a pass).
+
+    ``is_legal`` is the engine's full check, used only when a start-of-turn table set does not
+    read back as itself (a table the engine never builds)."""
     if state.is_over:
-        return []
+        return [], []
     seat = state.current
     out: list[Action] = [Draw(seat) if state.pool else Pass(seat)]
+    tiles_out: list[tuple[Tile, ...] | None] = [None]
     rules = state.rules
     memo = _memo(rules)
     valid = memo.is_valid
     rack = state.racks[seat]
     table = state.table
-    candidates = candidate_formations(rack, memo.frules)
-    # (duplicate key or None, new table, the sets to validate, the joker rules' question or
-    # None); tables of different kinds never coincide (lengths or a changed set differ)
-    tables: list[_Built] = []
     facts = _table_facts(table, memo)
-    if not state.opened[seat]:
-        tables.extend((meld, table + meld, meld, None) for meld in _melds(rack, candidates, rules))
-    else:
-        tables.extend((None, table + (f,), (f,), None) for f in candidates)
-        present = set(rack)
-        for tile, index, g, joker in facts.additions:
-            if tile in present:
-                new_table = table[:index] + (g,) + table[index + 1 :]
-                question = (index, g, None, Counter([tile])) if joker else None
-                tables.append((None, new_table, (g,), question))
-        if facts.joker_sets:
-            tables.extend(_retrievals(table, rack, memo))
+    trusted = facts.trusted
     seen: set[object] = set()
-    if not facts.trusted:
-        for _, new_table, _, _ in tables:
-            if new_table not in seen:
-                seen.add(new_table)
-                play = Play(seat, new_table)
-                if is_legal(state, play):
-                    out.append(play)
-        return out
-    for key, new_table, new_sets, question in tables:
-        if key is not None:
+
+    def offer(
+        key: object,
+        new_table: tuple[Formation, ...],
+        new_sets: Sequence[Formation],
+        question: _Question | None,
+        played: tuple[Tile, ...],
+    ) -> None:
+        # tables of different kinds never coincide (lengths or a changed set differ), so a
+        # duplicate is found by a small key within a kind (None: the kind has none)
+        if key is not None or not trusted:
+            key = key if trusted else new_table
             if key in seen:
-                continue
+                return
             seen.add(key)
-        if all(valid(f) for f in new_sets) and (question is None or facts.jokers_ok(*question)):
+        if trusted:
+            ok = all(valid(f) for f in new_sets) and (
+                question is None or facts.jokers_ok(*question)
+            )
+        else:
+            ok = is_legal(state, Play(seat, new_table))
+        if ok:
             out.append(Play(seat, new_table))
-    return out
+            tiles_out.append(played)
+
+    candidates = candidate_formations(rack, memo.frules)
+    if not state.opened[seat]:
+        for meld in _melds(rack, candidates, rules):
+            offer(("meld", meld), table + meld, meld, None, _tiles_of(meld))
+        return out, tiles_out
+    for f in candidates:
+        offer(None, table + (f,), (f,), None, f.tiles)
+    present = set(rack)
+    for index, growth, joker in facts.growable:
+        head = tail = None
+        for tile, g in growth:
+            if tile in present:
+                if head is None:
+                    head, tail = table[:index], table[index + 1 :]
+                question = (index, g, None, Counter([tile])) if joker else None
+                offer(None, head + (g,) + tail, (g,), question, (tile,))
+    if facts.joker_sets:
+        for key, new_table, new_sets, question in _retrievals(table, rack, memo):
+            offer(key, new_table, new_sets, question, tuple(question[3].elements()))
+    return out, tiles_out
+
+
+def _tiles_of(sets: Sequence[Formation]) -> tuple[Tile, ...]:
+    return tuple(t for f in sets for t in f.tiles)
 
 
 def _melds(
@@ -210,25 +231,33 @@ def _valid(f: Formation, frules: FormationRules) -> bool:
 class _TableFacts:
     """What move generation needs of one table, computed once while it stays on the table
     (it does across every draw): whether every set reads back as itself, the sets holding a
-    joker, and every (tile, set index, grown set, the set held a joker) addition of one tile to
-    one set, in table order then tile order."""
+    joker, and for every set that one tile can grow (table order) its index, the (tile, grown
+    set) pairs in tile order and whether it holds a joker."""
 
-    def __init__(self, table: tuple[Formation, ...], memo: _Memo) -> None:
+    def __init__(
+        self, table: tuple[Formation, ...], memo: _Memo, before: _TableFacts | None
+    ) -> None:
         self.table = table
         self.memo = memo
-        self.trusted = all(memo.is_valid(f) for f in table)
+        # (valid, growth) of each set by object identity: the next table (built from this one
+        # by a play) shares most set objects, and holding the table keeps the ids unique
+        known = before.by_id if before is not None and before.memo is memo else {}
+        by_id: dict[int, tuple[bool, tuple[tuple[Tile, Formation], ...]]] = {}
+        growable = []
+        trusted = True
+        for index, f in enumerate(table):
+            facts = known.get(id(f))
+            if facts is None:
+                facts = (memo.is_valid(f), memo.grows(f))
+            by_id[id(f)] = facts
+            trusted = trusted and facts[0]
+            if facts[1]:
+                growable.append((index, facts[1], JOLY in f.tiles))
+        self.by_id = by_id
+        self.trusted = trusted
+        self.growable = growable
         self.joker_sets = [(i, f) for i, f in enumerate(table) if JOLY in f.tiles]
         self.old_jokers = tuple(f for _, f in self.joker_sets)
-        additions = []
-        for index, f in enumerate(table):
-            growth = memo.grows(f)
-            if not growth:
-                continue
-            joker = JOLY in f.tiles
-            for tile, grown in growth:
-                for g in grown:
-                    additions.append((tile, index, g, joker))
-        self.additions = additions
 
     def jokers_ok(
         self, index: int, changed: Formation, extra: Formation | None, played: Counter[Tile]
@@ -262,16 +291,17 @@ _LAST_TABLE: list[_TableFacts | None] = [None]
 
 
 def _table_facts(table: tuple[Formation, ...], memo: _Memo) -> _TableFacts:
-    """The facts of ``table`` (the last table's kept: one entry, memory stays flat)."""
+    """The facts of ``table``; the last table's are kept (one entry: memory stays flat) and
+    reused for the sets the two tables share."""
     last = _LAST_TABLE[0]
     if last is not None and last.table is table and last.memo is memo:
         return last
-    facts = _LAST_TABLE[0] = _TableFacts(table, memo)
+    facts = _LAST_TABLE[0] = _TableFacts(table, memo, last)
     return facts
 
 
-def _growth(f: Formation, frules: FormationRules) -> tuple[tuple[Tile, tuple[Formation, ...]], ...]:
-    """The tiles that can grow ``f`` (by code) with the sets each makes."""
+def _growth(f: Formation, frules: FormationRules) -> tuple[tuple[Tile, Formation], ...]:
+    """Each (tile, grown set) that one tile makes of ``f``, by tile code."""
     if f.kind is Kind.SET:
         tiles = [tile_of(c, f.number) for c in COLOURS] + [JOLY]
     else:
@@ -281,9 +311,7 @@ def _growth(f: Formation, frules: FormationRules) -> tuple[tuple[Tile, tuple[For
         tiles.append(JOLY)
     out = []
     for tile in sorted(set(tiles), key=lambda t: t.code):
-        grown = grown_formations(f, tile, frules)
-        if grown:
-            out.append((tile, grown))
+        out.extend((tile, g) for g in grown_formations(f, tile, frules))
     return tuple(out)
 
 
