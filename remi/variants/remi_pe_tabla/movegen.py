@@ -21,7 +21,6 @@ from remi.core.candidates import (
     candidate_formations,
     formable_as_added,
     leftover_lower_bound,
-    unformable_count,
 )
 from remi.core.formations import Formation, FormationRules, PointTable
 from remi.core.notation import SlotToken
@@ -384,7 +383,7 @@ def _closing_options(
     rack: tuple[Tile, ...], frules: FormationRules
 ) -> tuple[tuple[Formation, ...], ...]:
     """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
-    if unformable_count(rack, frules) > 1 or leftover_lower_bound(rack, frules) > 1:
+    if leftover_lower_bound(rack, frules) > 1:  # (it is at least ``unformable_count``)
         return ()
     from remi.variants.remi_pe_tabla.solvers import max_points_arrangement, partition_all
     from remi.variants.remi_pe_tabla.solvers._search import engine_for, pack
