@@ -354,7 +354,7 @@ def _opening_options(
 _FIELD_GUARDS = sum(4 << (3 * code) for code in range(JOLY + 1))
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)  # keyed by racks: bounded small (memory stays flat)
 def _tile_fields(tiles: tuple[Tile, ...]) -> int:
     """``tiles`` as counts in 3-bit fields, ``sum(1 << 3 * t)`` (a tile is its integer code + 1;
     at most two copies of a tile, so a count never reaches the guard bit)."""
