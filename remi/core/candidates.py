@@ -379,7 +379,7 @@ def _lane_cover_general(present: int, jolys: int, rules: FormationRules) -> int:
     return cover
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1 << 14)  # bounded: one entry per (colour, numbers) mask
 def _run_cover(ci: int, mask: int, jolys: int, rules: FormationRules) -> int:
     """Bits (number - 1) of the natural tiles of colour ``ci`` that some run can use."""
     if jolys == 0:

@@ -69,6 +69,8 @@ def _can_form_with(tile: Tile, tiles: Sequence[Tile], rules: FormationRules) -> 
 
 
 # Shared action values: actions are frozen, so one object per (seat, argument) serves every state.
+#: Entries a table of shared actions holds before it is emptied (memory stays flat).
+_SHARED_LIMIT = 1 << 14
 _DISCARDS: dict[int, dict[Tile, Discard]] = {}
 _MELDS: dict[tuple[int, Formation], Meld] = {}
 
@@ -96,7 +98,7 @@ def _meld_action(seat: int, formation: Formation) -> Meld:
     key = (seat, formation)
     action = _MELDS.get(key)
     if action is None:
-        if len(_MELDS) > 200_000:
+        if len(_MELDS) > _SHARED_LIMIT:
             _MELDS.clear()
         action = _MELDS[key] = Meld(seat, (formation,))
     return action
@@ -523,7 +525,7 @@ def _layoff_action(seat: int, number: int, tile: Tile, stated: Tile | None) -> L
     key = (seat, number, tile, stated)
     action = _LAYOFFS.get(key)
     if action is None:
-        if len(_LAYOFFS) > 200_000:
+        if len(_LAYOFFS) > _SHARED_LIMIT:
             _LAYOFFS.clear()
         slot = SlotToken(tile) if tile is not JOLY else SlotToken(JOLY, stated)
         action = _LAYOFFS[key] = LayOff(seat, number, (slot,))
