@@ -160,16 +160,18 @@ def generate_actions(
         offer(None, table + (f,), (f,), None, f.tiles)
     present = set(rack)
     for index, growth, joker in facts.growable:
-        head = tail = None
+        head: tuple[Formation, ...] = ()
+        tail: tuple[Formation, ...] | None = None
         for tile, g in growth:
             if tile in present:
-                if head is None:
+                if tail is None:
                     head, tail = table[:index], table[index + 1 :]
-                question = (index, g, None, Counter([tile])) if joker else None
+                question: _Question | None = (index, g, None, Counter([tile])) if joker else None
                 offer(None, head + (g,) + tail, (g,), question, (tile,))
     if facts.joker_sets:
-        for key, new_table, new_sets, question in _retrievals(table, rack, memo):
-            offer(key, new_table, new_sets, question, tuple(question[3].elements()))
+        for key, new_table, new_sets, asked in _retrievals(table, rack, memo):
+            assert asked is not None
+            offer(key, new_table, new_sets, asked, tuple(asked[3].elements()))
     return out, tiles_out
 
 
@@ -187,7 +189,7 @@ def _melds(
     counts = [0] * _SIZE
     for t in rack:
         counts[t] += 1
-    out = []
+    out: list[tuple[Formation, ...]] = []
     for points, first in scored:
         if points >= minimum:
             out.append((first,))
@@ -234,6 +236,8 @@ class _TableFacts:
     joker, and for every set that one tile can grow (table order) its index, the (tile, grown
     set) pairs in tile order and whether it holds a joker."""
 
+    by_id: dict[int, tuple[bool, tuple[tuple[Tile, Formation], ...]]]
+
     def __init__(
         self, table: tuple[Formation, ...], memo: _Memo, before: _TableFacts | None
     ) -> None:
@@ -241,9 +245,11 @@ class _TableFacts:
         self.memo = memo
         # (valid, growth) of each set by object identity: the next table (built from this one
         # by a play) shares most set objects, and holding the table keeps the ids unique
-        known = before.by_id if before is not None and before.memo is memo else {}
+        known: dict[int, tuple[bool, tuple[tuple[Tile, Formation], ...]]] = (
+            before.by_id if before is not None and before.memo is memo else {}
+        )
         by_id: dict[int, tuple[bool, tuple[tuple[Tile, Formation], ...]]] = {}
-        growable = []
+        growable: list[tuple[int, tuple[tuple[Tile, Formation], ...], bool]] = []
         trusted = True
         for index, f in enumerate(table):
             facts = known.get(id(f))
@@ -309,7 +315,7 @@ def _growth(f: Formation, frules: FormationRules) -> tuple[tuple[Tile, Formation
         assert colour is not None
         tiles = [tile_of(colour, r) for r in (f.ranks[0] - 1, f.ranks[-1] + 1) if 1 <= r <= 13]
         tiles.append(JOLY)
-    out = []
+    out: list[tuple[Tile, Formation]] = []
     for tile in sorted(set(tiles), key=lambda t: t.code):
         out.extend((tile, g) for g in grown_formations(f, tile, frules))
     return tuple(out)
