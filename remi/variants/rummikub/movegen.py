@@ -264,6 +264,7 @@ class _TableFacts:
         self.growable = growable
         self.joker_sets = [(i, f) for i, f in enumerate(table) if JOLY in f.tiles]
         self.old_jokers = tuple(f for _, f in self.joker_sets)
+        self.joker_rank = {i: rank for rank, (i, _) in enumerate(self.joker_sets)}
 
     def jokers_ok(
         self, index: int, changed: Formation, extra: Formation | None, played: Counter[Tile]
@@ -274,16 +275,19 @@ class _TableFacts:
         ``check_jokers`` is asked about the sets holding a joker only, in table order, with the
         changed set in place and the new set last: every other set is the same before and after,
         holds no joker and so changes no answer (no joker to keep or free, no tile on a changed
-        set). The answers are memoised (bounded)."""
-        new = tuple(changed if i == index else f for i, f in self.joker_sets)
-        if extra is not None:
-            new += (extra,)
-        key = (self.old_jokers, new, tuple(sorted(played.items())))
+        set). The answers are memoised (bounded) by the sets holding a joker, the changed one's
+        place among them, what it becomes and the new set: the tiles played follow from those
+        (the grown set less the old one; the freed joker's replacement and the new set less
+        that joker)."""
+        key = (self.old_jokers, self.joker_rank[index], changed, extra)
         verdicts = self.memo.verdicts
         found = verdicts.get(key)
         if found is None:
             if len(verdicts) >= _MEMO_LIMIT:
                 verdicts.clear()
+            new = tuple(changed if i == index else f for i, f in self.joker_sets)
+            if extra is not None:
+                new += (extra,)
             try:
                 check_jokers(self.old_jokers, new, played, self.memo.rules, initial_turn=False)
                 found = True
