@@ -4,13 +4,22 @@ Plays seeded 4-player hands in which every action is drawn uniformly from ``lega
 through ``apply`` (which always checks), on one core, and prints hands per second, actions per
 second and the share of hands that ended by a close. Target: at least 100 hands/s, aim 400.
 
+With ``--vs PYTHON`` the same hands are also played by that interpreter (another install of
+remi, e.g. a virtual environment of the code before a change), each side ``--repeat`` times in
+alternation, each pass in a fresh process, and the ratio of the best CPU times is printed: both
+figures come from the same run (the second round of speed work aims at 3x).
+
     python benchmarks/engine_throughput.py [--hands 300] [--players 4] [--rules remi-pe-tabla]
+                                           [--vs /path/to/other/venv/bin/python] [--repeat 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import subprocess
+import sys
 import time
 
 from remi.core.presets import load_rules
@@ -35,7 +44,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rules", default="remi-pe-tabla")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--vs", default=None, help="another interpreter with remi installed")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.vs:
+        compare(args)
+        return
     rules = load_rules(args.rules)
     play(10**6, args.players, rules)  # warm caches and imports
     start = time.perf_counter()
@@ -47,12 +62,50 @@ def main() -> None:
         closes += closed
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
+    if args.worker:
+        print(json.dumps({"cpu": cpu, "steps": steps}))
+        return
     print(
         f"{args.hands} random-legal {args.players}-player hands of {args.rules} in {elapsed:.2f} s: "
         f"{args.hands / elapsed:.1f} hands/s, {steps / elapsed:,.0f} actions/s, "
         f"{steps / args.hands:.0f} actions/hand, {closes / args.hands:.0%} closed; "
         f"CPU time {cpu:.2f} s = {args.hands / cpu:.1f} hands per CPU-second"
     )
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Play the hands with this interpreter and with ``args.vs``, alternating, in fresh
+    processes; print each side's best pass and the ratio."""
+    command = [
+        __file__,
+        "--worker",
+        "--hands",
+        str(args.hands),
+        "--players",
+        str(args.players),
+        "--rules",
+        args.rules,
+        "--seed",
+        str(args.seed),
+    ]
+    sides = {"this": sys.executable, "vs": args.vs}
+    best: dict[str, dict[str, float]] = {}
+    for _ in range(args.repeat):
+        for name, python in sides.items():
+            out = subprocess.run(
+                [python, *command], check=True, capture_output=True, text=True
+            ).stdout
+            result = json.loads(out.strip().splitlines()[-1])
+            if name not in best or result["cpu"] < best[name]["cpu"]:
+                best[name] = result
+    for name, python in sides.items():
+        r = best[name]
+        print(
+            f"{name} ({python}): {args.hands} random-legal {args.players}-player hands, best of "
+            f"{args.repeat}: {args.hands / r['cpu']:.1f} hands per CPU-second, "
+            f"{r['steps'] / r['cpu']:,.0f} actions per CPU-second"
+        )
+    print(f"ratio this / vs: {best['vs']['cpu'] / best['this']['cpu']:.2f}x (target >= 3)")
 
 
 if __name__ == "__main__":

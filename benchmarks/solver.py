@@ -14,8 +14,13 @@ raises ``SolverBudgetExceeded``, is counted as such and timed at the budget (so 
 it). When ``rummikub_solver`` (PyPI rummikub-solver) is importable, times it on the same
 positions (the fastest of ``--repeat`` too) and prints the ratio.
 
-    python benchmarks/solver.py [--positions 60] [--seed 12345] [--budget SECONDS] [--only I,J]
-                                [--modes full,objective] [--repeat N] [--verbose]
+With ``--corpus hard``, 40 positions from seed 2468 (``hard_corpus``): tables of 64-90 tiles,
+racks of 14-29 tiles, both jokers in play, half the positions with a joker on the rack and one
+on the table.
+
+    python benchmarks/solver.py [--corpus standard|hard] [--positions 60] [--seed 12345]
+                                [--budget SECONDS] [--only I,J] [--modes full,objective]
+                                [--repeat N] [--verbose]
 """
 
 from __future__ import annotations
@@ -69,6 +74,51 @@ def corpus(seed: int = 12345, count: int = 60) -> list[tuple[list[Formation], li
         rest = list(pool.elements())
         rnd.shuffle(rest)
         rack = rest[: rnd.randint(14, 20)]
+        out.append((table, rack))
+    return out
+
+
+def hard_corpus(seed: int = 2468, count: int = 40) -> list[tuple[list[Formation], list[Tile]]]:
+    """The hard corpus: tables of 64-90 tiles, racks of 14-29 tiles, both jokers in play.
+
+    Position ``i`` puts its jokers by ``i % 4``: one on the table and one on the rack, both on
+    the table, one on the rack (the other in the pool), one on the table and one on the rack
+    again; so half the positions hold a rack joker and a table joker together, the case where
+    the points objective used to value the rack joker above its worth.
+    """
+    rnd = random.Random(seed)
+    joker = next(t for t in FULL_SET if t.is_joly)
+    split = [(1, 1), (2, 0), (0, 1), (1, 1)]
+    out = []
+    for index in range(count):
+        on_table, on_rack = split[index % 4]
+        numbered = [t for t in FULL_SET if not t.is_joly]
+        rnd.shuffle(numbered)
+        pool = Counter(numbered)
+        target = rnd.randint(64, 90)
+        table: list[Formation] = []
+        size = 0
+        jokers_left = on_table
+        while size < target:
+            cands = [
+                f
+                for f in candidate_formations(
+                    list(pool.elements()) + [joker] * jokers_left, RULES.formation_rules
+                )
+                if size + len(f) <= 90
+                and (jokers_left == 0 or f.joly_count > 0)  # the table's jokers go first
+            ]
+            if not cands:
+                break
+            f = rnd.choice(cands)
+            need = Counter(t for t in f.tiles if not t.is_joly)
+            pool -= need
+            jokers_left -= f.joly_count
+            table.append(f)
+            size += len(f)
+        rest = list(pool.elements())
+        rnd.shuffle(rest)
+        rack = rest[: rnd.randint(14, 29) - on_rack] + [joker] * on_rack
         out.append((table, rack))
     return out
 
@@ -179,7 +229,14 @@ def time_rummikub_solver(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--positions", type=int, default=None, help="default 60 (hard: 40)")
+    parser.add_argument(
+        "--corpus",
+        default="standard",
+        choices=("standard", "hard"),
+        help="standard: tables of 20-60 tiles, racks of 14-20; hard: tables of 64-90 tiles, "
+        "racks of 14-29, both jokers in play (hard_corpus)",
+    )
     parser.add_argument("--seed", type=int, default=12345)
     parser.add_argument(
         "--budget", type=float, default=10.0, help="seconds per solve before giving up"
@@ -199,13 +256,18 @@ def main() -> None:
         help="full (objective then fewest changed sets) and/or objective (tie-break skipped)",
     )
     args = parser.parse_args()
+    if args.positions is None:
+        args.positions = 40 if args.corpus == "hard" else 60
     for option, value in (("--positions", args.positions), ("--repeat", args.repeat)):
         if value < 1:
             parser.error(f"{option} {value}: give 1 or more")
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     if not modes or any(m not in ("full", "objective") for m in modes):
         parser.error(f"--modes {args.modes!r}: give full, objective or full,objective")
-    positions = corpus(args.seed, args.positions)
+    if args.corpus == "hard":
+        positions = hard_corpus(args.seed if args.seed != 12345 else 2468, args.positions)
+    else:
+        positions = corpus(args.seed, args.positions)
     if args.only:
         try:
             chosen = [int(i) for i in args.only.split(",")]

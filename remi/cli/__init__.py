@@ -1,21 +1,13 @@
-"""The ``remi`` command line (typer + rich); importing this package registers every command.
+"""The ``remi`` command line (typer + rich).
 
-Each command lives in its own module and registers itself on ``remi.cli.app.app``; add a new
-command module to the import list below.
+Each command lives in its own module and registers itself on ``remi.cli.app.app`` (or one of its
+groups); the module is imported only when its command is looked up (``remi.cli.app.LAZY_COMMANDS``
+lists every command with its module: add a row there for a new command), so that ``remi --help``
+and each command import only what they use.
 """
 
 from __future__ import annotations
 
-# Command modules (each registers its commands on import).
-from remi.cli import (
-    check,  # noqa: E402,F401
-    play,  # noqa: E402,F401
-    replay,  # noqa: E402,F401
-    rules_cmd,  # noqa: E402,F401
-    score,  # noqa: E402,F401
-    simulate,  # noqa: E402,F401
-    solve,  # noqa: E402,F401
-)
 from remi.cli.app import app, main
 
 __all__ = ["app", "main"]

@@ -8,13 +8,16 @@ notation, bad file, unknown preset or rule id), 1 for an action the rules refuse
 from __future__ import annotations
 
 import functools
+import importlib
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, ClassVar, NoReturn, TypeVar
 
 import typer
+import typer.main
 from rich.console import Console
+from typer.core import TyperCommand, TyperGroup
 
 from remi.core.errors import IllegalActionError, RemiError
 
@@ -33,6 +36,130 @@ __all__ = [
 EXIT_INVALID = 1
 EXIT_BAD_INPUT = 2
 
+#: Every command of each group ("" = ``remi`` itself), in the order ``--help`` lists them: the
+#: module that registers it and the first paragraph of its help. A command's module is imported
+#: only when that command is run or its own help is asked for, so ``remi --help`` and ``remi
+#: check meld`` import no other command's dependencies (tests/test_cli_lazy.py checks this table
+#: against the modules). A new command: its module registers it on the group, and a row here.
+LAZY_COMMANDS: dict[str, dict[str, tuple[str, str]]] = {
+    "": {
+        "play": (
+            "remi.cli.play",
+            "Play Remi pe tablă at the terminal: one human against three greedy bots by default.",
+        ),
+        "replay": (
+            "remi.cli.replay",
+            "Re-play a game record through the engine: every turn, then the final scores.",
+        ),
+        "score": (
+            "remi.cli.score",
+            "Score every player at the end of a hand (docs/rules.md §1.9, §1.11, §1.12; for the\n"
+            "Rummikub-style presets §2.9, §2.10). When the file has an `[expect]` table (and no\n"
+            "`--rules`/`--set` changes its rules), each expected score is compared; exit 1 when one\n"
+            "differs, 2 for a bad file.",
+        ),
+        "simulate": (
+            "remi.cli.simulate",
+            "Play the same seeded deals under each preset and compare them with 95% confidence "
+            "intervals.",
+        ),
+    },
+    "check": {
+        "meld": (
+            "remi.cli.check",
+            "Is it a valid run (suită) or set (terță)? Exit 0 valid, 1 invalid, 2 bad input.",
+        ),
+        "opening": (
+            "remi.cli.check",
+            "Would these formations make a valid opening (etalare)? Exit 0 valid, 1 invalid, 2 "
+            "bad input.",
+        ),
+        "file": (
+            "remi.cli.check",
+            "Answer a check file as `check meld` / `check opening` would; a match file prints the "
+            "winner\n(exit 1 while the match goes on). The file's expect_* claims are compared "
+            "(not under\n--rules/--set): exit 1 when one does not hold. Exit 2 for a bad file.",
+        ),
+    },
+    "solve": {
+        "opening": (
+            "remi.cli.solve",
+            "The highest-value valid opening (etalare) from RACK, exact (docs/rules.md §1.5, §1.7).",
+        ),
+        "move": (
+            "remi.cli.solve",
+            "The best Rummikub move: most tiles (or points) from --rack onto --table, exact\n"
+            "(docs/rules.md §2.4–§2.7).",
+        ),
+    },
+    "rules": {
+        "list": (
+            "remi.cli.rules_cmd",
+            "List the rule presets found, with their family and description.",
+        ),
+        "show": (
+            "remi.cli.rules_cmd",
+            "Show every rule id of a preset with its value and one-line meaning.",
+        ),
+        "diff": (
+            "remi.cli.rules_cmd",
+            "Compare presets rule by rule; differing rule ids are highlighted (`--all` shows every "
+            "id).",
+        ),
+    },
+}
+
+
+class LazyGroup(TyperGroup):
+    """A command group that imports a command's module only when the command is looked up.
+
+    ``group`` names the row of ``LAZY_COMMANDS``; ``owner`` is the ``typer.Typer`` the group is
+    built from (set once the Typer exists). Listing the commands (``--help``) imports nothing:
+    the one-line help of a command not yet imported comes from ``LAZY_COMMANDS``.
+    """
+
+    group: ClassVar[str] = ""
+    owner: ClassVar[typer.Typer | None] = None
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """The lazy commands in table order, then the groups and any other command."""
+        lazy = LAZY_COMMANDS[self.group]
+        return list(lazy) + [n for n in self.commands if n not in lazy]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command, its module imported first when it has not been yet."""
+        found = self.commands.get(cmd_name)
+        if found is None and cmd_name in LAZY_COMMANDS[self.group]:
+            importlib.import_module(LAZY_COMMANDS[self.group][cmd_name][0])
+            assert self.owner is not None
+            built = typer.main.get_command(self.owner)
+            for name, command in getattr(built, "commands", {}).items():
+                self.commands.setdefault(name, command)
+            found = self.commands.get(cmd_name)
+        return found
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """click's listing of the commands, without importing the modules of lazy ones."""
+        lazy = LAZY_COMMANDS[self.group]
+        commands: list[tuple[str, Any]] = []
+        for name in self.list_commands(ctx):
+            command = self.commands.get(name)
+            if command is None and name in lazy:
+                command = TyperCommand(name, help=lazy[name][1])
+            if command is None or command.hidden:
+                continue
+            commands.append((name, command))
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _ in commands)
+            rows = [(name, command.get_short_help_str(limit)) for name, command in commands]
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _lazy_group(group: str) -> type[LazyGroup]:
+    return type(f"LazyGroup_{group or 'remi'}", (LazyGroup,), {"group": group})
+
+
 app = typer.Typer(
     name="remi",
     help="Tile rummy: Romanian Remi pe tablă and Rummikub-style variants. Play, score, check, solve.",
@@ -40,20 +167,28 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # help texts are plain: "[expect]" and "remi-rummy[plot]" stay as written
+    cls=_lazy_group(""),
 )
 check_app = typer.Typer(
     help="Check a formation or an opening against the rules.",
     no_args_is_help=True,
     rich_markup_mode=None,
+    cls=_lazy_group("check"),
 )
 solve_app = typer.Typer(
     help="Find the best play: an opening from a rack, or a Rummikub move.",
     no_args_is_help=True,
     rich_markup_mode=None,
+    cls=_lazy_group("solve"),
 )
 rules_app = typer.Typer(
-    help="List, show and compare rule presets.", no_args_is_help=True, rich_markup_mode=None
+    help="List, show and compare rule presets.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    cls=_lazy_group("rules"),
 )
+for _typer in (app, check_app, solve_app, rules_app):
+    _typer.info.cls.owner = _typer  # type: ignore[union-attr]
 
 
 def _print_version(value: bool) -> None:

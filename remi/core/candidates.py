@@ -379,7 +379,7 @@ def _lane_cover_general(present: int, jolys: int, rules: FormationRules) -> int:
     return cover
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1 << 14)  # bounded: one entry per (colour, numbers) mask
 def _run_cover(ci: int, mask: int, jolys: int, rules: FormationRules) -> int:
     """Bits (number - 1) of the natural tiles of colour ``ci`` that some run can use."""
     if jolys == 0:
@@ -459,7 +459,7 @@ _LANE_ONES: Final[int] = sum(1 << (16 * ci + 1) for ci in range(4))
 _LANE_NUMBERS: Final[int] = sum(0x3FFE << (16 * ci) for ci in range(4))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1 << 14)  # bounded: masks with jolys hold many runs
 def _runs_for(ci: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Formation, ...]:
     """Every run of colour index ``ci`` from the numbers in ``mask`` (bit n-1 = number n)."""
     out: list[Formation] = []

@@ -21,7 +21,6 @@ from remi.core.candidates import (
     candidate_formations,
     formable_as_added,
     leftover_lower_bound,
-    unformable_count,
 )
 from remi.core.formations import Formation, FormationRules, PointTable
 from remi.core.notation import SlotToken
@@ -70,6 +69,8 @@ def _can_form_with(tile: Tile, tiles: Sequence[Tile], rules: FormationRules) -> 
 
 
 # Shared action values: actions are frozen, so one object per (seat, argument) serves every state.
+#: Entries a table of shared actions holds before it is emptied (memory stays flat).
+_SHARED_LIMIT = 1 << 14
 _DISCARDS: dict[int, dict[Tile, Discard]] = {}
 _MELDS: dict[tuple[int, Formation], Meld] = {}
 
@@ -97,7 +98,7 @@ def _meld_action(seat: int, formation: Formation) -> Meld:
     key = (seat, formation)
     action = _MELDS.get(key)
     if action is None:
-        if len(_MELDS) > 200_000:
+        if len(_MELDS) > _SHARED_LIMIT:
             _MELDS.clear()
         action = _MELDS[key] = Meld(seat, (formation,))
     return action
@@ -355,7 +356,7 @@ def _opening_options(
 _FIELD_GUARDS = sum(4 << (3 * code) for code in range(JOLY + 1))
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)  # keyed by racks: bounded small (memory stays flat)
 def _tile_fields(tiles: tuple[Tile, ...]) -> int:
     """``tiles`` as counts in 3-bit fields, ``sum(1 << 3 * t)`` (a tile is its integer code + 1;
     at most two copies of a tile, so a count never reaches the guard bit)."""
@@ -384,7 +385,7 @@ def _closing_options(
     rack: tuple[Tile, ...], frules: FormationRules
 ) -> tuple[tuple[Formation, ...], ...]:
     """For a pe-tablă player: every way found to lay all tiles but one (one per discard tile)."""
-    if unformable_count(rack, frules) > 1 or leftover_lower_bound(rack, frules) > 1:
+    if leftover_lower_bound(rack, frules) > 1:  # (it is at least ``unformable_count``)
         return ()
     from remi.variants.remi_pe_tabla.solvers import max_points_arrangement, partition_all
     from remi.variants.remi_pe_tabla.solvers._search import engine_for, pack
@@ -524,7 +525,7 @@ def _layoff_action(seat: int, number: int, tile: Tile, stated: Tile | None) -> L
     key = (seat, number, tile, stated)
     action = _LAYOFFS.get(key)
     if action is None:
-        if len(_LAYOFFS) > 200_000:
+        if len(_LAYOFFS) > _SHARED_LIMIT:
             _LAYOFFS.clear()
         slot = SlotToken(tile) if tile is not JOLY else SlotToken(JOLY, stated)
         action = _LAYOFFS[key] = LayOff(seat, number, (slot,))

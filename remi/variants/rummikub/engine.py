@@ -29,7 +29,6 @@ Refusals raise ``IllegalActionError`` carrying a rule id: ``game.over``, ``turn.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Iterable
 from itertools import chain
@@ -37,16 +36,15 @@ from itertools import chain
 import attrs
 
 from remi.core.actions import Action
-from remi.core.candidates import candidate_formations
 from remi.core.errors import IllegalActionError, InvalidFormationError
 from remi.core.events import Event
-from remi.core.formations import Formation, FormationRules, Kind, formation_readings
-from remi.core.notation import SlotToken
-from remi.core.tiles import JOLY, Tile, sort_tiles, tile_of
+from remi.core.formations import Formation
+from remi.core.tiles import Tile, sort_tiles
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
 from remi.variants.rummikub.events import events_of
 from remi.variants.rummikub.jokers import check_jokers, swapped_versions
 from remi.variants.rummikub.melds import check_initial_meld, revalidate, set_points
+from remi.variants.rummikub.movegen import generate_actions
 from remi.variants.rummikub.state import EndReason, RummikubState
 
 __all__ = [
@@ -69,25 +67,60 @@ def played_tiles(state: RummikubState, table: Iterable[Formation]) -> Counter[Ti
     return new - state.table_tiles()
 
 
-# The last state checked and the actions found legal in it: ``legal_actions`` checks every
-# action it lists and ``apply`` checks again, so the second check of the same action on the same
-# (immutable) state object is a set lookup. Holding the state keeps its identity unique.
-_PASSED: list[tuple[RummikubState | None, set[Action]]] = [(None, set())]
+def _played_by(state: RummikubState, play: Play) -> Iterable[Tile]:
+    """The rack tiles ``play`` (already checked) plays: as listed by ``legal_actions``, or
+    counted."""
+    last, listed, _ = _PASSED[0]
+    if last is state:
+        entry = listed.get(id(play))
+        if entry is not None and entry[0] is play and entry[1] is not None:
+            return entry[1]
+    return _played(state.table, play.table).elements()
+
+
+def _played(old: tuple[Formation, ...], new: tuple[Formation, ...]) -> Counter[Tile]:
+    """``played_tiles``: the sets both tables share at their start and end (the same objects)
+    cancel out, so only the changed middle is counted."""
+    low, size = 0, min(len(old), len(new))
+    while low < size and old[low] is new[low]:
+        low += 1
+    high = 0
+    while high < size - low and old[-1 - high] is new[-1 - high]:
+        high += 1
+    added = Counter(chain.from_iterable(f.tiles for f in new[low : len(new) - high]))
+    added.subtract(chain.from_iterable(f.tiles for f in old[low : len(old) - high]))
+    return +added
+
+
+# The last state checked or listed, the actions ``legal_actions`` listed for it (by identity:
+# the objects are held, so their ids stay unique) with the rack tiles each plays, and the
+# actions found legal in it (a set, built on the first lookup by equality). ``apply`` on an
+# action ``legal_actions`` just produced is then a dictionary lookup. Holding the state keeps
+# its identity unique.
+_Listed = dict[int, tuple[Action, "tuple[Tile, ...] | None"]]
+_PASSED: list[tuple[RummikubState | None, _Listed, set[Action] | None]] = [(None, {}, None)]
 
 
 def check(state: RummikubState, action: Action) -> None:
     """Raise ``IllegalActionError`` (with a rule id, see the module docstring) unless ``action``
     is legal in ``state``; never changes ``state``."""
-    last, passed = _PASSED[0]
-    if not isinstance(action, Action):  # refused by _check; may not even be hashable
+    last, listed, passed = _PASSED[0]
+    if last is state:
+        entry = listed.get(id(action))
+        if entry is not None and entry[0] is action:
+            return
+        if not isinstance(action, Action):  # refused by _check; may not even be hashable
+            _check(state, action)
+        if passed is None:
+            passed = {a for a, _ in listed.values()}
+            _PASSED[0] = (state, listed, passed)
+        if action in passed:
+            return
         _check(state, action)
-    if last is state and action in passed:
+        passed.add(action)
         return
     _check(state, action)
-    if last is state:
-        passed.add(action)
-    else:
-        _PASSED[0] = (state, {action})
+    _PASSED[0] = (state, {}, {action})
 
 
 def _check(state: RummikubState, action: Action) -> None:
@@ -223,9 +256,9 @@ def apply(state: RummikubState, action: Action) -> RummikubState:
             log=log,
         )
     if isinstance(action, Play):
-        rack = Counter(state.racks[seat])
-        rack.subtract(played_tiles(state, action.table))
-        left = sort_tiles((+rack).elements())
+        left = list(state.racks[seat])
+        for t in _played_by(state, action):
+            left.remove(t)
         opened = state.opened[:seat] + (True,) + state.opened[seat + 1 :]
         done = not left
         return attrs.evolve(
@@ -322,106 +355,11 @@ def legal_actions(state: RummikubState) -> list[Action]:
 
     Not enumerated (legal through ``check``): other rearrangements of the table, replacements
     taken from the table, ``penalty invalid`` and ``timeout``.
+
+    The plays are built valid by construction (``remi.variants.rummikub.movegen``); ``check``
+    and ``apply`` then accept these very action objects on this very state without checking
+    them again.
     """
-    if state.is_over:
-        return []
-    seat = state.current
-    out: list[Action] = [Draw(seat) if state.pool else Pass(seat)]
-    rules = state.rules
-    rack = state.racks[seat]
-    frules = rules.formation_rules
-    candidates = candidate_formations(rack, frules)
-    tables: list[tuple[Formation, ...]] = []
-    if not state.opened[seat]:
-        ranked = sorted(candidates, key=lambda f: -set_points(f, rules))
-        for first in ranked:
-            meld = [first]
-            budget = Counter(rack) - Counter(first.tiles)
-            total = set_points(first, rules)
-            for f in ranked:
-                if total >= rules.initial_meld_min_points:
-                    break
-                need = Counter(f.tiles)
-                if not (need - budget):
-                    meld.append(f)
-                    budget -= need
-                    total += set_points(f, rules)
-            if total >= rules.initial_meld_min_points:
-                tables.append(state.table + tuple(meld))
-    else:
-        tables += [state.table + (f,) for f in candidates]
-        tables += _additions(state, rack)
-        tables += _retrievals(state, rack)
-    seen: set[tuple[Formation, ...]] = set()
-    for table in tables:
-        if table in seen:
-            continue
-        seen.add(table)
-        play = Play(seat, table)
-        if is_legal(state, play):
-            out.append(play)
-    return out
-
-
-def _additions(state: RummikubState, rack: tuple[Tile, ...]) -> list[tuple[Formation, ...]]:
-    frules = state.rules.formation_rules
-    out = []
-    tiles = sorted(set(rack), key=lambda t: t.code)
-    for index, f in enumerate(state.table):
-        for tile in tiles:
-            for grown in _grown_formations(f, tile, frules):
-                out.append(state.table[:index] + (grown,) + state.table[index + 1 :])
-    return out
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _grown_formations(f: Formation, tile: Tile, frules: FormationRules) -> tuple[Formation, ...]:
-    """The valid sets ``f`` becomes with ``tile`` added (memoised: table sets persist)."""
-    out = []
-    for slots in _grown(f, tile):
-        readings = [g for g in formation_readings(slots, frules) if g.kind is f.kind]
-        if len(readings) == 1:
-            out.append(readings[0])
-    return tuple(out)
-
-
-def _grown(f: Formation, tile: Tile) -> list[list[SlotToken]]:
-    """``f`` with ``tile`` added: at either end of a run, or into a group."""
-    if f.kind is Kind.SET:
-        if not (tile.is_joly or tile.number == f.number):
-            return []
-        return [list(f.slots()) + [SlotToken(tile)]]
-    base = list(f.slots(explicit=True))
-    colour = f.colour
-    assert colour is not None
-    low, high = f.ranks[0] - 1, f.ranks[-1] + 1
-    out = []
-    if tile.is_joly:
-        if low >= 1:
-            out.append([SlotToken(JOLY, tile_of(colour, low))] + base)
-        if high <= 13:
-            out.append(base + [SlotToken(JOLY, tile_of(colour, high))])
-    elif tile.colour is colour:
-        if tile.number == low:
-            out.append([SlotToken(tile)] + base)
-        if tile.number == high:
-            out.append(base + [SlotToken(tile)])
-    return out
-
-
-def _retrievals(state: RummikubState, rack: tuple[Tile, ...]) -> list[tuple[Formation, ...]]:
-    frules = state.rules.formation_rules
-    out = []
-    for index, f in enumerate(state.table):
-        if not f.joly_count:
-            continue
-        for swapped, replacement in swapped_versions(f, state.rules):
-            rest = Counter(rack) - replacement
-            if replacement - Counter(rack):
-                continue
-            table = state.table[:index] + (swapped,) + state.table[index + 1 :]
-            jokers_on_rack = rest[JOLY]
-            for g in candidate_formations(list(rest.elements()) + [JOLY], frules):
-                if 1 <= g.joly_count <= jokers_on_rack + 1:
-                    out.append(table + (g,))
+    out, played = generate_actions(state, is_legal)
+    _PASSED[0] = (state, {id(a): (a, p) for a, p in zip(out, played)}, None)
     return out

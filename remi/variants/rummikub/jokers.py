@@ -17,6 +17,7 @@ The other table jokers are *freed*.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
@@ -63,14 +64,22 @@ def replacement_options(
     A run or a 4-tile group: the exact tile it stands for. A 3-tile group: either missing
     colour (``joker.group_of_three = either_missing``) or both missing tiles (``both_missing``).
     """
+    return tuple(
+        Counter(option) for option in _options(formation, index, rules.joker_group_of_three)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _options(formation: Formation, index: int, group_of_three: str) -> tuple[tuple[Tile, ...], ...]:
+    """``replacement_options`` as tuples of tiles (memoised, bounded)."""
     ident = formation.identities[index]
     if ident is not None:
-        return (Counter([ident]),)
+        return ((ident,),)
     present = {t.colour for t in formation.tiles if not t.is_joly}
-    missing = [tile_of(c, formation.number) for c in COLOURS if c not in present]
-    if rules.joker_group_of_three == "both_missing":
-        return (Counter(missing),)
-    return tuple(Counter([m]) for m in missing)
+    missing = tuple(tile_of(c, formation.number) for c in COLOURS if c not in present)
+    if group_of_three == "both_missing":
+        return (missing,)
+    return tuple((m,) for m in missing)
 
 
 def _kept(old: Formation, i: int, new: Formation, j: int) -> bool:
@@ -104,6 +113,11 @@ def freed_jokers(
     if not old_j:
         return []
     new_j = [(g, k, j) for k, g, j in _joker_places(new_table)]
+    if len(old_j) == 1:  # the search below, for one joker: the first new joker that keeps it
+        ((h, f, i),) = old_j
+        if not new_j or any(_kept(f, i, g, j) for g, _, j in new_j):
+            return []
+        return [FreedJoker(old_set=h, formation=f, index=i, new_set=new_j[0][1])]
     best: tuple[int, tuple[int, ...]] = (-1, ())
     for perm in itertools.permutations(range(len(new_j)), len(old_j)):
         kept = sum(1 for (_, f, i), p in zip(old_j, perm) if _kept(f, i, new_j[p][0], new_j[p][2]))
@@ -120,12 +134,13 @@ def freed_jokers(
 def _satisfiable(
     freed: Sequence[FreedJoker], available: Counter[Tile], rules: RummikubRules
 ) -> bool:
-    choices = [replacement_options(fj.formation, fj.index, rules) for fj in freed]
+    mode = rules.joker_group_of_three
+    choices = [_options(fj.formation, fj.index, mode) for fj in freed]
     for combo in itertools.product(*choices):
         need: Counter[Tile] = Counter()
         for c in combo:
             need.update(c)
-        if not (need - available):
+        if all(available[t] >= n for t, n in need.items()):
             return True
     return False
 
@@ -158,14 +173,16 @@ def check_jokers(
             rule_id="joker.retrieve_before_initial",
         )
     if freed:
-        unchanged = Counter(old_table) & Counter(new_table)
-        on_changed: Counter[Tile] = Counter(t for g in new_table for t in g.tiles)
-        for f, n in unchanged.items():
-            for t in f.tiles:
-                on_changed[t] -= n
-        on_changed = +on_changed
-        mode_available = played if rules.joker_replacement_from == "rack" else on_changed
-        if not _satisfiable(freed, mode_available, rules):
+        rack_only = rules.joker_replacement_from == "rack"
+        # the tiles played are among the tiles on changed sets (an unchanged set is a
+        # start-of-turn set), so when they free the jokers the larger multiset does too
+        satisfied = _satisfiable(freed, played, rules)
+        if not satisfied and not rack_only:
+            mode_available = _on_changed(old_table, new_table)
+            satisfied = _satisfiable(freed, mode_available, rules)
+        if not satisfied:
+            on_changed = _on_changed(old_table, new_table)
+            mode_available = played if rack_only else on_changed
             first = freed[0]
             wanted = " or ".join(
                 " and ".join(str(t) for t in sorted(c.elements(), key=lambda t: t.code))
@@ -174,7 +191,7 @@ def check_jokers(
             where = (
                 f"the joker of {first.formation.text()} is moved without {wanted} taking its place"
             )
-            if rules.joker_replacement_from == "rack" and _satisfiable(freed, on_changed, rules):
+            if rack_only and _satisfiable(freed, on_changed, rules):
                 raise IllegalActionError(f"{where} from the rack", rule_id="joker.replacement_from")
             either = attrs.evolve(rules, joker_group_of_three="either_missing")
             if rules.joker_group_of_three == "both_missing" and _satisfiable(
@@ -198,6 +215,16 @@ def check_jokers(
     if rules.joker_locks_meld:
         _check_locks(old_table, new_table, freed)
     return freed
+
+
+def _on_changed(old_table: Sequence[Formation], new_table: Sequence[Formation]) -> Counter[Tile]:
+    """The tiles of the new sets that are not unchanged start-of-turn sets."""
+    unchanged = Counter(old_table) & Counter(new_table)
+    on_changed: Counter[Tile] = Counter(t for g in new_table for t in g.tiles)
+    for f, n in unchanged.items():
+        for t in f.tiles:
+            on_changed[t] -= n
+    return +on_changed
 
 
 def _check_locks(

@@ -1,0 +1,57 @@
+"""The CLI imports a command's module only when that command is looked up: the table of lazy
+commands in ``remi.cli.app`` must name every command with its module and help, and ``remi
+--help`` must import no command module and no family."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+
+import typer.main
+from typer.testing import CliRunner
+
+from remi.cli.app import LAZY_COMMANDS, app, check_app, rules_app, solve_app
+
+GROUPS = {"": app, "check": check_app, "solve": solve_app, "rules": rules_app}
+MODULES = ["check", "play", "replay", "rules_cmd", "score", "simulate", "solve"]
+
+
+def test_lazy_table_matches_the_registered_commands() -> None:
+    for name in MODULES:
+        importlib.import_module(f"remi.cli.{name}")
+    for group, typer_app in GROUPS.items():
+        built = typer.main.get_command(typer_app)
+        found = {
+            name: (command.callback.__module__, (command.help or "").split("\n\n")[0])
+            for name, command in built.commands.items()  # type: ignore[attr-defined]
+            if name not in GROUPS
+        }
+        assert found == LAZY_COMMANDS[group], group
+
+
+def test_help_imports_no_command_module_and_no_family() -> None:
+    code = (
+        "import sys, json; sys.argv = ['remi', '--help']\n"
+        "from remi.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('remi'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout
+    loaded = json.loads(out.strip().splitlines()[-1])
+    assert not [m for m in loaded if m.startswith(("remi.variants", "remi.core.variant"))]
+    assert not [m for m in loaded if m.startswith("remi.cli.") and m != "remi.cli.app"]
+
+
+def test_help_lists_every_command() -> None:
+    result = CliRunner().invoke(app, ["--help"])
+    assert result.exit_code == 0
+    for name in [*LAZY_COMMANDS[""], "check", "solve", "rules"]:
+        assert f"  {name} " in result.output
+    for group in ("check", "solve", "rules"):
+        result = CliRunner().invoke(app, [group, "--help"])
+        for name in LAZY_COMMANDS[group]:
+            assert f"  {name} " in result.output
