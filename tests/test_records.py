@@ -48,7 +48,7 @@ def test_record_round_trip(tmp_path: Path) -> None:
     dump_record(record, path)
     assert load_record(path) == record
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "remi-record" and data["version"] == 1
+    assert data["format"] == "remi-record" and data["version"] == 2 and data["seed_chosen"] is False
     assert data["overrides"] == {"opening.min_points": "50"}
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
 
@@ -143,7 +143,7 @@ def _keep(path: Path) -> bytes:
         ("garbage", "\x00\x01not json", "malformed JSON"),
         ("not-object", "[1, 2]", "a record is a JSON object"),
         ("wrong-format", '{"format": "chess-pgn", "version": 1}', "not a remi game record"),
-        ("version-2", None, "unsupported record version 2"),
+        ("version-3", None, "unsupported record version 3"),
         ("bad-kind", None, "'players[2].kind' is 'wizard'"),
         ("bad-action", None, "action 3 'p2 dscard K5'"),
         ("bad-deal", None, "'deal.racks[1]'"),
@@ -161,8 +161,8 @@ def test_load_record_errors_leave_file_untouched(
         if name == "truncated":
             text = json.dumps(data)[:120]
         else:
-            if name == "version-2":
-                data["version"] = 2
+            if name == "version-3":
+                data["version"] = 3
             elif name == "bad-kind":
                 data["players"][1]["kind"] = "wizard"
             elif name == "bad-action":

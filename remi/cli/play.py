@@ -12,7 +12,6 @@ refused input shows the error with its rule id and changes nothing. Exit codes: 
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -28,6 +27,7 @@ from remi.cli.app import app, fail, guarded, parse_set_options
 from remi.cli.messages import LANGUAGES, messages
 from remi.cli.session import Session, check_save_target, path_key, start_session
 from remi.cli.terminal import install_completion
+from remi.core.deal import fresh_seed
 from remi.core.errors import IllegalActionError, RemiError, RulesError
 from remi.core.record_files import dump_record, load_record
 from remi.core.records import HUMAN, GameRecord, MatchProgress, PlayerEntry, now_iso
@@ -166,14 +166,17 @@ def _new_record(
     rules_name: str,
     overrides: dict[str, str],
     seats: tuple[PlayerEntry, ...],
-    seed: int,
+    seed: int | None,
     match: bool,
 ) -> GameRecord:
+    """A new game's record: ``seed`` is the one chosen with ``--seed``, or None for a fresh
+    128-bit seed (``remi.core.deal.fresh_seed``)."""
     from remi.core.presets import load_rules
 
     rules = load_rules(rules_name, overrides)
+    the_seed = fresh_seed() if seed is None else seed
     progress = (
-        MatchProgress(hands_played=0, totals=tuple((p.name, 0) for p in seats), base_seed=seed)
+        MatchProgress(hands_played=0, totals=tuple((p.name, 0) for p in seats), base_seed=the_seed)
         if match
         else None
     )
@@ -182,7 +185,8 @@ def _new_record(
         preset=rules_name,
         overrides=tuple(overrides.items()),
         players=seats,
-        seed=seed,
+        seed=the_seed,
+        seed_chosen=seed is not None,
         created=now_iso(),
         match=progress,
     )
@@ -210,6 +214,7 @@ def _next_hand(record: GameRecord, match: Match) -> GameRecord:
         overrides=record.overrides,
         players=players,
         seed=match.seed,
+        seed_chosen=record.seed_chosen,
         created=now_iso(),
         match=MatchProgress(
             hands_played=match.hands_played, totals=match.totals, base_seed=match.base_seed
@@ -364,8 +369,7 @@ def play(
         while len(entries) < count:
             entries.append(PlayerEntry("", "greedy"))
         seats = _name_seats(entries)
-        the_seed = seed if seed is not None else secrets.randbelow(1_000_000)
-        record = _new_record(rules, parse_set_options(set_), seats, the_seed, match)
+        record = _new_record(rules, parse_set_options(set_), seats, seed, match)
 
     owned = {path_key(p) for p in (save, load) if p is not None}
 

@@ -22,6 +22,7 @@ from remi.bots import Bot, make_bot
 from remi.cli import terminal
 from remi.cli.app import EXIT_INVALID, fail
 from remi.core.actions import Action
+from remi.core.deal import derived_seed
 from remi.core.errors import RemiError
 from remi.core.messages import Messages
 from remi.core.play import TimeUp
@@ -228,10 +229,11 @@ def _notes_for(
 
 
 def _bots_for(record: GameRecord) -> dict[int, Bot]:
+    """The bots of ``record``, seeded one-way from its seed (``derived_seed``)."""
     base = record.seed if record.seed is not None else 0
     offset = len(record.actions)
     return {
-        seat: make_bot(p.kind, base * 16 + seat + offset * 7919)
+        seat: make_bot(p.kind, derived_seed(base, "bot", seat, offset))
         for seat, p in enumerate(record.players)
         if p.kind != HUMAN
     }
@@ -288,8 +290,9 @@ def _saved_game(path: Path) -> str | None:
     except RemiError:
         return None
     return (
-        f"the file holds another saved game ({other.preset}, seed {other.seed}, "
-        f"{len(other.actions)} actions): resume it with --load, or choose another file"
+        f"the file holds another saved game ({other.preset}, {', '.join(other.names)}, "
+        f"started {other.created or '?'}, {len(other.actions)} actions): resume it with --load, "
+        "or choose another file"
     )
 
 

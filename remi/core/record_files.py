@@ -21,6 +21,7 @@ from remi.core.records import (
     _KEYS,
     FORMAT,
     HUMAN,
+    READ_VERSIONS,
     VERSION,
     GameRecord,
     MatchProgress,
@@ -65,13 +66,14 @@ def parse_record(
             field="format",
         )
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if version not in READ_VERSIONS or isinstance(version, bool):
+        known = ", ".join(str(v) for v in READ_VERSIONS)
         raise RecordError(
-            f"unsupported record version {json.dumps(version, ensure_ascii=False)}: this remi reads version {VERSION}",
+            f"unsupported record version {json.dumps(version, ensure_ascii=False)}: this remi reads versions {known}",
             path=path,
             field="version",
         )
-    _refuse_unknown(data, _KEYS, "", path)
+    _refuse_unknown(data, _KEYS if version == VERSION else _KEYS - {"seed_chosen"}, "", path)
     family = _need(data, "family", str, path, 'a rule family name like "remi"')
     preset = _need(data, "preset", str, path, 'a preset name like "remi-pe-tabla"')
     raw_overrides = data.get("overrides", {})
@@ -112,6 +114,11 @@ def parse_record(
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(
             f"field 'seed' must be an integer, got {json.dumps(seed)}", path=path, field="seed"
+        )
+    seed_chosen = data.get("seed_chosen", False)
+    if not isinstance(seed_chosen, bool):
+        raise RecordError(
+            "field 'seed_chosen' must be true or false", path=path, field="seed_chosen"
         )
     deal = None
     if "deal" in data:
@@ -171,6 +178,7 @@ def parse_record(
         overrides=overrides,
         players=tuple(players),
         seed=seed,
+        seed_chosen=seed_chosen,
         deal=deal,
         actions=tuple(raw_actions),
         created=created,

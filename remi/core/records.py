@@ -40,6 +40,7 @@ __all__ = [
     "VERSION",
     "GameRecord",
     "MatchProgress",
+    "READ_VERSIONS",
     "PlayerEntry",
     "RecordError",
     "StackedDeal",
@@ -48,7 +49,10 @@ __all__ = [
 ]
 
 FORMAT: Final = "remi-record"
-VERSION: Final = 1
+#: The version ``record_to_json`` writes.
+VERSION: Final = 2
+#: Every version ``remi.core.record_files.parse_record`` reads.
+READ_VERSIONS: Final = (1, 2)
 #: The ``kind`` of a seat played by a person (the other kinds are bot kinds).
 HUMAN: Final = "human"
 _KEYS: Final = frozenset(
@@ -60,6 +64,7 @@ _KEYS: Final = frozenset(
         "overrides",
         "players",
         "seed",
+        "seed_chosen",
         "deal",
         "actions",
         "created",
@@ -129,6 +134,9 @@ class GameRecord:
         overrides: rule ids changed with ``--set``, ``(id, value)`` pairs in order.
         players: one ``PlayerEntry`` per seat, seat order (``p1`` first).
         seed: the shuffle seed (a seeded deal), or with ``deal`` the order of the unlisted stock.
+            A new game's seed has 128 random bits (``remi.core.deal.fresh_seed``).
+        seed_chosen: the seed was chosen by a person (``remi play --seed N``), so the deal is
+            reproducible by anyone who knows it, not secret.
         deal: a stacked deal, or None for a seeded deal.
         actions: the action lines, with seat prefixes (``"p1 discard K2"``).
         created: ISO 8601 time the record was first written.
@@ -140,6 +148,7 @@ class GameRecord:
     overrides: tuple[tuple[str, _Scalar], ...] = ()
     players: tuple[PlayerEntry, ...]
     seed: int | None = None
+    seed_chosen: bool = False
     deal: StackedDeal | None = None
     actions: tuple[str, ...] = ()
     created: str = ""
@@ -175,6 +184,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
     }
     if record.seed is not None:
         out["seed"] = record.seed
+        out["seed_chosen"] = record.seed_chosen
     if record.deal is not None:
         out["deal"] = {"racks": list(record.deal.racks), "stock": record.deal.stock}
     out["actions"] = list(record.actions)
