@@ -176,7 +176,9 @@ def _new_record(
     rules = load_rules(rules_name, overrides)
     the_seed = fresh_seed() if seed is None else seed
     progress = (
-        MatchProgress(hands_played=0, totals=tuple((p.name, 0) for p in seats), base_seed=the_seed)
+        MatchProgress(
+            hands_played=0, totals=tuple((p.name, 0) for p in seats), base_seed=the_seed, hands=()
+        )
         if match
         else None
     )
@@ -206,8 +208,13 @@ def _match_of(record: GameRecord, rules: Any) -> Match:
 
 def _next_hand(record: GameRecord, match: Match) -> GameRecord:
     """The record of the next hand of ``match``: seats rotated as the match rotates them (the
-    deal moves on), totals and seed from the match."""
+    deal moves on), totals and seed from the match, and every finished hand's points (when the
+    record kept them: a version 1 match record did not)."""
     players = record.players[1:] + record.players[:1]
+    assert record.match is not None
+    hands = record.match.hands
+    if hands is not None and match.hands:
+        hands = (*hands, tuple((ps.name, ps.score) for ps in match.hands[-1]))
     return GameRecord(
         family=record.family,
         preset=record.preset,
@@ -217,7 +224,10 @@ def _next_hand(record: GameRecord, match: Match) -> GameRecord:
         seed_chosen=record.seed_chosen,
         created=now_iso(),
         match=MatchProgress(
-            hands_played=match.hands_played, totals=match.totals, base_seed=match.base_seed
+            hands_played=match.hands_played,
+            totals=match.totals,
+            base_seed=match.base_seed,
+            hands=hands,
         ),
     )
 

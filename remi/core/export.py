@@ -119,4 +119,6 @@ def export_for_player(record: GameRecord, seat: int) -> dict[str, Any]:
             "hands_played": record.match.hands_played,
             "totals": dict(record.match.totals),
         }
+        if record.match.hands is not None:  # finished hands' points are public
+            out["match"]["hands"] = [dict(hand) for hand in record.match.hands]
     return out
