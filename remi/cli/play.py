@@ -25,11 +25,12 @@ from typer.core import TyperCommand
 from remi.bots import BOT_KINDS
 from remi.cli.app import app, fail, guarded, parse_set_options
 from remi.cli.messages import LANGUAGES, messages
+from remi.cli.savelock import SaveLockError, SaveLocks
 from remi.cli.session import Session, check_save_target, path_key, start_session
 from remi.cli.terminal import install_completion
 from remi.core.deal import fresh_seed
 from remi.core.errors import IllegalActionError, RemiError, RulesError
-from remi.core.record_files import dump_record, load_record
+from remi.core.record_files import load_record
 from remi.core.records import HUMAN, GameRecord, MatchProgress, PlayerEntry, now_iso
 from remi.core.render import scores_table
 from remi.core.rulespec import RuleSet
@@ -233,8 +234,8 @@ def _next_hand(record: GameRecord, match: Match) -> GameRecord:
 
 
 def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -> None:
+    session = session_factory(record)
     while True:
-        session = session_factory(record)
         install_completion(_COMMANDS, session.rack_words)
         if not _play_hand(session):
             return
@@ -259,8 +260,11 @@ def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -
             if session.save_path is not None:
                 session.save()
             return
+        # the next hand, saved before it starts: the finished hands are in its record, and a
+        # failed save is reported on the board while the match goes on
+        session = session_factory(record)
         if session.save_path is not None:
-            dump_record(record, session.save_path)
+            session.save()
 
 
 def _rule(rules: RuleSet, rule_id: str, default: int) -> int:
@@ -347,8 +351,6 @@ def play(
         fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
     m = messages(lang)
     console = Console(highlight=False, soft_wrap=True)
-    if save is not None:
-        check_save_target(save, load)
     if load is not None:
         source = ctx.get_parameter_source("rules")
         given_rules = source is not None and source.name == "COMMANDLINE"
@@ -382,10 +384,22 @@ def play(
         record = _new_record(rules, parse_set_options(set_), seats, seed, match)
 
     owned = {path_key(p) for p in (save, load) if p is not None}
+    locks = SaveLocks()
+    try:
+        if save is not None:
+            if save.parent.is_dir():
+                try:  # the save file is this game's for its whole life (docs/records.md)
+                    locks.hold(save, record)
+                except SaveLockError as exc:
+                    fail(escape(f"--save {save}: {exc}"))
+            check_save_target(save, load)
 
-    def factory(rec: GameRecord) -> Session:
-        session = start_session(rec, console, m, save, auto, timer_on=not no_timer)
-        session.owned |= owned
-        return session
+        def factory(rec: GameRecord) -> Session:
+            session = start_session(rec, console, m, save, auto, timer_on=not no_timer)
+            session.owned |= owned
+            session.locks = locks
+            return session
 
-    _run(factory, record)
+        _run(factory, record)
+    finally:
+        locks.release()

@@ -21,6 +21,7 @@ from rich.text import Text
 from remi.bots import Bot, make_bot
 from remi.cli import terminal
 from remi.cli.app import EXIT_INVALID, fail
+from remi.cli.savelock import SaveLockError, SaveLocks
 from remi.core.actions import Action
 from remi.core.deal import derived_seed
 from remi.core.errors import RemiError
@@ -56,6 +57,8 @@ class Session:
     rack_words: list[str] = attrs.field(factory=list)
     # save files this session may replace: its --save/--load file and files it wrote itself
     owned: set[Path] = attrs.field(factory=set)
+    # the locks on the save files of the whole game (shared by the hands of a match)
+    locks: SaveLocks | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -184,27 +187,33 @@ class Session:
 
     def save(self, path: Path | None = None) -> bool:
         """Write the record to ``path`` (default: the ``--save`` file); False when there is no
-        file or it may not or cannot be written (the reason is printed)."""
+        file or it may not or cannot be written. Every problem (another game's file or lock, a
+        bad name, a loop, a read-only folder, a full disk, a FIFO...) is printed on the board
+        and the game goes on."""
         target = path or self.save_path
         if target is None:
             return False
+        try:
+            error = self._save_to(target)
+        except (OSError, RuntimeError, ValueError, RemiError, SaveLockError) as exc:
+            error = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            error = error.removeprefix(f"{target}: ")
+        if error is not None:
+            self.say(self.m("saving_failed", path=target, error=error), style="red")
+            return False
+        return True
+
+    def _save_to(self, target: Path) -> str | None:
+        """Save to ``target``: None when saved, else why it may not be written."""
         if (target.exists() or target.is_symlink()) and path_key(target) not in self.owned:
             other = _saved_game(target)
             if other is not None:  # another game's save: never replaced by this one
-                self.say(self.m("saving_failed", path=target, error=other), style="red")
-                return False
-        try:
-            dump_record(self.current_record(), target)
-        except OSError as exc:
-            error = exc.strerror or exc
-            self.say(self.m("saving_failed", path=target, error=error), style="red")
-            return False
-        except RemiError as exc:  # an existing file that is not a game record: never overwritten
-            error = str(exc).removeprefix(f"{target}: ")
-            self.say(self.m("saving_failed", path=target, error=error), style="red")
-            return False
+                return other
+        if self.locks is not None:
+            self.locks.hold(target, self.record)
+        dump_record(self.current_record(), target)
         self.owned.add(path_key(target))
-        return True
+        return None
 
     def _save_command(self, rest: str) -> None:
         """The ``save FILE`` command (``save`` alone: the ``--save`` file)."""
@@ -277,8 +286,12 @@ def start_session(
 
 
 def path_key(path: Path) -> Path:
-    """A save path as compared for ownership (absolute, symlinks resolved)."""
-    return path.resolve()
+    """A save path as compared for ownership (absolute, symlinks resolved; a symlink loop or a
+    bad name is kept as given, made absolute, and refused when it is written)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return path.absolute()
 
 
 def _saved_game(path: Path) -> str | None:

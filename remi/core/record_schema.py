@@ -54,8 +54,7 @@ def validate_record_json(data: dict[str, Any], version: int, path: str = "") -> 
     error = jsonschema.exceptions.best_match(_validator(version).iter_errors(data))
     if error is None:
         return
-    where = error.json_path
-    message = _message(error)
+    where, message = _message(error)
     if len(message) > 200:
         message = message[:200] + "..."
     raise RecordError(
@@ -63,8 +62,33 @@ def validate_record_json(data: dict[str, Any], version: int, path: str = "") -> 
     )
 
 
-def _message(error: jsonschema.ValidationError) -> str:
-    """The problem in words, without repeating a whole (possibly huge) JSON value."""
+def _message(error: jsonschema.ValidationError) -> tuple[str, str]:
+    """The JSON path of the problem and the problem in words, without repeating a whole
+    (possibly huge) JSON value; an unknown field is named by its own path."""
+    return _where(error), _words(error)
+
+
+def _where(error: jsonschema.ValidationError) -> str:
+    extra = _unknown(error)
+    return error.json_path if extra is None else f"{error.json_path}.{extra}"
+
+
+def _unknown(error: jsonschema.ValidationError) -> str | None:
+    """The first unknown field of an ``additionalProperties`` error (escaped), else None."""
+    schema: Any = error.schema
+    if (
+        error.validator != "additionalProperties"
+        or not isinstance(error.instance, dict)
+        or not isinstance(schema, dict)
+    ):
+        return None
+    known = set(schema.get("properties", {}))
+    extra = sorted(str(k) for k in error.instance if k not in known)
+    return extra[0][:80].encode("unicode_escape").decode("ascii") if extra else None
+
+
+def _words(error: jsonschema.ValidationError) -> str:
+    """The problem in words."""
     value: Any = error.validator_value
     if (
         error.validator == "anyOf"
@@ -73,17 +97,9 @@ def _message(error: jsonschema.ValidationError) -> str:
     ):
         options = [" and ".join(f"'{k}'" for k in sub["required"]) for sub in value]
         return "needs " + " or ".join(options)
-    schema: Any = error.schema
-    if (
-        error.validator == "additionalProperties"
-        and isinstance(error.instance, dict)
-        and isinstance(schema, dict)
-    ):
-        known = set(schema.get("properties", {}))
-        extra = sorted(str(k) for k in error.instance if k not in known)
-        if extra:
-            name = extra[0][:80].encode("unicode_escape").decode("ascii")
-            return f"unknown field '{name}'"
+    name = _unknown(error)
+    if name is not None:
+        return f"unknown field '{name}'"
     if error.validator in ("type", "const", "enum", "pattern", "minLength", "maxLength"):
         shown = json.dumps(error.instance, ensure_ascii=True, default=str)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
