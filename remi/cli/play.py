@@ -348,7 +348,7 @@ def play(
     Exit 0 after play, 1 when --load finds an illegal action, 2 for bad input.
     """
     if lang not in LANGUAGES:
-        fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
+        fail(escape(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'"))
     m = messages(lang)
     console = Console(highlight=False, soft_wrap=True)
     if load is not None:

@@ -41,7 +41,7 @@ def replay_command(
     fields or action text). The file is only read.
     """
     if lang not in LANGUAGES:
-        fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
+        fail(escape(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'"))
     m = messages(lang)
     record = load_record(file)
     result = replay(record)

@@ -9,7 +9,18 @@ import os
 import stat
 from typing import Final
 
-__all__ = ["MAX_RECORD_BYTES", "MAX_TOML_BYTES", "file_kind", "read_capped"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_RECORD_BYTES",
+    "MAX_TOML_BYTES",
+    "check_tree",
+    "file_kind",
+    "printable",
+    "read_capped",
+]
+
+MAX_DEPTH: Final = 32
+"""Deepest nesting of arrays and tables accepted in a JSON or TOML file (real files nest 4 deep)."""
 
 MAX_TOML_BYTES: Final = 4 * 1024 * 1024
 """Largest rule or dispute file read, in bytes (4 MiB; real ones are a few kilobytes)."""
@@ -57,3 +68,50 @@ def read_capped(path: str | os.PathLike[str], limit: int) -> bytes:
     if len(raw) > limit:
         raise OSError(errno.EFBIG, f"file too large: more than {limit // (1024 * 1024)} MiB")
     return raw
+
+
+def check_tree(data: object, limit: int = MAX_DEPTH) -> None:
+    """Check decoded JSON or TOML: nested at most ``limit`` levels, and no string or key holding
+    a lone surrogate (``"\\ud800"`` in JSON), which can be neither printed nor written back.
+
+    Iterative, so a file nested thousands deep costs no recursion.
+
+    Raises:
+        ValueError: ``nested deeper than 32 levels at $.a[0][0]...`` or ``a lone surrogate
+            U+D800 in a text at $.players[0].name`` (a JSON path of the place).
+    """
+    stack: list[tuple[object, str, int]] = [(data, "$", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if isinstance(value, str):
+            bad = next((c for c in value if 0xD800 <= ord(c) <= 0xDFFF), None)
+            if bad is not None:
+                raise ValueError(f"a lone surrogate U+{ord(bad):04X} in a text at {where}")
+            continue
+        if not isinstance(value, (dict, list)):
+            continue
+        if depth >= limit:
+            raise ValueError(f"nested deeper than {limit} levels at {where[:200]}")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                stack.append((key, f"{where} (a key)", depth))
+                stack.append((item, f"{where}.{printable(str(key))[:40]}", depth + 1))
+        else:
+            stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
+
+
+_BIDI = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x206A))
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: every control character (C0, DEL, C1), every bidi
+    override and every lone surrogate replaced by its escape (``\\x1b``, ``\\u202e``), so a
+    name from a shared file can neither clear the screen nor fake a line."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if code < 0x20 or 0x7F <= code < 0xA0 or code in _BIDI or 0xD800 <= code <= 0xDFFF:
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(char)
+    return "".join(out)

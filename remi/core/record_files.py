@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from remi.core.errors import NotationError, RemiError
-from remi.core.files import MAX_RECORD_BYTES, read_capped
+from remi.core.files import MAX_DEPTH, MAX_RECORD_BYTES, check_tree, read_capped
 from remi.core.notation import parse_tiles
 from remi.core.record_schema import validate_record_json
 from remi.core.record_setup import checked_rules, complete_record, record_actions, start_state
@@ -316,6 +316,14 @@ def load_record(
         ) from None
     except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
         raise RecordError(f"malformed JSON: {exc}", path=name) from None
+    except RecursionError:
+        raise RecordError(
+            f"malformed JSON: nested deeper than {MAX_DEPTH} levels", path=name
+        ) from None
+    try:
+        check_tree(data)
+    except ValueError as exc:
+        raise RecordError(f"refused JSON: {exc}", path=name) from None
     return parse_record(data, name, seat_kinds=seat_kinds)
 
 

@@ -152,6 +152,12 @@ def _own_rules(record: GameRecord, values: tuple[tuple[str, Any], ...]) -> RuleS
         )
     base = cls(name=record.preset, family=record.family)
     rules = base.with_overrides(given, source="record rules")
+    try:  # the very rule set of the preset when the values are its own (same description)
+        preset = load_rules(record.preset, dict(record.overrides), source="record overrides")
+    except RemiError:
+        preset = None
+    if preset is not None and type(preset) is cls and preset.values() == rules.values():
+        return preset
     return attrs.evolve(rules, overrides=tuple(record.overrides))
 
 
