@@ -296,6 +296,9 @@ def test_fuzz_in_game_save_targets(scratch: Path, names: list[str]) -> None:
     finally:
         os.chdir(cwd)
     assert result.exit_code == 0
+    for line in result.output.splitlines():
+        if "Could not save" in line:  # the name is shown with escapes, never raw
+            assert not any(ord(c) < 32 and c != "\t" for c in line), line
 
 
 @FEW

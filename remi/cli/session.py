@@ -25,6 +25,7 @@ from remi.cli.savelock import SaveLockError, SaveLocks
 from remi.core.actions import Action
 from remi.core.deal import derived_seed
 from remi.core.errors import RemiError
+from remi.core.files import printable
 from remi.core.messages import Messages
 from remi.core.play import TimeUp
 from remi.core.record_files import dump_record, load_record
@@ -198,8 +199,9 @@ class Session:
         except (OSError, RuntimeError, ValueError, RemiError, SaveLockError) as exc:
             error = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
             error = error.removeprefix(f"{target}: ")
-        if error is not None:
-            self.say(self.m("saving_failed", path=target, error=error), style="red")
+        if error is not None:  # the name and reason as escapes: a NUL or ESC is never printed raw
+            shown = printable(str(target))
+            self.say(self.m("saving_failed", path=shown, error=printable(error)), style="red")
             return False
         return True
 
