@@ -295,7 +295,13 @@ def _run_dask(
         ) from None
     rows: list[tuple[Any, ...]] = []
     done = 0
-    with Client(address) as client:  # type: ignore[no-untyped-call]
+    try:
+        client = Client(address, timeout=10)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TimeoutError) as exc:
+        raise SimulationError(
+            f"--scheduler {address}: cannot reach the scheduler ({exc})"
+        ) from None
+    with client:
         futures = [
             client.submit(play_batch, preset, batch, kinds, pure=False) for preset, batch in batches
         ]

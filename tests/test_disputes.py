@@ -268,8 +268,9 @@ BAD_FILES: list[tuple[str, tuple[str, str] | str, str, type[RemiError]]] = [
     (
         "added inside a run",
         ('added = { Ana = "R7" }', 'added = { Ana = "R5" }'),
-        "R5 sits inside the run [R3 R4 R5 R6 R7], but lipire adds tiles only at the ends "
-        "of a run [layoff.fits]",
+        "no 3 tiles of Bogdan's lie side by side in the run [R3 R4 R5 R6 R7] (the others are "
+        "added: R5), but a run is laid with 3 in a row and lipire adds tiles only at its ends "
+        "[layoff.fits]",
         DisputeError,
     ),
     (

@@ -8,12 +8,13 @@ import json
 import os
 from pathlib import Path
 
+import attrs
 import pytest
 
 from remi.bots import BOT_KINDS, make_bot, play_hand
 from remi.core.presets import load_rules
 from remi.core.record_files import dump_record, load_record
-from remi.core.record_setup import start_state
+from remi.core.record_setup import complete_record, start_state
 from remi.core.records import (
     GameRecord,
     MatchProgress,
@@ -46,9 +47,15 @@ def test_record_round_trip(tmp_path: Path) -> None:
     )
     path = tmp_path / "game.json"
     dump_record(record, path)
-    assert load_record(path) == record
+    loaded = load_record(path)
+    assert loaded == complete_record(record)
+    assert attrs.evolve(loaded, rules=None, deal=None, program="") == record
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "remi-record" and data["version"] == 1
+    assert data["format"] == "remi-record" and data["version"] == 2 and data["seed_chosen"] is False
+    assert data["rules"]["opening.min_points"] == 50  # the override, in force
+    assert data["rules"]["deal.first_player_tiles"] == 15
+    assert len(data["deal"]["racks"][0].split()) == 15
+    assert len(data["deal"]["stock"].split()) == 106 - 15 - 14
     assert data["overrides"] == {"opening.min_points": "50"}
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
 
@@ -57,7 +64,9 @@ def test_record_round_trip_stacked_deal(tmp_path: Path) -> None:
     record = load_record(GAMES / "sir-break.json")
     assert record.deal is not None and isinstance(record.deal, StackedDeal)
     dump_record(record, tmp_path / "copy.json")
-    assert load_record(tmp_path / "copy.json") == record
+    copy = load_record(tmp_path / "copy.json")
+    assert copy == complete_record(record)
+    assert replay(copy).scores == replay(record).scores
     assert record_to_json(record)["deal"]["stock"] == "K5 K7 R11 R12 B6"
 
 
@@ -143,11 +152,11 @@ def _keep(path: Path) -> bytes:
         ("garbage", "\x00\x01not json", "malformed JSON"),
         ("not-object", "[1, 2]", "a record is a JSON object"),
         ("wrong-format", '{"format": "chess-pgn", "version": 1}', "not a remi game record"),
-        ("version-2", None, "unsupported record version 2"),
+        ("version-3", None, "unsupported record version 3"),
         ("bad-kind", None, "'players[2].kind' is 'wizard'"),
         ("bad-action", None, "action 3 'p2 dscard K5'"),
         ("bad-deal", None, "'deal.racks[1]'"),
-        ("no-seed", None, "needs 'seed'"),
+        ("no-seed", None, "needs 'seed' or 'deal'"),
         ("unknown-field", None, "unknown field 'colour'"),
         ("bad-preset", None, "unknown variant or preset 'remi-99'"),
     ],
@@ -161,8 +170,8 @@ def test_load_record_errors_leave_file_untouched(
         if name == "truncated":
             text = json.dumps(data)[:120]
         else:
-            if name == "version-2":
-                data["version"] = 2
+            if name == "version-3":
+                data["version"] = 3
             elif name == "bad-kind":
                 data["players"][1]["kind"] = "wizard"
             elif name == "bad-action":

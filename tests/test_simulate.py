@@ -136,7 +136,7 @@ def test_simulate_cli_table_output() -> None:
             ["--rules", "remi-pe-tabla", "--bots", "greedy", "--players", "5"],
             "plays 2-4 players, not 5",
         ),
-        (["--rules", "remi-pe-tabla", "--jobs", "0"], "--jobs must be at least 1, got 0"),
+        (["--rules", "remi-pe-tabla", "--jobs", "0"], "--jobs must be between 1 and 256, got 0"),
     ],
 )
 def test_simulate_cli_bad_input_exit_2_one_line(args: list[str], needle: str) -> None:

@@ -20,7 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from remi.core.errors import IllegalActionError, RemiError
 from remi.core.presets import list_presets, load_rules
 from remi.core.record_files import dump_record, load_record
-from remi.core.record_setup import record_rules
+from remi.core.record_setup import complete_record, record_rules
 from remi.core.records import GameRecord, PlayerEntry
 from remi.core.replay import replay
 from remi.core.tiles import ALL_TILE_TYPES, FULL_SET
@@ -157,7 +157,7 @@ class VariantMachine(RuleBasedStateMachine):
         path = self.tmp / "game.json"
         dump_record(record, path)
         loaded = load_record(path)
-        assert loaded == record
+        assert loaded == complete_record(record)
         result = replay(loaded)
         assert result.error is None, result.error
         assert result.state == self.state

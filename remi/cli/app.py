@@ -7,8 +7,10 @@ notation, bad file, unknown preset or rule id), 1 for an action the rules refuse
 
 from __future__ import annotations
 
+import errno
 import functools
 import importlib
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,9 +22,11 @@ from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
 from remi.core.errors import IllegalActionError, RemiError
+from remi.core.files import printable
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_OUTPUT",
     "EXIT_INVALID",
     "app",
     "check_app",
@@ -56,7 +60,9 @@ LAZY_COMMANDS: dict[str, dict[str, tuple[str, str]]] = {
             "Score every player at the end of a hand (docs/rules.md §1.9, §1.11, §1.12; for the\n"
             "Rummikub-style presets §2.9, §2.10). When the file has an `[expect]` table (and no\n"
             "`--rules`/`--set` changes its rules), each expected score is compared; exit 1 when one\n"
-            "differs, 2 for a bad file.",
+            "differs, 2 for a bad file. With --from-record GAME.json the scores come straight from a\n"
+            "game record (the end of its hand, replayed under the record's own rules); --hand N picks a\n"
+            "hand of a match (an earlier hand: its recorded points).",
         ),
         "simulate": (
             "remi.cli.simulate",
@@ -221,8 +227,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Print ``message`` as one error line on stderr and exit with ``code`` (2 = bad input)."""
-    err_console.print(f"[bold red]error:[/] {message}", markup=True, highlight=False)
+    """Print ``message`` (rich markup, user text in it escaped) as one error line on stderr and
+    exit with ``code`` (2 = bad input). Control characters are shown as escapes
+    (``remi.core.files.printable``), so the line stays one line; a message whose markup does
+    not parse is printed as plain text."""
+    from rich.errors import MarkupError
+    from rich.text import Text
+
+    line = Text("error: ", style="bold red")
+    text = printable(message)
+    try:
+        line.append_text(Text.from_markup(text))
+    except MarkupError:
+        line.append(text)
+    err_console.print(line, highlight=False)
     raise typer.Exit(code)
 
 
@@ -290,8 +308,20 @@ def main() -> None:
     line, like every other bad input: ``error: Invalid value for '--seed': ... (see 'remi play
     --help')``, exit code 2. ``remi`` or a command group without a command prints its help.
     """
+    Console.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]  # one exit code for it
+    if sys.stdin is None:  # started with standard input closed: as if it were empty
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the whole run
+    elif hasattr(sys.stdin, "reconfigure"):  # bytes that are not UTF-8: refused by the reader
+        sys.stdin.reconfigure(errors="surrogateescape")
     try:
         code = app(standalone_mode=False)
+        sys.stdout.flush()
+    except (_OutputClosed, BrokenPipeError, ConnectionResetError):  # `remi ... | head`: quietly
+        _quiet_exit(EXIT_OUTPUT)
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EDQUOT):
+            raise
+        _quiet_exit(EXIT_OUTPUT)  # standard output on a full disk: stop, no traceback
     except typer.TyperException as exc:  # typer's usage errors (its own copy of click's)
         if type(exc).__name__ == "NoArgsIsHelpError":  # `remi`, `remi check`: the help
             typer.echo(exc.format_message())
@@ -305,6 +335,32 @@ def main() -> None:
         err_console.print("Aborted.", markup=False)
         sys.exit(130)
     except RemiError as exc:  # a command without @guarded: still no traceback for bad input
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
+        err_console.print(f"error: {printable(str(exc))}", markup=False, highlight=False)
         sys.exit(EXIT_BAD_INPUT)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+#: Exit code when standard output cannot be written (a closed pipe, a full disk).
+EXIT_OUTPUT = 3
+
+
+def _broken_pipe(self: Console) -> None:
+    """Rich's handler of a closed standard output, replaced so that ``main`` ends with
+    ``EXIT_OUTPUT`` as for a full disk (rich's own exits with 1, remi's code for an illegal
+    action)."""
+    raise _OutputClosed
+
+
+class _OutputClosed(Exception):
+    """Standard output was closed under rich (not an ``OSError``, which click turns into exit 1)."""
+
+
+def _quiet_exit(code: int) -> NoReturn:
+    """Stop with ``code`` after standard output failed: point it at ``os.devnull`` so that the
+    interpreter's last flush cannot fail again, and say nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    os._exit(code)

@@ -12,7 +12,6 @@ refused input shows the error with its rule id and changes nothing. Exit codes: 
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -26,10 +25,12 @@ from typer.core import TyperCommand
 from remi.bots import BOT_KINDS
 from remi.cli.app import app, fail, guarded, parse_set_options
 from remi.cli.messages import LANGUAGES, messages
+from remi.cli.savelock import SaveLockError, SaveLocks
 from remi.cli.session import Session, check_save_target, path_key, start_session
 from remi.cli.terminal import install_completion
+from remi.core.deal import fresh_seed
 from remi.core.errors import IllegalActionError, RemiError, RulesError
-from remi.core.record_files import dump_record, load_record
+from remi.core.record_files import load_record
 from remi.core.records import HUMAN, GameRecord, MatchProgress, PlayerEntry, now_iso
 from remi.core.render import scores_table
 from remi.core.rulespec import RuleSet
@@ -145,14 +146,19 @@ def _new_record(
     rules_name: str,
     overrides: dict[str, str],
     seats: tuple[PlayerEntry, ...],
-    seed: int,
+    seed: int | None,
     match: bool,
 ) -> GameRecord:
+    """A new game's record: ``seed`` is the one chosen with ``--seed``, or None for a fresh
+    128-bit seed (``remi.core.deal.fresh_seed``)."""
     from remi.core.presets import load_rules
 
     rules = load_rules(rules_name, overrides)
+    the_seed = fresh_seed() if seed is None else seed
     progress = (
-        MatchProgress(hands_played=0, totals=tuple((p.name, 0) for p in seats), base_seed=seed)
+        MatchProgress(
+            hands_played=0, totals=tuple((p.name, 0) for p in seats), base_seed=the_seed, hands=()
+        )
         if match
         else None
     )
@@ -161,7 +167,8 @@ def _new_record(
         preset=rules_name,
         overrides=tuple(overrides.items()),
         players=seats,
-        seed=seed,
+        seed=the_seed,
+        seed_chosen=seed is not None,
         created=now_iso(),
         match=progress,
     )
@@ -181,24 +188,33 @@ def _match_of(record: GameRecord, rules: Any) -> Match:
 
 def _next_hand(record: GameRecord, match: Match) -> GameRecord:
     """The record of the next hand of ``match``: seats rotated as the match rotates them (the
-    deal moves on), totals and seed from the match."""
+    deal moves on), totals and seed from the match, and every finished hand's points (when the
+    record kept them: a version 1 match record did not)."""
     players = record.players[1:] + record.players[:1]
+    assert record.match is not None
+    hands = record.match.hands
+    if hands is not None and match.hands:
+        hands = (*hands, tuple((ps.name, ps.score) for ps in match.hands[-1]))
     return GameRecord(
         family=record.family,
         preset=record.preset,
         overrides=record.overrides,
         players=players,
         seed=match.seed,
+        seed_chosen=record.seed_chosen,
         created=now_iso(),
         match=MatchProgress(
-            hands_played=match.hands_played, totals=match.totals, base_seed=match.base_seed
+            hands_played=match.hands_played,
+            totals=match.totals,
+            base_seed=match.base_seed,
+            hands=hands,
         ),
     )
 
 
 def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -> None:
+    session = session_factory(record)
     while True:
-        session = session_factory(record)
         install_completion((*session.variant.command_words(), *_COMMANDS), session.rack_words)
         if not _play_hand(session):
             return
@@ -223,8 +239,11 @@ def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -
             if session.save_path is not None:
                 session.save()
             return
+        # the next hand, saved before it starts: the finished hands are in its record, and a
+        # failed save is reported on the board while the match goes on
+        session = session_factory(record)
         if session.save_path is not None:
-            dump_record(record, session.save_path)
+            session.save()
 
 
 def _rule(rules: RuleSet, rule_id: str, default: int) -> int:
@@ -316,11 +335,9 @@ def play(
     Exit 0 after play, 1 when --load finds an illegal action, 2 for bad input.
     """
     if lang not in LANGUAGES:
-        fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
+        fail(escape(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'"))
     m = messages(lang)
     console = Console(highlight=False, soft_wrap=True)
-    if save is not None:
-        check_save_target(save, load)
     if load is not None:
         source = ctx.get_parameter_source("rules")
         given_rules = source is not None and source.name == "COMMANDLINE"
@@ -354,14 +371,25 @@ def play(
         while len(entries) < count:
             entries.append(PlayerEntry("", "greedy"))
         seats = _name_seats(entries)
-        the_seed = seed if seed is not None else secrets.randbelow(1_000_000)
-        record = _new_record(rules, parse_set_options(set_), seats, the_seed, match)
+        record = _new_record(rules, parse_set_options(set_), seats, seed, match)
 
     owned = {path_key(p) for p in (save, load) if p is not None}
+    locks = SaveLocks()
+    try:
+        if save is not None:
+            if save.parent.is_dir():
+                try:  # the save file is this game's for its whole life (docs/records.md)
+                    locks.hold(save, record)
+                except SaveLockError as exc:
+                    fail(escape(f"--save {save}: {exc}"))
+            check_save_target(save, load)
 
-    def factory(rec: GameRecord) -> Session:
-        session = start_session(rec, console, m, save, auto, timer_on=not no_timer)
-        session.owned |= owned
-        return session
+        def factory(rec: GameRecord) -> Session:
+            session = start_session(rec, console, m, save, auto, timer_on=not no_timer)
+            session.owned |= owned
+            session.locks = locks
+            return session
 
-    _run(factory, record)
+        _run(factory, record)
+    finally:
+        locks.release()

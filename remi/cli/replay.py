@@ -19,7 +19,7 @@ from remi.cli.app import EXIT_INVALID, app, fail, guarded
 from remi.cli.messages import LANGUAGES, messages
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
-from remi.core.record_setup import record_rules
+from remi.core.record_setup import record_rules, rules_note
 from remi.core.render import scores_table
 from remi.core.replay import ReplayResult, replay
 from remi.core.variant import variant_for_rules
@@ -41,7 +41,7 @@ def replay_command(
     fields or action text). The file is only read.
     """
     if lang not in LANGUAGES:
-        fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
+        fail(escape(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'"))
     m = messages(lang)
     record = load_record(file)
     result = replay(record)
@@ -68,6 +68,7 @@ def replay_command(
 
 def _print_replay(result: ReplayResult, m: Messages) -> None:
     console = Console(highlight=False, soft_wrap=True)
+    console.print(rules_note(result.record), markup=False, highlight=False)
     names = result.record.names
     turn: list[str] = []
     who: int | None = None
@@ -103,6 +104,7 @@ def _replay_json(result: ReplayResult) -> dict[str, Any]:
     end = variant_for_rules(record_rules(result.record)).hand_outcome(result.state)
     return {
         "ok": result.ok,
+        "rules": rules_note(result.record),
         "actions_applied": len(result.actions),
         "actions_total": len(result.record.actions),
         "over": result.over,

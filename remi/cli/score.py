@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from remi.cli.app import EXIT_INVALID, app, guarded, parse_set_options
+from remi.cli.app import EXIT_INVALID, app, fail, guarded, parse_set_options
+from remi.cli.score_record import score_record
 from remi.core.dispute_support import load_dispute, score_dispute
 from remi.core.scoring import PlayerScore
 
@@ -18,12 +21,12 @@ __all__ = ["score"]
 
 
 def _player_table(ps: PlayerScore) -> Table:
-    table = Table(title=f"{ps.name}: {ps.score} points", title_justify="left")
+    table = Table(title=Text(f"{ps.name}: {ps.score} points"), title_justify="left")
     table.add_column("rule id", style="cyan", no_wrap=True)
     table.add_column("what it counts")
     table.add_column("points", justify="right")
     for line in ps.lines:
-        table.add_row(line.rule_id, line.text, str(line.points))
+        table.add_row(line.rule_id, Text(line.text), str(line.points))
     table.add_row("", "[bold]total[/]", f"[bold]{ps.score}[/]")
     return table
 
@@ -31,7 +34,19 @@ def _player_table(ps: PlayerScore) -> Table:
 @app.command("score")
 @guarded
 def score(
-    file: Annotated[str, typer.Argument(help="Dispute file (TOML), see docs/disputes.md.")],
+    file: Annotated[
+        str | None, typer.Argument(help="Dispute file (TOML), see docs/disputes.md.")
+    ] = None,
+    from_record: Annotated[
+        Path | None,
+        typer.Option(
+            "--from-record", help="Score the recorded hand of a game record (docs/records.md)."
+        ),
+    ] = None,
+    hand: Annotated[
+        int | None,
+        typer.Option("--hand", help="With --from-record: the hand of a match (1 = the first)."),
+    ] = None,
     rules: Annotated[
         str | None,
         typer.Option("--rules", help="Preset or rule file; overrides the file's `rules`."),
@@ -45,7 +60,20 @@ def score(
     """Score every player at the end of a hand (docs/rules.md §1.9, §1.11, §1.12; for the
     Rummikub-style presets §2.9, §2.10). When the file has an `[expect]` table (and no
     `--rules`/`--set` changes its rules), each expected score is compared; exit 1 when one
-    differs, 2 for a bad file."""
+    differs, 2 for a bad file. With --from-record GAME.json the scores come straight from a
+    game record (the end of its hand, replayed under the record's own rules); --hand N picks a
+    hand of a match (an earlier hand: its recorded points)."""
+    if from_record is not None:
+        if file is not None or rules is not None or set_:
+            fail(
+                "--from-record scores a game record under its own rules: give no FILE, --rules or --set"
+            )
+        score_record(from_record, hand, json_out)
+        return
+    if hand is not None:
+        fail("--hand goes with --from-record GAME.json")
+    if file is None:
+        fail("give a dispute FILE, or --from-record GAME.json")
     dispute = load_dispute(file, rules=rules, overrides=parse_set_options(set_))
     scores = score_dispute(dispute)
     got = {ps.name: ps.score for ps in scores}
@@ -72,7 +100,9 @@ def score(
         return
     console = Console(highlight=False)
     changed = ", ".join(f"{k}={v}" for k, v in dispute.rules.overrides)
-    console.print(f"rules: [bold]{dispute.rules.name}[/]" + (f" with {changed}" if changed else ""))
+    console.print(
+        f"rules: [bold]{escape(dispute.rules.name)}[/]" + (f" with {changed}" if changed else "")
+    )
     if dispute.description:
         console.print(dispute.description, markup=False)
     for ps in scores:
@@ -81,7 +111,7 @@ def score(
     totals.add_column("player")
     totals.add_column("points", justify="right")
     for ps in scores:
-        totals.add_row(ps.name, str(ps.score))
+        totals.add_row(Text(ps.name), str(ps.score))
     console.print(totals)
     if dispute.expect and not expect:
         console.print("\\[expect] not compared: the file's expected scores are for its own rules")

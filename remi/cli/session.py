@@ -21,9 +21,12 @@ from rich.text import Text
 from remi.bots import Bot, make_bot
 from remi.cli import terminal
 from remi.cli.app import EXIT_INVALID, fail
+from remi.cli.savelock import SaveLockError, SaveLocks
 from remi.core.actions import Action
+from remi.core.deal import derived_seed
 from remi.core.errors import RemiError
 from remi.core.events import Event, public_events
+from remi.core.files import printable
 from remi.core.messages import Messages
 from remi.core.play import TimeUp
 from remi.core.record_files import dump_record, load_record
@@ -83,6 +86,8 @@ class Session:
     rack_words: list[str] = attrs.field(factory=list)
     # save files this session may replace: its --save/--load file and files it wrote itself
     owned: set[Path] = attrs.field(factory=set)
+    # the locks on the save files of the whole game (shared by the hands of a match)
+    locks: SaveLocks | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -212,27 +217,34 @@ class Session:
 
     def save(self, path: Path | None = None) -> bool:
         """Write the record to ``path`` (default: the ``--save`` file); False when there is no
-        file or it may not or cannot be written (the reason is printed)."""
+        file or it may not or cannot be written. Every problem (another game's file or lock, a
+        bad name, a loop, a read-only folder, a full disk, a FIFO...) is printed on the board
+        and the game goes on."""
         target = path or self.save_path
         if target is None:
             return False
+        try:
+            error = self._save_to(target)
+        except (OSError, RuntimeError, ValueError, RemiError, SaveLockError) as exc:
+            error = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            error = error.removeprefix(f"{target}: ")
+        if error is not None:  # the name and reason as escapes: a NUL or ESC is never printed raw
+            shown = printable(str(target))
+            self.say(self.m("saving_failed", path=shown, error=printable(error)), style="red")
+            return False
+        return True
+
+    def _save_to(self, target: Path) -> str | None:
+        """Save to ``target``: None when saved, else why it may not be written."""
         if (target.exists() or target.is_symlink()) and path_key(target) not in self.owned:
             other = _saved_game(target)
             if other is not None:  # another game's save: never replaced by this one
-                self.say(self.m("saving_failed", path=target, error=other), style="red")
-                return False
-        try:
-            dump_record(self.current_record(), target)
-        except OSError as exc:
-            error = exc.strerror or exc
-            self.say(self.m("saving_failed", path=target, error=error), style="red")
-            return False
-        except RemiError as exc:  # an existing file that is not a game record: never overwritten
-            error = str(exc).removeprefix(f"{target}: ")
-            self.say(self.m("saving_failed", path=target, error=error), style="red")
-            return False
+                return other
+        if self.locks is not None:
+            self.locks.hold(target, self.record)
+        dump_record(self.current_record(), target)
         self.owned.add(path_key(target))
-        return True
+        return None
 
     def _save_command(self, rest: str) -> None:
         """The ``save FILE`` command (``save`` alone: the ``--save`` file)."""
@@ -256,10 +268,11 @@ def _notes_for(
 
 
 def _bots_for(record: GameRecord) -> dict[int, Bot]:
+    """The bots of ``record``, seeded one-way from its seed (``derived_seed``)."""
     base = record.seed if record.seed is not None else 0
     offset = len(record.actions)
     return {
-        seat: make_bot(p.kind, base * 16 + seat + offset * 7919)
+        seat: make_bot(p.kind, derived_seed(base, "bot", seat, offset))
         for seat, p in enumerate(record.players)
         if p.kind != HUMAN
     }
@@ -303,8 +316,12 @@ def start_session(
 
 
 def path_key(path: Path) -> Path:
-    """A save path as compared for ownership (absolute, symlinks resolved)."""
-    return path.resolve()
+    """A save path as compared for ownership (absolute, symlinks resolved; a symlink loop or a
+    bad name is kept as given, made absolute, and refused when it is written)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return path.absolute()
 
 
 def _saved_game(path: Path) -> str | None:
@@ -316,8 +333,9 @@ def _saved_game(path: Path) -> str | None:
     except RemiError:
         return None
     return (
-        f"the file holds another saved game ({other.preset}, seed {other.seed}, "
-        f"{len(other.actions)} actions): resume it with --load, or choose another file"
+        f"the file holds another saved game ({other.preset}, {', '.join(other.names)}, "
+        f"started {other.created or '?'}, {len(other.actions)} actions): resume it with --load, "
+        "or choose another file"
     )
 
 

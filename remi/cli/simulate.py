@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from remi.cli.app import app, err_console, fail, guarded
+from remi.core.files import printable
 from remi.simulate import SimulationReport, plot_report, simulate
 from remi.stats import Estimate
 
@@ -174,6 +175,11 @@ def simulate_command(
             import matplotlib  # noqa: F401
         except ImportError:
             fail(escape("--plot needs matplotlib: pip install 'remi-rummy[plot]'"))
+        _check_plot(plot)
+    if not 1 <= jobs <= _MAX_JOBS:
+        fail(f"--jobs must be between 1 and {_MAX_JOBS}, got {jobs}")
+    if scheduler is not None:
+        _check_scheduler(scheduler)
     if json_out:
         report = simulate(rules, games=games, seed=seed, bots=kinds, jobs=jobs, scheduler=scheduler)
     else:
@@ -217,4 +223,41 @@ def simulate_command(
         return
     Console().print(_table(report))
     if plot is not None:
-        err_console.print(f"plot written to {plot}")
+        err_console.print(f"plot written to {printable(str(plot))}", markup=False)
+
+
+#: Most local worker processes ``--jobs`` accepts.
+_MAX_JOBS = 256
+#: The address schemes of a Dask scheduler (``tcp://host:8786``).
+_SCHEMES = ("tcp", "tls", "inproc", "ws", "wss", "ucx")
+
+
+def _check_plot(plot: Path) -> None:
+    """Refuse a ``--plot`` file before any game is played: an image format matplotlib writes,
+    in a folder that exists (found only after the whole run before)."""
+    from matplotlib.figure import Figure
+
+    formats = Figure().canvas.get_supported_filetypes()
+    suffix = plot.suffix.lower().lstrip(".")
+    if suffix not in formats:
+        fail(
+            escape(
+                f"--plot {printable(str(plot))}: '{suffix or '(none)'}' is not an image format; "
+                f"use one of {', '.join(sorted(formats))}"
+            )
+        )
+    if not plot.parent.is_dir():
+        fail(escape(f"--plot {printable(str(plot))}: the folder '{plot.parent}' does not exist"))
+
+
+def _check_scheduler(address: str) -> None:
+    """Refuse a ``--scheduler`` that is not ``SCHEME://HOST:PORT`` before any work starts."""
+    scheme, sep, rest = address.partition("://")
+    host, colon, port = rest.rpartition(":")
+    if not sep or scheme not in _SCHEMES or (scheme != "inproc" and not (host and port.isdigit())):
+        fail(
+            escape(
+                f"--scheduler '{printable(address)}' is not a Dask scheduler address like "
+                "tcp://host:8786 (schemes: " + ", ".join(_SCHEMES) + ")"
+            )
+        )

@@ -46,6 +46,19 @@ def _live_countdown_possible() -> bool:
     )
 
 
+def _refused(at: int) -> str:
+    """Report an input line that is not UTF-8 text and stand for it with an empty line."""
+    print(f"error: the input is not UTF-8 text (character {at + 1}); the line is ignored")
+    return ""
+
+
+def _checked(line: str) -> str:
+    """``line`` when it is text; bytes that were not UTF-8 (read with ``surrogateescape``) or
+    lone surrogates make it an ignored, reported line (``""``)."""
+    bad = next((i for i, c in enumerate(line) if 0xD800 <= ord(c) <= 0xDFFF), None)
+    return line if bad is None else _refused(bad)
+
+
 def read_line(
     prompt: Callable[[], str], remaining: Callable[[], float] | None = None
 ) -> str | None | TimeUp:
@@ -53,9 +66,11 @@ def read_line(
     ``remaining()`` (seconds) reached 0 while the player was typing (live countdown only)."""
     if remaining is None or not _live_countdown_possible():
         try:
-            return input(prompt())
+            return _checked(input(prompt()))
         except EOFError:
             return None
+        except UnicodeDecodeError as exc:  # standard input not reconfigured (tests)
+            return _refused(exc.start)
     active = [True]
 
     def tick(signum: int, frame: FrameType | None) -> None:
@@ -71,7 +86,7 @@ def read_line(
     previous = signal.signal(signal.SIGALRM, tick)
     signal.setitimer(signal.ITIMER_REAL, TICK_SECONDS, TICK_SECONDS)
     try:
-        line = input(prompt())
+        line = _checked(input(prompt()))
         active[0] = False
         return line
     except _TimeUp:

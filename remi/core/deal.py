@@ -8,7 +8,9 @@ Tests, dispute reconstructions and records of a stacked deal start a hand this w
 
 from __future__ import annotations
 
+import hashlib
 import random
+import secrets
 from collections import Counter
 from collections.abc import Sequence
 
@@ -16,7 +18,26 @@ from remi.core.errors import RulesError
 from remi.core.rulespec import RuleSet
 from remi.core.tiles import FULL_SET, Tile, sort_tiles
 
-__all__ = ["check_player_count", "stacked_deal"]
+__all__ = ["SEED_BITS", "check_player_count", "derived_seed", "fresh_seed", "stacked_deal"]
+
+SEED_BITS = 128
+"""Bits of entropy in the seed of every new game and match (``fresh_seed``): far beyond any
+search, so the deal cannot be found from a rack, a start draw or an atu."""
+
+
+def fresh_seed() -> int:
+    """A new game's or match's seed: ``SEED_BITS`` (128) random bits from ``secrets``, an int in
+    ``0 .. 2**128 - 1``. A seed a player chose (``--seed N``) is marked as chosen in the record
+    instead (``GameRecord.seed_chosen``)."""
+    return secrets.randbits(SEED_BITS)
+
+
+def derived_seed(seed: int, *labels: int | str) -> int:
+    """A 64-bit seed for something other than the deal (a bot, ...), one-way from ``seed``:
+    BLAKE2b of the seed and ``labels``, so that knowing it (or a bot's behaviour) tells nothing
+    of the deal's seed."""
+    text = ":".join(str(part) for part in (seed, *labels)).encode("ascii")
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
 def check_player_count(player_count: int, rules: RuleSet) -> None:

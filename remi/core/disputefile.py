@@ -19,7 +19,7 @@ from typing import Any, Final, Protocol
 import attrs
 
 from remi.core.errors import NotationError, RemiError
-from remi.core.files import MAX_TOML_BYTES, read_capped
+from remi.core.files import MAX_DEPTH, MAX_TOML_BYTES, check_tree, read_capped
 from remi.core.handend import HandEnd
 from remi.core.notation import parse_tiles
 from remi.core.reports import MatchReport, MeldReport, OpeningReport
@@ -188,7 +188,13 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     except ValueError as exc:  # a path with a NUL byte (found by fuzzing)
         raise DisputeError(str(p), f"cannot read the file: {exc}") from None
     try:
-        return tomllib.loads(raw.decode("utf-8-sig"))
+        data = tomllib.loads(raw.decode("utf-8-sig"))
+        check_tree(data)
+        return data
+    except RecursionError:
+        raise DisputeError(
+            str(p), f"not valid TOML: nested deeper than {MAX_DEPTH} levels"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         raise DisputeError(str(p), f"not valid TOML: {exc}") from None
     except UnicodeDecodeError as exc:  # found by fuzzing (byte flips)

@@ -9,13 +9,15 @@ from typing import Any, Final
 
 from remi.core.errors import RemiError
 from remi.core.record_setup import record_rules, start_state
-from remi.core.records import VERSION, GameRecord, RecordError
+from remi.core.records import GameRecord, RecordError
 from remi.core.replay import replay
 
-__all__ = ["EXPORT_FORMAT", "HIDDEN_TILE", "export_for_player"]
+__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "HIDDEN_TILE", "export_for_player"]
 
 #: ``format`` of a record exported for one player (``export_for_player``).
 EXPORT_FORMAT: Final = "remi-record-export"
+#: ``version`` of an export (an export is not a record and keeps its own version).
+EXPORT_VERSION: Final = 1
 #: Stands for one tile that the exporting player has not seen (another player's draw).
 HIDDEN_TILE: Final = "?"
 
@@ -95,7 +97,7 @@ def export_for_player(record: GameRecord, seat: int) -> dict[str, Any]:
     over = variant.is_over(state)
     out: dict[str, Any] = {
         "format": EXPORT_FORMAT,
-        "version": VERSION,
+        "version": EXPORT_VERSION,
         "seat": seat + 1,
         "player": record.players[seat].name,
         "family": record.family,
@@ -117,4 +119,6 @@ def export_for_player(record: GameRecord, seat: int) -> dict[str, Any]:
             "hands_played": record.match.hands_played,
             "totals": dict(record.match.totals),
         }
+        if record.match.hands is not None:  # finished hands' points are public
+            out["match"]["hands"] = [dict(hand) for hand in record.match.hands]
     return out

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from remi.core.errors import RulesError, UnknownVariantError
-from remi.core.files import MAX_TOML_BYTES, read_capped
+from remi.core.files import MAX_DEPTH, MAX_TOML_BYTES, check_tree, printable, read_capped
 from remi.core.rulespec import RuleSet, _spec_by_id, _suggest
 from remi.core.variant import registered_variants, rules_family
 
@@ -106,7 +106,13 @@ def read_rules_file(path: Path) -> dict[str, Any]:
             f"{path}: cannot read rule file: {exc.strerror}", source=str(path)
         ) from None
     try:
-        return tomllib.loads(raw.decode("utf-8-sig"))
+        data = tomllib.loads(raw.decode("utf-8-sig"))
+        check_tree(data)
+        return data
+    except RecursionError:
+        raise RulesError(
+            f"{path}: not valid TOML: nested deeper than {MAX_DEPTH} levels", source=str(path)
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{path}: not valid TOML: {exc}", source=str(path)) from None
     except UnicodeDecodeError as exc:  # found by fuzzing (byte flips)
@@ -151,6 +157,12 @@ def _load_file(path: Path, seen: tuple[Path, ...]) -> RuleSet:
         if meta in data and not isinstance(data[meta], str):
             raise RulesError(
                 f"{source}: '{meta}' must be a string", source=source, key=meta, value=data[meta]
+            )
+        if meta in data and printable(data[meta]) != data[meta]:
+            raise RulesError(
+                f"{source}: '{meta}' holds control characters: {printable(data[meta])[:80]}",
+                source=source,
+                key=meta,
             )
     base: RuleSet | None = None
     if "extends" in data:

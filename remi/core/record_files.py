@@ -14,13 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from remi.core.errors import NotationError, RemiError
-from remi.core.files import MAX_RECORD_BYTES, read_capped
+from remi.core.files import MAX_DEPTH, MAX_RECORD_BYTES, check_tree, read_capped
 from remi.core.notation import parse_tiles
-from remi.core.record_setup import checked_rules, record_actions, start_state
+from remi.core.record_schema import validate_record_json
+from remi.core.record_setup import checked_rules, complete_record, record_actions, start_state
 from remi.core.records import (
     _KEYS,
     FORMAT,
     HUMAN,
+    READ_VERSIONS,
     VERSION,
     GameRecord,
     MatchProgress,
@@ -31,6 +33,9 @@ from remi.core.records import (
     _refuse_unknown,
     record_to_json,
 )
+
+#: Top-level fields a version 2 record may have and a version 1 record may not.
+_V2_KEYS = frozenset({"seed_chosen", "program", "rules", "events"})
 
 __all__ = [
     "dump_record",
@@ -65,13 +70,15 @@ def parse_record(
             field="format",
         )
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if version not in READ_VERSIONS or isinstance(version, bool):
+        known = ", ".join(str(v) for v in READ_VERSIONS)
         raise RecordError(
-            f"unsupported record version {json.dumps(version, ensure_ascii=False)}: this remi reads version {VERSION}",
+            f"unsupported record version {json.dumps(version, ensure_ascii=False)}: this remi reads versions {known}",
             path=path,
             field="version",
         )
-    _refuse_unknown(data, _KEYS, "", path)
+    validate_record_json(data, version, path)
+    _refuse_unknown(data, _KEYS if version == VERSION else _KEYS - _V2_KEYS, "", path)
     family = _need(data, "family", str, path, 'a rule family name like "remi"')
     preset = _need(data, "preset", str, path, 'a preset name like "remi-pe-tabla"')
     raw_overrides = data.get("overrides", {})
@@ -113,6 +120,11 @@ def parse_record(
         raise RecordError(
             f"field 'seed' must be an integer, got {json.dumps(seed)}", path=path, field="seed"
         )
+    seed_chosen = data.get("seed_chosen", False)
+    if not isinstance(seed_chosen, bool):
+        raise RecordError(
+            "field 'seed_chosen' must be true or false", path=path, field="seed_chosen"
+        )
     deal = None
     if "deal" in data:
         raw_deal = data["deal"]
@@ -120,7 +132,7 @@ def parse_record(
             raise RecordError(
                 'field \'deal\' must be {"racks": [...], "stock": "..."}', path=path, field="deal"
             )
-        _refuse_unknown(raw_deal, {"racks", "stock"}, "deal.", path)
+        _refuse_unknown(raw_deal, {"racks", "stock", "starter", "start_draw"}, "deal.", path)
         racks = _need(raw_deal, "racks", list, path, "a list of racks in notation", "deal.racks")
         stock = raw_deal.get("stock", "")
         if not all(isinstance(r, str) for r in racks) or not isinstance(stock, str):
@@ -135,7 +147,13 @@ def parse_record(
                 parse_tiles(text)
             except NotationError as exc:
                 raise RecordError(f"'{where}': {exc}", path=path, field=where) from None
-        deal = StackedDeal(tuple(racks), stock)
+        starter = raw_deal.get("starter")
+        deal = StackedDeal(
+            tuple(racks),
+            stock,
+            starter=None if starter is None else int(starter) - 1,
+            start_draw=tuple(tuple(r) for r in raw_deal.get("start_draw", ())),
+        )
         if len(racks) != len(players):
             raise RecordError(
                 f"'deal.racks' has {len(racks)} racks for {len(players)} players",
@@ -165,16 +183,28 @@ def parse_record(
     match = None
     if data.get("match") is not None:
         match = _parse_match(data["match"], names, path)
+    raw_rules = data.get("rules")
+    raw_events = data.get("events")
+    if raw_events is not None and len(raw_events) != len(raw_actions):
+        raise RecordError(
+            f"'events' has {len(raw_events)} entries for {len(raw_actions)} actions",
+            path=path,
+            field="events",
+        )
     record = GameRecord(
         family=family,
         preset=preset,
         overrides=overrides,
         players=tuple(players),
         seed=seed,
+        seed_chosen=seed_chosen,
         deal=deal,
         actions=tuple(raw_actions),
         created=created,
         match=match,
+        program=str(data.get("program", "")),
+        rules=None if raw_rules is None else tuple((str(k), v) for k, v in raw_rules.items()),
+        events=None if raw_events is None else tuple(tuple(e) for e in raw_events),
     )
 
     rules = checked_rules(record, path)
@@ -189,8 +219,14 @@ def parse_record(
 def _parse_match(raw: Any, names: Sequence[str], path: str) -> MatchProgress:
     if not isinstance(raw, dict):
         raise RecordError("field 'match' must be an object", path=path, field="match")
-    _refuse_unknown(raw, {"hands_played", "totals", "base_seed"}, "match.", path)
+    _refuse_unknown(raw, {"hands_played", "totals", "base_seed", "hands"}, "match.", path)
     hands = _need(raw, "hands_played", int, path, "a count of hands", "match.hands_played")
+    if hands < 0:
+        raise RecordError(
+            f"'match.hands_played' is {hands}: a count of hands is never negative",
+            path=path,
+            field="match.hands_played",
+        )
     base = _need(raw, "base_seed", int, path, "an integer seed", "match.base_seed")
     totals = _need(raw, "totals", dict, path, "an object of player name -> points", "match.totals")
     if sorted(totals) != sorted(names) or not all(
@@ -201,9 +237,49 @@ def _parse_match(raw: Any, names: Sequence[str], path: str) -> MatchProgress:
             path=path,
             field="match.totals",
         )
+    finished = _parse_hands(raw.get("hands"), hands, totals, names, path)
     return MatchProgress(
-        hands_played=hands, totals=tuple((n, int(totals[n])) for n in names), base_seed=base
+        hands_played=hands,
+        totals=tuple((n, int(totals[n])) for n in names),
+        base_seed=base,
+        hands=finished,
     )
+
+
+def _parse_hands(
+    raw: Any, count: int, totals: dict[str, int], names: Sequence[str], path: str
+) -> tuple[tuple[tuple[str, int], ...], ...] | None:
+    """``match.hands`` checked: ``hands_played`` of them, each scoring every player, adding up
+    to ``match.totals`` (docs/rules.md §1.13: a match total is the sum of its hands)."""
+    if raw is None:
+        return None
+    if len(raw) != count:
+        raise RecordError(
+            f"'match.hands' lists {len(raw)} hands, 'match.hands_played' says {count}",
+            path=path,
+            field="match.hands",
+        )
+    sums = dict.fromkeys(names, 0)
+    out = []
+    for i, hand in enumerate(raw, start=1):
+        if sorted(hand) != sorted(names):
+            raise RecordError(
+                f"'match.hands[{i}]' must give points for every player",
+                path=path,
+                field=f"match.hands[{i}]",
+            )
+        for name, points in hand.items():
+            sums[name] += points
+        out.append(tuple((n, int(hand[n])) for n in hand))
+    wrong = [n for n in names if sums[n] != totals[n]]
+    if wrong:
+        raise RecordError(
+            f"'match.totals' gives {wrong[0]} {totals[wrong[0]]} points, but the hands add up "
+            f"to {sums[wrong[0]]}",
+            path=path,
+            field="match.totals",
+        )
+    return tuple(out)
 
 
 def load_record(
@@ -240,6 +316,14 @@ def load_record(
         ) from None
     except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
         raise RecordError(f"malformed JSON: {exc}", path=name) from None
+    except RecursionError:
+        raise RecordError(
+            f"malformed JSON: nested deeper than {MAX_DEPTH} levels", path=name
+        ) from None
+    try:
+        check_tree(data)
+    except ValueError as exc:
+        raise RecordError(f"refused JSON: {exc}", path=name) from None
     return parse_record(data, name, seat_kinds=seat_kinds)
 
 
@@ -280,7 +364,7 @@ def dump_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
                 path=str(target),
                 field=exc.field,
             ) from None
-    text = json.dumps(record_to_json(record), ensure_ascii=False, indent=2) + "\n"
+    text = json.dumps(record_to_json(complete_record(record)), ensure_ascii=False, indent=2) + "\n"
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:

@@ -1,25 +1,44 @@
-"""A record's setup: its rules (preset plus overrides), its parsed actions and its starting state.
+"""A record's setup: its rules (the rule values it carries, or for a version 1 record its preset
+plus overrides), its parsed actions and its starting state; and ``complete_record``, which makes
+a record self-contained before it is written (program, every rule value, the dealt racks and
+the whole stock).
 
-Used by ``remi.core.record_reading`` to check a record when it is read and by
+Used by ``remi.core.record_files`` to check a record when it is read and to write it, and by
 ``remi.core.replay`` to replay it.
 """
 
 from __future__ import annotations
 
+import functools
+from importlib import metadata
 from typing import Any
+
+import attrs
 
 from remi.core.errors import NotationError, RemiError
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
-from remi.core.records import GameRecord, RecordError
-from remi.core.rulespec import RuleSet
+from remi.core.records import GameRecord, RecordError, StackedDeal
+from remi.core.rulespec import RuleSet, rule_specs
 
 __all__ = [
     "checked_rules",
+    "complete_record",
+    "program_name",
     "record_actions",
     "record_rules",
+    "rules_note",
     "start_state",
 ]
+
+
+@functools.cache
+def program_name() -> str:
+    """``"remi-rummy VERSION"``: the program that writes records (``GameRecord.program``)."""
+    try:
+        return f"remi-rummy {metadata.version('remi-rummy')}"
+    except metadata.PackageNotFoundError:  # a source tree that is not installed
+        return "remi-rummy unknown"
 
 
 def checked_rules(record: GameRecord, path: str = "") -> RuleSet:
@@ -42,12 +61,16 @@ def checked_rules(record: GameRecord, path: str = "") -> RuleSet:
 
 
 def record_rules(record: GameRecord) -> RuleSet:
-    """The rule set of ``record``: its preset with its overrides applied.
+    """The rule set of ``record``: the rule values it carries (version 2: ``rules``, with the
+    preset name as a label only), or its preset with its overrides applied (version 1).
 
     Raises:
-        RulesError / UnknownVariantError: an unknown preset or rule id, a bad value.
-        RecordError: the preset's family differs from the record's ``family``.
+        RulesError / UnknownVariantError: an unknown family, preset or rule id, a bad value.
+        RecordError: a missing rule id in ``rules``; the preset's family differs from the
+            record's ``family``.
     """
+    if record.rules is not None:
+        return _own_rules(record, record.rules)
     rules = load_rules(record.preset, dict(record.overrides), source="record overrides")
     if rules.family != record.family:
         raise RecordError(
@@ -93,10 +116,123 @@ def start_state(record: GameRecord, rules: RuleSet | None = None) -> Any:
     n = len(record.players)
     if record.deal is None:
         return variant.new_game(rules, n, seed=record.seed)
-    return variant.new_game(
+    state = variant.new_game(
         rules,
         n,
         seed=record.seed if record.seed is not None else 0,
         racks=[parse_tiles(r) for r in record.deal.racks],
         stock=parse_tiles(record.deal.stock),
     )
+    if record.seed is not None and (record.deal.starter or record.deal.start_draw):
+        # a seeded Rummikub deal: the seed gives the same deal with its start draw, or the
+        # record's deal (which rules) with its starter
+        seeded = variant.new_game(rules, n, seed=record.seed)
+        if _deal_of(seeded) == record.deal:
+            return seeded
+    starter = record.deal.starter
+    if starter:
+        if not hasattr(state, "starter") or not 0 <= starter < n:
+            raise RecordError(f"'deal.starter' p{starter + 1} cannot start", field="deal.starter")
+        state = attrs.evolve(state, current=starter, starter=starter)
+    return state
+
+
+def _own_rules(record: GameRecord, values: tuple[tuple[str, Any], ...]) -> RuleSet:
+    """The rule set made of the record's own rule values (every rule id of the family)."""
+    from remi.core.variant import rules_family
+
+    cls = rules_family(record.family)
+    given = dict(values)
+    specs = rule_specs(cls)
+    missing = [s.rule_id for s in specs if s.rule_id not in given]
+    if missing:
+        raise RecordError(
+            f"'rules' lacks '{missing[0]}': a version 2 record gives every rule value in force",
+            field=f"rules.{missing[0]}",
+        )
+    base = cls(name=record.preset, family=record.family)
+    rules = base.with_overrides(given, source="record rules")
+    try:  # the very rule set of the preset when the values are its own (same description)
+        preset = load_rules(record.preset, dict(record.overrides), source="record overrides")
+    except RemiError:
+        preset = None
+    if preset is not None and type(preset) is cls and preset.values() == rules.values():
+        return preset
+    return attrs.evolve(rules, overrides=tuple(record.overrides))
+
+
+def rules_note(record: GameRecord) -> str:
+    """Which rules ``record`` replays under, in one line: its own rule values and whether they
+    are those of the preset of the same name (with the record's overrides), or, for a version 1
+    record, the preset as installed here. Differences name each rule id with both values.
+    """
+    if record.rules is None:
+        return (
+            f"rules: preset '{record.preset}' as installed here, with the record's overrides "
+            "(a version 1 record holds no rule values)"
+        )
+    try:
+        preset = load_rules(record.preset, dict(record.overrides), source="record overrides")
+    except RemiError:
+        return (
+            f"rules: the record's own; '{record.preset}' is not a preset known here, so they are "
+            "not compared"
+        )
+    own = dict(record_rules(record).values())
+    theirs = preset.values()
+    diffs = [
+        f"{k} = {own[k]!r} (the preset: {theirs[k]!r})" for k in own if own[k] != theirs.get(k)
+    ]
+    if preset.family != record.family:
+        return f"rules: the record's own; preset '{record.preset}' is of another family"
+    if not diffs:
+        return f"rules: the record's own, the same as preset '{record.preset}'"
+    return f"rules: the record's own, which DIFFER from preset '{record.preset}': " + "; ".join(
+        diffs
+    )
+
+
+def _deal_of(state: Any) -> StackedDeal | None:
+    """The dealt racks, the whole stock or pool and the starter of a start ``state``, read from
+    the state's public fields (Remi: ``players[i].rack`` and ``stock``; Rummikub: ``racks``,
+    ``pool``, ``starter`` and ``start_draw``); None for a family whose state has neither."""
+    if hasattr(state, "racks") and hasattr(state, "pool"):
+        racks, stock = list(state.racks), state.pool
+    elif hasattr(state, "players") and hasattr(state, "stock"):
+        racks, stock = [p.rack for p in state.players], state.stock
+    else:
+        return None
+    draw = getattr(state, "start_draw", None)
+    rounds = (
+        tuple(tuple(f"p{seat + 1} {tile}" for seat, tile in r) for r in draw.rounds)
+        if draw is not None
+        else ()
+    )
+    starter = getattr(state, "starter", None)
+    return StackedDeal(
+        racks=tuple(" ".join(str(t) for t in rack) for rack in racks),
+        stock=" ".join(str(t) for t in stock),
+        starter=starter if starter else None,
+        start_draw=rounds,
+    )
+
+
+def complete_record(record: GameRecord) -> GameRecord:
+    """``record`` made self-contained, as every record is written (version 2): the program that
+    writes it, every rule value in force, and the deal (racks, the whole stock, the starter and
+    the start draw), so the deal follows from the record alone, not from a seed and Python's
+    ``random``. Fields already there are kept.
+
+    Raises:
+        RemiError: rules or a deal that do not load (as ``record_rules`` / ``start_state``).
+    """
+    rules = record_rules(record)
+    changes: dict[str, Any] = {}
+    if not record.program:
+        changes["program"] = program_name()
+    if record.rules is None:
+        changes["rules"] = tuple(rules.values().items())
+    deal = _deal_of(start_state(record, rules))
+    if deal is not None and deal != record.deal:
+        changes["deal"] = deal
+    return attrs.evolve(record, **changes) if changes else record

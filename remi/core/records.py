@@ -40,6 +40,7 @@ __all__ = [
     "VERSION",
     "GameRecord",
     "MatchProgress",
+    "READ_VERSIONS",
     "PlayerEntry",
     "RecordError",
     "StackedDeal",
@@ -48,7 +49,10 @@ __all__ = [
 ]
 
 FORMAT: Final = "remi-record"
-VERSION: Final = 1
+#: The version ``record_to_json`` writes.
+VERSION: Final = 2
+#: Every version ``remi.core.record_files.parse_record`` reads.
+READ_VERSIONS: Final = (1, 2)
 #: The ``kind`` of a seat played by a person (the other kinds are bot kinds).
 HUMAN: Final = "human"
 _KEYS: Final = frozenset(
@@ -60,6 +64,10 @@ _KEYS: Final = frozenset(
         "overrides",
         "players",
         "seed",
+        "seed_chosen",
+        "program",
+        "rules",
+        "events",
         "deal",
         "actions",
         "created",
@@ -98,10 +106,22 @@ class PlayerEntry:
 class StackedDeal:
     """A stacked deal: the racks in seat order and the top of the stock (next draw first), in
     notation. Stock tiles not listed follow in the order the record's ``seed`` (default 0) gives
-    them (``remi.variants.remi_pe_tabla.state.new_game``)."""
+    them (``remi.variants.remi_pe_tabla.state.new_game``); a version 2 record written by remi
+    lists the whole stock, so its deal follows from nothing else.
+
+    Attributes:
+        racks: each seat's dealt rack, seat order, in notation.
+        stock: the stock (Rummikub: the pool), next draw first, in notation.
+        starter: the seat (0-based) that plays first; None for seat 0 (Rummikub: docs/rules.md
+            §2.2, the start draw decides).
+        start_draw: Rummikub's start draw, each round as ``"pN TILE"`` texts (public; kept so the
+            record shows who started and why); empty for Remi.
+    """
 
     racks: tuple[str, ...]
     stock: str = ""
+    starter: int | None = None
+    start_draw: tuple[tuple[str, ...], ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -112,11 +132,15 @@ class MatchProgress:
         hands_played: hands finished before this one.
         totals: each player's cumulative score in points before this hand, ``(name, points)``.
         base_seed: hand ``k`` (0-based) of the match is dealt with seed ``base_seed + k``.
+        hands: each finished hand's points, ``(name, points)`` in that hand's seat order, in
+            play order; ``None`` in a version 1 record (it kept only the totals). When given,
+            there are ``hands_played`` of them and they add up to ``totals``.
     """
 
     hands_played: int
     totals: tuple[tuple[str, int], ...]
     base_seed: int
+    hands: tuple[tuple[tuple[str, int], ...], ...] | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -129,10 +153,19 @@ class GameRecord:
         overrides: rule ids changed with ``--set``, ``(id, value)`` pairs in order.
         players: one ``PlayerEntry`` per seat, seat order (``p1`` first).
         seed: the shuffle seed (a seeded deal), or with ``deal`` the order of the unlisted stock.
+            A new game's seed has 128 random bits (``remi.core.deal.fresh_seed``).
+        seed_chosen: the seed was chosen by a person (``remi play --seed N``), so the deal is
+            reproducible by anyone who knows it, not secret.
         deal: a stacked deal, or None for a seeded deal.
         actions: the action lines, with seat prefixes (``"p1 discard K2"``).
         created: ISO 8601 time the record was first written.
         match: the match progress when the hand is part of a match, else None.
+        program: the program and version that wrote the record (``"remi-rummy 0.1.0"``).
+        rules: every rule id's value in force, ``(id, value)`` in declaration order; None for a
+            version 1 record (then the preset and overrides give the rules). When given, the
+            record replays under these values and ``preset`` is only a label.
+        events: each action's events as text (``Event.__str__``), one tuple per action, when the
+            writer had them; else None.
     """
 
     family: str = "remi"
@@ -140,10 +173,14 @@ class GameRecord:
     overrides: tuple[tuple[str, _Scalar], ...] = ()
     players: tuple[PlayerEntry, ...]
     seed: int | None = None
+    seed_chosen: bool = False
     deal: StackedDeal | None = None
     actions: tuple[str, ...] = ()
     created: str = ""
     match: MatchProgress | None = None
+    program: str = ""
+    rules: tuple[tuple[str, _Scalar], ...] | None = None
+    events: tuple[tuple[str, ...], ...] | None = None
 
     def with_actions(self, actions: Sequence[Any]) -> GameRecord:
         """A copy whose action log is ``actions`` (``Action`` values or lines, as ``str``)."""
@@ -164,27 +201,43 @@ def now_iso() -> str:
 
 
 def record_to_json(record: GameRecord) -> dict[str, Any]:
-    """The JSON object of ``record`` (format and version first; see docs/records.md)."""
+    """The JSON object of ``record`` (format and version first; see docs/records.md). A record
+    as written is complete (``remi.core.record_setup.complete_record``: program, every rule
+    value, the whole deal); ``remi.core.record_files.dump_record`` completes it first."""
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
+        "program": record.program,
         "family": record.family,
         "preset": record.preset,
         "overrides": dict(record.overrides),
-        "players": [{"name": p.name, "kind": p.kind} for p in record.players],
     }
+    if record.rules is not None:
+        out["rules"] = dict(record.rules)
+    out["players"] = [{"name": p.name, "kind": p.kind} for p in record.players]
     if record.seed is not None:
         out["seed"] = record.seed
+        out["seed_chosen"] = record.seed_chosen
     if record.deal is not None:
-        out["deal"] = {"racks": list(record.deal.racks), "stock": record.deal.stock}
+        deal: dict[str, Any] = {"racks": list(record.deal.racks), "stock": record.deal.stock}
+        if record.deal.starter is not None:
+            deal["starter"] = record.deal.starter + 1
+        if record.deal.start_draw:
+            deal["start_draw"] = [list(r) for r in record.deal.start_draw]
+        out["deal"] = deal
     out["actions"] = list(record.actions)
+    if record.events is not None:
+        out["events"] = [list(e) for e in record.events]
     out["created"] = record.created
     if record.match is not None:
-        out["match"] = {
+        match: dict[str, Any] = {
             "hands_played": record.match.hands_played,
             "totals": dict(record.match.totals),
             "base_seed": record.match.base_seed,
         }
+        if record.match.hands is not None:
+            match["hands"] = [dict(hand) for hand in record.match.hands]
+        out["match"] = match
     return out
 
 

@@ -360,6 +360,7 @@ def _read_formation_entry(
                 taken[slot] = True
                 placed[slot] = PlacedTile(tile=tile, placed_by=name, via=via)
     _check_laid_part(formation, placed, owner, rules.formation_rules.min_tiles, key)
+    _check_swap_from_set(formation, placed, rules, key)
     swapped = typed(table, "swapped", f"{key}.swapped", int, 0)
     jolys = [j for j, t in enumerate(formation.tiles) if t.is_joly]
     if swapped < 0:
@@ -378,10 +379,14 @@ def _read_formation_entry(
 def _check_laid_part(
     formation: Formation, placed: Sequence[PlacedTile], owner: str, min_tiles: int, key: str
 ) -> None:
-    """Raise unless the tiles not listed in ``added`` could have been laid first: at least
-    ``min_tiles`` of them (``formation.min_tiles``), and for a run one unbroken stretch, since
-    lipire adds tiles only at the ends of a run (``layoff.fits``); a tile given in exchange for
-    a joly (``exchanged``) stands where the joly stood, so it counts as laid."""
+    """Raise unless the formation can have grown from a first lay of the owner: at least
+    ``min_tiles`` of the tiles not listed in ``added`` (``formation.min_tiles``), and for a run
+    ``min_tiles`` of them side by side, since lipire adds tiles only at the ends of a run
+    (``layoff.fits``) and every other tile can then be attached outward from that stretch, in
+    order. So a tile another player attached may end inside the run once the owner extends it
+    past that tile (A lays R3 R4 R5, B attaches R6, A attaches R7), as the engine plays it. A
+    tile given in exchange for a joly (``exchanged``) stands where the joly stood, so it counts
+    as laid."""
     laid = [j for j, p in enumerate(placed) if p.via != VIA_LAYOFF]
     added = [str(p.tile) for p in placed if p.via == VIA_LAYOFF]
     if not added:
@@ -393,11 +398,44 @@ def _check_laid_part(
             f"{formation}; a formation is laid with at least {min_tiles} [formation.min_tiles]",
             " ".join(added),
         )
-    if formation.kind is Kind.RUN and laid != list(range(laid[0], laid[-1] + 1)):
-        inside = [str(placed[j].tile) for j in range(laid[0], laid[-1] + 1) if j not in laid]
+    if formation.kind is Kind.RUN and _longest_stretch(laid) < min_tiles:
         raise DisputeError(
             f"{key}.added",
-            f"{' '.join(inside)} sits inside the run {formation}, but lipire adds tiles only at "
-            "the ends of a run [layoff.fits]",
-            " ".join(inside),
+            f"no {min_tiles} tiles of {owner}'s lie side by side in the run {formation} (the "
+            f"others are added: {' '.join(added)}), but a run is laid with {min_tiles} in a row "
+            "and lipire adds tiles only at its ends [layoff.fits]",
+            " ".join(added),
+        )
+
+
+def _longest_stretch(positions: Sequence[int]) -> int:
+    """The length of the longest run of consecutive integers in sorted ``positions``."""
+    best = run = 0
+    previous = None
+    for j in positions:
+        run = run + 1 if previous is not None and j == previous + 1 else 1
+        best = max(best, run)
+        previous = j
+    return best
+
+
+def _check_swap_from_set(
+    formation: Formation, placed: Sequence[PlacedTile], rules: RemiRules, key: str
+) -> None:
+    """Raise for a joly swapped out of a set that then holds three tiles: a joly in a 3-tile set
+    is locked until both missing colours are on the table, so a set a joly left by a swap holds
+    four tiles (docs/rules.md §1.8, §3.13, ``joly.set_of_three_locked``)."""
+    swaps = [str(p.tile) for p in placed if p.via == VIA_SWAP]
+    if (
+        swaps
+        and rules.joly_set_of_three_locked
+        and formation.kind is Kind.SET
+        and len(formation.tiles) < 4
+    ):
+        raise DisputeError(
+            f"{key}.exchanged",
+            f"{' '.join(swaps)} given for a joly of the 3-tile set {formation}: a joly in a "
+            "3-tile set is locked until both missing colours are attached, so the set would "
+            "hold four tiles [joly.set_of_three_locked]",
+            " ".join(swaps),
         )

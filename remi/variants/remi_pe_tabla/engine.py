@@ -67,6 +67,10 @@ def apply(state: GameState, action: Action) -> GameState:
         IllegalActionError: the action breaks a rule; ``rule_id`` names it (``turn.order``,
             ``turn.phase``, ``opening.min_points``, ``sir.first_discard_dead``, ...).
     """
+    if not isinstance(action, Action):  # None, a string, another family's value...
+        raise IllegalActionError(
+            f"not a Remi action: {type(action).__name__}", rule_id="turn.phase", action=None
+        )
     if state.phase is _ENDED:
         raise _illegal("the hand is over", "hand.ended", action)
     if action.player != state.current:

@@ -290,7 +290,7 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
             raise _illegal("complete the opening before laying off", "opening.min_points", action)
     if not action.tiles:
         raise _illegal("a layoff attaches at least one tile", "layoff.fits", action)
-    if not 1 <= action.target <= len(state.table):
+    if type(action.target) is not int or not 1 <= action.target <= len(state.table):
         raise _illegal(
             f"there is no formation {action.target} on the table", "layoff.target", action
         )
@@ -350,7 +350,7 @@ def _swap(state: GameState, action: Swap) -> GameState:
             "joly.swap_requires_opened",
             action,
         )
-    if not 1 <= action.target <= len(state.table):
+    if type(action.target) is not int or not 1 <= action.target <= len(state.table):
         raise _illegal(
             f"there is no formation {action.target} on the table", "layoff.target", action
         )

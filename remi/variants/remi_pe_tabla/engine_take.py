@@ -58,7 +58,10 @@ def _take(state: GameState, action: Take) -> GameState:
     if not sir:
         raise _illegal("the șir is empty", "sir.position", action)
     last = len(sir) - 1
-    index = last if action.position is None else action.position - 1
+    position = action.position
+    if position is not None and (type(position) is not int or position < 1):
+        raise _illegal(f"a șir position counts from 1, got {position!r}", "sir.position", action)
+    index = last if position is None else position - 1
     if index > last:
         raise _illegal(
             f"the șir holds {len(sir)} tiles, there is no tile {index + 1}", "sir.position", action

@@ -63,7 +63,7 @@ def table_table(view: PlayerView, names: Sequence[str], m: Messages) -> Renderab
     grid.add_column(m("col.owner"))
     grid.add_column(m("col.formation"))
     for i, tf in enumerate(view.table):
-        grid.add_row(str(i + 1), names[tf.owner], formation_text(view, i))
+        grid.add_row(str(i + 1), Text(names[tf.owner]), formation_text(view, i))
     return grid
 
 
@@ -83,7 +83,9 @@ def players_table(view: PlayerView, names: Sequence[str], m: Messages) -> Render
         if p.atu_announced:
             marks.append(m("status.atu"))
         arrow = "▶" if p.seat == view.current and view.phase is not Phase.ENDED else ""
-        grid.add_row(arrow, f"p{p.seat + 1} {names[p.seat]}", str(p.tile_count), ", ".join(marks))
+        grid.add_row(
+            arrow, Text(f"p{p.seat + 1} {names[p.seat]}"), str(p.tile_count), ", ".join(marks)
+        )
     return grid
 
 

@@ -72,7 +72,7 @@ def players_table(view: RummikubView, names: Sequence[str], m: Messages) -> Rend
     for seat, count in enumerate(view.tile_counts):
         status = m("rk.status.melded") if view.opened[seat] else m("rk.status.not_melded")
         arrow = "▶" if seat == view.current and view.end is None else ""
-        grid.add_row(arrow, f"p{seat + 1} {names[seat]}", str(count), status)
+        grid.add_row(arrow, Text(f"p{seat + 1} {names[seat]}"), str(count), status)
     return grid
 
 

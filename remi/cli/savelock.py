@@ -1,0 +1,92 @@
+"""The exclusive lock a game holds on each of its save files for its whole life (``filelock``),
+so that two games never save over each other: a second ``remi play --save F`` is refused at
+once, naming the game that holds ``F``.
+
+The lock is the file ``.NAME.lock`` beside the save ``NAME`` (an OS lock, ``flock``, released
+by the OS when the process ends, even by ``kill -9``); while it is held, the lock file names
+the game that holds it (players, start time, process id).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import attrs
+import filelock
+
+from remi.core.records import GameRecord
+
+__all__ = ["SaveLockError", "SaveLocks", "lock_path"]
+
+
+class SaveLockError(Exception):
+    """A save file that another game (or another process) holds, or whose lock cannot be made.
+
+    ``str(exc)`` says which game holds it, or why the lock file cannot be created.
+    """
+
+
+def lock_path(save: Path) -> Path:
+    """The lock file of the save file ``save``: ``.NAME.lock`` in the same folder."""
+    return save.with_name(f".{save.name}.lock")
+
+
+def _describe(record: GameRecord) -> str:
+    return (
+        f"{record.preset}, {', '.join(record.names)}, started {record.created or '?'}, "
+        f"process {os.getpid()}"
+    )
+
+
+@attrs.define
+class SaveLocks:
+    """The save-file locks a ``remi play`` holds, by resolved save path, kept until it ends."""
+
+    held: dict[Path, filelock.BaseFileLock] = attrs.field(factory=dict)
+
+    def hold(self, save: Path, record: GameRecord) -> None:
+        """Lock ``save`` for this game (nothing to do when it is already ours).
+
+        Raises:
+            SaveLockError: another game holds it (its description), or the lock file cannot
+                be created (a missing or read-only folder, a bad name).
+        """
+        try:
+            key = save.resolve()
+        except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL byte
+            raise SaveLockError(f"cannot lock it: {exc}") from None
+        if key in self.held:
+            return
+        if not key.parent.is_dir():  # filelock would create the folder
+            raise SaveLockError(f"the folder '{key.parent}' does not exist")
+        where = lock_path(key)
+        lock = filelock.FileLock(str(where), timeout=0)
+        try:
+            lock.acquire()
+        except filelock.Timeout:
+            raise SaveLockError(f"another game is being played on it ({_owner(where)})") from None
+        except (OSError, ValueError) as exc:
+            error = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise SaveLockError(f"cannot lock it ({where.name}: {error})") from None
+        try:
+            where.write_text(_describe(record) + "\n", encoding="utf-8")
+        except OSError:
+            pass  # the lock holds; only the description of the game is missing
+        self.held[key] = lock
+
+    def release(self) -> None:
+        """Release every lock (the OS releases them too when the process ends)."""
+        for lock in self.held.values():
+            lock.release()
+        self.held.clear()
+
+
+def _owner(where: Path) -> str:
+    """The game named in the lock file ``where`` (``"another remi play"`` when unreadable)."""
+    try:
+        with open(where, "rb") as handle:
+            text = handle.read(400).decode("utf-8", "replace").strip()
+    except OSError:
+        text = ""
+    return text if text and text.isprintable() else "another remi play"

@@ -1,0 +1,121 @@
+"""``remi score --from-record GAME.json [--hand N]``: the explained score of a recorded hand,
+straight from a game record, so nobody types the table again (docs/records.md).
+
+The record is replayed under its own rules (``remi.core.replay``); the hand must have ended.
+In a match record, ``--hand N`` picks a hand: the record's own hand (its ``hands_played + 1``)
+is replayed and explained; an earlier finished hand gives the points the record kept
+(``match.hands``). Exit codes as ``remi score``: 0 scored, 1 an illegal action in the record,
+2 bad input (a bad file, a hand that has not ended or is not in the record).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from remi.cli.app import EXIT_INVALID, fail
+from remi.core.files import printable
+from remi.core.record_files import load_record
+from remi.core.record_setup import rules_note
+from remi.core.replay import replay
+from remi.core.scoring import PlayerScore
+
+__all__ = ["score_record"]
+
+
+def score_record(path: Path, hand: int | None, json_out: bool) -> None:
+    """Print the explained scores of hand ``hand`` (1-based; default the record's own) of the
+    record at ``path``, as ``remi score`` prints a dispute file's.
+
+    Raises:
+        typer.Exit: 1 when the record holds an illegal action; 2 when the hand has not ended
+            or is not in the record (``RecordError`` for a bad file, exit 2 through ``guarded``).
+    """
+    record = load_record(path)
+    own = (record.match.hands_played + 1) if record.match is not None else 1
+    number = own if hand is None else hand
+    if number != own:
+        _earlier_hand(path, record.match.hands if record.match else None, number, own, json_out)
+        return
+    result = replay(record)
+    if result.error is not None:
+        err = result.error
+        fail(
+            escape(f"{path}: action {err.position} '{err.action}' is illegal: {err.message}"),
+            EXIT_INVALID,
+        )
+    if not result.over:
+        fail(
+            escape(
+                f"{path}: hand {number} has not ended ({len(result.actions)} actions): "
+                "there is no score yet"
+            )
+        )
+    _print(result.scores, rules_note(record), number, json_out)
+
+
+def _earlier_hand(
+    path: Path,
+    hands: tuple[tuple[tuple[str, int], ...], ...] | None,
+    number: int,
+    own: int,
+    json_out: bool,
+) -> None:
+    if hands is None or not 1 <= number < own or number > len(hands):
+        have = f"hands 1-{own}" if hands is not None else f"hand {own} only"
+        fail(escape(f"{path}: --hand {number}: the record holds {have}"))
+    points = dict(hands[number - 1])
+    if json_out:
+        typer.echo(json.dumps({"hand": number, "scores": points, "lines": None}, indent=2))
+        return
+    console = Console(highlight=False)
+    console.print(
+        f"hand {number}: the points the record kept (its actions are in that hand's own record)",
+        markup=False,
+    )
+    table = Table(title=f"Hand {number}", title_justify="left")
+    table.add_column("player")
+    table.add_column("points", justify="right")
+    for name, value in points.items():
+        table.add_row(Text(name), str(value))
+    console.print(table)
+
+
+def _print(scores: tuple[PlayerScore, ...], note: str, number: int, json_out: bool) -> None:
+    if json_out:
+        out = {
+            "hand": number,
+            "rules": note,
+            "scores": {ps.name: ps.score for ps in scores},
+            "lines": {
+                ps.name: [
+                    {"rule": ln.rule_id, "points": ln.points, "text": ln.text} for ln in ps.lines
+                ]
+                for ps in scores
+            },
+        }
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    console = Console(highlight=False)
+    console.print(printable(note), markup=False)
+    for ps in scores:
+        table = Table(title=Text(f"{ps.name}: {ps.score} points"), title_justify="left")
+        table.add_column("rule id", style="cyan", no_wrap=True)
+        table.add_column("what it counts")
+        table.add_column("points", justify="right")
+        for line in ps.lines:
+            table.add_row(line.rule_id, Text(line.text), str(line.points))
+        table.add_row("", Text("total", style="bold"), Text(str(ps.score), style="bold"))
+        console.print(table)
+    totals = Table(title="Totals", title_justify="left")
+    totals.add_column("player")
+    totals.add_column("points", justify="right")
+    for ps in scores:
+        totals.add_row(Text(ps.name), str(ps.score))
+    console.print(totals)
