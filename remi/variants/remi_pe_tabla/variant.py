@@ -22,7 +22,6 @@ from remi.variants.remi_pe_tabla import turn as _turn
 from remi.variants.remi_pe_tabla import views as _views
 from remi.variants.remi_pe_tabla.actions import ACTION_VERBS, Action, parse_action
 from remi.variants.remi_pe_tabla.disputes import REMI_DISPUTES, RemiDisputes
-from remi.variants.remi_pe_tabla.messages import MESSAGES
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.scoring import match_outcome
@@ -57,8 +56,8 @@ class RemiVariant:
         return RemiRules
 
     def messages(self) -> Texts:
-        """``messages.MESSAGES``."""
-        return MESSAGES
+        """Nothing: the family's texts are in remi's gettext catalogues (``remi/locale``)."""
+        return {}
 
     def match_outcome(
         self, totals: Mapping[str, int], rules: RemiRules, hands_played: int

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from remi.core.errors import IllegalActionError, NotationError, RemiError
 from remi.core.formations import Formation, FormationRules
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
 from remi.variants.rummikub.actions import Draw, Pass, Play
 from remi.variants.rummikub.editing import Refusal, TableEditor, TurnTimer
@@ -33,6 +33,10 @@ from remi.variants.rummikub.state import RummikubState
 from remi.variants.rummikub.views import view
 
 __all__ = ["end_text", "hand_outcome", "human_turn", "play_commands"]
+
+#: The message ids of the help and hint lines of a draw and a pass.
+_HELP: Final[dict[str, str]] = {"draw": N_("rk.help.draw"), "pass": N_("rk.help.pass")}
+_HINT: Final[dict[str, str]] = {"draw": N_("rk.hint.draw"), "pass": N_("rk.hint.pass")}
 
 _HELP_LIMIT: Final = 40
 
@@ -140,7 +144,7 @@ def _help(io: TurnIO, seat: int) -> None:
     frules = seen.rules.formation_rules
     for action in seen.legal:
         if isinstance(action, Draw | Pass):
-            io.say("  " + m(f"rk.help.{action.VERB}"))
+            io.say("  " + m(_HELP[action.VERB]))
     if plays:
         io.say(m("rk.help.plays", count=len(plays)), style="bold")
         for play in plays[:_HELP_LIMIT]:
@@ -160,7 +164,7 @@ def _hint(io: TurnIO, seat: int) -> None:
         text = " ; ".join(play_commands(seen.table, action.table, seen.rules.formation_rules))
         io.say(io.m("rk.hint.play", commands=text))
     elif isinstance(action, Draw | Pass):
-        io.say(io.m(f"rk.hint.{action.VERB}"))
+        io.say(io.m(_HINT[action.VERB]))
 
 
 def _end_turn(io: TurnIO, seat: int, action: Any, rule: str | None = None) -> bool:
@@ -169,7 +173,7 @@ def _end_turn(io: TurnIO, seat: int, action: Any, rule: str | None = None) -> bo
     io.apply(action)
     if rule is not None:
         drawn = len(io.state.racks[seat]) - before
-        key = "rk.penalty_drawn" if drawn > 0 else "rk.penalty_restored"
+        key = N_("rk.penalty_drawn") if drawn > 0 else N_("rk.penalty_restored")
         io.say(io.m(key, name=io.names[seat], count=drawn, rule=rule), style="yellow")
     io.acted(seat)
     return True

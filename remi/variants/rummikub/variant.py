@@ -45,10 +45,8 @@ class RummikubVariant:
     disputes: RummikubDisputes = RUMMIKUB_DISPUTES
 
     def messages(self) -> Texts:
-        """``messages.MESSAGES``."""
-        from remi.variants.rummikub.messages import MESSAGES
-
-        return MESSAGES
+        """Nothing: the family's texts are in remi's gettext catalogues (``remi/locale``)."""
+        return {}
 
     def match_outcome(
         self, totals: Mapping[str, int], rules: RummikubRules, hands_played: int

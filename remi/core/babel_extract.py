@@ -1,0 +1,44 @@
+"""The Babel extractor of remi's message ids (``babel.cfg``; docs/translating.md).
+
+The code says ``m("hand", hand=2)``, ``m.plural("event.undone", count)`` and marks ids it
+builds with ``N_("phase.take")`` / ``NP_("rk.event.penalty_drawn.invalid")``. Babel's Python
+extractor finds these calls; this one turns the ``m`` / ``N_`` ids into simple messages and the
+``plural`` / ``NP_`` ids into plural messages (the id stands for both the singular and the
+plural), so ``pybabel extract`` writes a template with the right kind of entry for each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO, Any
+
+__all__ = ["extract_remi"]
+
+_SIMPLE = ("m", "N_")
+_PLURAL = ("plural", "NP_")
+
+
+def extract_remi(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: dict[str, Any],
+) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """Babel extraction method: the message ids of one Python file, as ``gettext`` (simple) and
+    ``ngettext`` (plural) calls."""
+    from babel.messages.extract import extract_python
+
+    wanted = dict.fromkeys(_SIMPLE + _PLURAL)
+    for lineno, funcname, messages, comments in extract_python(
+        fileobj,
+        wanted,
+        comment_tags,
+        options,  # type: ignore[arg-type]
+    ):
+        first = messages[0] if isinstance(messages, tuple) else messages
+        if not isinstance(first, str) or not first:
+            continue
+        if funcname in _PLURAL:
+            yield lineno, "ngettext", (first, first), list(comments)
+        else:
+            yield lineno, "gettext", first, list(comments)
