@@ -14,8 +14,8 @@ from typing import IO, Any
 
 __all__ = ["extract_remi"]
 
-_SIMPLE = ("m", "N_")
-_PLURAL = ("plural", "NP_")
+_SIMPLE = ("m", "N_", "illegal", "_illegal", "notation_error")
+_PLURAL = ("plural", "NP_", "illegal_n", "_illegal_n")
 
 
 def extract_remi(

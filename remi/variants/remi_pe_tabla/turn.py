@@ -120,12 +120,12 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         try:
             action: Any = parse_action(full, io.state.rules.formation_rules)
         except NotationError as exc:
-            io.say(m("bad_input", error=str(exc)), style="red")
+            io.say(m("bad_input", error=exc.localized(m)), style="red")
             continue
         try:
             io.apply(action)
         except IllegalActionError as exc:
-            io.say(m("illegal", error=str(exc)), style="red")
+            io.say(m("illegal", error=exc.localized(m)), style="red")
             continue
         io.acted(seat)
         state = io.state

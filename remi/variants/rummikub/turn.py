@@ -228,12 +228,12 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             try:
                 return _end_turn(io, seat, Draw(seat) if word == "draw" else Pass(seat))
             except IllegalActionError as exc:
-                io.say(m("illegal", error=str(exc)), style="red")
+                io.say(m("illegal", error=exc.localized(m)), style="red")
                 continue
         try:
             outcome = editor.command(text)
         except (RemiError, NotationError) as exc:
-            io.say(m("bad_input", error=str(exc)), style="red")
+            io.say(m("bad_input", error=exc.localized(m)), style="red")
             continue
         if outcome is None:
             io.show(working_table(editor.sets, [s.tile for s in editor.rack], m))
@@ -249,4 +249,4 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         try:
             return _end_turn(io, seat, outcome)
         except IllegalActionError as exc:  # the editor checked it; kept for a defensive message
-            io.say(m("illegal", error=str(exc)), style="red")
+            io.say(m("illegal", error=exc.localized(m)), style="red")
