@@ -118,3 +118,64 @@ def test_catalogue_lists_every_id() -> None:
 )
 def test_default_language(env: dict[str, str], lang: str) -> None:
     assert default_language(env) == lang
+
+
+def test_saved_game_keeps_its_language(tmp_path: Path) -> None:
+    """A game saved in Romanian resumes in Romanian without --lang; --json records stay
+    canonical (the record holds only the language code)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from remi.cli import app
+
+    runner = CliRunner()
+    save = tmp_path / "g.json"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "--human",
+            "Ana",
+            "--bot",
+            "greedy",
+            "--seed",
+            "3",
+            "--lang",
+            "ro",
+            "--save",
+            str(save),
+        ],
+        input="quit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(save.read_text(encoding="utf-8"))["lang"] == "ro"
+    resumed = runner.invoke(
+        app,
+        ["play", "--load", str(save)],
+        input="quit\n",
+        env={"LANG": "C", "REMI_LANG": "", "LC_ALL": ""},
+    )
+    assert "Tabla ta" in resumed.output, resumed.output
+    english = runner.invoke(
+        app,
+        ["play", "--load", str(save), "--lang", "en"],
+        input="quit\n",
+        env={"LANG": "C", "REMI_LANG": "", "LC_ALL": ""},
+    )
+    assert "Your rack" in english.output
+
+
+def test_lang_from_the_environment() -> None:
+    from typer.testing import CliRunner
+
+    from remi.cli import app
+
+    runner = CliRunner()
+    args = ["play", "--auto", "--seed", "1", "--players", "2"]
+    out = runner.invoke(
+        app, args, env={"LANG": "ro_RO.UTF-8", "REMI_LANG": "", "LC_ALL": "", "LC_MESSAGES": ""}
+    ).output
+    assert "Sfârșitul mâinii" in out
+    out = runner.invoke(app, args, env={"LANG": "ro_RO.UTF-8", "REMI_LANG": "en"}).output
+    assert "End of the hand" in out

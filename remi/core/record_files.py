@@ -15,6 +15,7 @@ from typing import Any
 
 from remi.core.errors import NotationError, RemiError
 from remi.core.files import MAX_RECORD_BYTES, read_capped
+from remi.core.messages import LANGUAGES
 from remi.core.notation import parse_tiles
 from remi.core.record_setup import checked_rules, record_actions, start_state
 from remi.core.records import (
@@ -162,6 +163,11 @@ def parse_record(
         raise RecordError(
             "field 'created' must be an ISO 8601 time string", path=path, field="created"
         )
+    lang = data.get("lang", "")
+    if lang not in ("", *LANGUAGES):
+        raise RecordError(
+            f"field 'lang' must be one of {', '.join(LANGUAGES)}", path=path, field="lang"
+        )
     match = None
     if data.get("match") is not None:
         match = _parse_match(data["match"], names, path)
@@ -175,6 +181,7 @@ def parse_record(
         actions=tuple(raw_actions),
         created=created,
         match=match,
+        lang=lang,
     )
 
     rules = checked_rules(record, path)

@@ -64,6 +64,7 @@ _KEYS: Final = frozenset(
         "actions",
         "created",
         "match",
+        "lang",
     }
 )
 _Scalar = str | int | float | bool
@@ -133,6 +134,8 @@ class GameRecord:
         actions: the action lines, with seat prefixes (``"p1 discard K2"``).
         created: ISO 8601 time the record was first written.
         match: the match progress when the hand is part of a match, else None.
+        lang: the language the game is played in (``"en"``, ``"ro"``), or ``""`` when the
+            record does not say; ``remi play --load`` resumes in it.
     """
 
     family: str = "remi"
@@ -144,6 +147,7 @@ class GameRecord:
     actions: tuple[str, ...] = ()
     created: str = ""
     match: MatchProgress | None = None
+    lang: str = ""
 
     def with_actions(self, actions: Sequence[Any]) -> GameRecord:
         """A copy whose action log is ``actions`` (``Action`` values or lines, as ``str``)."""
@@ -185,6 +189,8 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
             "totals": dict(record.match.totals),
             "base_seed": record.match.base_seed,
         }
+    if record.lang:
+        out["lang"] = record.lang
     return out
 
 
