@@ -54,3 +54,19 @@ def test_engine_refusal_in_romanian() -> None:
         apply(state, action)
     assert info.value.rule_id == "turn.order"
     assert info.value.localized(messages("ro")).endswith(": e rândul lui p1 [turn.order]")
+
+
+def test_dispute_score_in_romanian() -> None:
+    """The 'what it counts' column of `remi score` in Romanian, plurals of negative totals."""
+    from typer.testing import CliRunner
+
+    from remi.cli import app
+
+    result = CliRunner().invoke(
+        app, ["score", "examples/disputes/RF-1.toml", "--lang", "ro"], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "piese rămase pe tablă: Y4 R11 J" in result.output
+    assert "a închis (închidere) cu K7" in result.output
+    assert "B: -15 puncte" in result.output and "A: 155 de puncte" in result.output
+    assert "tiles" not in result.output

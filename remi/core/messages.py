@@ -168,9 +168,10 @@ class Messages:
         Raises:
             KeyError: for an unknown key.
         """
-        template = self.extra.get(f"{key}.{plural_category(self.lang, count)}")
+        # the form follows the number's size: "-15 puncte" as "15 puncte"
+        template = self.extra.get(f"{key}.{plural_category(self.lang, abs(count))}")
         if template is None:
-            template = translations(self.lang).ngettext(key, key, count)
+            template = translations(self.lang).ngettext(key, key, abs(count))
         return template.format(count=count, **values)
 
 

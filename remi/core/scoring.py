@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import attrs
 
+from remi.core.messages import Messages
+
 __all__ = ["PlayerScore", "ScoreLine"]
 
 
@@ -17,13 +19,22 @@ class ScoreLine:
 
     Attributes:
         rule_id: the rule id behind it (``scoring.closing_bonus``...).
-        text: what it counts, in words.
+        text: what it counts, in English words.
         points: its value in points (negative for the rack, a penalty...).
+        parts: the same words as catalogue messages, ``(message id, ((name, value), ...))``
+            each, joined with "; " (``localized``); empty when the line has only ``text``.
     """
 
     rule_id: str
     text: str
     points: int
+    parts: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
+
+    def localized(self, m: Messages) -> str:
+        """What the line counts in the language of ``m`` (``text`` when it has no parts)."""
+        if not self.parts:
+            return self.text
+        return "; ".join(m(key, **dict(params)) for key, params in self.parts)
 
 
 @attrs.frozen(kw_only=True)
