@@ -14,7 +14,7 @@ from typing import IO, Any
 
 __all__ = ["extract_remi"]
 
-_SIMPLE = ("m", "N_", "illegal", "_illegal", "notation_error")
+_SIMPLE = ("m", "N_", "illegal", "_illegal", "line_part")
 _PLURAL = ("plural", "NP_", "illegal_n", "_illegal_n")
 
 

@@ -10,7 +10,7 @@ import attrs
 
 from remi.core.messages import Messages
 
-__all__ = ["PlayerScore", "ScoreLine"]
+__all__ = ["PlayerScore", "ScoreLine", "line_part", "score_line"]
 
 
 @attrs.frozen(kw_only=True)
@@ -50,3 +50,19 @@ class PlayerScore:
     name: str
     score: int
     lines: tuple[ScoreLine, ...]
+
+
+#: One catalogue message of a score line: (message id, ((name, value as text), ...)).
+Part = tuple[str, tuple[tuple[str, object], ...]]
+
+
+def line_part(message_id: str, **params: object) -> Part:
+    """One catalogue message of a score line, its parameters as text (language-neutral)."""
+    return message_id, tuple((k, str(v)) for k, v in params.items())
+
+
+def score_line(rule_id: str, points: int, *parts: Part) -> ScoreLine:
+    """A score line of ``parts`` (joined with "; "), its English ``text`` from the catalogue."""
+    english = Messages("en")
+    text = "; ".join(english(key, **dict(params)) for key, params in parts)
+    return ScoreLine(rule_id=rule_id, text=text, points=points, parts=parts)
