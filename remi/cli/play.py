@@ -30,6 +30,7 @@ from remi.cli.lang import LangOption, language
 from remi.cli.messages import messages
 from remi.cli.session import Session, check_save_target, path_key, start_session
 from remi.cli.terminal import install_completion
+from remi.core.commands import FRAME_WORDS
 from remi.core.errors import IllegalActionError, RemiError, RulesError
 from remi.core.messages import LANGUAGES
 from remi.core.record_files import dump_record, load_record
@@ -42,7 +43,7 @@ from remi.match import Match
 __all__ = ["play"]
 
 #: The program's own words tab completion offers, besides the family's and the rack's tiles.
-_COMMANDS = ("undo", "hint", "help", "save", "quit")
+_COMMANDS = ("undo", "hint", "help", "save", "quit", *FRAME_WORDS)
 
 
 class _SeatOrderCommand(TyperCommand):

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
+from remi.core.commands import canonical_command
 from remi.core.errors import IllegalActionError, NotationError
 from remi.core.messages import Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
@@ -24,6 +25,19 @@ from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.views import view
 
 __all__ = ["command_text", "end_text", "hand_outcome", "human_turn"]
+
+#: The Romanian commands of a turn: word -> English action verb (docs/glossary.md).
+ROMANIAN_WORDS: Final[dict[str, str]] = {
+    "trage": "draw",
+    "ia": "take",
+    "etalez": "meld",
+    "lipesc": "layoff",
+    "schimb": "swap",
+    "anunț": "announce",
+    "atu": "atu",
+    "declar": "declare",
+    "arunc": "discard",
+}
 
 _SEAT_RE: Final = re.compile(r"^\s*p\d+\s", re.IGNORECASE)
 _HELP_LIMIT: Final = 40
@@ -110,7 +124,7 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         line = io.read(lambda: m("prompt", name=name))
         if line is None or isinstance(line, TimeUp):  # no timer here: only the end of input
             return False
-        text = line.strip()
+        text = canonical_command(line.strip(), ROMANIAN_WORDS)
         common = io.common(text, lambda: _help(io, seat), lambda: _hint(io, seat))
         if common == "quit":
             return False

@@ -75,8 +75,11 @@ class RemiVariant:
         return _notes.describe(events, names, m)
 
     def command_words(self) -> tuple[str, ...]:
-        """The action verbs of ``actions`` (``draw``, ``take``, ``meld``...), ``undo`` excepted."""
-        return tuple(v for v in ACTION_VERBS if v != "undo")
+        """The action verbs of ``actions`` (``draw``, ``take``, ``meld``...), ``undo`` excepted,
+        then their Romanian words (``turn.ROMANIAN_WORDS``: ``trage``, ``ia``, ``etalez``...)."""
+        from remi.variants.remi_pe_tabla.turn import ROMANIAN_WORDS
+
+        return (*(v for v in ACTION_VERBS if v != "undo"), *ROMANIAN_WORDS)
 
     def start_text(self, state: GameState, names: Sequence[str], m: Messages) -> str | None:
         """None: a hand starts with the first discard, nothing to tell."""

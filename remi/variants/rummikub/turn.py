@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
+from remi.core.commands import canonical_command
 from remi.core.errors import IllegalActionError, NotationError, RemiError
 from remi.core.formations import Formation, FormationRules
 from remi.core.messages import N_, Messages
@@ -33,6 +34,18 @@ from remi.variants.rummikub.state import RummikubState
 from remi.variants.rummikub.views import view
 
 __all__ = ["end_text", "hand_outcome", "human_turn", "play_commands"]
+
+#: The Romanian commands of a turn: word -> English action verb (docs/glossary.md).
+ROMANIAN_WORDS: Final[dict[str, str]] = {
+    "pun": "put",
+    "mut": "move",
+    "despart": "split",
+    "nou": "new",
+    "masa": "table",
+    "gata": "done",
+    "trage": "draw",
+    "pas": "pass",
+}
 
 #: The message ids of the help and hint lines of a draw and a pass.
 _HELP: Final[dict[str, str]] = {"draw": N_("rk.help.draw"), "pass": N_("rk.help.pass")}
@@ -214,7 +227,7 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             return _timeout(io, seat, editor)
         if line is None:
             return False
-        text = line.strip()
+        text = canonical_command(line.strip(), ROMANIAN_WORDS)
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word == "save" and _edited(editor):
