@@ -70,3 +70,17 @@ def test_dispute_score_in_romanian() -> None:
     assert "a închis (închidere) cu K7" in result.output
     assert "B: -15 puncte" in result.output and "A: 155 de puncte" in result.output
     assert "tiles" not in result.output
+
+
+def test_notation_errors_in_romanian() -> None:
+    from remi.core.errors import NotationError
+    from remi.core.notation import parse_tiles
+
+    with pytest.raises(NotationError) as info:
+        parse_tiles("R7 X9")
+    assert str(info.value).startswith("'X9' at position 2 is not a tile")
+    assert info.value.token == "X9" and info.value.position == 2
+    assert info.value.localized(messages("ro")).startswith("'X9' de la poziția 2 nu e o piesă")
+    with pytest.raises(NotationError) as info:
+        parse_action("p1 dance")
+    assert info.value.localized(messages("ro")).startswith("acțiune necunoscută „dance”")

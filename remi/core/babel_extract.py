@@ -14,7 +14,7 @@ from typing import IO, Any
 
 __all__ = ["extract_remi"]
 
-_SIMPLE = ("m", "N_", "illegal", "_illegal", "line_part")
+_SIMPLE = ("m", "N_", "illegal", "_illegal", "line_part", "notation_error")
 _PLURAL = ("plural", "NP_", "illegal_n", "_illegal_n")
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "UnknownVariantError",
     "illegal",
     "illegal_n",
+    "notation_error",
 ]
 
 _ENGLISH = Messages("en")
@@ -66,11 +67,38 @@ class NotationError(RemiError, ValueError):
             commas or hyphens); 0 when the error concerns the whole input.
     """
 
-    def __init__(self, message: str, *, text: str = "", token: str = "", position: int = 0):
+    def __init__(
+        self,
+        message: str,
+        *,
+        text: str = "",
+        token: str = "",
+        position: int = 0,
+        message_id: str = "",
+        params: Mapping[str, object] | None = None,
+    ):
         super().__init__(message)
         self.text = text
         self.token = token
         self.position = position
+        self.message_id = message_id
+        self.params = dict(params or {})
+
+
+def notation_error(
+    message_id: str, *, text: str, token: str = "", position: int = 0, **params: object
+) -> NotationError:
+    """The ``NotationError`` ``message_id`` (a catalogue id; its English text is the message)
+    for ``text``, quoting ``token`` at ``position``, with ``params`` filled in."""
+    params = {"token": token, "position": position, **params}
+    return NotationError(
+        _ENGLISH(message_id, **params),
+        text=text,
+        token=token,
+        position=position,
+        message_id=message_id,
+        params=params,
+    )
 
 
 class InvalidFormationError(RemiError, ValueError):
