@@ -22,8 +22,8 @@ LOCALE = Path(remi.__file__).parent / "locale"
 ROOT = Path(remi.__file__).parent.parent
 
 
-def _po(lang: str) -> Catalog:
-    with (LOCALE / lang / "LC_MESSAGES" / "remi.po").open("rb") as fp:
+def _po(lang: str, domain: str = "remi") -> Catalog:
+    with (LOCALE / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as fp:
         return read_po(fp, locale=lang)
 
 
@@ -39,21 +39,23 @@ def _forms(message_string: object) -> list[str]:
     return list(message_string) if isinstance(message_string, tuple) else [str(message_string)]
 
 
+@pytest.mark.parametrize("domain", ["remi", "rules"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_compiled_catalogue_matches_po(lang: str) -> None:
-    """remi.mo is what `pybabel compile` makes of remi.po today."""
+def test_compiled_catalogue_matches_po(lang: str, domain: str) -> None:
+    """DOMAIN.mo is what `pybabel compile` makes of DOMAIN.po today."""
     buffer = io.BytesIO()
-    write_mo(buffer, _po(lang))
+    write_mo(buffer, _po(lang, domain))
     buffer.seek(0)
     fresh = gettext.GNUTranslations(buffer)
-    with (LOCALE / lang / "LC_MESSAGES" / "remi.mo").open("rb") as fp:
+    with (LOCALE / lang / "LC_MESSAGES" / f"{domain}.mo").open("rb") as fp:
         shipped = gettext.GNUTranslations(fp)
     assert shipped._catalog == fresh._catalog  # type: ignore[attr-defined]
 
 
-def test_every_message_has_a_romanian_text_with_the_same_placeholders() -> None:
-    english = {_key(m.id): m for m in _po("en") if m.id}
-    romanian = {_key(m.id): m for m in _po("ro") if m.id}
+@pytest.mark.parametrize("domain", ["remi", "rules"])
+def test_every_message_has_a_romanian_text_with_the_same_placeholders(domain: str) -> None:
+    english = {_key(m.id): m for m in _po("en", domain) if m.id}
+    romanian = {_key(m.id): m for m in _po("ro", domain) if m.id}
     assert set(english) == set(romanian)
     for key, en in english.items():
         ro = romanian[key]
@@ -69,9 +71,10 @@ def test_every_message_has_a_romanian_text_with_the_same_placeholders() -> None:
             assert _fields(form) <= wanted, f"{key}: {form!r}"
 
 
-def test_romanian_uses_comma_below() -> None:
+@pytest.mark.parametrize("domain", ["remi", "rules"])
+def test_romanian_uses_comma_below(domain: str) -> None:
     """ș and ț, never the cedilla forms ş ţ."""
-    for message in _po("ro"):
+    for message in _po("ro", domain):
         for form in _forms(message.string):
             assert not set(form) & set("şţŞŢ"), form
 
@@ -179,3 +182,13 @@ def test_lang_from_the_environment() -> None:
     assert "Sfârșitul mâinii" in out
     out = runner.invoke(app, args, env={"LANG": "ro_RO.UTF-8", "REMI_LANG": "en"}).output
     assert "End of the hand" in out
+
+
+def test_rule_meanings_catalogue_follows_the_rule_specs() -> None:
+    """en/rules.po holds every rule spec's meaning as written in the code
+    (`python -m remi.core.babel_extract remi/locale` rewrites it)."""
+    from remi.core.babel_extract import rule_meanings
+
+    english = {_key(m.id): m.string for m in _po("en", "rules") if m.id}
+    assert english == rule_meanings()
+    assert messages("ro")("rule.remi.opening.needs_run") == "etalarea trebuie să aibă o suită"

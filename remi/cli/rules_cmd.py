@@ -7,9 +7,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from remi.cli.app import guarded, rules_app
+from remi.cli.lang import LangOption, localized_messages
+from remi.core.messages import Messages
 from remi.core.presets import list_presets, load_rules
 from remi.core.rulespec import RuleSet, rule_specs
 
@@ -56,6 +59,7 @@ def _specs_of(sets: list[RuleSet]) -> list[Any]:
 def rules_show(
     preset: Annotated[str, typer.Argument(help="Preset name or rule file path.")],
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Show every rule id of a preset with its value and one-line meaning."""
     rules = load_rules(preset)
@@ -68,13 +72,24 @@ def rules_show(
             )
         )
         return
-    table = Table(title=f"{rules.name} ({rules.family}): {rules.description}")
-    table.add_column("rule id", no_wrap=True)  # the ids are what --set needs: never cut
-    table.add_column("value")
-    table.add_column("meaning")
+    m = localized_messages(lang)
+    table = Table(title=escape(f"{rules.name} ({rules.family}): {rules.description}"))
+    table.add_column(m("rules.col.id"), no_wrap=True)  # the ids are what --set needs: never cut
+    table.add_column(m("rules.col.value"))
+    table.add_column(m("rules.col.meaning"))
     for spec in rule_specs(type(rules)):
-        table.add_row(spec.rule_id, _fmt(getattr(rules, spec.field_name)), spec.meaning)
+        value = _fmt(getattr(rules, spec.field_name))
+        table.add_row(spec.rule_id, escape(value), escape(_meaning(m, rules.family, spec)))
     Console().print(table)
+
+
+def _meaning(m: Messages, family: str, spec: Any) -> str:
+    """The meaning of a rule in the language of ``m`` (the ``rules`` catalogue; a plugin
+    family's rules outside it keep their English meaning)."""
+    try:
+        return m(f"rule.{family}.{spec.rule_id}")
+    except KeyError:
+        return str(spec.meaning)
 
 
 @rules_app.command("diff")

@@ -42,3 +42,41 @@ def extract_remi(
             yield lineno, "ngettext", (first, first), list(comments)
         else:
             yield lineno, "gettext", first, list(comments)
+
+
+def rule_meanings() -> dict[str, str]:
+    """Every registered family's rule meanings: ``rule.FAMILY.RULE_ID`` -> English meaning (the
+    ``rules`` domain of the catalogues; docs/translating.md)."""
+    from remi.core.rulespec import rule_specs
+    from remi.core.variant import registered_variants
+
+    out: dict[str, str] = {}
+    for variant in registered_variants():
+        for spec in rule_specs(variant.rules_class):
+            out[f"rule.{variant.name}.{spec.rule_id}"] = spec.meaning
+    return out
+
+
+def write_rules_catalogues(locale_dir: str) -> None:
+    """Write ``rules.pot`` (every rule id) and the English ``en/LC_MESSAGES/rules.po`` (the
+    meanings of the rule specs, the source text) under ``locale_dir``; ``pybabel update -D
+    rules`` then brings the other languages in step."""
+    from pathlib import Path
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    meanings = rule_meanings()
+    for lang in ("", "en"):
+        catalog = Catalog(locale=lang or None, domain="rules", project="remi", fuzzy=False)
+        for key, meaning in sorted(meanings.items()):
+            catalog.add(key, meaning if lang else "")
+        path = Path(locale_dir) / ("rules.pot" if not lang else "en/LC_MESSAGES/rules.po")
+        with path.open("wb") as fp:
+            write_po(fp, catalog, width=100, omit_header=False)
+
+
+if __name__ == "__main__":  # python -m remi.core.babel_extract remi/locale
+    import sys
+
+    write_rules_catalogues(sys.argv[1] if len(sys.argv) > 1 else "remi/locale")

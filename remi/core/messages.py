@@ -29,6 +29,7 @@ __all__ = [
     "PSEUDO",
     "PSEUDO_CLOSE",
     "PSEUDO_OPEN",
+    "RULES_DOMAIN",
     "Messages",
     "N_",
     "NP_",
@@ -44,6 +45,8 @@ Texts = Mapping[str, Mapping[str, str]]
 
 #: The gettext domain of remi's catalogues.
 DOMAIN: Final = "remi"
+#: The gettext domain of the rule meanings (``remi rules show``), made from the rule specs.
+RULES_DOMAIN: Final = "rules"
 #: The languages with a catalogue; English is the default.
 LANGUAGES: Final[tuple[str, ...]] = ("en", "ro")
 #: The pseudo-locale of the tests: every English text between ``PSEUDO_OPEN`` and ``PSEUDO_CLOSE``.
@@ -90,10 +93,15 @@ class _Pseudo(gettext.NullTranslations):
         return f"{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}"
 
 
-def _read(lang: str) -> gettext.GNUTranslations:
-    path = resources.files("remi") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    with path.open("rb") as fp:
-        return gettext.GNUTranslations(fp)
+def _read(lang: str) -> gettext.NullTranslations:
+    """The ``remi`` catalogue of ``lang``, then its ``rules`` catalogue (the rule meanings)."""
+    catalogues = []
+    for domain in (DOMAIN, RULES_DOMAIN):
+        path = resources.files("remi") / "locale" / lang / "LC_MESSAGES" / f"{domain}.mo"
+        with path.open("rb") as fp:
+            catalogues.append(gettext.GNUTranslations(fp))
+    catalogues[0].add_fallback(catalogues[1])
+    return catalogues[0]
 
 
 @cache
