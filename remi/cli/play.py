@@ -220,7 +220,7 @@ def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -
         if winner is not None:
             session.console.print(
                 Text(
-                    session.m("match_winner", name=winner, points=match.total(winner)),
+                    session.m.plural("match_winner", match.total(winner), name=winner),
                     style="bold green",
                 )
             )

@@ -92,9 +92,9 @@ def _print_replay(result: ReplayResult, m: Messages) -> None:
             console.print(ending, markup=False)
         console.print(scores_table(result.scores, m))
     elif result.error is None:
-        console.print(m("replay.unfinished", count=len(result.actions)), markup=False)
+        console.print(m.plural("replay.unfinished", len(result.actions)), markup=False)
     if result.error is None:
-        console.print(m("replay.ok", count=len(result.actions)), markup=False)
+        console.print(m.plural("replay.ok", len(result.actions)), markup=False)
 
 
 def _replay_json(result: ReplayResult) -> dict[str, Any]:

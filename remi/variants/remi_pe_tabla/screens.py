@@ -114,7 +114,7 @@ def screen(
         sir_text(view, m),
     ]
     atu = f"   atu {view.atu}" if view.atu is not None else ""
-    parts.append(Text(m("stock", count=view.stock_count) + atu))
+    parts.append(Text(m.plural("stock", view.stock_count) + atu))
     parts.extend(recent_lines(last_actions, m))
     phase = m(_PHASES[view.phase.value])
     parts.append(Text(m("turn_of", name=names[view.current], phase=phase), style="bold cyan"))

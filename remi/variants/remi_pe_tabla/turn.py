@@ -99,7 +99,7 @@ def _hint(io: TurnIO, seat: int) -> None:
     turn = seen.turn
     if turn is not None and turn.opening and turn.laid:  # the opening is on the table already
         points = opening_points([seen.table[i].formation for i in turn.laid], rules)
-        io.say(m("hint.opening_laid", points=points, need=rules.opening_min_points))
+        io.say(m.plural("hint.opening_laid", points, need=rules.opening_min_points))
     elif not seen.players[seat].opened and not seen.players[seat].pe_tabla:
         taken = turn.taken_tile if turn is not None else None
         rack = list(seen.rack)
@@ -107,9 +107,9 @@ def _hint(io: TurnIO, seat: int) -> None:
             rack.remove(taken)
         plan = best_opening(rack, rules, must_include=taken)
         if plan is None:
-            io.say(m("hint.no_opening", points=rules.opening_min_points))
+            io.say(m.plural("hint.no_opening", rules.opening_min_points))
         else:
-            io.say(m("hint.opening", text=plan.text, points=plan.points))
+            io.say(m.plural("hint.opening", plan.points, text=plan.text))
     if seen.legal:
         io.say(m("hint.play", action=command_text(io.suggest(seen))))
 

@@ -186,8 +186,11 @@ def _end_turn(io: TurnIO, seat: int, action: Any, rule: str | None = None) -> bo
     io.apply(action)
     if rule is not None:
         drawn = len(io.state.racks[seat]) - before
-        key = N_("rk.penalty_drawn") if drawn > 0 else N_("rk.penalty_restored")
-        io.say(io.m(key, name=io.names[seat], count=drawn, rule=rule), style="yellow")
+        if drawn > 0:
+            text = io.m.plural("rk.penalty_drawn", drawn, name=io.names[seat], rule=rule)
+        else:
+            text = io.m("rk.penalty_restored", rule=rule)
+        io.say(text, style="yellow")
     io.acted(seat)
     return True
 
