@@ -23,7 +23,6 @@ from remi.cli import app, terminal
 from remi.cli.messages import catalogue, messages
 from remi.core.events import public_events
 from remi.core.formations import parse_formation
-from remi.core.messages import FRAME
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.record_files import load_record
@@ -31,7 +30,6 @@ from remi.core.replay import replay
 from remi.core.tiles import Tile
 from remi.core.variant import get_variant
 from remi.variants.rummikub.actions import Draw, Play
-from remi.variants.rummikub.messages import MESSAGES as RK_MESSAGES
 from remi.variants.rummikub.state import new_game
 from remi.variants.rummikub.turn import play_commands
 from remi.variants.rummikub.views import view
@@ -415,13 +413,9 @@ def test_every_listed_play_and_hint_is_typeable() -> None:
 
 
 def test_rummikub_messages_complete_in_both_languages() -> None:
-    en, ro = RK_MESSAGES["en"], RK_MESSAGES["ro"]
-    assert en and set(en) == set(ro) and all(k.startswith("rk.") for k in en)
-    assert all(ro[k] for k in ro)
-    assert not set(en) & set(FRAME["en"])  # a family never redefines a frame text
-    assert (
-        catalogue("ro")["rk.timer"] == "Timp rămas: {seconds} s"
-    )  # merged in by remi.cli.messages
+    en, ro = catalogue("en"), catalogue("ro")
+    assert any(k.startswith("rk.") for k in en) and set(en) == set(ro)
+    assert catalogue("ro")["rk.timer"] == "Timp rămas: {seconds} s"
 
 
 def test_variant_hooks_of_the_play_screens() -> None:

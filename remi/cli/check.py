@@ -10,8 +10,10 @@ from rich.console import Console
 from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, check_app, guarded, parse_set_options
+from remi.cli.lang import LangOption, localized_messages
 from remi.core.checkfiles import expectation_misses, load_check_file, run_check
 from remi.core.dispute_support import meld_report, opening_report
+from remi.core.messages import N_, Messages
 from remi.core.presets import load_rules
 from remi.core.reports import MatchReport, MeldReport, OpeningReport
 from remi.core.rulespec import RuleSet
@@ -22,6 +24,24 @@ RulesOpt = Annotated[str, typer.Option("--rules", help="Preset name or rule file
 SetOpt = Annotated[list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 _ROMANIAN = {"run": "suită", "set": "terță"}  # the kind shown with its Romanian term
+#: The label of each report key (the JSON keys stay as they are).
+_LABELS: dict[str, str] = {
+    "valid": N_("check.key.valid"),
+    "kind": N_("check.key.kind"),
+    "formation": N_("check.key.formation"),
+    "formations": N_("check.key.formations"),
+    "opening_points": N_("check.key.opening_points"),
+    "final_points": N_("check.key.final_points"),
+    "points": N_("check.key.points"),
+    "jokers": N_("check.key.jokers"),
+    "reason": N_("check.key.reason"),
+    "rule": N_("check.key.rule"),
+    "target_points": N_("check.key.target_points"),
+    "totals": N_("check.key.totals"),
+    "winner": N_("check.key.winner"),
+    "error": N_("check.key.error"),
+    "readings": N_("check.key.readings"),
+}
 
 
 def _rules(name: str, set_: list[str] | None) -> RuleSet:
@@ -35,6 +55,7 @@ def _report(
     extra: dict[str, Any] | None = None,
     *,
     exit_on_invalid: bool = True,
+    m: Messages | None = None,
 ) -> None:
     """Print a report (plus ``extra`` JSON keys) and exit 1 when it says invalid (or no match
     winner), unless ``exit_on_invalid`` is false."""
@@ -52,9 +73,14 @@ def _report(
                 shown = "true" if value else "false"  # TOML / JSON spelling
             else:
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+            label = key
+            if m is not None and key in _LABELS:
+                label = m(_LABELS[key])
             if key == "kind" and value in _ROMANIAN:
                 shown = f"{value} ({_ROMANIAN[value]})"
-            console.print(f"{key}: {shown}", markup=False, soft_wrap=True)
+                if m is not None and m.lang == "ro":
+                    shown = _ROMANIAN[value]
+            console.print(f"{label}: {shown}", markup=False, soft_wrap=True)
     if not _ok(report) and exit_on_invalid:
         raise typer.Exit(EXIT_INVALID)
 
@@ -77,9 +103,10 @@ def check_meld(
     rules: RulesOpt = "remi-pe-tabla",
     set_: SetOpt = None,
     json_out: JsonOpt = False,
+    lang: LangOption = None,
 ) -> None:
     """Is it a valid run (suită) or set (terță)? Exit 0 valid, 1 invalid, 2 bad input."""
-    _report(meld_report(tiles, _rules(rules, set_)), json_out)
+    _report(meld_report(tiles, _rules(rules, set_)), json_out, m=localized_messages(lang))
 
 
 @check_app.command("opening")
@@ -89,9 +116,10 @@ def check_opening_cmd(
     rules: RulesOpt = "remi-pe-tabla",
     set_: SetOpt = None,
     json_out: JsonOpt = False,
+    lang: LangOption = None,
 ) -> None:
     """Would these formations make a valid opening (etalare)? Exit 0 valid, 1 invalid, 2 bad input."""
-    _report(opening_report(formations, _rules(rules, set_)), json_out)
+    _report(opening_report(formations, _rules(rules, set_)), json_out, m=localized_messages(lang))
 
 
 @check_app.command("file")
@@ -103,6 +131,7 @@ def check_file(
     ] = None,
     set_: SetOpt = None,
     json_out: JsonOpt = False,
+    lang: LangOption = None,
 ) -> None:
     """Answer a check file as `check meld` / `check opening` would; a match file prints the winner
     (exit 1 while the match goes on). The file's expect_* claims are compared (not under
@@ -115,18 +144,19 @@ def check_file(
     extra: dict[str, Any] = {}
     if compared and json_out:
         extra = {"expect": dict(case.expect), "expect_met": not misses}
-    _report(report, json_out, extra, exit_on_invalid=False)
+    m = localized_messages(lang)
+    _report(report, json_out, extra, exit_on_invalid=False, m=m)
     if not json_out and case.expect:
         console = Console(highlight=False, soft_wrap=True)
         if not compared:
-            console.print("\\[expect] not compared: the file's claims are for its own rules")
+            console.print(m("check.expect.not_compared"), markup=False)
         for key, wanted in case.expect.items():
             missed = next((m for m in misses if m[0] == f"expect_{key}"), None)
-            verdict = (
-                "[green]as expected[/]"
-                if missed is None
-                else f"[red]differs: {escape(_spelled(missed[2]))}[/]"
-            )
+            if missed is None:
+                verdict = "[green]" + escape(m("score.expect.met")) + "[/]"
+            else:
+                differs = m("check.expect.differs", got=_spelled(missed[2]))
+                verdict = "[red]" + escape(differs) + "[/]"
             console.print(f"expect_{key} = {escape(_spelled(wanted))}: {verdict}")
     if misses or not _ok(report):
         raise typer.Exit(EXIT_INVALID)

@@ -1,37 +1,62 @@
-"""The messages of ``remi play`` / ``remi replay``: the frame texts merged with every family's.
+"""The messages of the commands: the gettext catalogues of remi with every plugin family's own
+texts (``Variant.messages()``; the built-in families have theirs in the catalogues).
 
-``remi.core.messages`` holds the shared frame texts and the ``Messages`` type; each registered
-family adds its own ids through ``Variant.messages()``. ``messages(lang)`` merges them for one
-language (a family's ids never repeat a frame id; a test checks that both languages have the
-same ids).
+``messages(lang)`` gives the ``Messages`` of one language; ``catalogue(lang)`` lists every
+message id of the catalogue and its text (a plural message under its id, in its first form).
 """
 
 from __future__ import annotations
 
-from remi.core.messages import FRAME, LANGUAGES, Messages
+from remi.core.messages import LANGUAGES, PSEUDO, Messages, translations
 from remi.core.variant import registered_variants
 
 __all__ = ["LANGUAGES", "Messages", "catalogue", "messages"]
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    """Every message id -> template of ``lang``: the frame's, then each registered family's.
+    """Every message id -> text of ``lang``: the compiled catalogue's (English where the
+    language has no text), then each registered family's own.
 
     Raises:
         ValueError: for an unknown language, naming the known ones.
     """
-    if lang not in FRAME:
-        raise ValueError(f"unknown language '{lang}'; known: {', '.join(LANGUAGES)}")
-    texts = dict(FRAME[lang])
+    texts: dict[str, str] = {}
+    english = translations("en")
+    plural = _plural_ids(english)
+    for key in _ids(english):
+        if key in plural:
+            texts[key] = translations(lang).ngettext(key, key, 1)
+        else:
+            texts[key] = translations(lang).gettext(key)
     for variant in registered_variants():
         texts.update(variant.messages().get(lang, {}))
     return texts
 
 
+def _ids(english: object) -> list[str]:
+    raw: dict[object, str] = getattr(english, "_catalog", {})
+    ids: list[str] = []
+    for key in raw:
+        name = key[0] if isinstance(key, tuple) else key
+        if isinstance(name, str) and name and name not in ids:
+            ids.append(name)
+    return ids
+
+
+def _plural_ids(english: object) -> set[str]:
+    raw: dict[object, str] = getattr(english, "_catalog", {})
+    return {key[0] for key in raw if isinstance(key, tuple) and isinstance(key[0], str)}
+
+
 def messages(lang: str) -> Messages:
-    """The messages of ``lang`` (``"en"`` or ``"ro"``).
+    """The messages of ``lang`` (``"en"``, ``"ro"``, or the pseudo-locale ``"qps"``).
 
     Raises:
         ValueError: for another language, naming the known ones.
     """
-    return Messages(lang, catalogue(lang))
+    if lang != PSEUDO and lang not in LANGUAGES:
+        raise ValueError(f"unknown language '{lang}'; known: {', '.join(LANGUAGES)}")
+    extra: dict[str, str] = {}
+    for variant in registered_variants():
+        extra.update(variant.messages().get(lang, variant.messages().get("en", {})))
+    return Messages(lang, extra)

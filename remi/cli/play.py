@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
+import attrs
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -24,12 +25,15 @@ from typer.core import TyperCommand
 
 from remi.bots import BOT_KINDS
 from remi.cli.app import app, fail, guarded, parse_set_options
-from remi.cli.messages import LANGUAGES, messages
+from remi.cli.lang import LangOption, language
+from remi.cli.messages import messages
 from remi.cli.savelock import SaveLockError, SaveLocks
 from remi.cli.session import Session, check_save_target, path_key, start_session
 from remi.cli.terminal import install_completion
+from remi.core.commands import FRAME_WORDS
 from remi.core.deal import fresh_seed
 from remi.core.errors import IllegalActionError, RemiError, RulesError
+from remi.core.messages import LANGUAGES
 from remi.core.record_files import load_record
 from remi.core.records import HUMAN, GameRecord, MatchProgress, PlayerEntry, now_iso
 from remi.core.render import scores_table
@@ -40,7 +44,7 @@ from remi.match import Match
 __all__ = ["play"]
 
 #: The program's own words tab completion offers, besides the family's and the rack's tiles.
-_COMMANDS = ("undo", "hint", "help", "save", "quit")
+_COMMANDS = ("undo", "hint", "help", "save", "quit", *FRAME_WORDS)
 
 
 class _SeatOrderCommand(TyperCommand):
@@ -232,7 +236,7 @@ def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -
         if winner is not None:
             session.console.print(
                 Text(
-                    session.m("match_winner", name=winner, points=match.total(winner)),
+                    session.m.plural("match_winner", match.total(winner), name=winner),
                     style="bold green",
                 )
             )
@@ -305,7 +309,7 @@ def play(
     match: Annotated[
         bool, typer.Option("--match", help="Play hands until the preset's match target (match.*).")
     ] = False,
-    lang: Annotated[str, typer.Option("--lang", help="Language: en or ro.")] = "en",
+    lang: LangOption = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Keep the game saved in FILE (atomic writes).")
     ] = None,
@@ -334,9 +338,8 @@ def play(
     pass; the turn timer (timer.seconds) counts down, --no-timer turns it off.
     Exit 0 after play, 1 when --load finds an illegal action, 2 for bad input.
     """
-    if lang not in LANGUAGES:
-        fail(escape(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'"))
-    m = messages(lang)
+    chosen = language(lang)
+    m = messages(chosen)
     console = Console(highlight=False, soft_wrap=True)
     if load is not None:
         source = ctx.get_parameter_source("rules")
@@ -346,6 +349,8 @@ def play(
         record = load_record(load)
         if auto and any(p.kind == HUMAN for p in record.players):
             fail("--auto needs every seat to be a bot; the record has human seats")
+        chosen = language(lang, record.lang)  # a saved game keeps its language
+        m = messages(chosen)
     else:
         raw = ctx.meta.get("remi.raw_args", [])
         for kind in bot or []:
@@ -372,6 +377,8 @@ def play(
             entries.append(PlayerEntry("", "greedy"))
         seats = _name_seats(entries)
         record = _new_record(rules, parse_set_options(set_), seats, seed, match)
+    if chosen in LANGUAGES:
+        record = attrs.evolve(record, lang=chosen)
 
     owned = {path_key(p) for p in (save, load) if p is not None}
     locks = SaveLocks()

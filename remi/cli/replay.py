@@ -16,7 +16,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, app, fail, guarded
-from remi.cli.messages import LANGUAGES, messages
+from remi.cli.lang import LangOption, language
+from remi.cli.messages import messages
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
 from remi.core.record_setup import record_rules, rules_note
@@ -32,7 +33,7 @@ __all__ = ["replay_command"]
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record (JSON, docs/records.md).")],
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    lang: Annotated[str, typer.Option("--lang", help="Language: en or ro.")] = "en",
+    lang: LangOption = None,
 ) -> None:
     """Re-play a game record through the engine: every turn, then the final scores.
 
@@ -40,10 +41,8 @@ def replay_command(
     rule id are printed), 2 for a bad file (malformed JSON, wrong format or version, bad
     fields or action text). The file is only read.
     """
-    if lang not in LANGUAGES:
-        fail(escape(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'"))
-    m = messages(lang)
     record = load_record(file)
+    m = messages(language(lang, record.lang))
     result = replay(record)
     if json_out:
         typer.echo(json.dumps(_replay_json(result), ensure_ascii=False, indent=2))
@@ -94,9 +93,9 @@ def _print_replay(result: ReplayResult, m: Messages) -> None:
             console.print(ending, markup=False)
         console.print(scores_table(result.scores, m))
     elif result.error is None:
-        console.print(m("replay.unfinished", count=len(result.actions)), markup=False)
+        console.print(m.plural("replay.unfinished", len(result.actions)), markup=False)
     if result.error is None:
-        console.print(m("replay.ok", count=len(result.actions)), markup=False)
+        console.print(m.plural("replay.ok", len(result.actions)), markup=False)
 
 
 def _replay_json(result: ReplayResult) -> dict[str, Any]:

@@ -7,9 +7,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from remi.cli.app import guarded, rules_app
+from remi.cli.lang import LangOption, localized_messages
+from remi.core.messages import N_, Messages
 from remi.core.presets import list_presets, load_rules
 from remi.core.rulespec import RuleSet, rule_specs
 
@@ -26,6 +29,7 @@ def _fmt(value: Any) -> str:
 @guarded
 def rules_list(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """List the rule presets found, with their family and description."""
     rows = []
@@ -35,9 +39,10 @@ def rules_list(
     if json_out:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    table = Table(title="Rule presets")
-    for col in ("preset", "family", "description"):
-        table.add_column(col)
+    m = localized_messages(lang)
+    table = Table(title=escape(m("rules.presets")))
+    for col in (N_("rules.col.preset"), N_("rules.col.family"), N_("rules.col.description")):
+        table.add_column(m(col))
     for row in rows:
         table.add_row(row["name"], row["family"], row["description"])
     Console().print(table)
@@ -56,6 +61,7 @@ def _specs_of(sets: list[RuleSet]) -> list[Any]:
 def rules_show(
     preset: Annotated[str, typer.Argument(help="Preset name or rule file path.")],
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Show every rule id of a preset with its value and one-line meaning."""
     rules = load_rules(preset)
@@ -68,13 +74,24 @@ def rules_show(
             )
         )
         return
-    table = Table(title=f"{rules.name} ({rules.family}): {rules.description}")
-    table.add_column("rule id", no_wrap=True)  # the ids are what --set needs: never cut
-    table.add_column("value")
-    table.add_column("meaning")
+    m = localized_messages(lang)
+    table = Table(title=escape(f"{rules.name} ({rules.family}): {rules.description}"))
+    table.add_column(m("rules.col.id"), no_wrap=True)  # the ids are what --set needs: never cut
+    table.add_column(m("rules.col.value"))
+    table.add_column(m("rules.col.meaning"))
     for spec in rule_specs(type(rules)):
-        table.add_row(spec.rule_id, _fmt(getattr(rules, spec.field_name)), spec.meaning)
+        value = _fmt(getattr(rules, spec.field_name))
+        table.add_row(spec.rule_id, escape(value), escape(_meaning(m, rules.family, spec)))
     Console().print(table)
+
+
+def _meaning(m: Messages, family: str, spec: Any) -> str:
+    """The meaning of a rule in the language of ``m`` (the ``rules`` catalogue; a plugin
+    family's rules outside it keep their English meaning)."""
+    try:
+        return m(f"rule.{family}.{spec.rule_id}")
+    except KeyError:
+        return str(spec.meaning)
 
 
 @rules_app.command("diff")
@@ -83,12 +100,14 @@ def rules_diff(
     presets: Annotated[list[str], typer.Argument(help="Two or more preset names or rule files.")],
     all_rules: Annotated[bool, typer.Option("--all", help="Show equal rules too.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Compare presets rule by rule; differing rule ids are highlighted (`--all` shows every id)."""
     if len(presets) < 2:
         from remi.cli.app import fail
 
         fail("rules diff needs at least two presets")
+    m = localized_messages(lang)
     sets = [load_rules(p) for p in presets]
     rows = []
     for spec in _specs_of(sets):
@@ -114,22 +133,24 @@ def rules_diff(
     if not all_rules and not any(differs for _, _, differs in rows):
         names = ", ".join(rs.name for rs in sets)
         Console(highlight=False, soft_wrap=True).print(
-            f"No differences: {names} set every rule id alike (--all lists them).", markup=False
+            m("rules.no_differences", names=names), markup=False
         )
         return
-    table = Table(title="Rule differences" if not all_rules else "Rules side by side")
-    table.add_column("rule id", no_wrap=True)
+    title = m("rules.differences") if not all_rules else m("rules.side_by_side")
+    table = Table(title=escape(title))
+    table.add_column(m("rules.col.id"), no_wrap=True)
     for rs in sets:
         table.add_column(rs.name)
-    table.add_column("meaning")
+    table.add_column(m("rules.col.meaning"))
     for spec, values, differs in rows:
         if not differs and not all_rules:
             continue
         style = "bold yellow" if differs else ""
+        family = next(rs.family for rs in sets if hasattr(rs, spec.field_name))
         table.add_row(
             spec.rule_id,
-            *["—" if v is None else _fmt(v) for v in values],
-            spec.meaning,
+            *["—" if v is None else escape(_fmt(v)) for v in values],
+            escape(_meaning(m, family, spec)),
             style=style,
         )
     Console().print(table)

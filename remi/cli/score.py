@@ -10,24 +10,26 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from rich.text import Text
 
 from remi.cli.app import EXIT_INVALID, app, fail, guarded, parse_set_options
+from remi.cli.lang import LangOption, localized_messages
 from remi.cli.score_record import score_record
 from remi.core.dispute_support import load_dispute, score_dispute
+from remi.core.messages import Messages
 from remi.core.scoring import PlayerScore
 
 __all__ = ["score"]
 
 
-def _player_table(ps: PlayerScore) -> Table:
-    table = Table(title=Text(f"{ps.name}: {ps.score} points"), title_justify="left")
-    table.add_column("rule id", style="cyan", no_wrap=True)
-    table.add_column("what it counts")
-    table.add_column("points", justify="right")
+def _player_table(ps: PlayerScore, m: Messages) -> Table:
+    title = m.plural("score.player", ps.score, name=ps.name)
+    table = Table(title=escape(title), title_justify="left")
+    table.add_column(m("col.rule"), style="cyan", no_wrap=True)
+    table.add_column(m("col.counts"))
+    table.add_column(m("col.points"), justify="right")
     for line in ps.lines:
-        table.add_row(line.rule_id, Text(line.text), str(line.points))
-    table.add_row("", "[bold]total[/]", f"[bold]{ps.score}[/]")
+        table.add_row(line.rule_id, escape(line.localized(m)), str(line.points))
+    table.add_row("", f"[bold]{escape(m('col.total'))}[/]", f"[bold]{ps.score}[/]")
     return table
 
 
@@ -56,6 +58,7 @@ def score(
         typer.Option("--set", help="Override a rule: ID=VALUE (after the file's [options])."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Score every player at the end of a hand (docs/rules.md §1.9, §1.11, §1.12; for the
     Rummikub-style presets §2.9, §2.10). When the file has an `[expect]` table (and no
@@ -98,25 +101,30 @@ def score(
         if differ:
             raise typer.Exit(EXIT_INVALID)
         return
+    m = localized_messages(lang)
     console = Console(highlight=False)
     changed = ", ".join(f"{k}={v}" for k, v in dispute.rules.overrides)
-    console.print(
-        f"rules: [bold]{escape(dispute.rules.name)}[/]" + (f" with {changed}" if changed else "")
-    )
+    if changed:
+        console.print(
+            m("score.rules_with", rules=dispute.rules.name, changed=changed), markup=False
+        )
+    else:
+        console.print(m("score.rules", rules=dispute.rules.name), markup=False)
     if dispute.description:
         console.print(dispute.description, markup=False)
     for ps in scores:
-        console.print(_player_table(ps))
-    totals = Table(title="Totals", title_justify="left")
-    totals.add_column("player")
-    totals.add_column("points", justify="right")
+        console.print(_player_table(ps, m))
+    totals = Table(title=escape(m("score.totals")), title_justify="left")
+    totals.add_column(m("col.player"))
+    totals.add_column(m("col.points"), justify="right")
     for ps in scores:
-        totals.add_row(Text(ps.name), str(ps.score))
+        totals.add_row(escape(ps.name), str(ps.score))
     console.print(totals)
     if dispute.expect and not expect:
-        console.print("\\[expect] not compared: the file's expected scores are for its own rules")
+        console.print(m("score.expect.not_compared"), markup=False)
     for name, points in expect.items():
-        verdict = "[green]as expected[/]" if name not in differ else "[red]differs[/]"
-        console.print(f"\\[expect] {escape(name)}: {points} points, scored {got[name]}: {verdict}")
+        verdict = m("score.expect.met") if name not in differ else m("score.expect.differs")
+        line = m.plural("score.expect.line", points, name=name, got=got[name], verdict=verdict)
+        console.print(line, style="green" if name not in differ else "red", markup=False)
     if differ:
         raise typer.Exit(EXIT_INVALID)

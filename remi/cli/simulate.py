@@ -14,7 +14,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from remi.cli.app import app, err_console, fail, guarded
+from remi.cli.lang import LangOption, localized_messages
 from remi.core.files import printable
+from remi.core.messages import Messages
 from remi.simulate import SimulationReport, plot_report, simulate
 from remi.stats import Estimate
 
@@ -27,32 +29,36 @@ def _of(e: Estimate, full: int) -> str:
     return f" \\[n={e.n}]" if 0 < e.n < full else ""  # escaped: rich markup
 
 
-def _est(e: Estimate, digits: int = 1, pct: bool = False, full: int = 0) -> str:
+def _num(value: float, spec: str, m: Messages) -> str:
+    """``value`` formatted with ``spec``, with the language's decimal mark (Romanian: 12,5)."""
+    return format(value, spec).replace(".", m("number.decimal_mark"))
+
+
+def _est(e: Estimate, m: Messages, digits: int = 1, pct: bool = False, full: int = 0) -> str:
     if e.n == 0 or math.isnan(e.mean):
         return "—"
-    if pct:
-        return f"{e.mean:.1%} ({e.low:.1%} to {e.high:.1%}){_of(e, full)}"
-    return f"{e.mean:.{digits}f} ({e.low:.{digits}f} to {e.high:.{digits}f}){_of(e, full)}"
+    spec = ".1%" if pct else f".{digits}f"
+    low, mean, high = (_num(v, spec, m) for v in (e.low, e.mean, e.high))
+    return m("sim.interval", mean=mean, low=low, high=high) + _of(e, full)
 
 
-def _diff(e: Estimate, digits: int = 1, pct: bool = False, full: int = 0) -> str:
+def _diff(e: Estimate, m: Messages, digits: int = 1, pct: bool = False, full: int = 0) -> str:
     if e.n == 0 or math.isnan(e.mean):
         return "—"
-    if pct:
-        return f"{e.mean:+.1%} ({e.low:+.1%} to {e.high:+.1%}){_of(e, full)}"
-    return f"{e.mean:+.{digits}f} ({e.low:+.{digits}f} to {e.high:+.{digits}f}){_of(e, full)}"
+    spec = "+.1%" if pct else f"+.{digits}f"
+    low, mean, high = (_num(v, spec, m) for v in (e.low, e.mean, e.high))
+    return m("sim.interval", mean=mean, low=low, high=high) + _of(e, full)
 
 
-def _table(report: SimulationReport) -> Table:
-    est = functools.partial(_est, full=report.games)
-    diff = functools.partial(_diff, full=report.games)
+def _table(report: SimulationReport, m: Messages) -> Table:
+    est = functools.partial(_est, m=m, full=report.games)
+    diff = functools.partial(_diff, m=m, full=report.games)
     last = report.seed + report.games - 1
-    title = (
-        f"{report.games} hands per preset, seeds {report.seed} to {last}, "
-        f"bots {','.join(report.bots)} (95% CI; \\[n=K]: over the K hands it applies to)"
+    title = m.plural(
+        "sim.title", report.games, first=report.seed, last=last, bots=",".join(report.bots)
     )
-    table = Table(title=title)
-    table.add_column("measure")
+    table = Table(title=escape(title))
+    table.add_column(m("sim.measure"))
     for s in report.stats:
         table.add_column(s.preset)
     for d in report.differences:
@@ -60,12 +66,12 @@ def _table(report: SimulationReport) -> Table:
     seats = len(report.bots)
     rows: list[list[str]] = [
         [
-            "hand length (turns)",
+            m("sim.turns"),
             *[est(s.turns) for s in report.stats],
             *[diff(d.turns) for d in report.differences],
         ],
         [
-            "closed (vs stock out)",
+            m("sim.closed"),
             *[est(s.closed_share, pct=True) for s in report.stats],
             *[diff(d.closed_share, pct=True) for d in report.differences],
         ],
@@ -73,7 +79,7 @@ def _table(report: SimulationReport) -> Table:
     for seat in range(seats):
         rows.append(
             [
-                f"p{seat + 1} first opening (own turn)",
+                m("sim.first_opening", seat=seat + 1),
                 *[est(s.first_open_turn[seat]) for s in report.stats],
                 *[diff(d.first_open_turn[seat]) for d in report.differences],
             ]
@@ -81,7 +87,7 @@ def _table(report: SimulationReport) -> Table:
     for seat in range(seats):
         rows.append(
             [
-                f"p{seat + 1} never opened",
+                m("sim.never_opened", seat=seat + 1),
                 *[est(s.never_opened_share[seat], pct=True) for s in report.stats],
                 *["" for _ in report.differences],
             ]
@@ -89,21 +95,24 @@ def _table(report: SimulationReport) -> Table:
     for seat in range(seats):
         rows.append(
             [
-                f"p{seat + 1} score (sd)",
-                *[f"{est(s.scores[seat])} sd {s.scores[seat].sd:.0f}" for s in report.stats],
+                m("sim.score", seat=seat + 1),
+                *[
+                    m("sim.with_sd", estimate=est(s.scores[seat]), sd=f"{s.scores[seat].sd:.0f}")
+                    for s in report.stats
+                ],
                 *[diff(d.scores[seat]) for d in report.differences],
             ]
         )
     rows.append(
         [
-            "first-seat advantage (points)",
+            m("sim.first_seat"),
             *[est(s.first_seat_advantage) for s in report.stats],
             *[diff(d.first_seat_advantage) for d in report.differences],
         ]
     )
     rows.append(
         [
-            "p1 has the top score",
+            m("sim.top_score"),
             *[est(s.first_seat_wins, pct=True) for s in report.stats],
             *["" for _ in report.differences],
         ]
@@ -144,6 +153,7 @@ def simulate_command(
         typer.Option("--scheduler", help="Dask scheduler address (needs remi-rummy[distributed])."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON (no progress bar).")] = False,
+    lang: LangOption = None,
     plot: Annotated[
         Path | None,
         typer.Option(
@@ -221,7 +231,7 @@ def simulate_command(
     if json_out:
         typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
         return
-    Console().print(_table(report))
+    Console().print(_table(report, localized_messages(lang)))
     if plot is not None:
         err_console.print(f"plot written to {printable(str(plot))}", markup=False)
 

@@ -14,7 +14,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from remi.core.errors import InvalidFormationError, NotationError
+from remi.core.errors import InvalidFormationError, NotationError, notation_error
 from remi.core.formations import Formation, FormationRules, read_formation
 from remi.core.notation import format_tiles, parse_formations_text
 
@@ -157,4 +157,6 @@ def parse_formations_argument(rest: str, text: str, rules: FormationRules) -> tu
 
 def unknown_verb(verb: str, text: str, verbs: Sequence[str]) -> NotationError:
     """The error for a verb the family does not know, listing the family's verbs."""
-    return fail(f"unknown action '{verb}': expected one of {', '.join(verbs)}", text, verb, 0)
+    return notation_error(
+        "notation.unknown_verb", text=text, token=verb, verb=verb, verbs=", ".join(verbs)
+    )

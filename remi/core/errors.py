@@ -9,7 +9,10 @@ tried, why not, and the rule id in brackets, for example::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from remi.core.messages import Messages
 
 __all__ = [
     "AmbiguousFormationError",
@@ -19,7 +22,12 @@ __all__ = [
     "RemiError",
     "RulesError",
     "UnknownVariantError",
+    "illegal",
+    "illegal_n",
+    "notation_error",
 ]
+
+_ENGLISH = Messages("en")
 
 
 class RemiError(Exception):
@@ -27,7 +35,26 @@ class RemiError(Exception):
 
     An engine bug is never reported as a ``RemiError``: anything else escaping the library is a
     defect. The CLI catches this class, and only this class, and turns it into an exit code.
+
+    An error raised with a message id (``message_id``, ``params``, ``count`` for a plural
+    message) can be told in any language with ``localized``; ``str()`` is the English text.
     """
+
+    message_id: str = ""
+    params: Mapping[str, object] = {}
+    count: int | None = None
+
+    def _reason(self, m: Messages) -> str:
+        if self.count is not None:
+            return m.plural(self.message_id, self.count, **self.params)
+        return m(self.message_id, **self.params)
+
+    def localized(self, m: Messages) -> str:
+        """The error in the language of ``m``: its catalogue text when it was raised with a
+        message id, else the English ``str()``."""
+        if not self.message_id:
+            return str(self)
+        return self._reason(m)
 
 
 class NotationError(RemiError, ValueError):
@@ -40,11 +67,38 @@ class NotationError(RemiError, ValueError):
             commas or hyphens); 0 when the error concerns the whole input.
     """
 
-    def __init__(self, message: str, *, text: str = "", token: str = "", position: int = 0):
+    def __init__(
+        self,
+        message: str,
+        *,
+        text: str = "",
+        token: str = "",
+        position: int = 0,
+        message_id: str = "",
+        params: Mapping[str, object] | None = None,
+    ):
         super().__init__(message)
         self.text = text
         self.token = token
         self.position = position
+        self.message_id = message_id
+        self.params = dict(params or {})
+
+
+def notation_error(
+    message_id: str, *, text: str, token: str = "", position: int = 0, **params: object
+) -> NotationError:
+    """The ``NotationError`` ``message_id`` (a catalogue id; its English text is the message)
+    for ``text``, quoting ``token`` at ``position``, with ``params`` filled in."""
+    params = {"token": token, "position": position, **params}
+    return NotationError(
+        _ENGLISH(message_id, **params),
+        text=text,
+        token=token,
+        position=position,
+        message_id=message_id,
+        params=params,
+    )
 
 
 class InvalidFormationError(RemiError, ValueError):
@@ -87,12 +141,60 @@ class IllegalActionError(RemiError, ValueError):
         reason: the explanation without the action and rule id around it.
     """
 
-    def __init__(self, reason: str, *, rule_id: str, action: Any = None):
+    def __init__(
+        self,
+        reason: str,
+        *,
+        rule_id: str,
+        action: Any = None,
+        message_id: str = "",
+        params: Mapping[str, object] | None = None,
+        count: int | None = None,
+    ):
         where = f"illegal action '{action}': " if action is not None else "illegal action: "
         super().__init__(f"{where}{reason} [{rule_id}]")
         self.rule_id = rule_id
         self.action = action
         self.reason = reason
+        self.message_id = message_id
+        self.params = dict(params or {})
+        self.count = count
+
+    def localized(self, m: Messages) -> str:
+        """The refusal in the language of ``m``: "illegal action 'ACTION': REASON [RULE]", the
+        reason from the catalogue when the error has a message id."""
+        reason = self._reason(m) if self.message_id else self.reason
+        if self.action is None:
+            return m("error.illegal_action.bare", reason=reason, rule=self.rule_id)
+        return m("error.illegal_action", action=self.action, reason=reason, rule=self.rule_id)
+
+
+def illegal(
+    message_id: str, rule_id: str, action: Any = None, **params: object
+) -> IllegalActionError:
+    """The refusal ``message_id`` (a catalogue id; the English text becomes ``reason``) of
+    ``action`` under ``rule_id``, with ``params`` filled in."""
+    return IllegalActionError(
+        _ENGLISH(message_id, **params),
+        rule_id=rule_id,
+        action=action,
+        message_id=message_id,
+        params=params,
+    )
+
+
+def illegal_n(
+    message_id: str, count: int, rule_id: str, action: Any = None, **params: object
+) -> IllegalActionError:
+    """``illegal`` for a plural message: the form for ``count`` (also a placeholder)."""
+    return IllegalActionError(
+        _ENGLISH.plural(message_id, count, **params),
+        rule_id=rule_id,
+        action=action,
+        message_id=message_id,
+        params=params,
+        count=count,
+    )
 
 
 class RulesError(RemiError, ValueError):

@@ -1,116 +1,162 @@
-"""The words of a program that plays hands: the shared frame texts, and the ``Messages`` object.
+"""The words of the program: the ``Messages`` object over the gettext catalogues of remi.
 
-A small catalogue, not a translation framework: per language, message ids and ``str.format``
-templates. This module holds the texts every family's screen shares (prompts, refusals, saving,
-score tables, match totals, replay lines); each family adds its own ids through
-``Variant.messages()`` (``remi.cli.messages.messages`` merges them). The Romanian game terms
-appear in both languages (etalare, suită, terță, lipire, șir, rupere, joly, închidere, pe tablă),
-as players use them.
+Every text the program says has a message id (``"hand"``, ``"event.undone"``, ``"error.turn.order"``)
+and lives in the gettext catalogues ``remi/locale/<lang>/LC_MESSAGES/remi.po`` (compiled to
+``remi.mo``, shipped in the wheel; docs/translating.md tells how to add a message or a language).
+The English catalogue holds the default texts; a Romanian text missing at run time falls back to
+English (a test keeps the Romanian catalogue complete). Templates use ``str.format`` placeholders
+(``{name}``, ``{count}``); plural messages have a form per count, chosen by the catalogue's
+``Plural-Forms`` (Romanian: "o piesă", "2 piese", "20 de piese").
+
+The pseudo-locale ``"qps"`` wraps every English text in markers (``⟦...⟧``): the tests that run
+whole hands in it fail on any word printed outside a catalogue text.
 """
 
 from __future__ import annotations
 
+import gettext
+import os
 from collections.abc import Mapping
+from functools import cache
+from importlib import resources
 from typing import Final
 
 import attrs
 
-__all__ = ["FRAME", "LANGUAGES", "Messages", "Texts", "plural_category", "plural_texts"]
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "PSEUDO",
+    "PSEUDO_CLOSE",
+    "PSEUDO_OPEN",
+    "RULES_DOMAIN",
+    "Messages",
+    "N_",
+    "NP_",
+    "Texts",
+    "default_language",
+    "plural_category",
+    "plural_texts",
+    "translations",
+]
 
-#: Per language, message id -> template (a family's texts or the frame's).
+#: Per language, message id -> template: a plugin family's own texts (``Variant.messages``).
 Texts = Mapping[str, Mapping[str, str]]
 
-_EN: Final[dict[str, str]] = {
-    "hand": "Hand {hand}",
-    "rack": "Your rack",
-    "players": "Players",
-    "col.player": "player",
-    "col.tiles": "tiles",
-    "col.status": "status",
-    "col.owner": "owner",
-    "col.formation": "formation",
-    "col.rule": "rule",
-    "col.what": "what",
-    "col.points": "points",
-    "col.total": "total",
-    "last_actions": "Since your last turn",
-    "prompt": "{name}> ",
-    "pass_keyboard": "Pass the keyboard to {name} and press Enter (the rack stays hidden).",
-    "illegal": "Refused: {error}",
-    "bad_input": "Not understood: {error}  (type 'help')",
-    "saved": "Game saved to {path}.",
-    "quit": "Game left; the game was not saved.",
-    "quit_saved": "Game left; it is saved in {path} (remi play --load {path}).",
-    "help.more": "... and {count} more",
-    "hand_over": "End of the hand",
-    "scores": "Scores",
-    "match_totals": "Match totals after hand {hand}",
-    "match_winner": "{name} wins the match with {points} points.",
-    "replay.action": "{index:>4}. {name}: {action}",
-    "replay.illegal": "action {position} '{action}' is illegal: {message}",
-    "replay.ok": "All {count} actions are legal.",
-    "replay.unfinished": "The record ends before the hand does ({count} actions).",
-    "auto.action": "{name}: {action}",
-    "empty_input": "Type an action or 'help'.",
-    "saving_failed": "Could not save to {path}: {error}",
-    "default_human": "Player",
-    "auto.header": "{rules}, seed {seed}: {players}",
-}
+#: The gettext domain of remi's catalogues.
+DOMAIN: Final = "remi"
+#: The gettext domain of the rule meanings (``remi rules show``), made from the rule specs.
+RULES_DOMAIN: Final = "rules"
+#: The languages with a catalogue; English is the default.
+LANGUAGES: Final[tuple[str, ...]] = ("en", "ro")
+#: The pseudo-locale of the tests: every English text between ``PSEUDO_OPEN`` and ``PSEUDO_CLOSE``.
+PSEUDO: Final = "qps"
+#: The markers around every text in the pseudo-locale.
+PSEUDO_OPEN: Final = "⟦"
+PSEUDO_CLOSE: Final = "⟧"
 
-_RO: Final[dict[str, str]] = {
-    "hand": "Mâna {hand}",
-    "rack": "Tabla ta",
-    "players": "Jucători",
-    "col.player": "jucător",
-    "col.tiles": "piese",
-    "col.status": "stare",
-    "col.owner": "al cui",
-    "col.formation": "formație",
-    "col.rule": "regulă",
-    "col.what": "ce",
-    "col.points": "puncte",
-    "col.total": "total",
-    "last_actions": "De la tura ta trecută",
-    "prompt": "{name}> ",
-    "pass_keyboard": "Dă tastatura lui {name} și apasă Enter (tabla rămâne ascunsă).",
-    "illegal": "Refuzat: {error}",
-    "bad_input": "Nu am înțeles: {error}  (scrie 'help')",
-    "saved": "Joc salvat în {path}.",
-    "quit": "Ai ieșit din joc; jocul nu a fost salvat.",
-    "quit_saved": "Ai ieșit din joc; e salvat în {path} (remi play --load {path}).",
-    "help.more": "... și încă {count}",
-    "hand_over": "Sfârșitul mâinii",
-    "scores": "Punctaj",
-    "match_totals": "Totalul meciului după mâna {hand}",
-    "match_winner": "{name} câștigă meciul cu {points} puncte.",
-    "replay.action": "{index:>4}. {name}: {action}",
-    "replay.illegal": "acțiunea {position} '{action}' nu e permisă: {message}",
-    "replay.ok": "Toate cele {count} acțiuni sunt permise.",
-    "replay.unfinished": "Înregistrarea se oprește înainte de sfârșitul mâinii ({count} acțiuni).",
-    "auto.action": "{name}: {action}",
-    "empty_input": "Scrie o acțiune sau 'help'.",
-    "saving_failed": "Nu am putut salva în {path}: {error}",
-    "default_human": "Jucător",
-    "auto.header": "{rules}, sămânța {seed}: {players}",
-}
 
-#: The frame texts: language code -> message id -> template.
-FRAME: Final[dict[str, dict[str, str]]] = {"en": _EN, "ro": _RO}
-#: The languages of the frame; every family provides texts in each of them.
-LANGUAGES: Final[tuple[str, ...]] = tuple(FRAME)
+def N_(message_id: str) -> str:
+    """``message_id`` unchanged: marks an id that the code builds (``f"phase.{name}"``) for
+    the Babel extraction (``babel.cfg``), where it is used."""
+    return message_id
+
+
+def NP_(message_id: str) -> str:
+    """``message_id`` unchanged: marks a plural message id that the code builds."""
+    return message_id
+
+
+class _Missing(gettext.NullTranslations):
+    """The end of every fallback chain: an id with no text is a programming error."""
+
+    def gettext(self, message: str) -> str:
+        """Raise ``KeyError``: no catalogue has ``message``."""
+        raise KeyError(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        """Raise ``KeyError``: no catalogue has the plural message ``msgid1``."""
+        raise KeyError(msgid1)
+
+
+class _Pseudo(gettext.NullTranslations):
+    """The pseudo-locale: the English text between markers."""
+
+    def gettext(self, message: str) -> str:
+        """The English text of ``message``, wrapped."""
+        text = _load("en").gettext(message)
+        return f"{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        """The English plural form of ``msgid1`` for ``n``, wrapped."""
+        text = _load("en").ngettext(msgid1, msgid2, n)
+        return f"{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}"
+
+
+def _read(lang: str) -> gettext.NullTranslations:
+    """The ``remi`` catalogue of ``lang``, then its ``rules`` catalogue (the rule meanings)."""
+    catalogues = []
+    for domain in (DOMAIN, RULES_DOMAIN):
+        path = resources.files("remi") / "locale" / lang / "LC_MESSAGES" / f"{domain}.mo"
+        with path.open("rb") as fp:
+            catalogues.append(gettext.GNUTranslations(fp))
+    catalogues[0].add_fallback(catalogues[1])
+    return catalogues[0]
+
+
+@cache
+def _load(lang: str) -> gettext.NullTranslations:
+    if lang == PSEUDO:
+        return _Pseudo()
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language '{lang}'; known: {', '.join(LANGUAGES)}")
+    catalogue = _read(lang)
+    if lang != "en":
+        english = _read("en")
+        english.add_fallback(_Missing())
+        catalogue.add_fallback(english)
+    else:
+        catalogue.add_fallback(_Missing())
+    return catalogue
+
+
+def translations(lang: str) -> gettext.NullTranslations:
+    """The gettext translations of ``lang`` (``"en"``, ``"ro"`` or the pseudo-locale), read once
+    from the compiled catalogue; an id missing there falls back to English, then raises
+    ``KeyError``.
+
+    Raises:
+        ValueError: for an unknown language, naming the known ones.
+    """
+    return _load(lang)
+
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language when none is given: ``REMI_LANG`` if set to a known language, else Romanian
+    when ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` (the first one set) begins with ``ro``, else
+    English."""
+    env = os.environ if environ is None else environ
+    chosen = env.get("REMI_LANG", "").strip().lower()
+    if chosen in LANGUAGES or chosen == PSEUDO:
+        return chosen
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "ro" if value.lower().startswith("ro") else "en"
+    return "en"
 
 
 @attrs.frozen
 class Messages:
-    """The messages of one language; ``m("rack")`` or ``m("hand", hand=2)`` formats a template.
+    """The messages of one language; ``m("rack")`` or ``m("hand", hand=2)`` formats a text.
 
     Attributes:
-        lang: the language code (``"en"``, ``"ro"``).
-        texts: message id -> template of that language (the frame's and the families').
+        lang: the language code (``"en"``, ``"ro"``, or ``"qps"``, the pseudo-locale).
+        extra: message id -> template of plugin families' own texts, read before the catalogue.
     """
 
     lang: str = "en"
-    texts: Mapping[str, str] = attrs.field(factory=lambda: FRAME["en"], eq=False, repr=False)
+    extra: Mapping[str, str] = attrs.field(factory=dict, eq=False, repr=False)
 
     def __call__(self, key: str, **values: object) -> str:
         """The message ``key`` with ``values`` filled in.
@@ -118,23 +164,28 @@ class Messages:
         Raises:
             KeyError: for an unknown key (a programming error, not user input).
         """
-        return self.texts[key].format(**values)
+        template = self.extra.get(key)
+        if template is None:
+            template = translations(self.lang).gettext(key)
+        return template.format(**values)
 
     def plural(self, key: str, count: int, **values: object) -> str:
-        """The message ``key.CATEGORY`` for ``count`` (``plural_category``) with ``count`` and
-        ``values`` filled in: ``m.plural("event.undone", 2)`` reads ``event.undone.few`` in
-        Romanian ("2 acțiuni") and ``event.undone.other`` in English.
+        """The plural message ``key`` in the form for ``count``, with ``count`` and ``values``
+        filled in: ``m.plural("event.undone", 2)`` reads "a anulat 2 acțiuni" in Romanian.
 
         Raises:
-            KeyError: for an unknown key (every plural message has the ids ``KEY.one``,
-                ``KEY.few`` and ``KEY.other`` in every language).
+            KeyError: for an unknown key.
         """
-        return self(f"{key}.{plural_category(self.lang, count)}", count=count, **values)
+        # the form follows the number's size: "-15 puncte" as "15 puncte"
+        template = self.extra.get(f"{key}.{plural_category(self.lang, abs(count))}")
+        if template is None:
+            template = translations(self.lang).ngettext(key, key, abs(count))
+        return template.format(count=count, **values)
 
 
 def plural_category(lang: str, count: int) -> str:
     """The plural form ``count`` takes in ``lang``: ``"one"``, ``"few"`` or ``"other"`` (the
-    CLDR categories of the two languages).
+    CLDR categories of the two languages, the same as the catalogues' ``Plural-Forms``).
 
     English: ``one`` for 1, else ``other``. Romanian: ``one`` for 1 ("o piesă"); ``few`` for 0
     and for numbers ending in 01..19 other than 1 ("2 piese", "119 piese"); ``other`` for the
@@ -148,7 +199,6 @@ def plural_category(lang: str, count: int) -> str:
 
 
 def plural_texts(key: str, *, one: str, other: str, few: str | None = None) -> dict[str, str]:
-    """The ids ``key.one``, ``key.few`` and ``key.other`` of a plural message, for a language's
-    catalogue (``Messages.plural`` reads them). ``few`` defaults to ``other``: a language
-    without that form (English) still has every id."""
+    """The ids ``key.one``, ``key.few`` and ``key.other`` of a plural message in a plugin
+    family's own texts (``Messages.extra``). ``few`` defaults to ``other``."""
     return {f"{key}.one": one, f"{key}.few": other if few is None else few, f"{key}.other": other}

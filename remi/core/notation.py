@@ -19,7 +19,8 @@ from typing import Final
 
 import attrs
 
-from remi.core.errors import NotationError
+from remi.core.errors import notation_error
+from remi.core.messages import N_
 from remi.core.tiles import JOLY, Tile, _parse_tile_or_none
 
 __all__ = [
@@ -80,8 +81,8 @@ def _read_slot(token: str, position: int, text: str) -> SlotToken:
     """Read one tile token of a formation (``R7``, ``J``, ``J[R5]``)."""
     if token[:2].upper() == "J[":
         if not token.endswith("]"):
-            raise NotationError(
-                f"joly identity '{token}' at position {position} is missing its closing ']'",
+            raise notation_error(
+                "notation.joly_unclosed",
                 text=text,
                 token=token,
                 position=position,
@@ -89,9 +90,8 @@ def _read_slot(token: str, position: int, text: str) -> SlotToken:
         inner = token[2:-1]
         stated = _parse_tile_or_none(inner)
         if stated is None or stated.is_joly:
-            raise NotationError(
-                f"joly identity '{token}' at position {position} must name a numbered tile, "
-                "like J[R5]",
+            raise notation_error(
+                "notation.joly_identity",
                 text=text,
                 token=token,
                 position=position,
@@ -99,20 +99,12 @@ def _read_slot(token: str, position: int, text: str) -> SlotToken:
         return SlotToken(JOLY, stated, position)
     tile = _parse_tile_or_none(token)
     if tile is None:
-        lone = (
-            " (the number goes right after the colour: R1, not R 1 or R-1; blanks, commas and "
-            "hyphens separate tiles)"
+        key = (
+            N_("notation.not_a_tile.lone_colour")
             if token.upper() in ("R", "Y", "B", "K")
-            else ""
+            else N_("notation.not_a_tile")
         )
-        raise NotationError(
-            f"{_quoted(token)} at position {position} is not a tile: expected a colour R, Y, B or K "
-            "followed by a number 1-13 (like R7 or K13), J for a joly, or J[R5] for a joly "
-            f"standing for R5{lone}",
-            text=text,
-            token=token,
-            position=position,
-        )
+        raise notation_error(key, text=text, token=token, position=position, quoted=_quoted(token))
     return SlotToken(tile, None, position)
 
 
@@ -128,28 +120,22 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     for token, position in _scan(text):
         if position == 0:
-            raise NotationError(
-                f"unexpected '{token}' in a tile list (brackets belong to formations)",
+            raise notation_error(
+                "notation.bracket_in_list",
                 text=text,
                 token=token,
                 position=len(tiles) + 1,
             )
         slot = _read_slot(token, position, text)
         if slot.stated is not None:
-            raise NotationError(
-                f"'{token}' at position {position}: a joly's identity can only be stated inside "
-                "a formation; write J on a rack",
+            raise notation_error(
+                "notation.identity_on_rack",
                 text=text,
                 token=token,
                 position=position,
             )
         tiles.append(slot.tile)
     return tuple(tiles)
-
-
-def _where(last_position: int) -> str:
-    """Where a bracket stands: after tile ``last_position`` (1-based), or at the start."""
-    return f"after position {last_position}" if last_position else "at the start"
 
 
 def parse_formations_text(text: str) -> list[list[SlotToken]]:
@@ -164,11 +150,11 @@ def parse_formations_text(text: str) -> list[list[SlotToken]]:
     """
     tokens = _scan(text)
     if not tokens:
-        raise NotationError("no tiles given: expected a formation like [R3 R4 R5]", text=text)
+        raise notation_error("notation.no_tiles", text=text)
     bracketed = any(tok == "[" for tok, _ in tokens)
     if not bracketed:
         if any(tok == "]" for tok, _ in tokens):
-            raise NotationError("']' without a matching '['", text=text, token="]")
+            raise notation_error("notation.unmatched_close", text=text, token="]")
         return [[_read_slot(tok, pos, text) for tok, pos in tokens]]
     groups: list[list[SlotToken]] = []
     current: list[SlotToken] | None = None
@@ -176,47 +162,52 @@ def parse_formations_text(text: str) -> list[list[SlotToken]]:
     for token, position in tokens:
         if token == "[":
             if current is not None:
-                raise NotationError(
-                    f"'[' {_where(last_position)} opens a formation inside another one",
+                raise notation_error(
+                    N_("notation.nested") if last_position else N_("notation.nested.start"),
                     text=text,
                     token="[",
                     position=last_position + 1,
+                    after=last_position,
                 )
             current = []
         elif token == "]":
             if current is None:
-                raise NotationError(
-                    f"']' {_where(last_position)} has no matching '['",
+                raise notation_error(
+                    N_("notation.no_open") if last_position else N_("notation.no_open.start"),
                     text=text,
                     token="]",
                     position=last_position,
+                    after=last_position,
                 )
             if not current:
-                raise NotationError(
-                    f"empty formation '[]' {_where(last_position)}",
+                raise notation_error(
+                    N_("notation.empty_formation")
+                    if last_position
+                    else N_("notation.empty_formation.start"),
                     text=text,
                     token="[]",
                     position=last_position,
+                    after=last_position,
                 )
             groups.append(current)
             current = None
         else:
             last_position = position
             if current is None:
-                raise NotationError(
-                    f"'{token}' at position {position} is outside the brackets: write every "
-                    "formation as [R3 R4 R5]",
+                raise notation_error(
+                    "notation.outside_brackets",
                     text=text,
                     token=token,
                     position=position,
                 )
             current.append(_read_slot(token, position, text))
     if current is not None:
-        raise NotationError(
-            f"formation opened with '[' is not closed (after position {last_position})",
+        raise notation_error(
+            "notation.unclosed",
             text=text,
             token="[",
             position=last_position,
+            after=last_position,
         )
     return groups
 
@@ -229,7 +220,7 @@ def parse_formation_tokens(text: str) -> list[SlotToken]:
     """
     groups = parse_formations_text(text)
     if len(groups) != 1:
-        raise NotationError(f"expected one formation, found {len(groups)}", text=text, position=0)
+        raise notation_error("notation.one_formation", text=text, position=0, found=len(groups))
     return groups[0]
 
 

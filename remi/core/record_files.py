@@ -15,6 +15,7 @@ from typing import Any
 
 from remi.core.errors import NotationError, RemiError
 from remi.core.files import MAX_DEPTH, MAX_RECORD_BYTES, check_tree, read_capped
+from remi.core.messages import LANGUAGES
 from remi.core.notation import parse_tiles
 from remi.core.record_schema import validate_record_json
 from remi.core.record_setup import checked_rules, complete_record, record_actions, start_state
@@ -180,6 +181,11 @@ def parse_record(
         raise RecordError(
             "field 'created' must be an ISO 8601 time string", path=path, field="created"
         )
+    lang = data.get("lang", "")
+    if lang not in ("", *LANGUAGES):
+        raise RecordError(
+            f"field 'lang' must be one of {', '.join(LANGUAGES)}", path=path, field="lang"
+        )
     match = None
     if data.get("match") is not None:
         match = _parse_match(data["match"], names, path)
@@ -205,6 +211,7 @@ def parse_record(
         program=str(data.get("program", "")),
         rules=None if raw_rules is None else tuple((str(k), v) for k, v in raw_rules.items()),
         events=None if raw_events is None else tuple(tuple(e) for e in raw_events),
+        lang=lang,
     )
 
     rules = checked_rules(record, path)

@@ -72,6 +72,7 @@ _KEYS: Final = frozenset(
         "actions",
         "created",
         "match",
+        "lang",
     }
 )
 _Scalar = str | int | float | bool
@@ -166,6 +167,8 @@ class GameRecord:
             record replays under these values and ``preset`` is only a label.
         events: each action's events as text (``Event.__str__``), one tuple per action, when the
             writer had them; else None.
+        lang: the language the game is played in (``"en"``, ``"ro"``), or ``""`` when the
+            record does not say; ``remi play --load`` resumes in it.
     """
 
     family: str = "remi"
@@ -181,6 +184,7 @@ class GameRecord:
     program: str = ""
     rules: tuple[tuple[str, _Scalar], ...] | None = None
     events: tuple[tuple[str, ...], ...] | None = None
+    lang: str = ""
 
     def with_actions(self, actions: Sequence[Any]) -> GameRecord:
         """A copy whose action log is ``actions`` (``Action`` values or lines, as ``str``)."""
@@ -238,6 +242,8 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         if record.match.hands is not None:
             match["hands"] = [dict(hand) for hand in record.match.hands]
         out["match"] = match
+    if record.lang:
+        out["lang"] = record.lang
     return out
 
 

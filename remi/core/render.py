@@ -117,7 +117,7 @@ def scores_table(
     grid.add_column(m("col.points"), justify="right")
     for ps in scores:
         for line in ps.lines:
-            grid.add_row(Text(ps.name), line.rule_id, Text(line.text), f"{line.points:+d}")
+            grid.add_row(Text(ps.name), line.rule_id, Text(line.localized(m)), f"{line.points:+d}")
         grid.add_row(
             Text(ps.name), "", m("col.total"), f"{ps.score:+d}", style="bold", end_section=True
         )

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["PlayerScore", "ScoreLine"]
+from remi.core.messages import Messages
+
+__all__ = ["PlayerScore", "ScoreLine", "line_part", "score_line"]
 
 
 @attrs.frozen(kw_only=True)
@@ -17,13 +19,22 @@ class ScoreLine:
 
     Attributes:
         rule_id: the rule id behind it (``scoring.closing_bonus``...).
-        text: what it counts, in words.
+        text: what it counts, in English words.
         points: its value in points (negative for the rack, a penalty...).
+        parts: the same words as catalogue messages, ``(message id, ((name, value), ...))``
+            each, joined with "; " (``localized``); empty when the line has only ``text``.
     """
 
     rule_id: str
     text: str
     points: int
+    parts: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
+
+    def localized(self, m: Messages) -> str:
+        """What the line counts in the language of ``m`` (``text`` when it has no parts)."""
+        if not self.parts:
+            return self.text
+        return "; ".join(m(key, **dict(params)) for key, params in self.parts)
 
 
 @attrs.frozen(kw_only=True)
@@ -39,3 +50,19 @@ class PlayerScore:
     name: str
     score: int
     lines: tuple[ScoreLine, ...]
+
+
+#: One catalogue message of a score line: (message id, ((name, value as text), ...)).
+Part = tuple[str, tuple[tuple[str, object], ...]]
+
+
+def line_part(message_id: str, **params: object) -> Part:
+    """One catalogue message of a score line, its parameters as text (language-neutral)."""
+    return message_id, tuple((k, str(v)) for k, v in params.items())
+
+
+def score_line(rule_id: str, points: int, *parts: Part) -> ScoreLine:
+    """A score line of ``parts`` (joined with "; "), its English ``text`` from the catalogue."""
+    english = Messages("en")
+    text = "; ".join(english(key, **dict(params)) for key, params in parts)
+    return ScoreLine(rule_id=rule_id, text=text, points=points, parts=parts)

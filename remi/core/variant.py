@@ -83,8 +83,9 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         ...
 
     def messages(self) -> Texts:
-        """The family's player-facing texts: language -> message id -> template (the ids its
-        screens and turn use; ``remi.cli.messages`` merges them with the frame texts)."""
+        """A plugin family's own texts: language -> message id -> template, read before remi's
+        gettext catalogues (``remi.cli.messages``); the built-in families return nothing, their
+        texts are in the catalogues (docs/translating.md)."""
         ...
 
     def match_outcome(

@@ -72,12 +72,14 @@ def apply(state: GameState, action: Action) -> GameState:
             f"not a Remi action: {type(action).__name__}", rule_id="turn.phase", action=None
         )
     if state.phase is _ENDED:
-        raise _illegal("the hand is over", "hand.ended", action)
+        raise _illegal("error.hand.ended", "hand.ended", action)
     if action.player != state.current:
-        raise _illegal(f"it is p{state.current + 1}'s turn", "turn.order", action)
+        raise _illegal("error.turn.order", "turn.order", action, seat=state.current + 1)
     handler = _HANDLERS.get(type(action))
     if handler is None:
-        raise _illegal(f"unknown action type {type(action).__name__}", "turn.phase", action)
+        raise _illegal(
+            "error.turn.unknown_action", "turn.phase", action, kind=type(action).__name__
+        )
     return handler(state, action)
 
 
@@ -124,7 +126,7 @@ def transition(state: GameState, action: Action) -> tuple[GameState, tuple[Event
 def _undo(state: GameState, action: Undo) -> GameState:
     turn = state.turn
     if turn.checkpoint is None or turn.undoable == 0:
-        raise _illegal("nothing to undo in this turn", "turn.undo", action)
+        raise _illegal("error.turn.undo", "turn.undo", action)
     cp = turn.checkpoint
     return cp.evolve(turn=cp.turn.evolve(undoable=0, checkpoint=cp.turn.checkpoint or cp))
 

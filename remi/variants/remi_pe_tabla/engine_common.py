@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from remi.core.actions import Action
-from remi.core.errors import IllegalActionError
+from remi.core.errors import IllegalActionError, illegal, illegal_n
 from remi.core.formations import (
     REMI_FORMATIONS,
     Formation,
@@ -22,6 +22,7 @@ from remi.core.formations import (
     Kind,
     formation_readings,
 )
+from remi.core.messages import N_
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.opening import check_opening
 from remi.variants.remi_pe_tabla.state import GameState, Phase, PlayerState
@@ -35,8 +36,14 @@ _FIRST_DISCARD, _TAKE, _PLAY, _ENDED = Phase.FIRST_DISCARD, Phase.TAKE, Phase.PL
 _RUN, _SET = Kind.RUN, Kind.SET
 
 
-def _illegal(reason: str, rule_id: str, action: Action) -> IllegalActionError:
-    return IllegalActionError(reason, rule_id=rule_id, action=action)
+def _illegal(message_id: str, rule_id: str, action: Action, **params: object) -> IllegalActionError:
+    return illegal(message_id, rule_id, action, **params)
+
+
+def _illegal_n(
+    message_id: str, count: int, rule_id: str, action: Action, **params: object
+) -> IllegalActionError:
+    return illegal_n(message_id, count, rule_id, action, **params)
 
 
 def _remove(rack: tuple[Tile, ...], tiles: Iterable[Tile]) -> tuple[Tile, ...] | None:
@@ -87,13 +94,13 @@ def _valid_under(formation: Formation, rules: FormationRules) -> bool:
 
 def _phase_error(state: GameState, action: Action) -> IllegalActionError:
     if state.phase is _FIRST_DISCARD:
-        why = "the first player's first turn is a discard only (it starts the șir)"
+        why = N_("error.turn.first_discard")
         rule = "sir.first_discard_dead"
     elif state.phase is _TAKE:
-        why = "draw from the stock or take from the șir first"
+        why = N_("error.turn.take_first")
         rule = "turn.phase"
     else:
-        why = "the tile for this turn has already been taken"
+        why = N_("error.turn.taken")
         rule = "turn.phase"
     return _illegal(why, rule, action)
 

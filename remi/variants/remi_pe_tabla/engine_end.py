@@ -21,6 +21,7 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _PLAY,
     _TAKE,
     _illegal,
+    _illegal_n,
     _opening_complete,
     _opening_formations,
     _phase_error,
@@ -40,13 +41,15 @@ def _announce(state: GameState, action: Announce) -> GameState:
     ps = _player(state)
     rules = state.rules
     if ps.announced:
-        raise _illegal("already announced", "announce.max_tiles", action)
+        raise _illegal("error.announce.again", "announce.max_tiles", action)
     limit = rules.announce_max_tiles + (1 if state.phase is _PLAY else 0)
     if len(ps.rack) > limit:
-        raise _illegal(
-            f"announce when you are about to end a turn with at most {rules.announce_max_tiles} tiles; you hold {len(ps.rack)}",
+        raise _illegal_n(
+            "error.announce.max_tiles",
+            rules.announce_max_tiles,
             "announce.max_tiles",
             action,
+            held=len(ps.rack),
         )
     return state.evolve(
         players=_with_player(state, ps.evolve(announced=True)),
@@ -57,15 +60,13 @@ def _announce(state: GameState, action: Announce) -> GameState:
 def _announce_atu(state: GameState, action: AnnounceAtu) -> GameState:
     ps = _player(state)
     if state.atu is None or not state.rules.atu_enabled:
-        raise _illegal("these rules have no atu", "atu.enabled", action)
+        raise _illegal("error.atu.disabled", "atu.enabled", action)
     if ps.turns_played > 0:
-        raise _illegal("the atu is announced in one's first turn", "atu.first_turn", action)
+        raise _illegal("error.atu.first_turn", "atu.first_turn", action)
     if ps.atu_announced:
-        raise _illegal("the atu was already announced", "atu.first_turn", action)
+        raise _illegal("error.atu.again", "atu.first_turn", action)
     if state.atu not in ps.rack:
-        raise _illegal(
-            f"p{state.current + 1} does not hold the atu's twin {state.atu}", "atu.twin", action
-        )
+        raise _illegal("error.atu.twin", "atu.twin", action, seat=state.current + 1, tile=state.atu)
     return state.evolve(
         players=_with_player(state, ps.evolve(atu_announced=True)),
         turn=state.turn.evolve(undoable=state.turn.undoable + 1),
@@ -78,21 +79,19 @@ def _declare(state: GameState, action: Declare) -> GameState:
     ps = _player(state)
     rules = state.rules
     if rules.sir_take_last_without_meld != "pe_tabla":
-        raise _illegal(
-            "these rules have no pe tablă declaration", "sir.take_last_without_meld", action
-        )
+        raise _illegal("error.pe_tabla.disabled", "sir.take_last_without_meld", action)
     if ps.opened:
         raise _illegal(
-            "only a player who has not opened may declare pe tablă",
+            "error.pe_tabla.opened",
             "pe_tabla.requires_unopened",
             action,
         )
     if ps.pe_tabla:
-        raise _illegal("already declared pe tablă", "pe_tabla.declare", action)
+        raise _illegal("error.pe_tabla.again", "pe_tabla.declare", action)
     turn = state.turn
     if turn.took != "take" or turn.taken_tile is None or turn.taken_used or turn.laid:
         raise _illegal(
-            "pe tablă is declared after taking the last șir tile without laying it",
+            "error.pe_tabla.when",
             "pe_tabla.declare",
             action,
         )
@@ -134,38 +133,27 @@ def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) 
     turn = state.turn
     rules = state.rules
     if rule == "sir.break_use":
-        raise _illegal(
-            f"the tile taken from the șir ({turn.taken_tile}) must be used in a new formation this turn",
-            rule,
-            action,
-        )
+        raise _illegal("error.sir.use_taken", rule, action, tile=turn.taken_tile)
     if rule == "sir.take_last_use":
-        extra = (
-            ", or declare pe tablă"
-            if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
-            else ""
-        )
-        raise _illegal(
-            f"the tile taken from the șir ({turn.taken_tile}) must be used in a new formation this turn{extra}",
-            rule,
-            action,
-        )
+        if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla":
+            raise _illegal("error.sir.use_taken_or_declare", rule, action, tile=turn.taken_tile)
+        raise _illegal("error.sir.use_taken", rule, action, tile=turn.taken_tile)
     if rule == "joly.swap_use":
-        raise _illegal(
-            "the joly freed by the swap must be laid in your own formation this turn", rule, action
-        )
+        raise _illegal("error.joly.swap_use_turn", rule, action)
     if rule == "pe_tabla.close":
         raise _illegal(
-            "a player who declared pe tablă lays all his tiles but one in the closing turn",
+            "error.pe_tabla.close",
             rule,
             action,
         )
     if rule == "opening":
         check_opening(_opening_formations(state), rules, action)
-    raise _illegal(
-        f"a turn ends with at most {rules.turn_max_rack_tiles} tiles on the rack; you would keep {rack_after}",
+    raise _illegal_n(
+        "error.turn.max_rack_tiles",
+        rules.turn_max_rack_tiles,
         "turn.max_rack_tiles",
         action,
+        keep=rack_after,
     )
 
 
@@ -181,7 +169,9 @@ def _discard(state: GameState, action: Discard) -> GameState:
     ps = _player(state)
     rest = _remove(ps.rack, (action.tile,))
     if rest is None:
-        raise _illegal(f"p{state.current + 1} does not hold {action.tile}", "rack.tiles", action)
+        raise _illegal(
+            "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=action.tile
+        )
     rules = state.rules
     if state.phase is _PLAY:
         _end_of_turn_obligations(state, action, len(rest))

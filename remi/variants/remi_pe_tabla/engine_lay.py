@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from remi.core.actions import Action
 from remi.core.formations import ACE_HIGH_RANK, Formation, FormationRules
+from remi.core.messages import N_
 from remi.core.notation import SlotToken
 from remi.core.tiles import COLOURS, JOLY, Tile, tile_of
 from remi.variants.remi_pe_tabla.actions import LayOff, Meld, Swap
@@ -22,6 +23,7 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _SET,
     _add,
     _illegal,
+    _illegal_n,
     _may_lay,
     _missing_tiles,
     _opening_complete,
@@ -40,9 +42,7 @@ def _common_lay_checks(state: GameState, action: Action, ps: PlayerState) -> Non
     if state.phase is not _PLAY:
         raise _phase_error(state, action)
     if not _may_lay(state, ps):
-        raise _illegal(
-            "nobody lays formations before the first round is over", "turn.meld_from", action
-        )
+        raise _illegal("error.meld.first_round", "turn.meld_from", action)
 
 
 def _meld(state: GameState, action: Meld) -> GameState:
@@ -50,10 +50,11 @@ def _meld(state: GameState, action: Meld) -> GameState:
     _common_lay_checks(state, action, ps)
     rules = state.rules
     if not action.formations:
-        raise _illegal("a meld lays at least one formation", "formation.min_tiles", action)
+        raise _illegal("error.meld.empty", "formation.min_tiles", action)
     if state.turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only:
-        raise _illegal(
-            f"with {state.turn.rack_at_start} tile(s) at the start of the turn you may only attach, not lay a new formation",
+        raise _illegal_n(
+            "error.meld.attach_only",
+            state.turn.rack_at_start,
             "turn.one_two_tiles_attach_only",
             action,
         )
@@ -61,16 +62,18 @@ def _meld(state: GameState, action: Meld) -> GameState:
     for f in action.formations:
         if not _valid_under(f, frules):
             raise _illegal(
-                f"{f} is not a valid formation under {rules.name}", "formation.kind", action
+                "error.formation.kind", "formation.kind", action, formation=f, rules=rules.name
             )
     tiles = action.tiles
     rest = _remove(ps.rack, tiles)
     if rest is None:
         missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
-        raise _illegal(f"p{state.current + 1} does not hold {missing}", "rack.tiles", action)
+        raise _illegal(
+            "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=missing
+        )
     if not rest:
         raise _illegal(
-            "laying every tile would leave nothing to discard; a turn ends with a discard",
+            "error.meld.nothing_to_discard",
             "hand.closing_discard",
             action,
         )
@@ -214,18 +217,22 @@ def _attach(
     f = tf.formation
     if not placements:
         if f.kind is _SET and len(f.tiles) >= min(rules.set_max_tiles, 4):
-            hint = "; to take a joly out of a full set, use swap" if f.joly_count else ""
-            raise _illegal(
-                f"{slot} does not fit {f}: the set (terță) is full{hint}", "set.max_tiles", action
-            )
-        raise _illegal(f"{slot} does not extend {f}", "layoff.fits", action)
+            full = N_("error.layoff.set_full_joly") if f.joly_count else N_("error.layoff.set_full")
+            raise _illegal(full, "set.max_tiles", action, tile=slot, formation=f)
+        raise _illegal("error.layoff.fits", "layoff.fits", action, tile=slot, formation=f)
     if len(placements) > 1 and not slot.tile.is_joly:
         # only a 1 laid off on a run 2..13 fits both ends: it goes at the low end (1-2-3...)
         placements = placements[:1]
     if len(placements) > 1:
-        options = " or ".join(f"J[{p[1]}]" for p in placements)
+        low, high = (f"J[{p[1]}]" for p in placements[:2])
         raise _illegal(
-            f"{slot} could go at either end of {f}: state where, {options}", "joly.identity", action
+            "error.layoff.either_end",
+            "joly.identity",
+            action,
+            tile=slot,
+            formation=f,
+            low=low,
+            high=high,
         )
     where, ident = placements[0]
     if where == "set":
@@ -272,36 +279,32 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
     rules = state.rules
     turn = state.turn
     if ps.pe_tabla:
-        raise _illegal(
-            "a player who declared pe tablă may not attach tiles", "pe_tabla.no_layoff", action
-        )
+        raise _illegal("error.layoff.pe_tabla", "pe_tabla.no_layoff", action)
     if not ps.opened:
         if turn.opening and not rules.opening_layoff_same_turn:
-            raise _illegal(
-                "no lipire (laying off) in the opening turn", "opening.layoff_same_turn", action
-            )
+            raise _illegal("error.layoff.opening_turn", "opening.layoff_same_turn", action)
         if not turn.opening:
             raise _illegal(
-                "lipire (laying off) needs an opening (etalare) first",
+                "error.layoff.requires_opened",
                 "layoff.requires_opened",
                 action,
             )
         if not _opening_complete(state):
-            raise _illegal("complete the opening before laying off", "opening.min_points", action)
+            raise _illegal("error.layoff.complete_opening", "opening.min_points", action)
     if not action.tiles:
-        raise _illegal("a layoff attaches at least one tile", "layoff.fits", action)
+        raise _illegal("error.layoff.empty", "layoff.fits", action)
     if type(action.target) is not int or not 1 <= action.target <= len(state.table):
-        raise _illegal(
-            f"there is no formation {action.target} on the table", "layoff.target", action
-        )
+        raise _illegal("error.layoff.target", "layoff.target", action, target=action.target)
     tiles = [s.tile for s in action.tiles]
     rest = _remove(ps.rack, tiles)
     if rest is None:
         missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
-        raise _illegal(f"p{state.current + 1} does not hold {missing}", "rack.tiles", action)
+        raise _illegal(
+            "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=missing
+        )
     if not rest:
         raise _illegal(
-            "attaching every tile would leave nothing to discard; a turn ends with a discard",
+            "error.layoff.nothing_to_discard",
             "hand.closing_discard",
             action,
         )
@@ -311,13 +314,13 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
         if slot.tile.is_joly:
             if tf.owner != state.current and rules.joly_layoff_own_only:
                 raise _illegal(
-                    "a joly may be attached only to your own formations",
+                    "error.joly.layoff_own",
                     "joly.layoff_own_only",
                     action,
                 )
             if tf.owner != state.current and freed > 0:
                 raise _illegal(
-                    "the joly freed by a swap must be laid in your own formation",
+                    "error.joly.swap_use",
                     "joly.swap_use",
                     action,
                 )
@@ -339,51 +342,62 @@ def _swap(state: GameState, action: Swap) -> GameState:
     _common_lay_checks(state, action, ps)
     rules = state.rules
     if not rules.joly_swap_enabled:
-        raise _illegal("swapping jolys is not allowed by these rules", "joly.swap_enabled", action)
+        raise _illegal("error.joly.swap_disabled", "joly.swap_enabled", action)
     if ps.pe_tabla:
-        raise _illegal(
-            "a player who declared pe tablă may not swap jolys", "pe_tabla.no_layoff", action
-        )
+        raise _illegal("error.joly.swap_pe_tabla", "pe_tabla.no_layoff", action)
     if not ps.opened and rules.joly_swap_requires_opened:
         raise _illegal(
-            "only a player who opened in an earlier turn may swap a joly",
+            "error.joly.swap_opened",
             "joly.swap_requires_opened",
             action,
         )
     if type(action.target) is not int or not 1 <= action.target <= len(state.table):
-        raise _illegal(
-            f"there is no formation {action.target} on the table", "layoff.target", action
-        )
+        raise _illegal("error.layoff.target", "layoff.target", action, target=action.target)
     if action.tile not in ps.rack:
-        raise _illegal(f"p{state.current + 1} does not hold {action.tile}", "rack.tiles", action)
+        raise _illegal(
+            "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=action.tile
+        )
     tf = state.table[action.target - 1]
     f = tf.formation
     position = None
-    reason = (f"formation {action.target} has no joly", "joly.swap_tile")
+    reason: tuple[str, str, dict[str, object]] = (
+        N_("error.joly.swap_none"),
+        "joly.swap_tile",
+        {"target": action.target},
+    )
     for i, (tile, ident) in enumerate(zip(f.tiles, f.identities)):
         if not tile.is_joly:
             continue
         if ident is None:
             if rules.joly_set_of_three_locked:
                 reason = (
-                    f"the joly in the 3-tile set {f} is locked until both missing colours are attached",
+                    N_("error.joly.set_of_three_locked"),
                     "joly.set_of_three_locked",
+                    {"formation": f},
                 )
                 continue
             present = {i2.colour for i2 in f.identities if i2 is not None}
             if action.tile.number != f.number or action.tile.colour in present:
-                reason = (f"{action.tile} cannot stand in for the joly of {f}", "joly.swap_tile")
+                reason = (
+                    N_("error.joly.swap_tile"),
+                    "joly.swap_tile",
+                    {"tile": action.tile, "formation": f},
+                )
                 continue
         elif ident != action.tile:
-            reason = (f"the joly in {f} stands for {ident}, not {action.tile}", "joly.swap_tile")
+            reason = (
+                N_("error.joly.swap_ident"),
+                "joly.swap_tile",
+                {"formation": f, "ident": ident, "tile": action.tile},
+            )
             continue
         if tf.swapped[i]:
-            reason = (f"the joly standing for {ident} was already swapped once", "joly.swap_once")
+            reason = (N_("error.joly.swap_once"), "joly.swap_once", {"ident": ident})
             continue
         position = i
         break
     if position is None:
-        raise _illegal(reason[0], reason[1], action)
+        raise _illegal(reason[0], reason[1], action, **reason[2])
     if f.kind is _SET:
         entries = list(zip(f.tiles, f.identities, tf.placed_by, tf.via, tf.swapped))
         entries[position] = (action.tile, action.tile, state.current, "swap", False)

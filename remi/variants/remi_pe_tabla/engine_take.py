@@ -17,6 +17,7 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _TAKE,
     _add,
     _illegal,
+    _illegal_n,
     _may_lay,
     _phase_error,
     _player,
@@ -31,7 +32,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
     if state.phase is not _TAKE:
         raise _phase_error(state, action)
     if not state.stock:  # pragma: no cover - the hand ends when the stock runs out
-        raise _illegal("the stock is empty", "hand.stock_exhausted", action)
+        raise _illegal("error.stock.empty", "hand.stock_exhausted", action)
     ps = _player(state)
     tile = state.stock[0]
     new_ps = ps.evolve(rack=_add(ps.rack, (tile,)))
@@ -51,64 +52,63 @@ def _take(state: GameState, action: Take) -> GameState:
     rules = state.rules
     ps = _player(state)
     if not _may_lay(state, ps):
-        raise _illegal(
-            "nobody takes from the șir before the first round is over", "turn.meld_from", action
-        )
+        raise _illegal("error.sir.first_round", "turn.meld_from", action)
     sir = state.sir
     if not sir:
-        raise _illegal("the șir is empty", "sir.position", action)
+        raise _illegal("error.sir.empty", "sir.position", action)
     last = len(sir) - 1
     position = action.position
     if position is not None and (type(position) is not int or position < 1):
-        raise _illegal(f"a șir position counts from 1, got {position!r}", "sir.position", action)
+        raise _illegal_n(
+            "error.sir.position", len(sir), "sir.position", action, position=repr(position)
+        )
     index = last if position is None else position - 1
     if index > last:
-        raise _illegal(
-            f"the șir holds {len(sir)} tiles, there is no tile {index + 1}", "sir.position", action
-        )
+        raise _illegal_n("error.sir.position", len(sir), "sir.position", action, position=index + 1)
     if index == 0 and rules.sir_first_discard_dead:
         raise _illegal(
-            "the first tile of the șir is dead and can never be taken",
+            "error.sir.first_dead",
             "sir.first_discard_dead",
             action,
         )
     held = len(ps.rack)
     if held <= 2 and rules.turn_one_two_tiles_attach_only:
-        raise _illegal(
-            f"with {held} tile(s) on the rack you must draw from the stock",
+        raise _illegal_n(
+            "error.sir.few_tiles_draw",
+            held,
             "turn.one_two_tiles_attach_only",
             action,
         )
     if index == last:
         if not ps.opened and not ps.pe_tabla and not rules.sir_take_last_for_opening:
             raise _illegal(
-                "only a player who has opened may take the last șir tile",
+                "error.sir.take_last_opened",
                 "sir.take_last_for_opening",
                 action,
             )
         took = "take"
     else:
         if not rules.sir_break_enabled:
-            raise _illegal(
-                "breaking the șir is not allowed by these rules", "sir.break_enabled", action
-            )
+            raise _illegal("error.sir.break_disabled", "sir.break_enabled", action)
         if held == 3 and rules.sir_three_tiles_last_only:
             raise _illegal(
-                "with 3 tiles on the rack only the last șir tile may be taken",
+                "error.sir.three_tiles",
                 "sir.three_tiles_last_only",
                 action,
             )
         if not ps.opened:
             raise _illegal(
-                "only a player who has opened (etalat) may break the șir",
+                "error.sir.break_opened",
                 "sir.break_requires_opened",
                 action,
             )
         if held < rules.sir_break_min_rack_tiles:
-            raise _illegal(
-                f"breaking the șir needs at least {rules.sir_break_min_rack_tiles} tiles on the rack, you hold {held}",
+            raise _illegal_n(
+                "error.sir.break_min_rack_tiles",
+                rules.sir_break_min_rack_tiles,
                 "sir.break_min_rack_tiles",
                 action,
+                held=held,
             )
         took = "break"
     taken = sir[index]

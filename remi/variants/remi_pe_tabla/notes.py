@@ -98,7 +98,9 @@ def _swapped(e: ev.Swapped, names: Sequence[str], m: Messages) -> str:
 
 
 def _announced(e: ev.Announced, names: Sequence[str], m: Messages) -> str:
-    return m("event.announced.automatic" if e.automatic else "event.announced")
+    if e.automatic:
+        return m("event.announced.automatic")
+    return m("event.announced")
 
 
 def _announced_atu(e: ev.AnnouncedAtu, names: Sequence[str], m: Messages) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from remi.core.errors import IllegalActionError
+from remi.core.errors import illegal, illegal_n
 from remi.core.formations import Formation, Kind, formation_points
 from remi.variants.remi_pe_tabla.rules import RemiRules
 
@@ -59,20 +59,18 @@ def check_opening(formations: Sequence[Formation], rules: RemiRules, action: obj
             total is below the minimum (RE-7).
     """
     if not formations:
-        raise IllegalActionError(
-            "an opening lays at least one formation", rule_id="opening.min_points", action=action
-        )
+        raise illegal("error.opening.empty", "opening.min_points", action)
     points = opening_points(formations, rules)
     if not opening_shape_ok(formations, rules):
         if rules.opening_ones_set_exception:
-            why = "an opening must contain a run (suită), or be one set (terță) of 1s alone"
-        else:
-            why = "an opening must contain a run (suită)"
-        raise IllegalActionError(why, rule_id="opening.needs_run", action=action)
+            raise illegal("error.opening.needs_run_or_ones", "opening.needs_run", action)
+        raise illegal("error.opening.needs_run", "opening.needs_run", action)
     if points < rules.opening_min_points:
-        raise IllegalActionError(
-            f"opening totals {points} points, needs {rules.opening_min_points}",
-            rule_id="opening.min_points",
-            action=action,
+        raise illegal_n(
+            "error.opening.min_points",
+            points,
+            "opening.min_points",
+            action,
+            needs=rules.opening_min_points,
         )
     return points

@@ -40,6 +40,7 @@ from remi.core.handend import (
     PlayerEnd,
     tile_overuse,
 )
+from remi.core.messages import N_, Messages
 from remi.core.scoring import PlayerScore, ScoreLine
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.rules import RemiRules
@@ -192,17 +193,32 @@ class _Sheet:
 
     lines: list[ScoreLine] = attrs.field(factory=list)
 
-    def add(self, rule_id: str, text: str, points: int) -> None:
-        self.lines.append(ScoreLine(rule_id=rule_id, text=text, points=points))
+    def add(self, rule_id: str, message_id: str, points: int, **params: object) -> None:
+        self.lines.append(_line(rule_id, [_part(message_id, **params)], points))
 
     @property
     def total(self) -> int:
         return sum(line.points for line in self.lines)
 
-    def multiply(self, factor: int, rule_id: str, why: str) -> None:
+    def multiply(self, factor: int, rule_id: str, message_id: str, **params: object) -> None:
         """Multiply the running total by ``factor``: one line worth the points it adds."""
         before = self.total
-        self.add(rule_id, f"{why}: {before} x {factor}", before * (factor - 1))
+        self.add(rule_id, message_id, before * (factor - 1), before=before, factor=factor, **params)
+
+
+_ENGLISH = Messages("en")
+_Part = tuple[str, tuple[tuple[str, object], ...]]
+
+
+def _part(message_id: str, **params: object) -> _Part:
+    """One catalogue message of a score line, its parameters as text."""
+    return message_id, tuple((k, str(v)) for k, v in params.items())
+
+
+def _line(rule_id: str, parts: list[_Part], points: int) -> ScoreLine:
+    """A score line of ``parts``, its English ``text`` from the catalogue."""
+    text = "; ".join(_ENGLISH(key, **dict(params)) for key, params in parts)
+    return ScoreLine(rule_id=rule_id, text=text, points=points, parts=tuple(parts))
 
 
 def _credited_to(pf: PlacedFormation, placed: PlacedTile, rules: RemiRules) -> str:
@@ -218,7 +234,7 @@ def _table_lines(end: HandEnd, rules: RemiRules) -> dict[str, list[ScoreLine]]:
     """The placed-tile lines of every player (before rack, bonuses and multipliers)."""
     own: dict[str, list[str]] = {p.name: [] for p in end.players}
     own_pts: Counter[str] = Counter()
-    groups: dict[tuple[str, str], list[str]] = {}
+    groups: dict[tuple[str, str], list[_Part]] = {}
     group_pts: Counter[tuple[str, str]] = Counter()
     for pf in end.formations:
         mine: dict[str, tuple[list[str], int]] = {}
@@ -227,15 +243,33 @@ def _table_lines(end: HandEnd, rules: RemiRules) -> dict[str, list[ScoreLine]]:
             pts = placed_tile_points(pf.formation, index, placed, rules)
             if placed.tile.is_joly and placed.swapped:
                 rule_id = "scoring.swapped_joly_points"
-                desc = f"swapped joly (face down) in {pf.owner}'s {pf.formation} {pts}"
+                desc = _part(
+                    N_("score.swapped_joly"), owner=pf.owner, formation=pf.formation, points=pts
+                )
             elif placed.via == VIA_SWAP:
                 rule_id = "joly.swap_credit"
-                by = "" if who == placed.placed_by else f" by {placed.placed_by}"
-                desc = f"{placed.tile} given{by} for the joly in {pf.owner}'s {pf.formation} {pts}"
+                key = (
+                    N_("score.swap_given") if who == placed.placed_by else N_("score.swap_given_by")
+                )
+                desc = _part(
+                    key,
+                    tile=placed.tile,
+                    by=placed.placed_by,
+                    owner=pf.owner,
+                    formation=pf.formation,
+                    points=pts,
+                )
             elif placed.placed_by != pf.owner:
                 rule_id = "layoff.credit"
-                by = "" if who == placed.placed_by else f" by {placed.placed_by}"
-                desc = f"{placed.tile} attached{by} to {pf.owner}'s {pf.formation} {pts}"
+                key = N_("score.attached") if who == placed.placed_by else N_("score.attached_by")
+                desc = _part(
+                    key,
+                    tile=placed.tile,
+                    by=placed.placed_by,
+                    owner=pf.owner,
+                    formation=pf.formation,
+                    points=pts,
+                )
             else:
                 tiles, total = mine.get(who, ([], 0))
                 tiles.append(str(placed.tile))
@@ -247,31 +281,27 @@ def _table_lines(end: HandEnd, rules: RemiRules) -> dict[str, list[ScoreLine]]:
             own[who].append(f"{pf.formation} {total}")
             own_pts[who] += total
     out: dict[str, list[ScoreLine]] = {p.name: [] for p in end.players}
-    values = "final" if rules.scoring_values == "final" else "opening"
+    laid = N_("score.laid.final") if rules.scoring_values == "final" else N_("score.laid.opening")
     for p in end.players:
         if own[p.name]:
             out[p.name].append(
-                ScoreLine(
-                    rule_id="scoring.values",
-                    text=f"tiles laid in his formations ({values} values): {', '.join(own[p.name])}",
-                    points=own_pts[p.name],
+                _line(
+                    "scoring.values",
+                    [_part(laid, formations=", ".join(own[p.name]))],
+                    own_pts[p.name],
                 )
             )
         for rule_id in ("layoff.credit", "joly.swap_credit", "scoring.swapped_joly_points"):
             descs = groups.get((p.name, rule_id))
             if descs:
-                out[p.name].append(
-                    ScoreLine(
-                        rule_id=rule_id, text="; ".join(descs), points=group_pts[(p.name, rule_id)]
-                    )
-                )
+                out[p.name].append(_line(rule_id, descs, group_pts[(p.name, rule_id)]))
     return out
 
 
 def _rack_line(sheet: _Sheet, rack: tuple[Tile, ...], rules: RemiRules) -> None:
     if rack:
         shown = " ".join(str(t) for t in rack)
-        sheet.add("scoring.values", f"tiles left on the rack: {shown}", -rack_points(rack, rules))
+        sheet.add("scoring.values", N_("score.rack"), -rack_points(rack, rules), tiles=shown)
 
 
 def score_hand(end: HandEnd, rules: RemiRules) -> tuple[PlayerScore, ...]:
@@ -317,53 +347,58 @@ def score_hand(end: HandEnd, rules: RemiRules) -> tuple[PlayerScore, ...]:
         atu_bonus = rules.atu_enabled and player.atu
         penalised = rules.announce_required and player.failed_announcement
         if penalised and closer and rules.announce_forgive_closer:
-            sheet.add("announce.forgive_closer", "missed announcement forgiven: he closed", 0)
+            sheet.add("announce.forgive_closer", N_("score.announce_forgiven"), 0)
             penalised = False
         if end.stock_exhausted and rules.scoring_stock_exhausted == "nobody":
-            sheet.add("scoring.stock_exhausted", "the stock ran out: nobody scores this hand", 0)
+            sheet.add("scoring.stock_exhausted", N_("score.stock_out.nobody"), 0)
         elif penalised:
             sheet.add(
                 "announce.penalty_points",
-                f"ended a turn with 1-{rules.announce_max_tiles} tiles without announcing: "
-                "this replaces his whole score",
+                N_("score.announce_penalty"),
                 -rules.announce_penalty_points,
+                max=rules.announce_max_tiles,
             )
             if atu_bonus and rules.atu_lost_on_penalty:
-                sheet.add("atu.lost_on_penalty", "atu bonus lost with the penalty", 0)
+                sheet.add("atu.lost_on_penalty", N_("score.atu_lost"), 0)
             elif atu_bonus:
                 sheet.add(
                     "atu.bonus_points",
-                    f"announced the atu's twin ({end.atu})",
+                    N_("score.atu_bonus"),
                     rules.atu_bonus_points,
+                    tile=end.atu,
                 )
         else:
             _score_normal(sheet, player, end, rules, table_lines[player.name], closer)
             if atu_bonus:
                 sheet.add(
                     "atu.bonus_points",
-                    f"announced the atu's twin ({end.atu})",
+                    N_("score.atu_bonus"),
                     rules.atu_bonus_points,
+                    tile=end.atu,
                 )
             pe_tabla_closer = closer and player.pe_tabla
             if pe_tabla_closer and rules.scoring_pe_tabla_close == "always_doubles":
                 sheet.multiply(
                     rules.scoring_joly_close_multiplier,
                     "scoring.pe_tabla_close",
-                    "pe-tablă close, always multiplied",
+                    N_("score.multiply.pe_tabla"),
                 )
             elif joly_close and (
                 rules.scoring_joly_close_doubles == "everyone"
                 or (rules.scoring_joly_close_doubles == "closer" and closer)
             ):
-                whose = "his close" if closer else "the close"
                 sheet.multiply(
                     rules.scoring_joly_close_multiplier,
                     "scoring.joly_close_multiplier",
-                    f"{whose} with a joly ({rules.scoring_joly_close_doubles})",
+                    N_("score.multiply.joly_own") if closer else N_("score.multiply.joly"),
+                    who=rules.scoring_joly_close_doubles,
                 )
             if atu_doubles:
                 sheet.multiply(
-                    ATU_DOUBLING_FACTOR, "atu.doubles_if_ace_or_joly", f"the atu is {end.atu}"
+                    ATU_DOUBLING_FACTOR,
+                    "atu.doubles_if_ace_or_joly",
+                    N_("score.multiply.atu"),
+                    tile=end.atu,
                 )
         out.append(PlayerScore(name=player.name, score=sheet.total, lines=tuple(sheet.lines)))
     return tuple(out)
@@ -380,11 +415,12 @@ def _score_normal(
     """Lines of a player who is not penalised, before the atu bonus and the multipliers."""
     if closer and player.pe_tabla:
         sheet.lines.extend(placed_lines)
-        sheet.add("scoring.pe_tabla_close", "closed pe tablă: his laid tiles count as etaled", 0)
+        sheet.add("scoring.pe_tabla_close", N_("score.pe_tabla_close"), 0)
         sheet.add(
             "scoring.closing_bonus",
-            f"closed (închidere) with {end.closing_tile}",
+            N_("score.closed"),
             rules.scoring_closing_bonus,
+            tile=end.closing_tile,
         )
         return
     if not player.opened:
@@ -392,14 +428,16 @@ def _score_normal(
         if rules.scoring_non_opener == "flat":
             sheet.add(
                 "scoring.non_opener",
-                f"never opened (rack {shown}): flat score",
+                N_("score.non_opener.flat"),
                 rules.scoring_non_opener_points,
+                tiles=shown,
             )
         else:
             sheet.add(
                 "scoring.non_opener",
-                f"never opened: minus his rack {shown}",
+                N_("score.non_opener.rack"),
                 -rack_points(player.rack, rules),
+                tiles=shown,
             )
         return
     sheet.lines.extend(placed_lines)
@@ -407,13 +445,12 @@ def _score_normal(
     if closer:
         sheet.add(
             "scoring.closing_bonus",
-            f"closed (închidere) with {end.closing_tile}",
+            N_("score.closed"),
             rules.scoring_closing_bonus,
+            tile=end.closing_tile,
         )
     elif end.stock_exhausted:
-        sheet.add(
-            "scoring.stock_exhausted", "the stock ran out: no closing bonus, no multiplier", 0
-        )
+        sheet.add("scoring.stock_exhausted", N_("score.stock_out.no_bonus"), 0)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,12 +13,20 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.core.render import header_text, players_grid, rack_line, recent_lines, tile_text
 from remi.variants.remi_pe_tabla.state import Phase
 from remi.variants.remi_pe_tabla.views import PlayerView
 
 __all__ = ["formation_text", "players_table", "screen", "sir_text", "table_table"]
+
+#: The message id of each phase's line.
+_PHASES: dict[str, str] = {
+    "first_discard": N_("phase.first_discard"),
+    "take": N_("phase.take"),
+    "play": N_("phase.play"),
+    "ended": N_("phase.ended"),
+}
 
 
 def formation_text(view: PlayerView, index: int) -> Text:
@@ -108,9 +116,9 @@ def screen(
         sir_text(view, m),
     ]
     atu = f"   atu {view.atu}" if view.atu is not None else ""
-    parts.append(Text(m("stock", count=view.stock_count) + atu))
+    parts.append(Text(m.plural("stock", view.stock_count) + atu))
     parts.extend(recent_lines(last_actions, m))
-    phase = m(f"phase.{view.phase.value}")
+    phase = m(_PHASES[view.phase.value])
     parts.append(Text(m("turn_of", name=names[view.current], phase=phase), style="bold cyan"))
     if view.turn is not None and view.turn.taken_tile is not None:
         parts.append(Text(m("must_use", tile=view.turn.taken_tile), style="yellow"))

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
+from remi.core.commands import canonical_command
 from remi.core.errors import IllegalActionError, NotationError
 from remi.core.messages import Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
@@ -24,6 +25,19 @@ from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.views import view
 
 __all__ = ["command_text", "end_text", "hand_outcome", "human_turn"]
+
+#: The Romanian commands of a turn: word -> English action verb (docs/glossary.md).
+ROMANIAN_WORDS: Final[dict[str, str]] = {
+    "trage": "draw",
+    "ia": "take",
+    "etalez": "meld",
+    "lipesc": "layoff",
+    "schimb": "swap",
+    "anunț": "announce",
+    "atu": "atu",
+    "declar": "declare",
+    "arunc": "discard",
+}
 
 _SEAT_RE: Final = re.compile(r"^\s*p\d+\s", re.IGNORECASE)
 _HELP_LIMIT: Final = 40
@@ -85,7 +99,7 @@ def _hint(io: TurnIO, seat: int) -> None:
     turn = seen.turn
     if turn is not None and turn.opening and turn.laid:  # the opening is on the table already
         points = opening_points([seen.table[i].formation for i in turn.laid], rules)
-        io.say(m("hint.opening_laid", points=points, need=rules.opening_min_points))
+        io.say(m.plural("hint.opening_laid", points, need=rules.opening_min_points))
     elif not seen.players[seat].opened and not seen.players[seat].pe_tabla:
         taken = turn.taken_tile if turn is not None else None
         rack = list(seen.rack)
@@ -93,9 +107,9 @@ def _hint(io: TurnIO, seat: int) -> None:
             rack.remove(taken)
         plan = best_opening(rack, rules, must_include=taken)
         if plan is None:
-            io.say(m("hint.no_opening", points=rules.opening_min_points))
+            io.say(m.plural("hint.no_opening", rules.opening_min_points))
         else:
-            io.say(m("hint.opening", text=plan.text, points=plan.points))
+            io.say(m.plural("hint.opening", plan.points, text=plan.text))
     if seen.legal:
         io.say(m("hint.play", action=command_text(io.suggest(seen))))
 
@@ -110,7 +124,7 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         line = io.read(lambda: m("prompt", name=name))
         if line is None or isinstance(line, TimeUp):  # no timer here: only the end of input
             return False
-        text = line.strip()
+        text = canonical_command(line.strip(), ROMANIAN_WORDS)
         common = io.common(text, lambda: _help(io, seat), lambda: _hint(io, seat))
         if common == "quit":
             return False
@@ -120,12 +134,12 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         try:
             action: Any = parse_action(full, io.state.rules.formation_rules)
         except NotationError as exc:
-            io.say(m("bad_input", error=str(exc)), style="red")
+            io.say(m("bad_input", error=exc.localized(m)), style="red")
             continue
         try:
             io.apply(action)
         except IllegalActionError as exc:
-            io.say(m("illegal", error=str(exc)), style="red")
+            io.say(m("illegal", error=exc.localized(m)), style="red")
             continue
         io.acted(seat)
         state = io.state

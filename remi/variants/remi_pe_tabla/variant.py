@@ -23,7 +23,6 @@ from remi.variants.remi_pe_tabla import turn as _turn
 from remi.variants.remi_pe_tabla import views as _views
 from remi.variants.remi_pe_tabla.actions import ACTION_VERBS, Action, parse_action
 from remi.variants.remi_pe_tabla.disputes import REMI_DISPUTES, RemiDisputes
-from remi.variants.remi_pe_tabla.messages import MESSAGES
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.scoring import match_outcome
@@ -60,8 +59,8 @@ class RemiVariant(FamilyHooks[GameState, PlayerView, Action]):
         return RemiRules
 
     def messages(self) -> Texts:
-        """``messages.MESSAGES``."""
-        return MESSAGES
+        """Nothing: the family's texts are in remi's gettext catalogues (``remi/locale``)."""
+        return {}
 
     def match_outcome(
         self, totals: Mapping[str, int], rules: RemiRules, hands_played: int
@@ -79,8 +78,11 @@ class RemiVariant(FamilyHooks[GameState, PlayerView, Action]):
         return _notes.describe(events, names, m)
 
     def command_words(self) -> tuple[str, ...]:
-        """The action verbs of ``actions`` (``draw``, ``take``, ``meld``...), ``undo`` excepted."""
-        return tuple(v for v in ACTION_VERBS if v != "undo")
+        """The action verbs of ``actions`` (``draw``, ``take``, ``meld``...), ``undo`` excepted,
+        then their Romanian words (``turn.ROMANIAN_WORDS``: ``trage``, ``ia``, ``etalez``...)."""
+        from remi.variants.remi_pe_tabla.turn import ROMANIAN_WORDS
+
+        return (*(v for v in ACTION_VERBS if v != "undo"), *ROMANIAN_WORDS)
 
     def start_text(self, state: GameState, names: Sequence[str], m: Messages) -> str | None:
         """None: a hand starts with the first discard, nothing to tell."""

@@ -13,10 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from remi.core.events import Event, tiles_text
-from remi.core.messages import Messages
+from remi.core.messages import NP_, Messages
 from remi.variants.rummikub.events import Drew, Passed, PenaltyDrawn, Played, Won
 
 __all__ = ["describe"]
+
+#: The plural message id of each reason of a penalty draw.
+_PENALTY: dict[str, str] = {
+    "invalid": NP_("rk.event.penalty_drawn.invalid"),
+    "timeout": NP_("rk.event.penalty_drawn.timeout"),
+}
 
 
 def describe(events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
@@ -39,13 +45,16 @@ def describe(events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
     for e in events:
         if isinstance(e, Played):
             tiles = tiles_text(e.tiles)
-            parts.append(m("rk.event.won" if won else "rk.event.played", tiles=tiles))
+            if won:
+                parts.append(m("rk.event.won", tiles=tiles))
+            else:
+                parts.append(m("rk.event.played", tiles=tiles))
         elif isinstance(e, Drew):
             parts.append(m("rk.event.drew"))
         elif isinstance(e, Passed):
             parts.append(m("rk.event.passed"))
         elif isinstance(e, PenaltyDrawn):
-            parts.append(m.plural(f"rk.event.penalty_drawn.{e.reason}", e.count))
+            parts.append(m.plural(_PENALTY[e.reason], e.count))
         elif e.message_id not in _TOLD_BY_OTHERS:
             parts.append(str(e))
     return "; ".join(parts)

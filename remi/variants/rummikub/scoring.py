@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from remi.core.scoring import PlayerScore, ScoreLine
+from remi.core.scoring import PlayerScore, line_part, score_line
 from remi.core.tiles import Tile
 from remi.variants.rummikub.melds import rack_points
 from remi.variants.rummikub.rules import RummikubRules
@@ -54,20 +54,20 @@ def score_going_out(
         total += pts
     for seat, rack in enumerate(racks):
         if seat == winner:
-            line = ScoreLine(
-                rule_id="scoring.going_out",
-                text="went out: the sum of the other racks",
-                points=total,
-            )
+            line = score_line("scoring.going_out", total, line_part("score.rk.went_out"))
         else:
             pts = rack_points(rack, rules)
             jokers = sum(1 for t in rack if t.is_joly)
-            line = ScoreLine(
-                rule_id="scoring.joker_points" if jokers else "scoring.going_out",
-                text=f"minus his rack {_rack_text(rack)}"
-                + (f" (joker {rules.scoring_joker_points})" if jokers else ""),
-                points=-pts,
-            )
+            rack_text = _rack_text(rack)
+            if jokers:
+                part = line_part(
+                    "score.rk.rack_joker", tiles=rack_text, joker=rules.scoring_joker_points
+                )
+                line = score_line("scoring.joker_points", -pts, part)
+            else:
+                line = score_line(
+                    "scoring.going_out", -pts, line_part("score.rk.rack", tiles=rack_text)
+                )
         out.append(PlayerScore(name=names[seat], score=line.points, lines=(line,)))
     return tuple(out)
 
@@ -106,19 +106,15 @@ def score_pool_empty(
                 if rules.pool_empty_scoring == "difference"
                 else f"{totals[seat]}"
             )
-            lines = (
-                ScoreLine(
-                    rule_id="pool_empty.scoring",
-                    text=f"pool empty, rack {_rack_text(racks[seat])}: minus {how}",
-                    points=-loss[seat],
-                ),
-            )
+            part = line_part("score.rk.pool_empty.rack", tiles=_rack_text(racks[seat]), how=how)
+            lines = (score_line("pool_empty.scoring", -loss[seat], part),)
         else:
             got = share + (remainder if seat == winners[0] else 0)
-            text = f"pool empty, lowest rack ({low}): the sum of the differences"
             if len(winners) > 1:
-                text += f", shared by {len(winners)} tied players (docs/rules.md §3.28)"
-            lines = (ScoreLine(rule_id="pool_empty.scoring", text=text, points=got),)
+                part = line_part("score.rk.pool_empty.shared", low=low, tied=len(winners))
+            else:
+                part = line_part("score.rk.pool_empty.lowest", low=low)
+            lines = (score_line("pool_empty.scoring", got, part),)
         out.append(PlayerScore(name=names[seat], score=sum(ln.points for ln in lines), lines=lines))
     return tuple(out)
 

@@ -109,7 +109,7 @@ def screen(
     parts.append(Text(m("rk.table"), style="bold underline"))
     shown = sets if sets is not None else [formation_slots(f) for f in view.table]
     parts.append(sets_table(shown, m))
-    parts.append(Text(m("rk.pool", count=view.pool_count)))
+    parts.append(Text(m.plural("rk.pool", view.pool_count)))
     parts.extend(recent_lines(last_actions, m))
     parts.append(Text(m("rk.turn_of", name=names[view.current]), style="bold cyan"))
     if not view.opened[view.seat] and view.current == view.seat:

@@ -22,9 +22,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
+from remi.core.commands import canonical_command
 from remi.core.errors import IllegalActionError, NotationError, RemiError
 from remi.core.formations import Formation, FormationRules
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
 from remi.variants.rummikub.actions import Draw, Pass, Play
 from remi.variants.rummikub.editing import Refusal, TableEditor, TurnTimer
@@ -33,6 +34,22 @@ from remi.variants.rummikub.state import RummikubState
 from remi.variants.rummikub.views import view
 
 __all__ = ["end_text", "hand_outcome", "human_turn", "play_commands"]
+
+#: The Romanian commands of a turn: word -> English action verb (docs/glossary.md).
+ROMANIAN_WORDS: Final[dict[str, str]] = {
+    "pun": "put",
+    "mut": "move",
+    "despart": "split",
+    "nou": "new",
+    "masa": "table",
+    "gata": "done",
+    "trage": "draw",
+    "pas": "pass",
+}
+
+#: The message ids of the help and hint lines of a draw and a pass.
+_HELP: Final[dict[str, str]] = {"draw": N_("rk.help.draw"), "pass": N_("rk.help.pass")}
+_HINT: Final[dict[str, str]] = {"draw": N_("rk.hint.draw"), "pass": N_("rk.hint.pass")}
 
 _HELP_LIMIT: Final = 40
 
@@ -140,7 +157,7 @@ def _help(io: TurnIO, seat: int) -> None:
     frules = seen.rules.formation_rules
     for action in seen.legal:
         if isinstance(action, Draw | Pass):
-            io.say("  " + m(f"rk.help.{action.VERB}"))
+            io.say("  " + m(_HELP[action.VERB]))
     if plays:
         io.say(m("rk.help.plays", count=len(plays)), style="bold")
         for play in plays[:_HELP_LIMIT]:
@@ -160,7 +177,7 @@ def _hint(io: TurnIO, seat: int) -> None:
         text = " ; ".join(play_commands(seen.table, action.table, seen.rules.formation_rules))
         io.say(io.m("rk.hint.play", commands=text))
     elif isinstance(action, Draw | Pass):
-        io.say(io.m(f"rk.hint.{action.VERB}"))
+        io.say(io.m(_HINT[action.VERB]))
 
 
 def _end_turn(io: TurnIO, seat: int, action: Any, rule: str | None = None) -> bool:
@@ -169,8 +186,11 @@ def _end_turn(io: TurnIO, seat: int, action: Any, rule: str | None = None) -> bo
     io.apply(action)
     if rule is not None:
         drawn = len(io.state.racks[seat]) - before
-        key = "rk.penalty_drawn" if drawn > 0 else "rk.penalty_restored"
-        io.say(io.m(key, name=io.names[seat], count=drawn, rule=rule), style="yellow")
+        if drawn > 0:
+            text = io.m.plural("rk.penalty_drawn", drawn, name=io.names[seat], rule=rule)
+        else:
+            text = io.m("rk.penalty_restored", rule=rule)
+        io.say(text, style="yellow")
     io.acted(seat)
     return True
 
@@ -210,7 +230,7 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             return _timeout(io, seat, editor)
         if line is None:
             return False
-        text = line.strip()
+        text = canonical_command(line.strip(), ROMANIAN_WORDS)
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word == "save" and _edited(editor):
@@ -224,12 +244,12 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             try:
                 return _end_turn(io, seat, Draw(seat) if word == "draw" else Pass(seat))
             except IllegalActionError as exc:
-                io.say(m("illegal", error=str(exc)), style="red")
+                io.say(m("illegal", error=exc.localized(m)), style="red")
                 continue
         try:
             outcome = editor.command(text)
         except (RemiError, NotationError) as exc:
-            io.say(m("bad_input", error=str(exc)), style="red")
+            io.say(m("bad_input", error=exc.localized(m)), style="red")
             continue
         if outcome is None:
             io.show(working_table(editor.sets, [s.tile for s in editor.rack], m))
@@ -245,4 +265,4 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         try:
             return _end_turn(io, seat, outcome)
         except IllegalActionError as exc:  # the editor checked it; kept for a defensive message
-            io.say(m("illegal", error=str(exc)), style="red")
+            io.say(m("illegal", error=exc.localized(m)), style="red")

@@ -48,10 +48,8 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
     preset_files: tuple[Path, ...] = ()
 
     def messages(self) -> Texts:
-        """``messages.MESSAGES``."""
-        from remi.variants.rummikub.messages import MESSAGES
-
-        return MESSAGES
+        """Nothing: the family's texts are in remi's gettext catalogues (``remi/locale``)."""
+        return {}
 
     def match_outcome(
         self, totals: Mapping[str, int], rules: RummikubRules, hands_played: int
@@ -78,8 +76,9 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
         """The table-editing commands (``put``, ``move``, ``split``, ``new``, ``done``...) and the
         turns without a play (``draw``, ``pass``)."""
         from remi.variants.rummikub.editing import EDIT_COMMANDS
+        from remi.variants.rummikub.turn import ROMANIAN_WORDS
 
-        return (*EDIT_COMMANDS, "draw", "pass")
+        return (*EDIT_COMMANDS, "draw", "pass", *ROMANIAN_WORDS)
 
     def start_text(self, state: RummikubState, names: Sequence[str], m: Messages) -> str | None:
         """The start draw and who starts (highest tile), or None for a stacked deal."""

@@ -1,0 +1,53 @@
+"""The one language setting of every command: ``--lang en|ro``.
+
+Without the option the language is ``REMI_LANG``, then the locale (``LC_ALL``, ``LC_MESSAGES``,
+``LANG`` beginning with ``ro`` gives Romanian), else English
+(``remi.core.messages.default_language``). ``--json`` output stays language-neutral whatever
+the language.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from remi.core.messages import LANGUAGES, PSEUDO, Messages, default_language
+
+__all__ = ["LangOption", "language", "localized_messages"]
+
+#: The ``--lang`` option of every command (None: the environment decides).
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language of the output: en or ro (default: REMI_LANG, then the locale).",
+        show_default=False,
+    ),
+]
+
+
+def language(value: str | None, recorded: str = "") -> str:
+    """The language of a command: ``value`` (the ``--lang`` option) when given, else
+    ``recorded`` (a saved game's), else the environment's.
+
+    A language without a catalogue ends the command with one ``error:`` line (exit 2), like
+    every bad argument.
+    """
+    if value is None:
+        return recorded or default_language()
+    chosen = value.strip().lower()
+    if chosen not in LANGUAGES and chosen != PSEUDO:
+        from rich.markup import escape
+
+        from remi.cli.app import fail
+
+        fail(escape(f"--lang must be one of {', '.join(LANGUAGES)}, got '{value}'"))
+    return chosen
+
+
+def localized_messages(value: str | None, recorded: str = "") -> Messages:
+    """The messages of ``language(value, recorded)``."""
+    from remi.cli.messages import messages
+
+    return messages(language(value, recorded))

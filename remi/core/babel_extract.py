@@ -1,0 +1,82 @@
+"""The Babel extractor of remi's message ids (``babel.cfg``; docs/translating.md).
+
+The code says ``m("hand", hand=2)``, ``m.plural("event.undone", count)`` and marks ids it
+builds with ``N_("phase.take")`` / ``NP_("rk.event.penalty_drawn.invalid")``. Babel's Python
+extractor finds these calls; this one turns the ``m`` / ``N_`` ids into simple messages and the
+``plural`` / ``NP_`` ids into plural messages (the id stands for both the singular and the
+plural), so ``pybabel extract`` writes a template with the right kind of entry for each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO, Any
+
+__all__ = ["extract_remi"]
+
+_SIMPLE = ("m", "N_", "illegal", "_illegal", "line_part", "notation_error")
+_PLURAL = ("plural", "NP_", "illegal_n", "_illegal_n")
+
+
+def extract_remi(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: dict[str, Any],
+) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """Babel extraction method: the message ids of one Python file, as ``gettext`` (simple) and
+    ``ngettext`` (plural) calls."""
+    from babel.messages.extract import extract_python
+
+    wanted = dict.fromkeys(_SIMPLE + _PLURAL)
+    for lineno, funcname, messages, comments in extract_python(
+        fileobj,
+        wanted,
+        comment_tags,
+        options,  # type: ignore[arg-type]
+    ):
+        first = messages[0] if isinstance(messages, tuple) else messages
+        if not isinstance(first, str) or not first:
+            continue
+        if funcname in _PLURAL:
+            yield lineno, "ngettext", (first, first), list(comments)
+        else:
+            yield lineno, "gettext", first, list(comments)
+
+
+def rule_meanings() -> dict[str, str]:
+    """Every registered family's rule meanings: ``rule.FAMILY.RULE_ID`` -> English meaning (the
+    ``rules`` domain of the catalogues; docs/translating.md)."""
+    from remi.core.rulespec import rule_specs
+    from remi.core.variant import registered_variants
+
+    out: dict[str, str] = {}
+    for variant in registered_variants():
+        for spec in rule_specs(variant.rules_class):
+            out[f"rule.{variant.name}.{spec.rule_id}"] = spec.meaning
+    return out
+
+
+def write_rules_catalogues(locale_dir: str) -> None:
+    """Write ``rules.pot`` (every rule id) and the English ``en/LC_MESSAGES/rules.po`` (the
+    meanings of the rule specs, the source text) under ``locale_dir``; ``pybabel update -D
+    rules`` then brings the other languages in step."""
+    from pathlib import Path
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    meanings = rule_meanings()
+    for lang in ("", "en"):
+        catalog = Catalog(locale=lang or None, domain="rules", project="remi", fuzzy=False)
+        for key, meaning in sorted(meanings.items()):
+            catalog.add(key, meaning if lang else "")
+        path = Path(locale_dir) / ("rules.pot" if not lang else "en/LC_MESSAGES/rules.po")
+        with path.open("wb") as fp:
+            write_po(fp, catalog, width=100, omit_header=False)
+
+
+if __name__ == "__main__":  # python -m remi.core.babel_extract remi/locale
+    import sys
+
+    write_rules_catalogues(sys.argv[1] if len(sys.argv) > 1 else "remi/locale")
