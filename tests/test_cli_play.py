@@ -356,3 +356,21 @@ def test_hot_seat_notes_name_the_sir_tile_taken_and_hide_drawn_tiles(
     assert "R11" not in ana_after_draw
     assert drew in screens[2]  # Bogdan's first draw, K5: named only as his discard
     assert "K5 from" not in screens[2] and "K5 din" not in screens[2]
+
+
+def test_play_line_mode_hot_seat_clears_screen_and_scrollback(tmp_path: Path) -> None:
+    """Line mode, hot-seat: each hand-over clears the screen and the scrollback first, so from
+    there on the previous player's rack is no longer in the terminal."""
+    from remi.cli.terminal import CLEAR_SCREEN
+
+    start = _start_file(tmp_path)
+    lines = ["", "discard B4", "", "draw", "discard K5", "", "quit"]
+    result = runner.invoke(app, ["play", "--load", str(start)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    pages = result.output.split(CLEAR_SCREEN)
+    assert len(pages) == 4  # before the first hand-over, then Ana, Bogdan, Ana
+    for before, after in zip(pages[1:], pages[2:]):
+        racks = [line for line in before.splitlines() if line.startswith("Your rack")]
+        assert racks  # the player's rack was shown on his page...
+        assert racks[-1] not in after  # ...and is gone from the next page
+        assert after.lstrip().startswith("Pass the keyboard to")

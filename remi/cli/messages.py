@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from remi.core.messages import FRAME, LANGUAGES, Messages
 from remi.core.variant import registered_variants
+from remi.ui.messages import MESSAGES as BOARD_MESSAGES
 
 __all__ = ["LANGUAGES", "Messages", "catalogue", "messages"]
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    """Every message id -> template of ``lang``: the frame's, then each registered family's.
+    """Every message id -> template of ``lang``: the frame's, each registered family's, then the
+    board's (``remi.ui.messages``).
 
     Raises:
         ValueError: for an unknown language, naming the known ones.
@@ -25,6 +27,7 @@ def catalogue(lang: str) -> dict[str, str]:
     texts = dict(FRAME[lang])
     for variant in registered_variants():
         texts.update(variant.messages().get(lang, {}))
+    texts.update(BOARD_MESSAGES.get(lang, {}))
     return texts
 
 

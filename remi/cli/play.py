@@ -13,6 +13,7 @@ refused input shows the error with its rule id and changes nothing. Exit codes: 
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -36,7 +37,7 @@ from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.match import Match
 
-__all__ = ["play"]
+__all__ = ["board_app", "play"]
 
 #: The program's own words tab completion offers, besides the family's and the rack's tiles.
 _COMMANDS = ("undo", "hint", "help", "save", "quit")
@@ -196,7 +197,13 @@ def _next_hand(record: GameRecord, match: Match) -> GameRecord:
     )
 
 
-def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -> None:
+def _run(
+    session_factory: Callable[[GameRecord], Session],
+    record: GameRecord,
+    pause: Callable[[Session], bool] | None = None,
+) -> None:
+    """Play ``record`` (and the next hands of a match); ``pause(session)`` after each hand's
+    scores (the board keeps them on screen until a key; False: the board closed)."""
     while True:
         session = session_factory(record)
         install_completion((*session.variant.command_words(), *_COMMANDS), session.rack_words)
@@ -204,6 +211,8 @@ def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -
             return
         scores = _hand_summary(session)
         if record.match is None:
+            if pause is not None:
+                pause(session)
             return
         match = _match_of(session.current_record(), session.rules).after_hand(scores)
         record = _next_hand(session.current_record(), match)
@@ -222,9 +231,51 @@ def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -
             )
             if session.save_path is not None:
                 session.save()
+            if pause is not None:
+                pause(session)
             return
         if session.save_path is not None:
             dump_record(record, session.save_path)
+        if pause is not None and not pause(session):
+            return
+
+
+def board_app(factory: Callable[[GameRecord], Session], record: GameRecord, m: Any) -> Any:
+    """The board (``remi.ui.app.BoardApp``, not yet running) that plays ``record`` through the
+    sessions ``factory`` makes, as the line mode does; its ``bridge.farewell`` holds the lines
+    to print once it has closed."""
+    from remi.cli.board import BoardSession, board_session
+    from remi.ui.app import BoardApp
+    from remi.ui.bridge import Bridge
+
+    bridge = Bridge()
+
+    def hold(session: Session) -> bool:
+        return session.hold() if isinstance(session, BoardSession) else True
+
+    def game() -> None:
+        _run(lambda rec: board_session(factory(rec), bridge), record, hold)
+
+    return BoardApp(m, bridge, game)
+
+
+def _on_board(factory: Callable[[GameRecord], Session], record: GameRecord, m: Any) -> None:
+    """Play ``record`` on the full-screen board (``remi.ui``), through the same sessions."""
+    app = board_app(factory, record, m)
+    app.run()
+    for line in app.bridge.farewell:
+        typer.echo(line)
+
+
+def _use_board(plain: bool, auto: bool, family: str) -> bool:
+    """The board is used for a person's game of Remi pe tablă in a terminal (stdin and stdout);
+    ``--plain``, ``--auto``, pipes and the other families keep the line mode."""
+    if plain or auto or family != "remi":
+        return False
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _rule(rules: RuleSet, rule_id: str, default: int) -> int:
@@ -288,6 +339,13 @@ def play(
     auto: Annotated[
         bool,
         typer.Option("--auto", help="Bots only, no input: play and print the hand and its scores."),
+    ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="The line mode instead of the full-screen board (pipes, screen readers).",
+        ),
     ] = False,
     no_timer: Annotated[
         bool,
@@ -353,4 +411,7 @@ def play(
         session.owned |= owned
         return session
 
-    _run(factory, record)
+    if _use_board(plain, auto, record.family):
+        _on_board(factory, record, m)
+    else:
+        _run(factory, record)

@@ -1,0 +1,264 @@
+"""``BoardApp``: the full-screen board of ``remi play`` (Textual).
+
+The game runs on a worker thread in the program's session and talks to the board through a
+``remi.ui.bridge.Bridge``; the board draws each ``Snapshot`` it receives and sends back what
+the player types on the command line (the engine's notation, tab completion of the commands and
+of the rack's tiles). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
+saying where the game was last saved). At each hand-over between two people the board is
+replaced by a cover screen until the next player confirms.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Input, RichLog, Static
+
+from remi.core.messages import Messages
+from remi.ui import remi_board
+from remi.ui.bridge import Bridge, Snapshot
+from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
+from remi.variants.remi_pe_tabla.views import PlayerView
+
+__all__ = ["BoardApp", "CommandInput", "complete_word"]
+
+
+def complete_word(text: str, words: tuple[str, ...]) -> tuple[str, list[str]]:
+    """Tab completion of the last word of ``text`` among ``words``: the completed text and the
+    candidates (the text grows to their longest common prefix)."""
+    head, _, last = text.rpartition(" ")
+    found = [w for w in words if w.lower().startswith(last.lower())]
+    if not found:
+        return text, []
+    common = os.path.commonprefix([w.lower() for w in found])
+    word = found[0][: len(common)] if len(found) > 1 else found[0] + " "
+    return (f"{head} {word}" if head else word), found
+
+
+class CommandInput(Input):
+    """The command line: Tab completes the word before the cursor."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", "Complete", show=False)]
+
+    words: tuple[str, ...] = ()
+
+    def action_complete(self) -> None:
+        """Complete the last word (commands, then the rack's tiles sorted by number)."""
+        text, found = complete_word(self.value, self.words)
+        self.value = text
+        self.cursor_position = len(text)
+        if len(found) > 1:
+            board = self.app
+            if isinstance(board, BoardApp):
+                board.log_line(board.m("board.complete", words=" ".join(found[:20])), "dim")
+
+
+class BoardApp(App[None]):
+    """The board: header, players and last round, table, șir / stock / phase, messages, rack and
+    the command line."""
+
+    CSS = """
+    #header { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
+    #top { height: auto; max-height: 7; }
+    #players { width: auto; max-width: 60%; padding: 0 1; }
+    #round-box { width: 1fr; height: auto; max-height: 7; scrollbar-size-vertical: 1; }
+    #round { padding: 0 1; color: $text-muted; }
+    #table-box { height: 1fr; min-height: 3; border-top: solid $primary; }
+    #table { padding: 0 1; }
+    #status { height: auto; padding: 0 1; }
+    #log { height: 3; padding: 0 1; border-top: solid $primary; scrollbar-size-vertical: 1; }
+    #rack { height: auto; padding: 0 1; background: $boost; }
+    #command { height: 1; border: none; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "command('help')", "Help", priority=True),
+        Binding("f2", "sort", "Sort rack", priority=True),
+        Binding("f3", "command('hint')", "Hint", priority=True),
+        Binding("ctrl+q", "ask_quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, m: Messages, bridge: Bridge, game: Callable[[], None]) -> None:
+        super().__init__()
+        self.m = m
+        self.bridge = bridge
+        self.game = game
+        self.snapshot: Snapshot | None = None
+        self.by_number = False
+        self.waiting = False
+        #: How many times the game asked for a line (tests wait for the next one).
+        self.asks = 0
+        #: The discard held back while the announcement is made first.
+        self.pending: str | None = None
+
+    def compose(self) -> ComposeResult:
+        """The board's widgets, top to bottom."""
+        yield Static(id="header")
+        with Horizontal(id="top"):
+            yield Static(id="players")
+            with VerticalScroll(id="round-box"):
+                yield Static(id="round")
+        with VerticalScroll(id="table-box"):
+            yield Static(id="table")
+        yield Static(id="status")
+        yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+        yield Static(id="rack")
+        yield CommandInput(id="command", placeholder=self.m("board.waiting"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Connect the bridge and start the game thread."""
+        self.bridge.attach(self, self.call_from_thread)
+        self.run_worker(self._play, thread=True, exit_on_error=True)
+
+    def _play(self) -> None:
+        try:
+            self.game()
+        finally:
+            if not self.bridge.closed:
+                self.bridge.closed = True
+                try:
+                    self.call_from_thread(self.exit)
+                except RuntimeError:  # pragma: no cover - already closing
+                    pass
+
+    def on_unmount(self) -> None:
+        """Release a game thread that waits for the board."""
+        self.bridge.answer(None)
+
+    # --- drawn by the game thread (BoardSide) -----------------------------------------------
+
+    def show_snapshot(self, snapshot: Snapshot) -> None:
+        """Draw ``snapshot``."""
+        self.snapshot = snapshot
+        self.query_one("#command", CommandInput).words = snapshot.words
+        self._redraw()
+
+    def _redraw(self) -> None:
+        snap, m = self.snapshot, self.m
+        parts = ("#header", "#players", "#round", "#table", "#status", "#rack")
+        if snap is None:
+            for part in parts:
+                self.query_one(part, Static).update("")
+            return
+        self.query_one("#header", Static).update(remi_board.header_line(snap, m))
+        if isinstance(snap.view, PlayerView):
+            self.query_one("#players", Static).update(remi_board.players_panel(snap, m))
+            self.query_one("#table", Static).update(remi_board.table_panel(snap, m))
+            self.query_one("#status", Static).update(remi_board.status_panel(snap, m))
+            rack = remi_board.rack_panel(snap, m, self.by_number)
+            self.query_one("#rack", Static).update(rack)
+        recent = [Text(m("board.last_round"), style="bold")]
+        lines = snap.recent or (m("board.last_round.none"),)
+        recent.extend(Text(line) for line in lines[-6:])
+        self.query_one("#round", Static).update(Text("\n").join(recent))
+        self.query_one("#round-box", VerticalScroll).scroll_end(animate=False)
+
+    def log_line(self, text: str, style: str | None) -> None:
+        """Add one line to the messages."""
+        self.query_one("#log", RichLog).write(Text(text, style=style or ""))
+
+    def ask_line(self, prompt: str) -> None:
+        """Wait for a command line."""
+        self.waiting = True
+        self.asks += 1
+        command = self.query_one("#command", CommandInput)
+        command.placeholder = prompt
+        command.focus()
+        pending, self.pending = self.pending, None
+        view = self.snapshot.view if self.snapshot is not None else None
+        if (
+            pending is not None
+            and isinstance(view, PlayerView)
+            and view.players[view.seat].announced
+        ):
+            self._send(pending)  # the discard held back while announcing
+
+    def show_cover(self, name: str) -> None:
+        """Blank the board and cover it until ``name`` confirms."""
+        self.snapshot = None
+        self._redraw()
+        self.query_one("#log", RichLog).clear()
+        self.push_screen(CoverScreen(name, self.m), lambda _: self.bridge.answer(""))
+
+    def show_hold(self, item: RenderableType) -> None:
+        """Show the end of the hand until Enter."""
+        self.push_screen(HoldScreen(item, self.m), lambda _: self.bridge.answer(""))
+
+    # --- the player's input ------------------------------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Send the typed line to the game (after the safety questions)."""
+        line = event.value.strip()
+        event.input.value = ""
+        if not self.waiting:
+            self.bell()
+            return
+        if line.lower() == "quit":
+            self.action_ask_quit()
+            return
+        if self._needs_announcement(line):
+            return
+        self._send(line)
+
+    def _send(self, line: str) -> None:
+        self.waiting = False
+        self.query_one("#command", CommandInput).placeholder = self.m("board.waiting")
+        self.log_line(f"> {line}", "dim")
+        self.bridge.answer(line)
+
+    def _needs_announcement(self, line: str) -> bool:
+        """Before a discard that leaves 1..``announce.max_tiles`` tiles unannounced, ask."""
+        words = line.split()
+        snap = self.snapshot
+        if len(words) != 2 or words[0].lower() != "discard" or snap is None:
+            return False
+        view = snap.view
+        if not isinstance(view, PlayerView) or view.seat != view.current:
+            return False
+        rules = view.rules
+        left = len(view.rack) - 1
+        me = view.players[view.seat]
+        if not rules.announce_required or me.announced or not 1 <= left <= rules.announce_max_tiles:
+            return False
+
+        def answer(key: str | None) -> None:
+            if key == "a":
+                self.pending = line
+                self._send("announce")
+            elif key == "d":
+                self._send(line)
+
+        points = rules.announce_penalty_points
+        self.push_screen(AnnounceScreen(words[1], left, points, self.m), answer)
+        return True
+
+    def action_command(self, word: str) -> None:
+        """Send ``word`` (help, hint) as if typed."""
+        if self.waiting:
+            self._send(word)
+
+    def action_sort(self) -> None:
+        """Toggle the rack between colour-then-number and number order."""
+        self.by_number = not self.by_number
+        self._redraw()
+
+    def action_ask_quit(self) -> None:
+        """Ask before leaving, saying where the game was last saved."""
+        saved = self.snapshot.saved_to if self.snapshot is not None else None
+
+        def answer(key: str | None) -> None:
+            if key == "y":
+                if self.waiting:
+                    self._send("quit")
+                else:
+                    self.exit()
+
+        self.push_screen(QuitScreen(saved, self.m), answer)

@@ -1,0 +1,70 @@
+"""The texts of the board (``remi.ui``), in English and Romanian.
+
+``remi.cli.messages`` merges ``MESSAGES`` into the catalogue, so the board reads every text
+through ``m(id, **params)`` like the rest of the program. The ids start with ``board.``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["MESSAGES"]
+
+_EN: Final[dict[str, str]] = {
+    "board.seed": "seed {seed}",
+    "board.changed": "changed: {rules}",
+    "board.col.total": "match",
+    "board.last_round": "Last round",
+    "board.last_round.none": "nothing yet",
+    "board.messages": "Messages",
+    "board.waiting": "The bots are playing...",
+    "board.cover.title": "Hand-over",
+    "board.cover.text": "Pass the keyboard to {name}.\n\n{name}: press Enter to see your rack.",
+    "board.cover.hidden": "The racks stay hidden until {name} confirms.",
+    "board.quit.ask": "Leave the game?",
+    "board.quit.saved": "It was last saved in {path} (resume: remi play --load {path}).",
+    "board.quit.not_saved": "The game is not saved (play with --save FILE to keep it).",
+    "board.quit.keys": "y: leave   n / Esc: go back",
+    "board.announce.ask": "Discarding {tile} leaves {count} tiles without an announcement: that costs {points} points [announce.max_tiles, announce.penalty_points].",
+    "board.announce.keys": "a: announce now, then discard   d: discard anyway   Esc: go back",
+    "board.hold.keys": "Press Enter to go on.",
+    "board.sort.colour": "sorted by colour",
+    "board.sort.number": "sorted by number",
+    "board.key.sort": "Sort rack",
+    "board.key.help": "Help",
+    "board.key.hint": "Hint",
+    "board.key.quit": "Quit",
+    "board.complete": "Completions: {words}",
+    "board.you": "you",
+}
+
+_RO: Final[dict[str, str]] = {
+    "board.seed": "sămânța {seed}",
+    "board.changed": "schimbate: {rules}",
+    "board.col.total": "meci",
+    "board.last_round": "Ultima tură",
+    "board.last_round.none": "nimic încă",
+    "board.messages": "Mesaje",
+    "board.waiting": "Joacă roboții...",
+    "board.cover.title": "Predare",
+    "board.cover.text": "Dă tastatura lui {name}.\n\n{name}: apasă Enter ca să-ți vezi tabla.",
+    "board.cover.hidden": "Tablele rămân ascunse până confirmă {name}.",
+    "board.quit.ask": "Ieși din joc?",
+    "board.quit.saved": "Ultima salvare e în {path} (reluare: remi play --load {path}).",
+    "board.quit.not_saved": "Jocul nu e salvat (joacă cu --save FIȘIER ca să-l păstrezi).",
+    "board.quit.keys": "y: ieși   n / Esc: înapoi",
+    "board.announce.ask": "Dacă arunci {tile} rămâi cu {count} piese neanunțate: costă {points} de puncte [announce.max_tiles, announce.penalty_points].",
+    "board.announce.keys": "a: anunță acum, apoi aruncă   d: aruncă oricum   Esc: înapoi",
+    "board.hold.keys": "Apasă Enter ca să continui.",
+    "board.sort.colour": "după culoare",
+    "board.sort.number": "după număr",
+    "board.key.sort": "Ordonează",
+    "board.key.help": "Ajutor",
+    "board.key.hint": "Sfat",
+    "board.key.quit": "Ieșire",
+    "board.complete": "Completări: {words}",
+    "board.you": "tu",
+}
+
+#: Per language, the board's message ids -> templates.
+MESSAGES: Final[dict[str, dict[str, str]]] = {"en": _EN, "ro": _RO}

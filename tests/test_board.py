@@ -1,0 +1,126 @@
+"""The full-screen board (``remi.ui``) driven by Textual's Pilot: a whole stacked-deal hand of
+Remi pe tablă in hot-seat, the hand-over cover, the layout at 80x24, tab completion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from boardkit import TILE_RE, enter, make_board, screen_text, settle, shows, sir_break_record
+
+from remi.core.record_files import load_record
+from remi.core.replay import replay
+from remi.ui.app import complete_word
+from remi.ui.screens import CoverScreen, HoldScreen, QuitScreen
+
+#: The whole sir-break hand as typed on the board; "" confirms a hand-over cover.
+WHOLE_HAND = [
+    "",  # Ana
+    "discard B4",
+    "",  # Bogdan
+    "draw",
+    "discard K5",
+    "",  # Ana
+    "draw",
+    "meld R5 R6 R7",
+    "meld R10 Y10 B10",
+    "discard K4",
+    "",  # Bogdan
+    "draw",
+    "discard Y8",
+    "",  # Ana
+    "take 2",
+    "meld K4 K5 K6 K7 K8",
+    "meld [K2 Y2 B2]",
+    "announce",
+    "discard Y8",
+    "",  # Bogdan
+    "draw",
+    "discard R12",
+    "",  # Ana
+    "draw",
+    "layoff 1 R8",
+    "layoff 2 K10",
+    "discard B6",
+]
+
+
+async def test_board_whole_stacked_hand_hot_seat_scores(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    app = make_board(sir_break_record(tmp_path), save=save)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        for line in WHOLE_HAND:
+            await enter(pilot, app, line)
+        assert isinstance(app.screen, HoldScreen)
+        assert shows(app, "Ana closed (închidere) with B6")
+        assert shows(app, "+150") and shows(app, "-115")
+        await enter(pilot, app, "")
+    final = replay(load_record(save))
+    assert final.ok and {p.name: p.score for p in final.scores} == {"Ana": 150, "Bogdan": -115}
+
+
+async def test_board_hot_seat_cover_hides_the_previous_rack(tmp_path: Path) -> None:
+    """From the hand-over on, no tile of Ana's rack is on the screen until Bogdan confirms."""
+    app = make_board(sir_break_record(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        assert isinstance(app.screen, CoverScreen)
+        assert not TILE_RE.findall(screen_text(app))  # nobody's rack before Ana confirms
+        await enter(pilot, app, "")
+        assert app.snapshot is not None and app.snapshot.seat == 0
+        ana = {str(t) for t in app.snapshot.view.rack}
+        assert ana & set(TILE_RE.findall(screen_text(app)))  # Ana sees her rack
+        await enter(pilot, app, "discard B4")
+        assert isinstance(app.screen, CoverScreen)
+        assert app.snapshot is None  # the board below the cover is blank too
+        assert not TILE_RE.findall(screen_text(app))
+        assert shows(app, "Bogdan")
+        await enter(pilot, app, "")
+        assert app.snapshot is not None and app.snapshot.seat == 1
+        assert shows(app, "p2 Bogdan")
+
+
+async def test_board_layout_80x24_keeps_header_players_rack(tmp_path: Path) -> None:
+    """After a discard and a draw the header, the players, the șir and the rack are on screen."""
+    app = make_board(sir_break_record(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        for line in ["", "discard B4", "", "draw"]:
+            await enter(pilot, app, line)
+        assert shows(app, "Remi pe tablă") and shows(app, "Hand 1")
+        assert shows(app, "p1 Ana") and shows(app, "p2 Bogdan")
+        assert shows(app, "Your rack (15, sorted by colour)")
+        assert shows(app, "1:B4")  # the șir with positions
+        assert shows(app, "Ana: discarded B4")  # the last round in words
+        await pilot.press("f2")
+        assert shows(app, "sorted by number")
+
+
+async def test_board_quit_asks_and_says_where_saved(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    app = make_board(sir_break_record(tmp_path), save=save)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        await enter(pilot, app, "")
+        await enter(pilot, app, "discard B4")
+        await enter(pilot, app, "")
+        app.query_one("#command").value = "quit"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, QuitScreen) and shows(app, "Leave the game?")
+        assert f"saved in {save}" in " ".join(app.screen.lines)  # drawn wrapped
+        await pilot.press("n")
+        assert app.waiting
+        await pilot.press("ctrl+q")
+        await pilot.press("y")
+        await pilot.pause(0.2)
+    assert any(str(save) in line for line in app.bridge.farewell)
+    assert load_record(save).actions[-1] == "p1 discard B4"
+
+
+def test_complete_word_commands_and_tiles() -> None:
+    words = ("draw", "discard", "declare", "R7", "R10", "R11")
+    assert complete_word("dr", words) == ("draw ", ["draw"])
+    assert complete_word("d", words)[0] == "d"
+    assert complete_word("discard R1", words) == ("discard R1", ["R10", "R11"])
+    assert complete_word("meld R7", words) == ("meld R7 ", ["R7"])
