@@ -10,7 +10,7 @@ from boardkit import TILE_RE, enter, make_board, screen_text, settle, shows, sir
 from remi.core.record_files import load_record
 from remi.core.replay import replay
 from remi.ui.app import complete_word
-from remi.ui.screens import CoverScreen, HoldScreen, QuitScreen
+from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
 
 #: The whole sir-break hand as typed on the board; "" confirms a hand-over cover.
 WHOLE_HAND = [
@@ -124,3 +124,27 @@ def test_complete_word_commands_and_tiles() -> None:
     assert complete_word("d", words)[0] == "d"
     assert complete_word("discard R1", words) == ("discard R1", ["R10", "R11"])
     assert complete_word("meld R7", words) == ("meld R7 ", ["R7"])
+
+
+async def test_board_discard_without_announcement_asks_announce_max_tiles(tmp_path: Path) -> None:
+    """A discard that leaves 1-3 tiles unannounced asks first; ``a`` announces, then discards."""
+    save = tmp_path / "game.json"
+    app = make_board(sir_break_record(tmp_path), save=save)
+    before = WHOLE_HAND[: WHOLE_HAND.index("announce")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        for line in before:
+            await enter(pilot, app, line)
+        app.query_one("#command").value = "discard Y8"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, AnnounceScreen)
+        assert "[announce.max_tiles, announce.penalty_points]" in " ".join(app.screen.lines)
+        await pilot.press("a")
+        for _ in range(500):  # the announcement, then the discard held back: Bogdan's cover
+            if isinstance(app.screen, CoverScreen):
+                break
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, CoverScreen)
+    actions = load_record(save).actions
+    assert actions[-2:] == ("p1 announce", "p1 discard Y8")
