@@ -78,15 +78,19 @@ class BoardApp(App[None]):
     #command { height: 1; border: none; padding: 0 1; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "command('help')", "Help", priority=True),
-        Binding("f2", "sort", "Sort rack", priority=True),
-        Binding("f3", "command('hint')", "Hint", priority=True),
-        Binding("ctrl+q", "ask_quit", "Quit", priority=True),
-    ]
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, m: Messages, bridge: Bridge, game: Callable[[], None]) -> None:
         super().__init__()
+        # the keys, described in the player's language in the footer
+        keys = (
+            ("f1", "command('help')", "board.key.help"),
+            ("f2", "sort", "board.key.sort"),
+            ("f3", "command('hint')", "board.key.hint"),
+            ("ctrl+q", "ask_quit", "board.key.quit"),
+        )
+        for key, action, text in keys:
+            self._bindings.bind(key, action, m(text), priority=True)
         self.m = m
         self.bridge = bridge
         self.game = game
@@ -249,6 +253,10 @@ class BoardApp(App[None]):
         """Toggle the rack between colour-then-number and number order."""
         self.by_number = not self.by_number
         self._redraw()
+
+    async def action_quit(self) -> None:
+        """Textual's own quit key (Ctrl+Q) asks first too."""
+        self.action_ask_quit()
 
     def action_ask_quit(self) -> None:
         """Ask before leaving, saying where the game was last saved."""
