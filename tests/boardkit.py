@@ -63,7 +63,9 @@ async def enter(pilot: Pilot[Any], app: BoardApp, line: str) -> None:
     """Type ``line`` on the command line and Enter; ``""`` confirms a cover or an end screen."""
     asks = app.asks
     if line:
-        app.query_one("#command").value = line  # type: ignore[attr-defined]
+        command: Any = app.query_one("#command")
+        command.focus()
+        command.value = line
     await pilot.press("enter")
     await pilot.pause(0.01)
     await settle(pilot, app, asks)

@@ -9,8 +9,10 @@ from boardkit import TILE_RE, enter, make_board, screen_text, settle, shows, sir
 
 from remi.core.record_files import load_record
 from remi.core.replay import replay
+from remi.core.tiles import Tile
 from remi.ui.app import complete_word
 from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
+from remi.ui.widgets import PickRack, SirRow
 
 #: The whole sir-break hand as typed on the board; "" confirms a hand-over cover.
 WHOLE_HAND = [
@@ -148,3 +150,51 @@ async def test_board_discard_without_announcement_asks_announce_max_tiles(tmp_pa
         assert isinstance(app.screen, CoverScreen)
     actions = load_record(save).actions
     assert actions[-2:] == ("p1 announce", "p1 discard Y8")
+
+
+async def test_board_pick_tiles_with_keys_then_discard_and_meld(tmp_path: Path) -> None:
+    """Esc goes to the rack; ←/→ and Space pick tiles; d discards, m melds them."""
+    save = tmp_path / "game.json"
+    app = make_board(sir_break_record(tmp_path), save=save)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        await enter(pilot, app, "")
+        rack = app.query_one(PickRack)
+        await pilot.press("escape")
+        assert rack.has_focus
+        for _ in range(rack.tiles.index(Tile.parse("B4"))):
+            await pilot.press("right")
+        await pilot.press("space")
+        assert rack.picked_text() == "B4"
+        asks = app.asks
+        await pilot.press("d")
+        await settle(pilot, app, asks)
+        assert isinstance(app.screen, CoverScreen)
+        for line in ["", "draw", "discard K5", "", "draw"]:
+            await enter(pilot, app, line)
+        await pilot.press("escape")
+        for tile in ("R5", "R6", "R7"):
+            index = rack.tiles.index(Tile.parse(tile))
+            row, start, _ = rack.spans[index]
+            await pilot.click("#rack", offset=(start + 1, row))  # the mouse picks too
+        assert rack.picked_text() == "R5 R6 R7"
+        asks = app.asks
+        await pilot.press("m")
+        await settle(pilot, app, asks)
+    assert load_record(save).actions[-1] == "p1 meld [R5 R6 R7]"
+
+
+async def test_board_click_on_a_sir_tile_takes_it(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    app = make_board(sir_break_record(tmp_path), save=save)
+    before = WHOLE_HAND[: WHOLE_HAND.index("take 2")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        for line in before:
+            await enter(pilot, app, line)
+        sir = app.query_one(SirRow)
+        row, start, _ = sir.spans[1]
+        asks = app.asks
+        await pilot.click("#sir", offset=(start + 1, row))
+        await settle(pilot, app, asks)
+    assert load_record(save).actions[-1] == "p1 take 2"

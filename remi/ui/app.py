@@ -25,6 +25,7 @@ from remi.core.messages import Messages
 from remi.ui import remi_board
 from remi.ui.bridge import Bridge, Snapshot
 from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
+from remi.ui.widgets import PickRack, Play, SirRow
 from remi.variants.remi_pe_tabla.views import PlayerView
 
 __all__ = ["BoardApp", "CommandInput", "complete_word"]
@@ -45,7 +46,13 @@ def complete_word(text: str, words: tuple[str, ...]) -> tuple[str, list[str]]:
 class CommandInput(Input):
     """The command line: Tab completes the word before the cursor."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", "Complete", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "complete", "Complete", show=False),
+    ]
+
+    def __init__(self, m: Messages, *, id: str | None = None, placeholder: str = "") -> None:
+        super().__init__(id=id, placeholder=placeholder)
+        self._bindings.bind("escape", "app.focus('rack')", m("board.key.pick"))
 
     words: tuple[str, ...] = ()
 
@@ -72,9 +79,10 @@ class BoardApp(App[None]):
     #round { padding: 0 1; color: $text-muted; }
     #table-box { height: 1fr; min-height: 3; border-top: solid $primary; }
     #table { padding: 0 1; }
-    #status { height: auto; padding: 0 1; }
+    #sir, #status { height: auto; padding: 0 1; }
     #log { height: 3; padding: 0 1; border-top: solid $primary; scrollbar-size-vertical: 1; }
     #rack { height: auto; padding: 0 1; background: $boost; }
+    #rack:focus { background: $accent 30%; }
     #command { height: 1; border: none; padding: 0 1; }
     """
 
@@ -111,10 +119,11 @@ class BoardApp(App[None]):
                 yield Static(id="round")
         with VerticalScroll(id="table-box"):
             yield Static(id="table")
+        yield SirRow(id="sir")
         yield Static(id="status")
         yield RichLog(id="log", wrap=True, markup=False, highlight=False)
-        yield Static(id="rack")
-        yield CommandInput(id="command", placeholder=self.m("board.waiting"))
+        yield PickRack(self.m, id="rack")
+        yield CommandInput(self.m, id="command", placeholder=self.m("board.waiting"))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -147,18 +156,23 @@ class BoardApp(App[None]):
 
     def _redraw(self) -> None:
         snap, m = self.snapshot, self.m
-        parts = ("#header", "#players", "#round", "#table", "#status", "#rack")
+        parts = ("#header", "#players", "#round", "#table", "#sir", "#status")
+        rack = self.query_one("#rack", PickRack)
         if snap is None:
             for part in parts:
                 self.query_one(part, Static).update("")
+            rack.clear_rack()
             return
         self.query_one("#header", Static).update(remi_board.header_line(snap, m))
         if isinstance(snap.view, PlayerView):
             self.query_one("#players", Static).update(remi_board.players_panel(snap, m))
             self.query_one("#table", Static).update(remi_board.table_panel(snap, m))
+            sir = remi_board.sir_tokens(snap, m)
+            self.query_one("#sir", SirRow).set_row(remi_board.sir_prefix(m), sir)
             self.query_one("#status", Static).update(remi_board.status_panel(snap, m))
-            rack = remi_board.rack_panel(snap, m, self.by_number)
-            self.query_one("#rack", Static).update(rack)
+            tiles = remi_board.sorted_rack(snap.view.rack, self.by_number)
+            prefix = remi_board.rack_prefix(snap, m, self.by_number)
+            rack.set_rack(prefix, tiles, remi_board.taken_tile(snap))
         recent = [Text(m("board.last_round"), style="bold")]
         lines = snap.recent or (m("board.last_round.none"),)
         recent.extend(Text(line) for line in lines[-6:])
@@ -175,7 +189,8 @@ class BoardApp(App[None]):
         self.asks += 1
         command = self.query_one("#command", CommandInput)
         command.placeholder = prompt
-        command.focus()
+        if not self.query_one("#rack", PickRack).has_focus:
+            command.focus()
         pending, self.pending = self.pending, None
         view = self.snapshot.view if self.snapshot is not None else None
         if (
@@ -190,7 +205,12 @@ class BoardApp(App[None]):
         self.snapshot = None
         self._redraw()
         self.query_one("#log", RichLog).clear()
-        self.push_screen(CoverScreen(name, self.m), lambda _: self.bridge.answer(""))
+
+        def confirmed(_: None) -> None:
+            self.query_one("#command", CommandInput).focus()  # the next player types first
+            self.bridge.answer("")
+
+        self.push_screen(CoverScreen(name, self.m), confirmed)
 
     def show_hold(self, item: RenderableType) -> None:
         """Show the end of the hand until Enter."""
@@ -200,8 +220,21 @@ class BoardApp(App[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Send the typed line to the game (after the safety questions)."""
-        line = event.value.strip()
         event.input.value = ""
+        self.submit(event.value.strip())
+
+    def on_play(self, message: Play) -> None:
+        """A pick on the rack or the șir: sent as typed, or put on the command line."""
+        if message.send:
+            self.submit(message.command)
+            return
+        command = self.query_one("#command", CommandInput)
+        command.value = message.command
+        command.cursor_position = len(message.command.split(" ")[0]) + 1
+        command.focus()
+
+    def submit(self, line: str) -> None:
+        """Send a command to the game (after the safety questions)."""
         if not self.waiting:
             self.bell()
             return

@@ -35,7 +35,13 @@ _EN: Final[dict[str, str]] = {
     "board.key.hint": "Hint",
     "board.key.quit": "Quit",
     "board.complete": "Completions: {words}",
-    "board.you": "you",
+    "board.key.pick": "Pick tiles",
+    "board.key.pick_one": "Pick",
+    "board.key.meld": "Meld",
+    "board.key.discard": "Discard",
+    "board.key.layoff": "Lay off",
+    "board.key.take": "Take",
+    "board.key.back": "Command line",
 }
 
 _RO: Final[dict[str, str]] = {
@@ -63,7 +69,13 @@ _RO: Final[dict[str, str]] = {
     "board.key.hint": "Sfat",
     "board.key.quit": "Ieșire",
     "board.complete": "Completări: {words}",
-    "board.you": "tu",
+    "board.key.pick": "Alege piese",
+    "board.key.pick_one": "Alege",
+    "board.key.meld": "Etalează",
+    "board.key.discard": "Aruncă",
+    "board.key.layoff": "Lipește",
+    "board.key.take": "Ia",
+    "board.key.back": "Linia de comandă",
 }
 
 #: Per language, the board's message ids -> templates.

@@ -21,17 +21,20 @@ from remi.core.messages import Messages
 from remi.core.render import tile_text
 from remi.core.tiles import Tile
 from remi.ui.bridge import Snapshot
-from remi.variants.remi_pe_tabla.screens import formation_text, sir_text
+from remi.variants.remi_pe_tabla.screens import formation_text
 from remi.variants.remi_pe_tabla.state import Phase
 from remi.variants.remi_pe_tabla.views import PlayerView
 
 __all__ = [
     "header_line",
     "players_panel",
-    "rack_panel",
+    "rack_prefix",
+    "sir_prefix",
+    "sir_tokens",
     "sorted_rack",
     "status_panel",
     "table_panel",
+    "taken_tile",
 ]
 
 
@@ -93,16 +96,35 @@ def table_panel(snap: Snapshot, m: Messages) -> RenderableType:
     return Group(title, Columns(cells, padding=(0, 3), column_first=True))
 
 
-def status_panel(snap: Snapshot, m: Messages) -> RenderableType:
-    """The șir with positions (the dead first tile struck through), the stock and atu, whose
-    turn it is and what the phase allows, and the taken tile's obligation."""
+def sir_prefix(m: Messages) -> Text:
+    """The title before the șir's tiles."""
+    return Text(m("sir") + ":", style="bold")
+
+
+def sir_tokens(snap: Snapshot, m: Messages) -> list[Text]:
+    """The șir's tiles with their positions (``1:B4``), the dead first tile struck through
+    (``sir.first_discard_dead``); ``empty`` when there is none."""
     view: PlayerView = snap.view
-    sir = Text(m("sir") + ": ", style="bold")
-    sir.append_text(sir_text(view, m))
+    if not view.sir:
+        return [Text(m("sir.empty"), style="dim")]
+    out = []
+    for i, tile in enumerate(view.sir, start=1):
+        token = Text(f"{i}:", style="dim")
+        text = tile_text(tile)
+        if i == 1 and view.rules.sir_first_discard_dead:
+            text.stylize("dim strike")
+            text.append("✝", style="dim")
+        out.append(token + text)
+    return out
+
+
+def status_panel(snap: Snapshot, m: Messages) -> RenderableType:
+    """The stock and atu, whose turn it is and what the phase allows, and the taken tile's
+    obligation."""
+    view: PlayerView = snap.view
     atu = f"   atu {view.atu}" if view.atu is not None else ""
     phase = m(f"phase.{view.phase.value}")
     lines: list[RenderableType] = [
-        sir,
         Text(m("stock", count=view.stock_count) + atu),
         Text(m("turn_of", name=snap.names[view.current], phase=phase), style="bold cyan"),
     ]
@@ -120,17 +142,14 @@ def sorted_rack(rack: Sequence[Tile], by_number: bool) -> list[Tile]:
     return sorted(rack, key=lambda t: (t.is_joly, t.number, t))
 
 
-def rack_panel(snap: Snapshot, m: Messages, by_number: bool) -> Text:
-    """``Your rack (N), sorted by ...:`` and the coloured tiles with their letters."""
+def rack_prefix(snap: Snapshot, m: Messages, by_number: bool) -> Text:
+    """``Your rack (N, sorted by ...):``, the title before the rack's tiles."""
     view: PlayerView = snap.view
     order = m("board.sort.number" if by_number else "board.sort.colour")
-    line = Text(f"{m('rack')} ({len(view.rack)}, {order}): ", style="bold")
-    taken = view.turn.taken_tile if view.turn is not None else None
-    for i, tile in enumerate(sorted_rack(view.rack, by_number)):
-        if i:
-            line.append(" ")
-        text = tile_text(tile)
-        if taken is not None and tile == taken:
-            text.stylize("underline")
-        line.append_text(text)
-    return line
+    return Text(f"{m('rack')} ({len(view.rack)}, {order}):", style="bold")
+
+
+def taken_tile(snap: Snapshot) -> Tile | None:
+    """The șir tile taken this turn that must still go into a new formation (underlined)."""
+    view: PlayerView = snap.view
+    return view.turn.taken_tile if view.turn is not None else None
