@@ -63,6 +63,7 @@ class BoardSession(Session):
 
     bridge: Bridge = attrs.field(factory=Bridge)
     saved_to: Path | None = None
+    screen: Any = None
 
     def snapshot(self, seat: int) -> Snapshot:
         """What the board shows to ``seat`` now: his view and the public frame around it."""
@@ -82,6 +83,7 @@ class BoardSession(Session):
             totals=match.totals if match is not None else None,
             words=(*self.variant.command_words(), *_FRAME_WORDS, *tiles),
             saved_to=str(self.saved_to) if self.saved_to is not None else None,
+            screen=self.screen,
         )
 
     def _publish(self) -> None:
@@ -90,8 +92,10 @@ class BoardSession(Session):
             self.bridge.publish(self.snapshot(seat))
 
     def show(self, item: RenderableType) -> None:
-        """The family's screen: the board draws the seat's view itself."""
+        """The family's screen: the board draws the seat's view itself (or, for a family it
+        has no layout for, this screen)."""
         self.console.export_text(clear=True)  # the record keeps only what follows the turn
+        self.screen = item
         self._publish()
 
     def say(self, text: str, style: str | None = None) -> None:
@@ -99,8 +103,9 @@ class BoardSession(Session):
         self.bridge.say(text, style)
 
     def read(self, prompt: Any, remaining: Any = None) -> str | None | TimeUp:
-        """The next line of the board's command line; None when the board closed."""
-        return self.bridge.read(prompt())
+        """The next line of the board's command line; None when the board closed;
+        ``TIME_UP`` when the turn timer (``remaining()``, shown as a countdown) ran out."""
+        return self.bridge.read(prompt(), remaining)
 
     def acted(self, seat: int) -> None:
         """Saved, and the board shows the position after the action (the rack after a

@@ -267,10 +267,11 @@ def _on_board(factory: Callable[[GameRecord], Session], record: GameRecord, m: A
         typer.echo(line)
 
 
-def _use_board(plain: bool, auto: bool, family: str) -> bool:
-    """The board is used for a person's game of Remi pe tablă in a terminal (stdin and stdout);
-    ``--plain``, ``--auto``, pipes and the other families keep the line mode."""
-    if plain or auto or family != "remi":
+def _use_board(plain: bool, auto: bool) -> bool:
+    """The board is used for a person's game in a terminal (stdin and stdout); ``--plain``,
+    ``--auto`` and pipes keep the line mode. Remi pe tablă has the board's own layout; the
+    other families show their screen on it, with the turn timer's countdown."""
+    if plain or auto:
         return False
     try:
         return sys.stdin.isatty() and sys.stdout.isatty()
@@ -347,6 +348,13 @@ def play(
             help="The line mode instead of the full-screen board (pipes, screen readers).",
         ),
     ] = False,
+    timer: Annotated[
+        int | None,
+        typer.Option(
+            "--timer",
+            help="Seconds per turn (timer.seconds, Rummikub-style presets; same as --set timer.seconds=N).",
+        ),
+    ] = None,
     no_timer: Annotated[
         bool,
         typer.Option(
@@ -365,6 +373,10 @@ def play(
     pass; the turn timer (timer.seconds) counts down, --no-timer turns it off.
     Exit 0 after play, 1 when --load finds an illegal action, 2 for bad input.
     """
+    if timer is not None:
+        if timer < 0:
+            fail(f"--timer must be 0 or more seconds, got {timer}")
+        set_ = [*(set_ or []), f"timer.seconds={timer}"]
     if lang not in LANGUAGES:
         fail(f"--lang must be one of {', '.join(LANGUAGES)}, got '{lang}'")
     m = messages(lang)
@@ -411,7 +423,7 @@ def play(
         session.owned |= owned
         return session
 
-    if _use_board(plain, auto, record.family):
+    if _use_board(plain, auto):
         _on_board(factory, record, m)
     else:
         _run(factory, record)

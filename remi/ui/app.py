@@ -10,6 +10,7 @@ replaced by a cover screen until the next player confirms.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from typing import ClassVar
@@ -23,12 +24,15 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from remi.core.messages import Messages
 from remi.ui import remi_board
-from remi.ui.bridge import Bridge, Snapshot
+from remi.ui.bridge import TIME_UP, Bridge, Snapshot
 from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
 from remi.ui.widgets import PickRack, Play, SirRow
 from remi.variants.remi_pe_tabla.views import PlayerView
 
-__all__ = ["BoardApp", "CommandInput", "complete_word"]
+__all__ = ["WARN_SECONDS", "BoardApp", "CommandInput", "complete_word"]
+
+#: The turn timer's countdown turns red (and the terminal bell rings) in its last seconds.
+WARN_SECONDS = 10
 
 
 def complete_word(text: str, words: tuple[str, ...]) -> tuple[str, list[str]]:
@@ -72,7 +76,10 @@ class BoardApp(App[None]):
     the command line."""
 
     CSS = """
-    #header { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
+    #head { height: 1; background: $primary-darken-2; }
+    #header { width: 1fr; color: $text; padding: 0 1; }
+    #clock { width: auto; padding: 0 1; }
+    #clock.warn { background: $error; color: $text; text-style: bold; }
     #top { height: auto; max-height: 7; }
     #players { width: auto; max-width: 60%; padding: 0 1; }
     #round-box { width: 1fr; height: auto; max-height: 7; scrollbar-size-vertical: 1; }
@@ -105,6 +112,8 @@ class BoardApp(App[None]):
         self.snapshot: Snapshot | None = None
         self.by_number = False
         self.waiting = False
+        #: The seconds left on the turn timer while the game waits, or None.
+        self.remaining: Callable[[], float] | None = None
         #: How many times the game asked for a line (tests wait for the next one).
         self.asks = 0
         #: The discard held back while the announcement is made first.
@@ -112,7 +121,9 @@ class BoardApp(App[None]):
 
     def compose(self) -> ComposeResult:
         """The board's widgets, top to bottom."""
-        yield Static(id="header")
+        with Horizontal(id="head"):
+            yield Static(id="header")
+            yield Static(id="clock")
         with Horizontal(id="top"):
             yield Static(id="players")
             with VerticalScroll(id="round-box"):
@@ -129,6 +140,7 @@ class BoardApp(App[None]):
     def on_mount(self) -> None:
         """Connect the bridge and start the game thread."""
         self.bridge.attach(self, self.call_from_thread)
+        self.set_interval(0.25, self._tick)
         self.run_worker(self._play, thread=True, exit_on_error=True)
 
     def _play(self) -> None:
@@ -164,7 +176,9 @@ class BoardApp(App[None]):
             rack.clear_rack()
             return
         self.query_one("#header", Static).update(remi_board.header_line(snap, m))
-        if isinstance(snap.view, PlayerView):
+        if not isinstance(snap.view, PlayerView):  # a family without a board layout
+            self.query_one("#table", Static).update(snap.screen or "")
+        else:
             self.query_one("#players", Static).update(remi_board.players_panel(snap, m))
             self.query_one("#table", Static).update(remi_board.table_panel(snap, m))
             sir = remi_board.sir_tokens(snap, m)
@@ -183,9 +197,11 @@ class BoardApp(App[None]):
         """Add one line to the messages."""
         self.query_one("#log", RichLog).write(Text(text, style=style or ""))
 
-    def ask_line(self, prompt: str) -> None:
-        """Wait for a command line."""
+    def ask_line(self, prompt: str, remaining: Callable[[], float] | None = None) -> None:
+        """Wait for a command line (``remaining``: the turn timer, shown as a countdown)."""
         self.waiting = True
+        self.remaining = remaining
+        self._tick()
         self.asks += 1
         command = self.query_one("#command", CommandInput)
         command.placeholder = prompt
@@ -245,8 +261,29 @@ class BoardApp(App[None]):
             return
         self._send(line)
 
+    def _tick(self) -> None:
+        """The turn timer's countdown, red in its last 10 seconds; at 0 the turn times out."""
+        clock = self.query_one("#clock", Static)
+        if not self.waiting or self.remaining is None:
+            clock.update("")
+            clock.remove_class("warn")
+            return
+        left = self.remaining()
+        if left <= 0:
+            self.waiting, self.remaining = False, None
+            clock.update("")
+            self.bridge.answer(TIME_UP)
+            return
+        clock.update(self.m("board.clock", seconds=math.ceil(left)))
+        if left <= WARN_SECONDS and not clock.has_class("warn"):
+            clock.add_class("warn")
+            self.bell()
+        elif left > WARN_SECONDS:
+            clock.remove_class("warn")
+
     def _send(self, line: str) -> None:
         self.waiting = False
+        self.remaining = None
         self.query_one("#command", CommandInput).placeholder = self.m("board.waiting")
         self.log_line(f"> {line}", "dim")
         self.bridge.answer(line)

@@ -16,7 +16,9 @@ from typing import Any, Protocol
 import attrs
 from rich.console import RenderableType
 
-__all__ = ["BoardSide", "Bridge", "Snapshot"]
+from remi.core.play import TIME_UP, TimeUp
+
+__all__ = ["TIME_UP", "BoardSide", "Bridge", "Snapshot"]
 
 
 @attrs.frozen(kw_only=True)
@@ -35,6 +37,8 @@ class Snapshot:
         totals: the match totals (name, points) before this hand, or None outside a match.
         words: the words tab completion offers (commands, then the rack's tiles).
         saved_to: the file the game was last saved to, or None.
+        screen: the family's own screen, drawn as it is by a family the board has no layout
+            for (the Rummikub-style presets: the table being edited, the rack, the timer).
     """
 
     seat: int
@@ -48,6 +52,7 @@ class Snapshot:
     totals: tuple[tuple[str, int], ...] | None = None
     words: tuple[str, ...] = ()
     saved_to: str | None = None
+    screen: RenderableType | None = None
 
 
 class BoardSide(Protocol):
@@ -61,8 +66,9 @@ class BoardSide(Protocol):
         """Add one line to the messages."""
         ...
 
-    def ask_line(self, prompt: str) -> None:
-        """Wait for a command line after ``prompt``."""
+    def ask_line(self, prompt: str, remaining: Callable[[], float] | None) -> None:
+        """Wait for a command line after ``prompt``; ``remaining()``: the seconds left on the
+        turn timer (a countdown on the board), or None."""
         ...
 
     def show_cover(self, name: str) -> None:
@@ -78,7 +84,7 @@ class Bridge:
     """Carries the game thread's calls to the board and the board's answers back."""
 
     def __init__(self) -> None:
-        self._answers: queue.Queue[str | None] = queue.Queue()
+        self._answers: queue.Queue[str | None | TimeUp] = queue.Queue()
         self._call: Callable[..., Any] | None = None
         self._side: BoardSide | None = None
         self.closed = False
@@ -107,30 +113,34 @@ class Bridge:
         """Add a line to the board's messages."""
         self._run("log_line", text, style)
 
-    def read(self, prompt: str) -> str | None:
-        """The next command line; None when the board closed."""
-        self._run("ask_line", prompt)
+    def read(
+        self, prompt: str, remaining: Callable[[], float] | None = None
+    ) -> str | None | TimeUp:
+        """The next command line; None when the board closed; ``TIME_UP`` when ``remaining()``
+        (seconds on the turn timer) reached 0 first."""
+        self._run("ask_line", prompt, remaining)
         return self._answer()
 
     def cover(self, name: str) -> bool:
         """Show the hand-over cover until ``name`` confirms; False when the board closed."""
         self._run("show_cover", name)
-        return self._answer() is not None
+        return isinstance(self._answer(), str)
 
     def hold(self, item: RenderableType) -> bool:
         """Show ``item`` until a key; False when the board closed."""
         self._run("show_hold", item)
-        return self._answer() is not None
+        return isinstance(self._answer(), str)
 
-    def _answer(self) -> str | None:
+    def _answer(self) -> str | None | TimeUp:
         if self.closed:
             return None
         return self._answers.get()
 
     # --- the board ----------------------------------------------------------------------------
 
-    def answer(self, line: str | None) -> None:
-        """Send a line (or a confirmation, or None: the board closed) to the waiting game."""
+    def answer(self, line: str | None | TimeUp) -> None:
+        """Send a line (or a confirmation; None: the board closed; ``TIME_UP``: the turn timer
+        ran out) to the waiting game."""
         if line is None:
             self.closed = True
         self._answers.put(line)

@@ -40,7 +40,8 @@ __all__ = [
 
 def header_line(snap: Snapshot, m: Messages) -> Text:
     """The top line: the preset, the hand, the seed and every rule changed by ``--set``."""
-    parts = [m("title", rules=snap.rules_name), m("hand", hand=snap.hand)]
+    title = m("title", rules=snap.rules_name) if isinstance(snap.view, PlayerView) else None
+    parts = [title or snap.rules_name, m("hand", hand=snap.hand)]
     if snap.seed is not None:
         parts.append(m("board.seed", seed=snap.seed))
     if snap.changed:

@@ -1,0 +1,58 @@
+"""The board with a Rummikub-style preset: the family's screen on the board, a turn with an
+invalid table refused at ``done`` with its penalty, and the turn timer's countdown (red in its
+last 10 seconds, then the timeout)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from boardkit import enter, make_board, settle, shows
+
+from remi.cli import terminal
+from remi.cli.play import _new_record
+from remi.core.records import HUMAN, PlayerEntry
+from remi.ui.app import WARN_SECONDS
+
+SEATS = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
+
+
+def _board(timer: int = 60) -> Any:
+    record = _new_record("rummikub", {"timer.seconds": str(timer)}, SEATS, 3, False)
+    return make_board(record)
+
+
+async def test_board_rummikub_invalid_table_refused_at_done(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)  # the timer never runs out
+    app = _board()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app, 0)
+        assert shows(app, "Ana")
+        rack = sorted(app.snapshot.view.rack)
+        await enter(pilot, app, f"new {rack[0]} {rack[-1]}")  # two tiles: no set
+        await enter(pilot, app, "done")
+        log = "\n".join(str(line) for line in app.query_one("#log").lines)
+        assert "Refused" in log and "penalty" in log.lower()
+
+
+async def test_board_rummikub_countdown_warns_then_times_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [0.0]
+    monkeypatch.setattr(terminal, "clock", lambda: now[0])
+    app = _board(timer=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        clock = app.query_one("#clock")
+        await pilot.pause(0.3)
+        assert "30 s" in str(clock.render()) and not clock.has_class("warn")
+        now[0] = 30.0 - WARN_SECONDS + 1
+        await pilot.pause(0.3)
+        assert clock.has_class("warn")
+        asks = app.asks
+        now[0] = 31.0
+        await settle(pilot, app, asks)
+        log = "\n".join(str(line) for line in app.query_one("#log").lines)
+        assert "Time is up [timer.seconds]" in log
