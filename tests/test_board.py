@@ -198,3 +198,26 @@ async def test_board_click_on_a_sir_tile_takes_it(tmp_path: Path) -> None:
         await pilot.click("#sir", offset=(start + 1, row))
         await settle(pilot, app, asks)
     assert load_record(save).actions[-1] == "p1 take 2"
+
+
+async def test_board_match_scores_held_then_next_hand_with_running_totals(tmp_path: Path) -> None:
+    """A match: the hand's explained scores and the totals stay until Enter, then the next
+    hand starts and the players' panel shows the running totals."""
+    import attrs
+
+    from remi.core.records import MatchProgress
+
+    record = sir_break_record(tmp_path)
+    totals = tuple((name, 0) for name in record.names)
+    record = attrs.evolve(record, match=MatchProgress(hands_played=0, totals=totals, base_seed=5))
+    app = make_board(record)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app, 0)
+        for line in WHOLE_HAND:
+            await enter(pilot, app, line)
+        assert isinstance(app.screen, HoldScreen)
+        assert shows(app, "Match totals after hand 1")
+        await enter(pilot, app, "")  # the next hand: Bogdan deals first now
+        assert isinstance(app.screen, CoverScreen)
+        await enter(pilot, app, "")
+        assert shows(app, "Hand 2") and shows(app, "+150") and shows(app, "-115")

@@ -13,13 +13,14 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Footer, Input, RichLog, Static
 
 from remi.core.messages import Messages
@@ -28,6 +29,8 @@ from remi.ui.bridge import TIME_UP, Bridge, Snapshot
 from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
 from remi.ui.widgets import PickRack, Play, SirRow
 from remi.variants.remi_pe_tabla.views import PlayerView
+
+W = TypeVar("W", bound=Widget)
 
 __all__ = ["WARN_SECONDS", "BoardApp", "CommandInput", "complete_word"]
 
@@ -137,6 +140,11 @@ class BoardApp(App[None]):
         yield CommandInput(self.m, id="command", placeholder=self.m("board.waiting"))
         yield Footer()
 
+    def part(self, selector: str, kind: type[W]) -> W:
+        """A widget of the board (found on the board's screen even while a cover, the end of
+        a hand or a question is on top of it)."""
+        return self.screen_stack[0].query_one(selector, kind)
+
     def on_mount(self) -> None:
         """Connect the bridge and start the game thread."""
         self.bridge.attach(self, self.call_from_thread)
@@ -163,39 +171,39 @@ class BoardApp(App[None]):
     def show_snapshot(self, snapshot: Snapshot) -> None:
         """Draw ``snapshot``."""
         self.snapshot = snapshot
-        self.query_one("#command", CommandInput).words = snapshot.words
+        self.part("#command", CommandInput).words = snapshot.words
         self._redraw()
 
     def _redraw(self) -> None:
         snap, m = self.snapshot, self.m
         parts = ("#header", "#players", "#round", "#table", "#sir", "#status")
-        rack = self.query_one("#rack", PickRack)
+        rack = self.part("#rack", PickRack)
         if snap is None:
             for part in parts:
-                self.query_one(part, Static).update("")
+                self.part(part, Static).update("")
             rack.clear_rack()
             return
-        self.query_one("#header", Static).update(remi_board.header_line(snap, m))
+        self.part("#header", Static).update(remi_board.header_line(snap, m))
         if not isinstance(snap.view, PlayerView):  # a family without a board layout
-            self.query_one("#table", Static).update(snap.screen or "")
+            self.part("#table", Static).update(snap.screen or "")
         else:
-            self.query_one("#players", Static).update(remi_board.players_panel(snap, m))
-            self.query_one("#table", Static).update(remi_board.table_panel(snap, m))
+            self.part("#players", Static).update(remi_board.players_panel(snap, m))
+            self.part("#table", Static).update(remi_board.table_panel(snap, m))
             sir = remi_board.sir_tokens(snap, m)
-            self.query_one("#sir", SirRow).set_row(remi_board.sir_prefix(m), sir)
-            self.query_one("#status", Static).update(remi_board.status_panel(snap, m))
+            self.part("#sir", SirRow).set_row(remi_board.sir_prefix(m), sir)
+            self.part("#status", Static).update(remi_board.status_panel(snap, m))
             tiles = remi_board.sorted_rack(snap.view.rack, self.by_number)
             prefix = remi_board.rack_prefix(snap, m, self.by_number)
             rack.set_rack(prefix, tiles, remi_board.taken_tile(snap))
         recent = [Text(m("board.last_round"), style="bold")]
         lines = snap.recent or (m("board.last_round.none"),)
         recent.extend(Text(line) for line in lines[-6:])
-        self.query_one("#round", Static).update(Text("\n").join(recent))
-        self.query_one("#round-box", VerticalScroll).scroll_end(animate=False)
+        self.part("#round", Static).update(Text("\n").join(recent))
+        self.part("#round-box", VerticalScroll).scroll_end(animate=False)
 
     def log_line(self, text: str, style: str | None) -> None:
         """Add one line to the messages."""
-        self.query_one("#log", RichLog).write(Text(text, style=style or ""))
+        self.part("#log", RichLog).write(Text(text, style=style or ""))
 
     def ask_line(self, prompt: str, remaining: Callable[[], float] | None = None) -> None:
         """Wait for a command line (``remaining``: the turn timer, shown as a countdown)."""
@@ -203,9 +211,9 @@ class BoardApp(App[None]):
         self.remaining = remaining
         self._tick()
         self.asks += 1
-        command = self.query_one("#command", CommandInput)
+        command = self.part("#command", CommandInput)
         command.placeholder = prompt
-        if not self.query_one("#rack", PickRack).has_focus:
+        if not self.part("#rack", PickRack).has_focus:
             command.focus()
         pending, self.pending = self.pending, None
         view = self.snapshot.view if self.snapshot is not None else None
@@ -220,10 +228,10 @@ class BoardApp(App[None]):
         """Blank the board and cover it until ``name`` confirms."""
         self.snapshot = None
         self._redraw()
-        self.query_one("#log", RichLog).clear()
+        self.part("#log", RichLog).clear()
 
         def confirmed(_: None) -> None:
-            self.query_one("#command", CommandInput).focus()  # the next player types first
+            self.part("#command", CommandInput).focus()  # the next player types first
             self.bridge.answer("")
 
         self.push_screen(CoverScreen(name, self.m), confirmed)
@@ -244,7 +252,7 @@ class BoardApp(App[None]):
         if message.send:
             self.submit(message.command)
             return
-        command = self.query_one("#command", CommandInput)
+        command = self.part("#command", CommandInput)
         command.value = message.command
         command.cursor_position = len(message.command.split(" ")[0]) + 1
         command.focus()
@@ -263,7 +271,7 @@ class BoardApp(App[None]):
 
     def _tick(self) -> None:
         """The turn timer's countdown, red in its last 10 seconds; at 0 the turn times out."""
-        clock = self.query_one("#clock", Static)
+        clock = self.part("#clock", Static)
         if not self.waiting or self.remaining is None:
             clock.update("")
             clock.remove_class("warn")
@@ -284,7 +292,7 @@ class BoardApp(App[None]):
     def _send(self, line: str) -> None:
         self.waiting = False
         self.remaining = None
-        self.query_one("#command", CommandInput).placeholder = self.m("board.waiting")
+        self.part("#command", CommandInput).placeholder = self.m("board.waiting")
         self.log_line(f"> {line}", "dim")
         self.bridge.answer(line)
 
