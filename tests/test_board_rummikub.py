@@ -1,5 +1,5 @@
 """The board with a Rummikub-style preset: the family's screen on the board, a turn with an
-invalid table refused at ``done`` with its penalty, and the turn timer's countdown (red in its
+invalid table (its sets marked while editing) refused at ``done`` with its penalty, and the turn timer's countdown (red in its
 last 10 seconds, then the timeout)."""
 
 from __future__ import annotations
@@ -11,8 +11,11 @@ from boardkit import enter, make_board, settle, shows
 
 from remi.cli import terminal
 from remi.cli.play import _new_record
+from remi.core.notation import parse_formation_tokens
+from remi.core.presets import load_rules
 from remi.core.records import HUMAN, PlayerEntry
 from remi.ui.app import WARN_SECONDS
+from remi.variants.rummikub.screens import set_mark
 
 SEATS = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
 
@@ -32,6 +35,7 @@ async def test_board_rummikub_invalid_table_refused_at_done(
         assert shows(app, "Ana")
         rack = sorted(app.snapshot.view.rack)
         await enter(pilot, app, f"new {rack[0]} {rack[-1]}")  # two tiles: no set
+        assert shows(app, f"[{rack[0]} {rack[-1]}] …")  # marked incomplete while editing
         await enter(pilot, app, "done")
         log = "\n".join(str(line) for line in app.query_one("#log").lines)
         assert "Refused" in log and "penalty" in log.lower()
@@ -56,3 +60,13 @@ async def test_board_rummikub_countdown_warns_then_times_out(
         await settle(pilot, app, asks)
         log = "\n".join(str(line) for line in app.query_one("#log").lines)
         assert "Time is up [timer.seconds]" in log
+
+
+@pytest.mark.parametrize(
+    ("tiles", "mark"),
+    [("R7 R8 R9", "✓"), ("R7 Y7 B7 K7", "✓"), ("R7 R8", "…"), ("R7 B9 K2", "✗"), ("", "")],
+)
+def test_rummikub_working_set_marks(tiles: str, mark: str) -> None:
+    rules = load_rules("rummikub").formation_rules
+    slots = parse_formation_tokens(tiles) if tiles else []
+    assert set_mark(slots, rules).plain == mark

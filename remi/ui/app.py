@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Footer, Input, RichLog, Static
 
@@ -271,7 +272,10 @@ class BoardApp(App[None]):
 
     def _tick(self) -> None:
         """The turn timer's countdown, red in its last 10 seconds; at 0 the turn times out."""
-        clock = self.part("#clock", Static)
+        try:
+            clock = self.part("#clock", Static)
+        except NoMatches:  # the board is closing
+            return
         if not self.waiting or self.remaining is None:
             clock.update("")
             clock.remove_class("warn")

@@ -232,7 +232,8 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             io.say(m("bad_input", error=str(exc)), style="red")
             continue
         if outcome is None:
-            io.show(working_table(editor.sets, [s.tile for s in editor.rack], m))
+            frules = io.state.rules.formation_rules
+            io.show(working_table(editor.sets, [s.tile for s in editor.rack], m, rules=frules))
             continue
         if isinstance(outcome, Refusal):  # restore the table and rack, then the penalty
             error = (
