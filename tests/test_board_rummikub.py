@@ -70,3 +70,20 @@ def test_rummikub_working_set_marks(tiles: str, mark: str) -> None:
     rules = load_rules("rummikub").formation_rules
     slots = parse_formation_tokens(tiles) if tiles else []
     assert set_mark(slots, rules).plain == mark
+
+
+async def test_board_rummikub_check_tells_what_is_wrong_before_done(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    app = _board()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app, 0)
+        rack = sorted(app.snapshot.view.rack)
+        await enter(pilot, app, "check")
+        await enter(pilot, app, f"new {rack[0]} {rack[-1]}")
+        await enter(pilot, app, "check")
+        log = "\n".join(str(line) for line in app.query_one("#log").lines)
+        assert "the table is as at the start of the turn" in log
+        assert "done would refuse this table" in log
+        assert app.waiting  # the turn goes on

@@ -1,7 +1,9 @@
 """The texts of the board (``remi.ui``), in English and Romanian.
 
 ``remi.cli.messages`` merges ``MESSAGES`` into the catalogue, so the board reads every text
-through ``m(id, **params)`` like the rest of the program. The ids start with ``board.``.
+through ``m(id, **params)`` like the rest of the program. The ids start with ``board.``; the
+``board.check.*`` ids are the words of the Rummikub-style ``check`` command, kept here until
+they move into the catalogue.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ _EN: Final[dict[str, str]] = {
     "board.key.quit": "Quit",
     "board.complete": "Completions: {words}",
     "board.clock": "⏱ {seconds} s",
+    "board.check.ok": "check: every set is valid and the rules allow this play; done plays it.",
+    "board.check.bad": "check: done would refuse this table (and apply the penalty): {error}",
+    "board.check.unchanged": "check: the table is as at the start of the turn; done draws a tile (or passes).",
     "board.key.pick": "Pick tiles",
     "board.key.pick_one": "Pick",
     "board.key.meld": "Meld",
@@ -71,6 +76,9 @@ _RO: Final[dict[str, str]] = {
     "board.key.quit": "Ieșire",
     "board.complete": "Completări: {words}",
     "board.clock": "⏱ {seconds} s",
+    "board.check.ok": "check: toate formațiile sunt valide și regulile permit mutarea; done o joacă.",
+    "board.check.bad": "check: done ar refuza masa asta (cu penalizare): {error}",
+    "board.check.unchanged": "check: masa e ca la începutul turei; done trage o piesă (sau trece).",
     "board.key.pick": "Alege piese",
     "board.key.pick_one": "Alege",
     "board.key.meld": "Etalează",

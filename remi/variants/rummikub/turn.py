@@ -163,6 +163,22 @@ def _hint(io: TurnIO, seat: int) -> None:
         io.say(io.m(f"rk.hint.{action.VERB}"))
 
 
+def _check(io: TurnIO, editor: TableEditor) -> None:
+    """``check``: what ``done`` would say of the working table now, without ending the turn."""
+    outcome = editor.done()
+    if isinstance(outcome, Refusal):
+        error = (
+            outcome.message
+            if f"[{outcome.rule_id}]" in outcome.message
+            else f"{outcome.message} [{outcome.rule_id}]"
+        )
+        io.say(io.m("board.check.bad", error=error), style="yellow")
+    elif isinstance(outcome, Play):
+        io.say(io.m("board.check.ok"), style="green")
+    else:
+        io.say(io.m("board.check.unchanged"))
+
+
 def _end_turn(io: TurnIO, seat: int, action: Any, rule: str | None = None) -> bool:
     """Apply the action that ends the turn; report a penalty's outcome (``rule``)."""
     before = len(io.state.racks[seat])
@@ -219,6 +235,9 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         if common == "quit":
             return False
         if common == "done":
+            continue
+        if word == "check" and not rest.strip():
+            _check(io, editor)
             continue
         if word in ("draw", "pass") and not rest.strip():
             try:
