@@ -10,6 +10,7 @@ from boardkit import TILE_RE, enter, make_board, screen_text, settle, shows, sir
 from remi.core.record_files import load_record
 from remi.core.replay import replay
 from remi.core.tiles import Tile
+from remi.ui import remi_board
 from remi.ui.app import complete_word
 from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
 from remi.ui.widgets import PickRack, SirRow
@@ -94,6 +95,8 @@ async def test_board_layout_80x24_keeps_header_players_rack(tmp_path: Path) -> N
         assert shows(app, "Your rack (15, sorted by colour)")
         assert shows(app, "1:B4")  # the șir with positions
         assert shows(app, "Ana: discarded B4")  # the last round in words
+        drawn = remi_board.drawn_tile(app.snapshot)  # Bogdan's own draw, marked on his rack
+        assert drawn is not None and shows(app, f"↓{drawn}")
         await pilot.press("f2")
         assert shows(app, "sorted by number")
 

@@ -71,6 +71,11 @@ class BoardSession(Session):
         rack = sorted_rack(getattr(view, "rack", ()), by_number=True)
         tiles = tuple(dict.fromkeys(str(t) for t in rack))
         match = self.record.match
+        mine: list[Any] = []
+        for note in reversed(self.notes):  # his own actions since the others' last one
+            if note.seat != seat:
+                break
+            mine[:0] = note.events
         return Snapshot(
             seat=seat,
             view=view,
@@ -83,6 +88,7 @@ class BoardSession(Session):
             totals=match.totals if match is not None else None,
             words=(*self.variant.command_words(), *_FRAME_WORDS, *tiles),
             saved_to=str(self.saved_to) if self.saved_to is not None else None,
+            mine=tuple(mine),
             screen=self.screen,
         )
 

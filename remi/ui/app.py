@@ -195,7 +195,8 @@ class BoardApp(App[None]):
             self.part("#status", Static).update(remi_board.status_panel(snap, m))
             tiles = remi_board.sorted_rack(snap.view.rack, self.by_number)
             prefix = remi_board.rack_prefix(snap, m, self.by_number)
-            rack.set_rack(prefix, tiles, remi_board.taken_tile(snap))
+            marks = remi_board.taken_tile(snap), remi_board.drawn_tile(snap)
+            rack.set_rack(prefix, tiles, *marks)
         recent = [Text(m("board.last_round"), style="bold")]
         lines = snap.recent or (m("board.last_round.none"),)
         recent.extend(Text(line) for line in lines[-6:])

@@ -37,6 +37,8 @@ class Snapshot:
         totals: the match totals (name, points) before this hand, or None outside a match.
         words: the words tab completion offers (commands, then the rack's tiles).
         saved_to: the file the game was last saved to, or None.
+        mine: the events of the seat's own actions of this turn, private details included (the
+            tile he drew), never another player's.
         screen: the family's own screen, drawn as it is by a family the board has no layout
             for (the Rummikub-style presets: the table being edited, the rack, the timer).
     """
@@ -52,6 +54,7 @@ class Snapshot:
     totals: tuple[tuple[str, int], ...] | None = None
     words: tuple[str, ...] = ()
     saved_to: str | None = None
+    mine: tuple[Any, ...] = ()
     screen: RenderableType | None = None
 
 

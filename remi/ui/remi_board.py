@@ -21,6 +21,7 @@ from remi.core.messages import Messages
 from remi.core.render import tile_text
 from remi.core.tiles import Tile
 from remi.ui.bridge import Snapshot
+from remi.variants.remi_pe_tabla.events import Drew
 from remi.variants.remi_pe_tabla.screens import formation_text
 from remi.variants.remi_pe_tabla.state import Phase
 from remi.variants.remi_pe_tabla.views import PlayerView
@@ -34,6 +35,7 @@ __all__ = [
     "sorted_rack",
     "status_panel",
     "table_panel",
+    "drawn_tile",
     "taken_tile",
 ]
 
@@ -148,6 +150,16 @@ def rack_prefix(snap: Snapshot, m: Messages, by_number: bool) -> Text:
     view: PlayerView = snap.view
     order = m("board.sort.number" if by_number else "board.sort.colour")
     return Text(f"{m('rack')} ({len(view.rack)}, {order}):", style="bold")
+
+
+def drawn_tile(snap: Snapshot) -> Tile | None:
+    """The tile the player drew from the stock this turn (marked ``↓`` on his rack), if he
+    still holds it."""
+    view: PlayerView = snap.view
+    for event in snap.mine:
+        if isinstance(event, Drew) and event.tile is not None and event.tile in view.rack:
+            return event.tile
+    return None
 
 
 def taken_tile(snap: Snapshot) -> Tile | None:

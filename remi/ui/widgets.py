@@ -89,17 +89,21 @@ class PickRack(Static, can_focus=True):
         self.prefix = Text()
         self.tiles: list[Tile] = []
         self.marked: Tile | None = None
+        self.drawn: Tile | None = None
         self.cursor = 0
         self.picked: set[int] = set()
         self.spans: list[Span] = []
 
-    def set_rack(self, prefix: Text, tiles: Sequence[Tile], marked: Tile | None) -> None:
-        """Show ``tiles`` in this order after ``prefix`` (``marked``: the taken șir tile);
-        the picks are dropped when the rack changed."""
+    def set_rack(
+        self, prefix: Text, tiles: Sequence[Tile], marked: Tile | None, drawn: Tile | None = None
+    ) -> None:
+        """Show ``tiles`` in this order after ``prefix`` (``marked``: the taken șir tile,
+        underlined; ``drawn``: the tile just drawn, shown ``↓``); the picks are dropped when
+        the rack changed."""
         if list(tiles) != self.tiles:
             self.picked.clear()
             self.cursor = min(self.cursor, max(len(tiles) - 1, 0))
-        self.prefix, self.tiles, self.marked = prefix, list(tiles), marked
+        self.prefix, self.tiles, self.marked, self.drawn = prefix, list(tiles), marked, drawn
         self._draw()
 
     def clear_rack(self) -> None:
@@ -109,10 +113,14 @@ class PickRack(Static, can_focus=True):
 
     def _draw(self) -> None:
         tokens = []
+        drawn = self.drawn
         for i, tile in enumerate(self.tiles):
             text = tile_text(tile)
             if tile == self.marked:
                 text.stylize("underline")
+            if tile == drawn:
+                text = Text("↓", style="bold") + text
+                drawn = None  # one copy only
             if i in self.picked:
                 text.stylize("reverse")
             if self.has_focus and i == self.cursor:
