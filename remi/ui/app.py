@@ -60,6 +60,7 @@ class CommandInput(Input):
 
     def __init__(self, m: Messages, *, id: str | None = None, placeholder: str = "") -> None:
         super().__init__(id=id, placeholder=placeholder)
+        self.cursor_blink = False  # a steady cursor (and screenshots that do not depend on time)
         self._bindings.bind("escape", "app.focus('rack')", m("board.key.pick"))
 
     words: tuple[str, ...] = ()
