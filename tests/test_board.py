@@ -95,6 +95,8 @@ async def test_board_layout_80x24_keeps_header_players_rack(tmp_path: Path) -> N
         assert shows(app, "Your rack (15, sorted by colour)")
         assert shows(app, "1:B4")  # the șir with positions
         assert shows(app, "Ana: discarded B4")  # the last round in words
+        need = app.snapshot.view.rules.opening_min_points  # the limit that applies, shown
+        assert shows(app, f"needs at least {need} points [opening.min_points]")
         drawn = remi_board.drawn_tile(app.snapshot)  # Bogdan's own draw, marked on his rack
         assert drawn is not None and shows(app, f"↓{drawn}")
         await pilot.press("f2")

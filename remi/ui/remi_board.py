@@ -122,8 +122,10 @@ def sir_tokens(snap: Snapshot, m: Messages) -> list[Text]:
 
 
 def status_panel(snap: Snapshot, m: Messages) -> RenderableType:
-    """The stock and atu, whose turn it is and what the phase allows, and the taken tile's
-    obligation."""
+    """The stock and atu, whose turn it is and what the phase allows, the taken tile's
+    obligation, and the limits that apply to this player now: the opening threshold
+    (``opening.min_points``) until he opens, the announcement once he nears 1-3 tiles
+    (``announce.max_tiles``)."""
     view: PlayerView = snap.view
     atu = f"   atu {view.atu}" if view.atu is not None else ""
     phase = m(f"phase.{view.phase.value}")
@@ -135,6 +137,19 @@ def status_panel(snap: Snapshot, m: Messages) -> RenderableType:
         lines.append(Text(m("must_use", tile=view.turn.taken_tile), style="yellow"))
     if view.turn is not None and view.turn.freed_jolys:
         lines.append(Text(m("freed_joly"), style="yellow"))
+    me = view.players[view.seat]
+    rules = view.rules
+    if view.phase is not Phase.ENDED and not me.opened and not me.pe_tabla:
+        need = m("board.opening_need", points=rules.opening_min_points)
+        lines.append(Text(need, style="dim"))
+    if (
+        view.phase is not Phase.ENDED
+        and rules.announce_required
+        and not me.announced
+        and 1 <= len(view.rack) <= rules.announce_max_tiles + 1
+    ):
+        due = m("board.announce_due", count=rules.announce_max_tiles)
+        lines.append(Text(due, style="yellow"))
     return Group(*lines)
 
 
