@@ -365,3 +365,38 @@ def test_play_without_players_seats_no_more_than_the_rules_allow() -> None:
     assert result.exit_code == 0, result.output
     first = result.output.splitlines()[0]
     assert "p3 greedy-3" in first and "p4" not in first
+
+
+def test_play_line_mode_hot_seat_clears_screen_and_scrollback(tmp_path: Path) -> None:
+    """Line mode, hot-seat: each hand-over clears the screen and the scrollback first, so from
+    there on the previous player's rack is no longer in the terminal."""
+    from remi.cli.terminal import CLEAR_SCREEN
+
+    start = _start_file(tmp_path)
+    lines = ["", "discard B4", "", "draw", "discard K5", "", "quit"]
+    result = runner.invoke(app, ["play", "--load", str(start)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    pages = result.output.split(CLEAR_SCREEN)
+    assert len(pages) == 4  # before the first hand-over, then Ana, Bogdan, Ana
+    for before, after in zip(pages[1:], pages[2:]):
+        racks = [line for line in before.splitlines() if line.startswith("Your rack")]
+        assert racks  # the player's rack was shown on his page...
+        assert racks[-1] not in after  # ...and is gone from the next page
+        assert after.lstrip().startswith("Pass the keyboard to")
+
+
+def test_play_layoff_of_the_taken_sir_tile_refused_when_typed_sir_break_use(
+    tmp_path: Path,
+) -> None:
+    """The tile just taken from the șir laid off onto the table would make the turn impossible
+    to finish: refused when typed, with the rule id, and nothing is recorded."""
+    start = _start_file(tmp_path)
+    save = tmp_path / "game.json"
+    lines = _TO_THE_BREAK[: _TO_THE_BREAK.index("take 2") + 1] + ["layoff 1 K5", "quit"]
+    result = runner.invoke(
+        app, ["play", "--load", str(start), "--save", str(save)], input="\n".join(lines) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "must go into a new formation this turn" in result.output
+    assert "[sir.break_use]" in result.output
+    assert load_record(save).actions[-1] == "p1 take 2"

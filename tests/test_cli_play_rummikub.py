@@ -447,7 +447,7 @@ turn.TICK_SECONDS = 0.02
 start = time.monotonic()
 turn.clock = lambda: (time.monotonic() - start) * 100.0  # the 60 s turn lasts 0.6 s
 from remi.cli import app
-app(["play", "--load", sys.argv[1], "--save", sys.argv[2]])
+app(["play", "--plain", "--load", sys.argv[1], "--save", sys.argv[2]])  # the line mode
 """
 
 

@@ -12,6 +12,7 @@ refused input shows the error with its rule id and changes nothing. Exit codes: 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -41,7 +42,7 @@ from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.match import Match
 
-__all__ = ["play"]
+__all__ = ["board_app", "play"]
 
 #: The program's own words tab completion offers, besides the family's and the rack's tiles.
 _COMMANDS = ("undo", "hint", "help", "save", "quit", *FRAME_WORDS)
@@ -216,7 +217,13 @@ def _next_hand(record: GameRecord, match: Match) -> GameRecord:
     )
 
 
-def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -> None:
+def _run(
+    session_factory: Callable[[GameRecord], Session],
+    record: GameRecord,
+    pause: Callable[[Session], bool] | None = None,
+) -> None:
+    """Play ``record`` (and the next hands of a match); ``pause(session)`` after each hand's
+    scores (the board keeps them on screen until a key; False: the board closed)."""
     session = session_factory(record)
     while True:
         install_completion((*session.variant.command_words(), *_COMMANDS), session.rack_words)
@@ -224,6 +231,8 @@ def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -
             return
         scores = _hand_summary(session)
         if record.match is None:
+            if pause is not None:
+                pause(session)
             return
         match = _match_of(session.current_record(), session.rules).after_hand(scores)
         record = _next_hand(session.current_record(), match)
@@ -242,12 +251,56 @@ def _run(session_factory: Callable[[GameRecord], Session], record: GameRecord) -
             )
             if session.save_path is not None:
                 session.save()
+            if pause is not None:
+                pause(session)
             return
-        # the next hand, saved before it starts: the finished hands are in its record, and a
-        # failed save is reported on the board while the match goes on
+        # the hand's scores stay on the board until a key; then the next hand, saved before it
+        # starts: the finished hands are in its record, and a failed save is reported on the
+        # board while the match goes on
+        if pause is not None and not pause(session):
+            return
         session = session_factory(record)
         if session.save_path is not None:
             session.save()
+
+
+def board_app(factory: Callable[[GameRecord], Session], record: GameRecord, m: Any) -> Any:
+    """The board (``remi.ui.app.BoardApp``, not yet running) that plays ``record`` through the
+    sessions ``factory`` makes, as the line mode does; its ``bridge.farewell`` holds the lines
+    to print once it has closed."""
+    from remi.cli.board import BoardSession, board_session
+    from remi.ui.app import BoardApp
+    from remi.ui.bridge import Bridge
+
+    bridge = Bridge()
+
+    def hold(session: Session) -> bool:
+        return session.hold() if isinstance(session, BoardSession) else True
+
+    def game() -> None:
+        _run(lambda rec: board_session(factory(rec), bridge), record, hold)
+
+    return BoardApp(m, bridge, game)
+
+
+def _on_board(factory: Callable[[GameRecord], Session], record: GameRecord, m: Any) -> None:
+    """Play ``record`` on the full-screen board (``remi.ui``), through the same sessions."""
+    app = board_app(factory, record, m)
+    app.run()
+    for line in app.bridge.farewell:
+        typer.echo(line)
+
+
+def _use_board(plain: bool, auto: bool) -> bool:
+    """The board is used for a person's game in a terminal (stdin and stdout); ``--plain``,
+    ``--auto`` and pipes keep the line mode. Remi pe tablă has the board's own layout; the
+    other families show their screen on it, with the turn timer's countdown."""
+    if plain or auto:
+        return False
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _rule(rules: RuleSet, rule_id: str, default: int) -> int:
@@ -320,6 +373,20 @@ def play(
         bool,
         typer.Option("--auto", help="Bots only, no input: play and print the hand and its scores."),
     ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="The line mode instead of the full-screen board (pipes, screen readers).",
+        ),
+    ] = False,
+    timer: Annotated[
+        int | None,
+        typer.Option(
+            "--timer",
+            help="Seconds per turn (timer.seconds, Rummikub-style presets; same as --set timer.seconds=N).",
+        ),
+    ] = None,
     no_timer: Annotated[
         bool,
         typer.Option(
@@ -338,6 +405,10 @@ def play(
     pass; the turn timer (timer.seconds) counts down, --no-timer turns it off.
     Exit 0 after play, 1 when --load finds an illegal action, 2 for bad input.
     """
+    if timer is not None:
+        if timer < 0:
+            fail(f"--timer must be 0 or more seconds, got {timer}")
+        set_ = [*(set_ or []), f"timer.seconds={timer}"]
     chosen = language(lang)
     m = messages(chosen)
     console = Console(highlight=False, soft_wrap=True)
@@ -397,6 +468,9 @@ def play(
             session.locks = locks
             return session
 
-        _run(factory, record)
+        if _use_board(plain, auto):
+            _on_board(factory, record, m)
+        else:
+            _run(factory, record)
     finally:
         locks.release()

@@ -198,9 +198,10 @@ class Session:
     # --- the frame ----------------------------------------------------------------------------
 
     def pass_keyboard(self, seat: int) -> bool:
-        """Hot-seat: the "pass the keyboard" screen before another human's turn; False at the
-        end of input."""
+        """Hot-seat: the "pass the keyboard" screen (on a cleared screen and scrollback) before
+        another human's turn; False at the end of input."""
         if len(self.humans) > 1 and self.last_human != seat:
+            self.console.file.write(terminal.CLEAR_SCREEN)  # the last rack leaves the screen
             self.console.print(self.m("pass_keyboard", name=self.names[seat]), markup=False)
             if terminal.read_line(lambda: "") is None:
                 return False

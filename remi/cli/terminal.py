@@ -19,10 +19,13 @@ from types import FrameType
 
 from remi.core.play import TIME_UP, TimeUp
 
-__all__ = ["TICK_SECONDS", "clock", "install_completion", "read_line"]
+__all__ = ["CLEAR_SCREEN", "TICK_SECONDS", "clock", "install_completion", "read_line"]
 
 #: The time source of the turn timer, in seconds (monotonic). Tests replace it.
 clock: Callable[[], float] = time.monotonic
+
+#: Clears the screen and the terminal's scrollback (the hot-seat hand-over of the line mode).
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 
 #: Seconds between two redraws of the live countdown (and checks of the time).
 TICK_SECONDS: float = 1.0

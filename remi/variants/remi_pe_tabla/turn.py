@@ -17,14 +17,14 @@ from remi.core.commands import canonical_command
 from remi.core.errors import IllegalActionError, NotationError
 from remi.core.messages import Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
-from remi.variants.remi_pe_tabla.actions import Action, parse_action
+from remi.variants.remi_pe_tabla.actions import Action, LayOff, Swap, parse_action
 from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.screens import screen
 from remi.variants.remi_pe_tabla.solvers import best_opening
 from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.views import view
 
-__all__ = ["command_text", "end_text", "hand_outcome", "human_turn"]
+__all__ = ["command_text", "end_text", "hand_outcome", "human_turn", "strands_taken_tile"]
 
 #: The Romanian commands of a turn: word -> English action verb (docs/glossary.md).
 ROMANIAN_WORDS: Final[dict[str, str]] = {
@@ -70,6 +70,27 @@ def end_text(state: GameState, names: Sequence[str], m: Messages) -> str | None:
     if result.closed_by is not None:
         return m("closed_by", name=names[result.closed_by], tile=result.closing_tile)
     return m("stock_out")
+
+
+def strands_taken_tile(state: GameState, seat: int, action: Action) -> IllegalActionError | None:
+    """The refusal of an action that makes the turn impossible to finish: laying off
+    (lipire) or swapping the tile just taken from the șir, its last copy on the rack, when it
+    must go into a new formation this turn (``sir.take_last_use``, ``sir.break_use``); the
+    engine would accept it and only refuse the discard. None for any other action."""
+    turn = view(state, seat).turn
+    taken = turn.taken_tile if turn is not None else None
+    if taken is None or not isinstance(action, LayOff | Swap):
+        return None
+    used = [slot.tile for slot in action.tiles] if isinstance(action, LayOff) else [action.tile]
+    if taken not in used or list(state.players[seat].rack).count(taken) > used.count(taken):
+        return None
+    rule = "sir.break_use" if turn is not None and turn.took == "break" else "sir.take_last_use"
+    return IllegalActionError(
+        f"the tile taken from the șir ({taken}) must go into a new formation this turn, "
+        "not onto a formation on the table",
+        rule_id=rule,
+        action=action,
+    )
 
 
 def _show(io: TurnIO, seat: int) -> None:
@@ -135,6 +156,10 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             action: Any = parse_action(full, io.state.rules.formation_rules)
         except NotationError as exc:
             io.say(m("bad_input", error=exc.localized(m)), style="red")
+            continue
+        stranded = strands_taken_tile(io.state, seat, action)
+        if stranded is not None:
+            io.say(m("illegal", error=str(stranded)), style="red")
             continue
         try:
             io.apply(action)

@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from remi.core.formations import Formation
+from remi.core.formations import Formation, FormationRules, formation_readings
 from remi.core.messages import Messages
 from remi.core.notation import SlotToken
 from remi.core.render import header_text, players_grid, rack_line, recent_lines, slot_text
@@ -25,6 +25,7 @@ __all__ = [
     "formation_slots",
     "players_table",
     "screen",
+    "set_mark",
     "sets_table",
     "working_table",
 ]
@@ -39,9 +40,25 @@ def formation_slots(formation: Formation) -> tuple[SlotToken, ...]:
     )
 
 
-def sets_table(sets: Sequence[Sequence[SlotToken]], m: Messages) -> RenderableType:
+def set_mark(slots: Sequence[SlotToken], rules: FormationRules) -> Text:
+    """How a working set stands while the table is edited: ``✓`` valid (a run or a group),
+    ``…`` incomplete (fewer than 3 tiles), ``✗`` invalid; symbols, so that they read in any
+    language, in monochrome and for colour-blind players."""
+    if not slots:
+        return Text("")
+    if formation_readings(slots, rules):
+        return Text("✓", style="bold green")
+    if len(slots) < 3:
+        return Text("…", style="bold yellow")
+    return Text("✗", style="bold red")
+
+
+def sets_table(
+    sets: Sequence[Sequence[SlotToken]], m: Messages, rules: FormationRules | None = None
+) -> RenderableType:
     """The table's sets numbered 1.. (the numbers ``put``, ``move`` and ``split`` use); an empty
-    working set is shown as ``[ ]`` and keeps its number until ``done``."""
+    working set is shown as ``[ ]`` and keeps its number until ``done``. With ``rules``, each
+    set is marked valid / incomplete / invalid (``set_mark``)."""
     if not sets:
         return Text(m("rk.table.empty"), style="dim")
     grid = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1, 0, 0))
@@ -54,6 +71,8 @@ def sets_table(sets: Sequence[Sequence[SlotToken]], m: Messages) -> RenderableTy
                 line.append(" ")
             line.append_text(slot_text(slot))
         line.append("]" if slots else " ]")
+        if rules is not None:
+            line.append(" ").append_text(set_mark(slots, rules))
         grid.add_row(f"{number}:", line)
     return grid
 
@@ -129,12 +148,14 @@ def working_table(
     m: Messages,
     *,
     seconds_left: float | None = None,
+    rules: FormationRules | None = None,
 ) -> RenderableType:
-    """The table editor's working arrangement and remaining rack, shown after each command
-    (nothing is validated before ``done``)."""
+    """The table editor's working arrangement and remaining rack, shown after each command;
+    with ``rules`` each set is marked valid ✓ / incomplete … / invalid ✗ (``done`` checks the
+    whole table and the turn's rules)."""
     parts: list[RenderableType] = [
         Text(m("rk.working"), style="bold underline"),
-        sets_table(sets, m),
+        sets_table(sets, m, rules),
         rack_line(rack, m),
     ]
     clock = _countdown(seconds_left, m)

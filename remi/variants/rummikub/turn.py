@@ -180,6 +180,22 @@ def _hint(io: TurnIO, seat: int) -> None:
         io.say(io.m(_HINT[action.VERB]))
 
 
+def _check(io: TurnIO, editor: TableEditor) -> None:
+    """``check``: what ``done`` would say of the working table now, without ending the turn."""
+    outcome = editor.done()
+    if isinstance(outcome, Refusal):
+        error = (
+            outcome.message
+            if f"[{outcome.rule_id}]" in outcome.message
+            else f"{outcome.message} [{outcome.rule_id}]"
+        )
+        io.say(io.m("board.check.bad", error=error), style="yellow")
+    elif isinstance(outcome, Play):
+        io.say(io.m("board.check.ok"), style="green")
+    else:
+        io.say(io.m("board.check.unchanged"))
+
+
 def _end_turn(io: TurnIO, seat: int, action: Any, rule: str | None = None) -> bool:
     """Apply the action that ends the turn; report a penalty's outcome (``rule``)."""
     before = len(io.state.racks[seat])
@@ -240,6 +256,9 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             return False
         if common == "done":
             continue
+        if word == "check" and not rest.strip():
+            _check(io, editor)
+            continue
         if word in ("draw", "pass") and not rest.strip():
             try:
                 return _end_turn(io, seat, Draw(seat) if word == "draw" else Pass(seat))
@@ -252,7 +271,8 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             io.say(m("bad_input", error=exc.localized(m)), style="red")
             continue
         if outcome is None:
-            io.show(working_table(editor.sets, [s.tile for s in editor.rack], m))
+            frules = io.state.rules.formation_rules
+            io.show(working_table(editor.sets, [s.tile for s in editor.rack], m, rules=frules))
             continue
         if isinstance(outcome, Refusal):  # restore the table and rack, then the penalty
             error = (

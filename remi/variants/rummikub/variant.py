@@ -73,12 +73,12 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
         return describe(events, names, m)
 
     def command_words(self) -> tuple[str, ...]:
-        """The table-editing commands (``put``, ``move``, ``split``, ``new``, ``done``...) and the
-        turns without a play (``draw``, ``pass``)."""
+        """The table-editing commands (``put``, ``move``, ``split``, ``new``, ``done``...),
+        ``check`` (what ``done`` would say) and the turns without a play (``draw``, ``pass``)."""
         from remi.variants.rummikub.editing import EDIT_COMMANDS
         from remi.variants.rummikub.turn import ROMANIAN_WORDS
 
-        return (*EDIT_COMMANDS, "draw", "pass", *ROMANIAN_WORDS)
+        return (*EDIT_COMMANDS, "check", "draw", "pass", *ROMANIAN_WORDS)
 
     def start_text(self, state: RummikubState, names: Sequence[str], m: Messages) -> str | None:
         """The start draw and who starts (highest tile), or None for a stacked deal."""

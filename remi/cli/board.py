@@ -1,0 +1,158 @@
+"""The session of a hand played on the board (``remi.ui``) instead of the line mode.
+
+``BoardSession`` is the line mode's ``Session`` (the same ``TurnIO``: the family's human turn,
+the rules, the safety nets, saving) with its screen and keyboard replaced by the board's
+``Bridge``: what the family shows becomes a ``Snapshot`` of the seat's view, its lines go to the
+board's messages, input comes from the board's command line, the hot-seat hand-over is the
+board's cover screen. What the frame prints (the end of a hand, the match totals) is kept and
+shown on the board until a key is pressed.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import attrs
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from remi.cli.session import Session
+from remi.core.play import TimeUp
+from remi.ui.bridge import Bridge, Snapshot
+from remi.ui.remi_board import sorted_rack
+
+__all__ = ["BoardSession", "board_console", "board_session"]
+
+#: How many of the last actions the board shows in words (the last round).
+_ROUND = 6
+
+#: The program's words tab completion offers besides the family's.
+_FRAME_WORDS = ("undo", "hint", "help", "save", "quit")
+
+
+class _LogFile(io.TextIOBase):
+    """A text file whose lines go to the board's messages."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        super().__init__()
+        self.bridge = bridge
+        self.pending = ""
+
+    def write(self, text: str) -> int:
+        """Send each finished line to the board."""
+        self.pending += text
+        while "\n" in self.pending:
+            line, self.pending = self.pending.split("\n", 1)
+            if line.strip():
+                self.bridge.say(line.rstrip())
+        return len(text)
+
+
+def board_console(bridge: Bridge) -> Console:
+    """A console whose lines go to the board's messages, and are recorded (the end of a hand
+    is shown from the record)."""
+    file: Any = _LogFile(bridge)  # a text stream: rich needs only write() and flush()
+    return Console(file=file, width=78, record=True, color_system="truecolor")
+
+
+@attrs.define
+class BoardSession(Session):
+    """A ``Session`` that shows and reads through the board's ``Bridge``."""
+
+    bridge: Bridge = attrs.field(factory=Bridge)
+    saved_to: Path | None = None
+    screen: Any = None
+
+    def snapshot(self, seat: int) -> Snapshot:
+        """What the board shows to ``seat`` now: his view and the public frame around it."""
+        view = self.view(seat)
+        rack = sorted_rack(getattr(view, "rack", ()), by_number=True)
+        tiles = tuple(dict.fromkeys(str(t) for t in rack))
+        match = self.record.match
+        mine: list[Any] = []
+        for note in reversed(self.notes):  # his own actions since the others' last one
+            if note.seat != seat:
+                break
+            mine[:0] = note.events
+        return Snapshot(
+            seat=seat,
+            view=view,
+            names=self.names,
+            recent=tuple(f"{self.names[n.seat]}: {n.text}" for n in self.notes[-_ROUND:]),
+            hand=self.hand,
+            rules_name=self.rules.name,
+            changed=tuple(f"{k}={v}" for k, v in self.record.overrides),
+            seed=self.record.seed,
+            totals=match.totals if match is not None else None,
+            words=(*self.variant.command_words(), *_FRAME_WORDS, *tiles),
+            saved_to=str(self.saved_to) if self.saved_to is not None else None,
+            mine=tuple(mine),
+            screen=self.screen,
+        )
+
+    def _publish(self) -> None:
+        seat = self.last_human
+        if seat is not None:
+            self.bridge.publish(self.snapshot(seat))
+
+    def show(self, item: RenderableType) -> None:
+        """The family's screen: the board draws the seat's view itself (or, for a family it
+        has no layout for, this screen)."""
+        self.console.export_text(clear=True)  # the record keeps only what follows the turn
+        self.screen = item
+        self._publish()
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """A line in the board's messages."""
+        self.bridge.say(text, style)
+
+    def read(self, prompt: Any, remaining: Any = None) -> str | None | TimeUp:
+        """The next line of the board's command line; None when the board closed;
+        ``TIME_UP`` when the turn timer (``remaining()``, shown as a countdown) ran out."""
+        return self.bridge.read(prompt(), remaining)
+
+    def acted(self, seat: int) -> None:
+        """Saved, and the board shows the position after the action (the rack after a
+        discard)."""
+        super().acted(seat)
+        self._publish()
+
+    def pass_keyboard(self, seat: int) -> bool:
+        """Hot-seat: the board's cover screen until the next person confirms; False when the
+        board closed."""
+        if len(self.humans) > 1 and self.last_human != seat:
+            self.last_human = None
+            if not self.bridge.cover(self.names[seat]):
+                return False
+        self.last_human = seat
+        return True
+
+    def quit(self) -> bool:
+        """Leave the game; where it is saved is printed once the board has closed."""
+        if self.save():
+            self.bridge.farewell.append(self.m("quit_saved", path=self.save_path))
+        else:
+            self.bridge.farewell.append(self.m("quit"))
+        return False
+
+    def save(self, path: Path | None = None) -> bool:
+        """``Session.save``, remembering the file the game was last saved to."""
+        done = super().save(path)
+        if done:
+            self.saved_to = path or self.save_path
+        return done
+
+    def hold(self) -> bool:
+        """Show what the frame printed since the last turn (the end of the hand, the match
+        totals) until a key; False when the board closed."""
+        recorded = self.console.export_text(clear=True, styles=True)
+        return self.bridge.hold(Text.from_ansi(recorded))
+
+
+def board_session(session: Session, bridge: Bridge) -> BoardSession:
+    """``session`` played on the board of ``bridge`` (its console then writes to the board)."""
+    fields = attrs.asdict(session, recurse=False)
+    fields["console"] = board_console(bridge)
+    return BoardSession(**fields, bridge=bridge)

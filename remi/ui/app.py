@@ -1,0 +1,356 @@
+"""``BoardApp``: the full-screen board of ``remi play`` (Textual).
+
+The game runs on a worker thread in the program's session and talks to the board through a
+``remi.ui.bridge.Bridge``; the board draws each ``Snapshot`` it receives and sends back what
+the player types on the command line (the engine's notation, tab completion of the commands and
+of the rack's tiles). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
+saying where the game was last saved). At each hand-over between two people the board is
+replaced by a cover screen until the next player confirms.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from typing import ClassVar, TypeVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
+from textual.widget import Widget
+from textual.widgets import Footer, Input, RichLog, Static
+
+from remi.core.messages import N_, Messages
+from remi.ui import remi_board
+from remi.ui.bridge import TIME_UP, Bridge, Snapshot
+from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
+from remi.ui.widgets import PickRack, Play, SirRow
+from remi.variants.remi_pe_tabla.views import PlayerView
+
+W = TypeVar("W", bound=Widget)
+
+__all__ = ["WARN_SECONDS", "BoardApp", "CommandInput", "complete_word"]
+
+#: The turn timer's countdown turns red (and the terminal bell rings) in its last seconds.
+WARN_SECONDS = 10
+
+
+def complete_word(text: str, words: tuple[str, ...]) -> tuple[str, list[str]]:
+    """Tab completion of the last word of ``text`` among ``words``: the completed text and the
+    candidates (the text grows to their longest common prefix)."""
+    head, _, last = text.rpartition(" ")
+    found = [w for w in words if w.lower().startswith(last.lower())]
+    if not found:
+        return text, []
+    common = os.path.commonprefix([w.lower() for w in found])
+    word = found[0][: len(common)] if len(found) > 1 else found[0] + " "
+    return (f"{head} {word}" if head else word), found
+
+
+class CommandInput(Input):
+    """The command line: Tab completes the word before the cursor."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "complete", "Complete", show=False),
+    ]
+
+    def __init__(self, m: Messages, *, id: str | None = None, placeholder: str = "") -> None:
+        super().__init__(id=id, placeholder=placeholder)
+        self.cursor_blink = False  # a steady cursor (and screenshots that do not depend on time)
+        self._bindings.bind("escape", "app.focus('rack')", m("board.key.pick"))
+
+    words: tuple[str, ...] = ()
+
+    def action_complete(self) -> None:
+        """Complete the last word (commands, then the rack's tiles sorted by number)."""
+        text, found = complete_word(self.value, self.words)
+        self.value = text
+        self.cursor_position = len(text)
+        if len(found) > 1:
+            board = self.app
+            if isinstance(board, BoardApp):
+                board.log_line(board.m("board.complete", words=" ".join(found[:20])), "dim")
+
+
+class BoardApp(App[None]):
+    """The board: header, players and last round, table, șir / stock / phase, messages, rack and
+    the command line."""
+
+    CSS = """
+    #head { height: 1; background: $primary-darken-2; }
+    #header { width: 1fr; color: $text; padding: 0 1; }
+    #clock { width: auto; padding: 0 1; }
+    #clock.warn { background: $error; color: $text; text-style: bold; }
+    #top { height: auto; max-height: 7; }
+    #players { width: auto; max-width: 60%; padding: 0 1; }
+    #round-box { width: 1fr; height: auto; max-height: 7; scrollbar-size-vertical: 1; }
+    #round { padding: 0 1; color: $text-muted; }
+    #table-box { height: 1fr; min-height: 3; border-top: solid $primary; }
+    #table { padding: 0 1; }
+    #sir, #status { height: auto; padding: 0 1; }
+    #log { height: 3; padding: 0 1; border-top: solid $primary; scrollbar-size-vertical: 1; }
+    #rack { height: auto; padding: 0 1; background: $boost; }
+    #rack:focus { background: $accent 30%; }
+    #command { height: 1; border: none; padding: 0 1; }
+    """
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, m: Messages, bridge: Bridge, game: Callable[[], None]) -> None:
+        super().__init__()
+        # the keys, described in the player's language in the footer
+        keys = (
+            ("f1", "command('help')", N_("board.key.help")),
+            ("f2", "sort", N_("board.key.sort")),
+            ("f3", "command('hint')", N_("board.key.hint")),
+            ("ctrl+q", "ask_quit", N_("board.key.quit")),
+        )
+        for key, action, text in keys:
+            self._bindings.bind(key, action, m(text), priority=True)
+        self.m = m
+        self.bridge = bridge
+        self.game = game
+        self.snapshot: Snapshot | None = None
+        self.by_number = False
+        self.waiting = False
+        #: The seconds left on the turn timer while the game waits, or None.
+        self.remaining: Callable[[], float] | None = None
+        #: How many times the game asked for a line (tests wait for the next one).
+        self.asks = 0
+        #: The discard held back while the announcement is made first.
+        self.pending: str | None = None
+
+    def compose(self) -> ComposeResult:
+        """The board's widgets, top to bottom."""
+        with Horizontal(id="head"):
+            yield Static(id="header")
+            yield Static(id="clock")
+        with Horizontal(id="top"):
+            yield Static(id="players")
+            with VerticalScroll(id="round-box"):
+                yield Static(id="round")
+        with VerticalScroll(id="table-box"):
+            yield Static(id="table")
+        yield SirRow(id="sir")
+        yield Static(id="status")
+        yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+        yield PickRack(self.m, id="rack")
+        yield CommandInput(self.m, id="command", placeholder=self.m("board.waiting"))
+        yield Footer()
+
+    def part(self, selector: str, kind: type[W]) -> W:
+        """A widget of the board (found on the board's screen even while a cover, the end of
+        a hand or a question is on top of it)."""
+        return self.screen_stack[0].query_one(selector, kind)
+
+    def on_mount(self) -> None:
+        """Connect the bridge and start the game thread."""
+        self.bridge.attach(self, self.call_from_thread)
+        self.set_interval(0.25, self._tick)
+        self.run_worker(self._play, thread=True, exit_on_error=True)
+
+    def _play(self) -> None:
+        try:
+            self.game()
+        finally:
+            if not self.bridge.closed:
+                self.bridge.closed = True
+                try:
+                    self.call_from_thread(self.exit)
+                except RuntimeError:  # pragma: no cover - already closing
+                    pass
+
+    def on_unmount(self) -> None:
+        """Release a game thread that waits for the board."""
+        self.bridge.answer(None)
+
+    # --- drawn by the game thread (BoardSide) -----------------------------------------------
+
+    def show_snapshot(self, snapshot: Snapshot) -> None:
+        """Draw ``snapshot``."""
+        self.snapshot = snapshot
+        self.part("#command", CommandInput).words = snapshot.words
+        self._redraw()
+
+    def _redraw(self) -> None:
+        snap, m = self.snapshot, self.m
+        parts = ("#header", "#players", "#round", "#table", "#sir", "#status")
+        rack = self.part("#rack", PickRack)
+        if snap is None:
+            for part in parts:
+                self.part(part, Static).update("")
+            rack.clear_rack()
+            return
+        self.part("#header", Static).update(remi_board.header_line(snap, m))
+        if not isinstance(snap.view, PlayerView):  # a family without a board layout
+            self.part("#table", Static).update(snap.screen or "")
+        else:
+            self.part("#players", Static).update(remi_board.players_panel(snap, m))
+            self.part("#table", Static).update(remi_board.table_panel(snap, m))
+            sir = remi_board.sir_tokens(snap, m)
+            self.part("#sir", SirRow).set_row(remi_board.sir_prefix(m), sir)
+            self.part("#status", Static).update(remi_board.status_panel(snap, m))
+            tiles = remi_board.sorted_rack(snap.view.rack, self.by_number)
+            prefix = remi_board.rack_prefix(snap, m, self.by_number)
+            marks = remi_board.taken_tile(snap), remi_board.drawn_tile(snap)
+            rack.set_rack(prefix, tiles, *marks)
+        recent = [Text(m("board.last_round"), style="bold")]
+        lines = snap.recent or (m("board.last_round.none"),)
+        recent.extend(Text(line) for line in lines[-6:])
+        self.part("#round", Static).update(Text("\n").join(recent))
+        self.part("#round-box", VerticalScroll).scroll_end(animate=False)
+
+    def log_line(self, text: str, style: str | None) -> None:
+        """Add one line to the messages."""
+        self.part("#log", RichLog).write(Text(text, style=style or ""))
+
+    def ask_line(self, prompt: str, remaining: Callable[[], float] | None = None) -> None:
+        """Wait for a command line (``remaining``: the turn timer, shown as a countdown)."""
+        self.waiting = True
+        self.remaining = remaining
+        self._tick()
+        self.asks += 1
+        command = self.part("#command", CommandInput)
+        command.placeholder = prompt
+        if not self.part("#rack", PickRack).has_focus:
+            command.focus()
+        pending, self.pending = self.pending, None
+        view = self.snapshot.view if self.snapshot is not None else None
+        if (
+            pending is not None
+            and isinstance(view, PlayerView)
+            and view.players[view.seat].announced
+        ):
+            self._send(pending)  # the discard held back while announcing
+
+    def show_cover(self, name: str) -> None:
+        """Blank the board and cover it until ``name`` confirms."""
+        self.snapshot = None
+        self._redraw()
+        self.part("#log", RichLog).clear()
+
+        def confirmed(_: None) -> None:
+            self.part("#command", CommandInput).focus()  # the next player types first
+            self.bridge.answer("")
+
+        self.push_screen(CoverScreen(name, self.m), confirmed)
+
+    def show_hold(self, item: RenderableType) -> None:
+        """Show the end of the hand until Enter."""
+        self.push_screen(HoldScreen(item, self.m), lambda _: self.bridge.answer(""))
+
+    # --- the player's input ------------------------------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Send the typed line to the game (after the safety questions)."""
+        event.input.value = ""
+        self.submit(event.value.strip())
+
+    def on_play(self, message: Play) -> None:
+        """A pick on the rack or the șir: sent as typed, or put on the command line."""
+        if message.send:
+            self.submit(message.command)
+            return
+        command = self.part("#command", CommandInput)
+        command.value = message.command
+        command.cursor_position = len(message.command.split(" ")[0]) + 1
+        command.focus()
+
+    def submit(self, line: str) -> None:
+        """Send a command to the game (after the safety questions)."""
+        if not self.waiting:
+            self.bell()
+            return
+        if line.lower() == "quit":
+            self.action_ask_quit()
+            return
+        if self._needs_announcement(line):
+            return
+        self._send(line)
+
+    def _tick(self) -> None:
+        """The turn timer's countdown, red in its last 10 seconds; at 0 the turn times out."""
+        try:
+            clock = self.part("#clock", Static)
+        except NoMatches:  # the board is closing
+            return
+        if not self.waiting or self.remaining is None:
+            clock.update("")
+            clock.remove_class("warn")
+            return
+        left = self.remaining()
+        if left <= 0:
+            self.waiting, self.remaining = False, None
+            clock.update("")
+            self.bridge.answer(TIME_UP)
+            return
+        clock.update(self.m("board.clock", seconds=math.ceil(left)))
+        if left <= WARN_SECONDS and not clock.has_class("warn"):
+            clock.add_class("warn")
+            self.bell()
+        elif left > WARN_SECONDS:
+            clock.remove_class("warn")
+
+    def _send(self, line: str) -> None:
+        self.waiting = False
+        self.remaining = None
+        self.part("#command", CommandInput).placeholder = self.m("board.waiting")
+        self.log_line(f"> {line}", "dim")
+        self.bridge.answer(line)
+
+    def _needs_announcement(self, line: str) -> bool:
+        """Before a discard that leaves 1..``announce.max_tiles`` tiles unannounced, ask."""
+        words = line.split()
+        snap = self.snapshot
+        if len(words) != 2 or words[0].lower() != "discard" or snap is None:
+            return False
+        view = snap.view
+        if not isinstance(view, PlayerView) or view.seat != view.current:
+            return False
+        rules = view.rules
+        left = len(view.rack) - 1
+        me = view.players[view.seat]
+        if not rules.announce_required or me.announced or not 1 <= left <= rules.announce_max_tiles:
+            return False
+
+        def answer(key: str | None) -> None:
+            if key == "a":
+                self.pending = line
+                self._send("announce")
+            elif key == "d":
+                self._send(line)
+
+        points = rules.announce_penalty_points
+        self.push_screen(AnnounceScreen(words[1], left, points, self.m), answer)
+        return True
+
+    def action_command(self, word: str) -> None:
+        """Send ``word`` (help, hint) as if typed."""
+        if self.waiting:
+            self._send(word)
+
+    def action_sort(self) -> None:
+        """Toggle the rack between colour-then-number and number order."""
+        self.by_number = not self.by_number
+        self._redraw()
+
+    async def action_quit(self) -> None:
+        """Textual's own quit key (Ctrl+Q) asks first too."""
+        self.action_ask_quit()
+
+    def action_ask_quit(self) -> None:
+        """Ask before leaving, saying where the game was last saved."""
+        saved = self.snapshot.saved_to if self.snapshot is not None else None
+
+        def answer(key: str | None) -> None:
+            if key == "y":
+                if self.waiting:
+                    self._send("quit")
+                else:
+                    self.exit()
+
+        self.push_screen(QuitScreen(saved, self.m), answer)

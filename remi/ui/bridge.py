@@ -1,0 +1,149 @@
+"""The channel between the game (the program's session, on a worker thread) and the board.
+
+The game thread publishes what the board shows (``Snapshot``: the view of the player to act, the
+names, the last round in words, the match totals...) and blocks in ``Bridge.read`` /
+``Bridge.cover`` / ``Bridge.hold`` until the board sends a line or a confirmation back. The board
+(``remi.ui.app.BoardApp``) implements ``BoardSide``; every call into it goes through
+``App.call_from_thread``, so the widgets are only touched on the board's own thread.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import attrs
+from rich.console import RenderableType
+
+from remi.core.play import TIME_UP, TimeUp
+
+__all__ = ["TIME_UP", "BoardSide", "Bridge", "Snapshot"]
+
+
+@attrs.frozen(kw_only=True)
+class Snapshot:
+    """What the board shows: one player's view of the position and the public frame around it.
+
+    Attributes:
+        seat: the seat whose view this is (the player to act, or the last person who acted).
+        view: the family's view of that seat (``Variant.view``); only what he may see.
+        names: the players' names, seat order.
+        recent: the last round in words, one line per action (``Variant.describe``).
+        hand: the number of the hand in a match.
+        rules_name: the preset's name.
+        changed: the rules changed by ``--set``, as ``id=value``.
+        seed: the deal's seed, or None.
+        totals: the match totals (name, points) before this hand, or None outside a match.
+        words: the words tab completion offers (commands, then the rack's tiles).
+        saved_to: the file the game was last saved to, or None.
+        mine: the events of the seat's own actions of this turn, private details included (the
+            tile he drew), never another player's.
+        screen: the family's own screen, drawn as it is by a family the board has no layout
+            for (the Rummikub-style presets: the table being edited, the rack, the timer).
+    """
+
+    seat: int
+    view: Any
+    names: tuple[str, ...]
+    recent: tuple[str, ...]
+    hand: int
+    rules_name: str
+    changed: tuple[str, ...] = ()
+    seed: int | None = None
+    totals: tuple[tuple[str, int], ...] | None = None
+    words: tuple[str, ...] = ()
+    saved_to: str | None = None
+    mine: tuple[Any, ...] = ()
+    screen: RenderableType | None = None
+
+
+class BoardSide(Protocol):
+    """What the game thread asks of the board (each call is run on the board's thread)."""
+
+    def show_snapshot(self, snapshot: Snapshot) -> None:
+        """Draw ``snapshot``."""
+        ...
+
+    def log_line(self, text: str, style: str | None) -> None:
+        """Add one line to the messages."""
+        ...
+
+    def ask_line(self, prompt: str, remaining: Callable[[], float] | None) -> None:
+        """Wait for a command line after ``prompt``; ``remaining()``: the seconds left on the
+        turn timer (a countdown on the board), or None."""
+        ...
+
+    def show_cover(self, name: str) -> None:
+        """Hide the board behind the hand-over cover until ``name`` confirms."""
+        ...
+
+    def show_hold(self, item: RenderableType) -> None:
+        """Show ``item`` (the end of a hand) until a key is pressed."""
+        ...
+
+
+class Bridge:
+    """Carries the game thread's calls to the board and the board's answers back."""
+
+    def __init__(self) -> None:
+        self._answers: queue.Queue[str | None | TimeUp] = queue.Queue()
+        self._call: Callable[..., Any] | None = None
+        self._side: BoardSide | None = None
+        self.closed = False
+        #: Lines printed to the terminal once the board has closed (where the game is saved).
+        self.farewell: list[str] = []
+
+    def attach(self, side: BoardSide, call: Callable[..., Any]) -> None:
+        """Connect the board ``side``; ``call(fn, *args)`` runs ``fn`` on the board's thread."""
+        self._side, self._call = side, call
+
+    def _run(self, name: str, *args: Any) -> None:
+        if self.closed or self._side is None or self._call is None:
+            return
+        try:
+            self._call(getattr(self._side, name), *args)
+        except RuntimeError:  # the board closed meanwhile
+            self.closed = True
+
+    # --- the game thread --------------------------------------------------------------------
+
+    def publish(self, snapshot: Snapshot) -> None:
+        """Show ``snapshot`` on the board."""
+        self._run("show_snapshot", snapshot)
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """Add a line to the board's messages."""
+        self._run("log_line", text, style)
+
+    def read(
+        self, prompt: str, remaining: Callable[[], float] | None = None
+    ) -> str | None | TimeUp:
+        """The next command line; None when the board closed; ``TIME_UP`` when ``remaining()``
+        (seconds on the turn timer) reached 0 first."""
+        self._run("ask_line", prompt, remaining)
+        return self._answer()
+
+    def cover(self, name: str) -> bool:
+        """Show the hand-over cover until ``name`` confirms; False when the board closed."""
+        self._run("show_cover", name)
+        return isinstance(self._answer(), str)
+
+    def hold(self, item: RenderableType) -> bool:
+        """Show ``item`` until a key; False when the board closed."""
+        self._run("show_hold", item)
+        return isinstance(self._answer(), str)
+
+    def _answer(self) -> str | None | TimeUp:
+        if self.closed:
+            return None
+        return self._answers.get()
+
+    # --- the board ----------------------------------------------------------------------------
+
+    def answer(self, line: str | None | TimeUp) -> None:
+        """Send a line (or a confirmation; None: the board closed; ``TIME_UP``: the turn timer
+        ran out) to the waiting game."""
+        if line is None:
+            self.closed = True
+        self._answers.put(line)

@@ -1,0 +1,183 @@
+"""The pieces of the Remi pe tablă board, built from a ``Snapshot`` of one player's view.
+
+Rich renderables only (the widgets of ``remi.ui.app`` hold them): the header with the rules in
+force, the players (seat, name, tiles, opened / announced / pe tablă, match total), the table's
+formations (number, owner, jolys with what they stand for), the șir with positions (the dead
+first tile marked), the stock and what the phase allows, and the rack, sorted by colour then
+number or by number. Every tile is shown in its colour *and* with its letter, so the board reads
+in monochrome and for colour-blind players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from remi.core.messages import Messages
+from remi.core.render import tile_text
+from remi.core.tiles import Tile
+from remi.ui.bridge import Snapshot
+from remi.variants.remi_pe_tabla.events import Drew
+from remi.variants.remi_pe_tabla.screens import formation_text
+from remi.variants.remi_pe_tabla.state import Phase
+from remi.variants.remi_pe_tabla.views import PlayerView
+
+__all__ = [
+    "header_line",
+    "players_panel",
+    "rack_prefix",
+    "sir_prefix",
+    "sir_tokens",
+    "sorted_rack",
+    "status_panel",
+    "table_panel",
+    "drawn_tile",
+    "taken_tile",
+]
+
+
+def header_line(snap: Snapshot, m: Messages) -> Text:
+    """The top line: the preset, the hand, the seed and every rule changed by ``--set``."""
+    title = m("title", rules=snap.rules_name) if isinstance(snap.view, PlayerView) else None
+    parts = [title or snap.rules_name, m("hand", hand=snap.hand)]
+    if snap.seed is not None:
+        parts.append(m("board.seed", seed=snap.seed))
+    if snap.changed:
+        parts.append(m("board.changed", rules=", ".join(snap.changed)))
+    return Text("  ·  ".join(parts), style="bold")
+
+
+def players_panel(snap: Snapshot, m: Messages) -> RenderableType:
+    """One row per seat: the turn arrow, ``p1 Ana``, tiles in hand, status and match total."""
+    view: PlayerView = snap.view
+    grid = Table(box=None, pad_edge=False, show_header=True, header_style="bold", expand=False)
+    grid.add_column("")
+    grid.add_column(m("col.player"))
+    grid.add_column(m("col.tiles"), justify="right")
+    grid.add_column(m("col.status"))
+    totals = dict(snap.totals) if snap.totals is not None else None
+    if totals is not None:
+        grid.add_column(m("board.col.total"), justify="right")
+    for p in view.players:
+        marks = []
+        if p.opened:
+            marks.append(m("status.opened"))
+        if p.pe_tabla:
+            marks.append(m("status.pe_tabla"))
+        if p.announced:
+            marks.append(m("status.announced"))
+        if p.failed_announcement:
+            marks.append(m("status.failed"))
+        if p.atu_announced:
+            marks.append(m("status.atu"))
+        arrow = "▶" if p.seat == view.current and view.phase is not Phase.ENDED else ""
+        name = f"p{p.seat + 1} {snap.names[p.seat]}"
+        row = [arrow, name, str(p.tile_count), ", ".join(marks)]
+        if totals is not None:
+            row.append(f"{totals.get(snap.names[p.seat], 0):+d}")
+        grid.add_row(*row, style="bold" if p.seat == snap.seat else None)
+    return grid
+
+
+def table_panel(snap: Snapshot, m: Messages) -> RenderableType:
+    """The formations on the table, numbered as ``layoff`` / ``swap`` use them, with owners;
+    as many columns as the width allows."""
+    view: PlayerView = snap.view
+    title = Text(m("table"), style="bold underline")
+    if not view.table:
+        return Group(title, Text(m("table.empty"), style="dim"))
+    cells = []
+    for i, tf in enumerate(view.table):
+        cell = Text(f"{i + 1:>2} ", style="bold")
+        cell.append(f"{snap.names[tf.owner]} ", style="dim")
+        cell.append_text(formation_text(view, i))
+        cells.append(cell)
+    return Group(title, Columns(cells, padding=(0, 3), column_first=True))
+
+
+def sir_prefix(m: Messages) -> Text:
+    """The title before the șir's tiles."""
+    return Text(m("sir") + ":", style="bold")
+
+
+def sir_tokens(snap: Snapshot, m: Messages) -> list[Text]:
+    """The șir's tiles with their positions (``1:B4``), the dead first tile struck through
+    (``sir.first_discard_dead``); ``empty`` when there is none."""
+    view: PlayerView = snap.view
+    if not view.sir:
+        return [Text(m("sir.empty"), style="dim")]
+    out = []
+    for i, tile in enumerate(view.sir, start=1):
+        token = Text(f"{i}:", style="dim")
+        text = tile_text(tile)
+        if i == 1 and view.rules.sir_first_discard_dead:
+            text.stylize("dim strike")
+            text.append("✝", style="dim")
+        out.append(token + text)
+    return out
+
+
+def status_panel(snap: Snapshot, m: Messages) -> RenderableType:
+    """The stock and atu, whose turn it is and what the phase allows, the taken tile's
+    obligation, and the limits that apply to this player now: the opening threshold
+    (``opening.min_points``) until he opens, the announcement once he nears 1-3 tiles
+    (``announce.max_tiles``)."""
+    view: PlayerView = snap.view
+    atu = f"   atu {view.atu}" if view.atu is not None else ""
+    phase = m(f"phase.{view.phase.value}")
+    lines: list[RenderableType] = [
+        Text(m.plural("stock", view.stock_count) + atu),
+        Text(m("turn_of", name=snap.names[view.current], phase=phase), style="bold cyan"),
+    ]
+    if view.turn is not None and view.turn.taken_tile is not None:
+        lines.append(Text(m("must_use", tile=view.turn.taken_tile), style="yellow"))
+    if view.turn is not None and view.turn.freed_jolys:
+        lines.append(Text(m("freed_joly"), style="yellow"))
+    me = view.players[view.seat]
+    rules = view.rules
+    if view.phase is not Phase.ENDED and not me.opened and not me.pe_tabla:
+        need = m("board.opening_need", points=rules.opening_min_points)
+        lines.append(Text(need, style="dim"))
+    if (
+        view.phase is not Phase.ENDED
+        and rules.announce_required
+        and not me.announced
+        and 1 <= len(view.rack) <= rules.announce_max_tiles + 1
+    ):
+        due = m("board.announce_due", count=rules.announce_max_tiles)
+        lines.append(Text(due, style="yellow"))
+    return Group(*lines)
+
+
+def sorted_rack(rack: Sequence[Tile], by_number: bool) -> list[Tile]:
+    """The rack by colour then number (R, Y, B, K; jolys last), or by number then colour."""
+    if not by_number:
+        return sorted(rack)
+    return sorted(rack, key=lambda t: (t.is_joly, t.number, t))
+
+
+def rack_prefix(snap: Snapshot, m: Messages, by_number: bool) -> Text:
+    """``Your rack (N, sorted by ...):``, the title before the rack's tiles."""
+    view: PlayerView = snap.view
+    order = m("board.sort.number") if by_number else m("board.sort.colour")
+    return Text(f"{m('rack')} ({len(view.rack)}, {order}):", style="bold")
+
+
+def drawn_tile(snap: Snapshot) -> Tile | None:
+    """The tile the player drew from the stock this turn (marked ``↓`` on his rack), if he
+    still holds it."""
+    view: PlayerView = snap.view
+    for event in snap.mine:
+        if isinstance(event, Drew) and event.tile is not None and event.tile in view.rack:
+            return event.tile
+    return None
+
+
+def taken_tile(snap: Snapshot) -> Tile | None:
+    """The șir tile taken this turn that must still go into a new formation (underlined)."""
+    view: PlayerView = snap.view
+    return view.turn.taken_tile if view.turn is not None else None

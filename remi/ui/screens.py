@@ -1,0 +1,125 @@
+"""The board's full and modal screens: the hot-seat cover, the end of a hand, and the questions
+(leave the game? discard without announcing?).
+
+The cover replaces the whole board, so nothing of the previous player's rack is on the screen
+until the next player confirms (``remi.ui.app.BoardApp.show_cover`` also blanks the board below).
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from remi.core.messages import Messages
+
+__all__ = ["AnnounceScreen", "CoverScreen", "HoldScreen", "QuitScreen"]
+
+
+class CoverScreen(Screen[None]):
+    """The hand-over cover: no rack, no table; Enter lets the next player in."""
+
+    BINDINGS = [Binding("enter", "dismiss", "OK", priority=True)]
+    DEFAULT_CSS = """
+    CoverScreen { align: center middle; }
+    CoverScreen > Vertical { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
+    """
+
+    def __init__(self, name: str, m: Messages) -> None:
+        super().__init__()
+        self.player = name
+        self.m = m
+
+    def compose(self) -> ComposeResult:
+        """The title and the hand-over text."""
+        m = self.m
+        with Vertical():
+            yield Static(m("board.cover.title"), classes="title")
+            yield Static(m("board.cover.text", name=self.player))
+            yield Static(m("board.cover.hidden", name=self.player), classes="dim")
+
+    async def action_dismiss(self, result: None = None) -> None:
+        """Close the cover (the next player confirmed)."""
+        self.dismiss(None)
+
+
+class HoldScreen(Screen[None]):
+    """The end of a hand (how it ended, final table and racks, explained scores, match totals),
+    kept until Enter."""
+
+    BINDINGS = [Binding("enter", "dismiss", "OK", priority=True)]
+    DEFAULT_CSS = """
+    HoldScreen > VerticalScroll { height: 1fr; }
+    HoldScreen > Static { height: 1; background: $accent; }
+    """
+
+    def __init__(self, item: RenderableType, m: Messages) -> None:
+        super().__init__()
+        self.item = item
+        self.m = m
+
+    def compose(self) -> ComposeResult:
+        """The hand's end, scrollable, and the key to go on."""
+        with VerticalScroll():
+            yield Static(self.item)
+        yield Static(self.m("board.hold.keys"))
+
+    async def action_dismiss(self, result: None = None) -> None:
+        """Go on."""
+        self.dismiss(None)
+
+
+class _Question(ModalScreen[str]):
+    """A question answered by one key (each key of ``KEYS`` returns its answer)."""
+
+    KEYS: tuple[str, ...] = ()
+    DEFAULT_CSS = """
+    _Question { align: center middle; }
+    _Question > Vertical { width: 70; height: auto; border: heavy $warning; padding: 0 1; }
+    """
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        """The question's lines."""
+        with Vertical():
+            for line in self.lines:
+                yield Static(line)
+
+    def on_key(self, event: object) -> None:
+        """Answer with the pressed key when it is one of ``KEYS``; Escape answers ``""``."""
+        key = getattr(event, "key", "")
+        if key in self.KEYS:
+            self.dismiss(key)
+        elif key == "escape":
+            self.dismiss("")
+
+
+class QuitScreen(_Question):
+    """Leave the game? (``y`` / ``n``), saying where it was last saved."""
+
+    KEYS = ("y", "n")
+
+    def __init__(self, saved_to: str | None, m: Messages) -> None:
+        where = (
+            m("board.quit.saved", path=saved_to)
+            if saved_to is not None
+            else m("board.quit.not_saved")
+        )
+        super().__init__([m("board.quit.ask"), where, m("board.quit.keys")])
+
+
+class AnnounceScreen(_Question):
+    """A discard that would leave 1-3 tiles without an announcement: announce now (``a``),
+    discard anyway (``d``) or go back."""
+
+    KEYS = ("a", "d")
+
+    def __init__(self, tile: str, count: int, points: int, m: Messages) -> None:
+        ask = m("board.announce.ask", tile=tile, count=count, points=points)
+        super().__init__([ask, m("board.announce.keys")])
