@@ -400,3 +400,23 @@ def test_play_layoff_of_the_taken_sir_tile_refused_when_typed_sir_break_use(
     assert "must go into a new formation this turn" in result.output
     assert "[sir.break_use]" in result.output
     assert load_record(save).actions[-1] == "p1 take 2"
+
+
+def test_saved_record_holds_each_actions_events(tmp_path: Path) -> None:
+    """A saved game carries, per action, its events in words (the record is the whole truth:
+    a drawn tile is named there, as the deal is), and replays to the same events."""
+    from remi.core.record_setup import record_actions, record_rules, start_state
+    from remi.core.variant import variant_for_rules
+
+    save = tmp_path / "auto.json"
+    result = runner.invoke(app, ["play", "--auto", "--seed", "3", "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    record = load_record(save)
+    assert record.events is not None and len(record.events) == len(record.actions)
+    rules = record_rules(record)
+    variant = variant_for_rules(rules)
+    state = start_state(record, rules)
+    for action, words in zip(record_actions(record, rules), record.events):
+        state, events = variant.transition(state, action)
+        assert words == tuple(str(e) for e in events)
+    assert any(w.startswith("p2 drew ") and "a tile" not in w for ws in record.events for w in ws)

@@ -110,8 +110,15 @@ class Session:
         return len(self.log)
 
     def current_record(self) -> GameRecord:
-        """The record with every action played so far."""
-        return attrs.evolve(self.record, actions=tuple(self.log))
+        """The record with every action played so far and, per action, its events in words
+        (``GameRecord.events``: the whole truth, as the record's deal is; a player's export is
+        built from his views instead)."""
+        events = tuple(tuple(str(e) for e in note.events) for note in self.notes)
+        return attrs.evolve(
+            self.record,
+            actions=tuple(self.log),
+            events=events if len(events) == len(self.log) else None,
+        )
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may see now."""
