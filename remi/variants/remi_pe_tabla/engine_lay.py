@@ -11,6 +11,8 @@ is checked when the player discards (``remi.variants.remi_pe_tabla.engine_end``)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from remi.core.actions import Action
 from remi.core.formations import ACE_HIGH_RANK, Formation, FormationRules
 from remi.core.messages import N_
@@ -45,6 +47,22 @@ def _common_lay_checks(state: GameState, action: Action, ps: PlayerState) -> Non
         raise _illegal("error.meld.first_round", "turn.meld_from", action)
 
 
+def _rack_after(
+    state: GameState, ps: PlayerState, tiles: Sequence[Tile], action: Action, nothing_left: str
+) -> tuple[Tile, ...]:
+    """The rack without ``tiles``, which it must hold (``rack.tiles``) and which must leave a
+    tile to discard (``hand.closing_discard``, refused with the message ``nothing_left``)."""
+    rest = _remove(ps.rack, tiles)
+    if rest is None:
+        missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
+        raise _illegal(
+            "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=missing
+        )
+    if not rest:
+        raise _illegal(nothing_left, "hand.closing_discard", action)
+    return rest
+
+
 def _meld(state: GameState, action: Meld) -> GameState:
     ps = _player(state)
     _common_lay_checks(state, action, ps)
@@ -65,18 +83,7 @@ def _meld(state: GameState, action: Meld) -> GameState:
                 "error.formation.kind", "formation.kind", action, formation=f, rules=rules.name
             )
     tiles = action.tiles
-    rest = _remove(ps.rack, tiles)
-    if rest is None:
-        missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
-        raise _illegal(
-            "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=missing
-        )
-    if not rest:
-        raise _illegal(
-            "error.meld.nothing_to_discard",
-            "hand.closing_discard",
-            action,
-        )
+    rest = _rack_after(state, ps, tiles, action, N_("error.meld.nothing_to_discard"))
     turn = state.turn
     joly_count = sum(1 for t in tiles if t.is_joly)
     freed_used = min(joly_count, turn.freed_jolys)
@@ -296,18 +303,7 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
     if type(action.target) is not int or not 1 <= action.target <= len(state.table):
         raise _illegal("error.layoff.target", "layoff.target", action, target=action.target)
     tiles = [s.tile for s in action.tiles]
-    rest = _remove(ps.rack, tiles)
-    if rest is None:
-        missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
-        raise _illegal(
-            "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=missing
-        )
-    if not rest:
-        raise _illegal(
-            "error.layoff.nothing_to_discard",
-            "hand.closing_discard",
-            action,
-        )
+    rest = _rack_after(state, ps, tiles, action, N_("error.layoff.nothing_to_discard"))
     tf = state.table[action.target - 1]
     freed = turn.freed_jolys
     for slot in action.tiles:
