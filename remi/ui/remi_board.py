@@ -22,7 +22,7 @@ from remi.core.render import tile_text
 from remi.core.tiles import Tile
 from remi.ui.bridge import Snapshot
 from remi.variants.remi_pe_tabla.events import Drew
-from remi.variants.remi_pe_tabla.screens import formation_text
+from remi.variants.remi_pe_tabla.screens import formation_text, status_marks
 from remi.variants.remi_pe_tabla.state import Phase
 from remi.variants.remi_pe_tabla.views import PlayerView
 
@@ -63,17 +63,7 @@ def players_panel(snap: Snapshot, m: Messages) -> RenderableType:
     if totals is not None:
         grid.add_column(m("board.col.total"), justify="right")
     for p in view.players:
-        marks = []
-        if p.opened:
-            marks.append(m("status.opened"))
-        if p.pe_tabla:
-            marks.append(m("status.pe_tabla"))
-        if p.announced:
-            marks.append(m("status.announced"))
-        if p.failed_announcement:
-            marks.append(m("status.failed"))
-        if p.atu_announced:
-            marks.append(m("status.atu"))
+        marks = status_marks(p, m)
         arrow = "▶" if p.seat == view.current and view.phase is not Phase.ENDED else ""
         name = f"p{p.seat + 1} {snap.names[p.seat]}"
         row = [arrow, name, str(p.tile_count), ", ".join(marks)]

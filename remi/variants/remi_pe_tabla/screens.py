@@ -16,9 +16,9 @@ from rich.text import Text
 from remi.core.messages import N_, Messages
 from remi.core.render import header_text, players_grid, rack_line, recent_lines, tile_text
 from remi.variants.remi_pe_tabla.state import Phase
-from remi.variants.remi_pe_tabla.views import PlayerView
+from remi.variants.remi_pe_tabla.views import PlayerView, PublicPlayer
 
-__all__ = ["formation_text", "players_table", "screen", "sir_text", "table_table"]
+__all__ = ["formation_text", "players_table", "screen", "sir_text", "status_marks", "table_table"]
 
 #: The message id of each phase's line.
 _PHASES: dict[str, str] = {
@@ -75,21 +75,24 @@ def table_table(view: PlayerView, names: Sequence[str], m: Messages) -> Renderab
     return grid
 
 
+def status_marks(player: PublicPlayer, m: Messages) -> list[str]:
+    """A player's markers in words: opened (etalat), announced, missed announcement, pe tablă,
+    atu announced; empty for none."""
+    flags = (
+        (player.opened, "status.opened"),
+        (player.announced, "status.announced"),
+        (player.failed_announcement, "status.failed"),
+        (player.pe_tabla, "status.pe_tabla"),
+        (player.atu_announced, "status.atu"),
+    )
+    return [m(key) for shown, key in flags if shown]
+
+
 def players_table(view: PlayerView, names: Sequence[str], m: Messages) -> RenderableType:
     """Each player's tile count and markers (opened, announced, pe tablă, atu, to play)."""
     grid = players_grid(m)
     for p in view.players:
-        marks = []
-        if p.opened:
-            marks.append(m("status.opened"))
-        if p.announced:
-            marks.append(m("status.announced"))
-        if p.failed_announcement:
-            marks.append(m("status.failed"))
-        if p.pe_tabla:
-            marks.append(m("status.pe_tabla"))
-        if p.atu_announced:
-            marks.append(m("status.atu"))
+        marks = status_marks(p, m)
         arrow = "▶" if p.seat == view.current and view.phase is not Phase.ENDED else ""
         grid.add_row(
             arrow, Text(f"p{p.seat + 1} {names[p.seat]}"), str(p.tile_count), ", ".join(marks)
