@@ -79,11 +79,11 @@ def status_marks(player: PublicPlayer, m: Messages) -> list[str]:
     """A player's markers in words: opened (etalat), announced, missed announcement, pe tablă,
     atu announced; empty for none."""
     flags = (
-        (player.opened, "status.opened"),
-        (player.announced, "status.announced"),
-        (player.failed_announcement, "status.failed"),
-        (player.pe_tabla, "status.pe_tabla"),
-        (player.atu_announced, "status.atu"),
+        (player.opened, N_("status.opened")),
+        (player.announced, N_("status.announced")),
+        (player.failed_announcement, N_("status.failed")),
+        (player.pe_tabla, N_("status.pe_tabla")),
+        (player.atu_announced, N_("status.atu")),
     )
     return [m(key) for shown, key in flags if shown]
 
