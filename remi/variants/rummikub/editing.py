@@ -42,6 +42,7 @@ from remi.core.notation import (
 from remi.core.tiles import sort_tiles
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
 from remi.variants.rummikub.engine import check
+from remi.variants.rummikub.keep_three import check_keep_three
 from remi.variants.rummikub.state import RummikubState
 
 __all__ = ["EDIT_COMMANDS", "EditError", "Refusal", "TableEditor", "TurnTimer"]
@@ -208,6 +209,7 @@ class TableEditor:
 
         Raises:
             EditError: no such set or tile.
+            IllegalActionError: ``table.keep_three``, the set keeps fewer than 3 of its tiles.
         """
         source = self._set(from_set)
         target = self._set(to_set)
@@ -218,12 +220,14 @@ class TableEditor:
         if slot.tile.is_joly:
             slot = SlotToken(slot.tile)
         self._insert(target, slot)
+        self._keep_three()
 
     def split(self, set_number: int, before: int) -> None:
         """Split set ``set_number`` before its tile ``before``; the tail becomes a new last set.
 
         Raises:
             EditError: no such set, or ``before`` is not inside it (2..its length).
+            IllegalActionError: ``table.keep_three``, neither part keeps 3 of its tiles.
         """
         source = self._set(set_number)
         if not 2 <= before <= len(source):
@@ -234,6 +238,7 @@ class TableEditor:
         tail = source[before - 1 :]
         del source[before - 1 :]
         self._sets.append(tail)
+        self._keep_three()
 
     def new(self, tokens: str) -> None:
         """A new last set from rack tiles (none: an empty set).
@@ -261,6 +266,7 @@ class TableEditor:
         Raises:
             EditError: the new table holds a tile that is neither on the start-of-turn table
                 nor on the player's rack.
+            IllegalActionError: ``table.keep_three``, a set keeps fewer than 3 of its tiles.
             NotationError: bad notation.
         """
         groups = parse_formations_text(text)
@@ -277,6 +283,23 @@ class TableEditor:
         self._save()
         self._sets = [list(group) for group in groups]
         self._rack = [SlotToken(t) for t in sort_tiles((rack - from_rack).elements())]
+        self._keep_three()
+
+    def _keep_three(self) -> None:
+        """``table.keep_three`` (docs/rules.md §2.6): undo the edit just made and refuse it
+        when it leaves a start-of-turn set fewer than 3 of its own tiles together.
+
+        Raises:
+            IllegalActionError: ``table.keep_three``.
+        """
+        if self.state.rules.table_keep_three:
+            try:
+                check_keep_three(
+                    self.state.table, [Counter(s.tile for s in group) for group in self._sets]
+                )
+            except IllegalActionError:
+                self._sets, self._rack = self._history.pop()
+                raise
 
     def undo(self) -> None:
         """Take back the last command.

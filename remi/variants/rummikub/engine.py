@@ -23,8 +23,9 @@ With the pool empty, a penalty or timeout draws nothing and counts as a turn wit
 Refusals raise ``IllegalActionError`` carrying a rule id: ``game.over``, ``turn.order``,
 ``turn.action``, ``turn.play_or_draw``, ``pool_empty.play_on``, ``table.tiles_kept``,
 ``play.own_tiles``, a formation rule id (``run.ace_high``, ``set.distinct_colours``...),
-``initial_meld.min_points``, ``initial_meld.manipulate_same_turn`` and the ``joker.*`` ids of
-``remi.variants.rummikub.jokers``. A refused action changes nothing (states are frozen).
+``initial_meld.min_points``, ``initial_meld.manipulate_same_turn``, the ``joker.*`` ids of
+``remi.variants.rummikub.jokers`` and ``table.keep_three`` (``remi.variants.rummikub.keep_three``).
+A refused action changes nothing (states are frozen).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from remi.core.tiles import Tile, sort_tiles
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
 from remi.variants.rummikub.events import events_of
 from remi.variants.rummikub.jokers import check_jokers, swapped_versions
+from remi.variants.rummikub.keep_three import check_keep_three
 from remi.variants.rummikub.melds import check_initial_meld, revalidate, set_points
 from remi.variants.rummikub.movegen import generate_actions
 from remi.variants.rummikub.state import EndReason, RummikubState
@@ -184,6 +186,8 @@ def _check_play(state: RummikubState, play: Play) -> None:
         check_jokers(state.table, play.table, played, rules, initial_turn=False)
     else:
         _check_initial(state, play, played)
+    if rules.table_keep_three:
+        check_keep_three(state.table, [Counter(g.tiles) for g in play.table])
 
 
 def _check_initial(state: RummikubState, play: Play, played: Counter[Tile]) -> None:

@@ -159,6 +159,13 @@ class RummikubRules(RuleSet):
         "unless the joker is retrieved",
         "docs/rules.md §2.7, §3.27",
     )
+    table_keep_three: bool = rule(
+        "table.keep_three",
+        False,
+        "tiles may be taken out of a table set only if at least 3 of its own tiles stay "
+        "together in one set",
+        "docs/rules.md §2.6, §3.30",
+    )
     run_ace_high: bool = rule(
         "run.ace_high",
         False,

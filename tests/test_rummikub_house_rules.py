@@ -1,0 +1,83 @@
+"""The Rummikub-family rule ids of MyRummy Small's seed: one test per rule id, named after it,
+played through ``apply`` from stacked deals (docs/rules.md §2.6, §2.7, §3.30)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+import pytest
+
+from remi.core.errors import IllegalActionError
+from remi.core.formations import parse_formation
+from remi.core.presets import load_rules
+from remi.core.tiles import Tile
+from remi.variants.rummikub.editing import TableEditor
+from remi.variants.rummikub.keep_three import broken_set
+from remi.variants.rummikub.rules import RummikubRules
+from remi.variants.rummikub.state import RummikubState
+from tests.rummikit import deal, refused, rk_rules, run
+
+
+def _opened(rules: RummikubRules) -> RummikubState:
+    """Table [R5 Y5 B5 K5] [R10 R11 R12] [R9 R10 R11]; p2 (to play) holds R6 R7 R8 R12."""
+    state = deal(
+        ["R5 Y5 B5 K5 R10 R11 R12", "R9 R10 R11 R6 R7 R8 R12"], pool="Y2 Y4 Y6", rules=rules
+    )
+    state = run(state, "p1 play [R5 Y5 B5 K5] [R10 R11 R12]")
+    state = run(state, "p2 play [R5 Y5 B5 K5] [R10 R11 R12] [R9 R10 R11]", "p1 draw")
+    return state
+
+
+def test_table_keep_three() -> None:
+    """A set may give up tiles while 3 of its own stay together: [R5 Y5 B5 K5] gives R5 to a
+    new run; [R9 R10 R11] may not give up R9 (R10 R11 alone would stay)."""
+    state = _opened(rk_rules(table__keep_three=True))
+    give_r5 = "p2 play [Y5 B5 K5] [R10 R11 R12] [R9 R10 R11] [R5 R6 R7]"
+    assert run(state, give_r5).table[0] == parse_formation("Y5 B5 K5")
+    take_r9 = "p2 play [R5 Y5 B5 K5] [R10 R11 R12] [R10 R11 R12] [R7 R8 R9]"
+    error = refused(state, take_r9, "table.keep_three")
+    assert "[R9 R10 R11]" in str(error)
+    off = attrs.evolve(state, rules=rk_rules())
+    assert run(off, take_r9).table[3] == parse_formation("R7 R8 R9")
+
+
+def test_table_keep_three_in_myrummy_small_only() -> None:
+    assert load_rules("myrummy-small").get("table.keep_three") is True
+    assert load_rules("rummikub").get("table.keep_three") is False
+    assert load_rules("myrummy").get("table.keep_three") is False
+
+
+def test_table_keep_three_joker_freed_by_its_tile_counts_as_kept() -> None:
+    """Retrieving the joker of [R5 J R7] with R6 leaves R5 R6 R7: the set keeps 3."""
+    rules = rk_rules(table__keep_three=True)
+    state = deal(["R5 J R7 K11 K12 K13", "R6 Y9 Y10 B10 B11 B12"], pool="Y2 Y4", rules=rules)
+    state = run(state, "p1 play [R5 J R7] [K11 K12 K13]")
+    state = run(state, "p2 play [R5 J R7] [K11 K12 K13] [B10 B11 B12]", "p1 draw")
+    after = run(state, "p2 play [R5 R6 R7] [K11 K12 K13] [B10 B11 B12] [J Y9 Y10]")
+    assert after.table[0] == parse_formation("R5 R6 R7")
+
+
+def test_table_keep_three_two_copies_count_once() -> None:
+    """Two groups share R5 Y5 K5: the one left whole keeps its tiles, the other keeps none."""
+    old = [parse_formation("R5 Y5 B5 K5"), parse_formation("R5 Y5 K5")]
+    new = [
+        Counter(parse_formation(t).tiles)
+        for t in ("R5 Y5 B5 K5", "R3 R4 R5", "Y5 Y6 Y7", "K5 K6 K7")
+    ]
+    assert broken_set(old, new) == old[1]
+    merged = [Counter(parse_formation("R1 R2 R3 R4 R5 R6").tiles)]
+    runs = [parse_formation("R1 R2 R3"), parse_formation("R4 R5 R6")]
+    assert broken_set(runs, merged) is None
+
+
+def test_table_keep_three_editor_refuses_the_move() -> None:
+    """At the table the edit itself is refused, and the working table does not change."""
+    state = _opened(rk_rules(table__keep_three=True))
+    editor = TableEditor(state)
+    before = editor.sets
+    with pytest.raises(IllegalActionError) as info:
+        editor.command("move 3:1 2")
+    assert info.value.rule_id == "table.keep_three" and editor.sets == before
+    editor.command("move 1:1 3")  # R5 out of the 4-tile group: Y5 B5 K5 stay
+    assert [s.tile for s in editor.sets[0]] == [Tile.parse(t) for t in ("Y5", "B5", "K5")]
