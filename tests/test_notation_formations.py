@@ -23,6 +23,7 @@ from remi.core.errors import (
 from remi.core.formations import (
     FINAL_POINTS,
     OPENING_POINTS,
+    REMI_FORMATIONS,
     FormationRules,
     Kind,
     formation_points,
@@ -152,10 +153,46 @@ def test_invalid_formation_rule_ids(text: str, rule: str) -> None:
     assert info.value.rule_id == rule
 
 
-@pytest.mark.parametrize("text", ["R12 R13 J", "J R1 R2"])
-def test_joly_off_the_end_of_a_run_is_explained(text: str) -> None:
-    """A joly whose place would make it a number below 1 or past 13 (docs/rules.md §2.3,
-    Rummikub: the 1 is low only) is refused with that reason, not as numbers out of order."""
+@pytest.mark.parametrize(
+    ("text", "rules", "shown", "joker", "points"),
+    [
+        ("R12 R13 J", RUMMIKUB, "[J R12 R13]", "R11", 36),
+        ("J R1 R2", RUMMIKUB, "[R1 R2 J]", "R3", 6),
+        ("R5 R7 J", RUMMIKUB, "[R5 J R7]", "R6", 18),
+        ("J R1 R2", REMI_FORMATIONS, "[R1 R2 J]", "R3", 6),
+    ],
+)
+def test_joly_whose_place_is_forced_is_put_there(
+    text: str, rules: FormationRules, shown: str, joker: str, points: int
+) -> None:
+    """A joly written where it has no place, with exactly one place it can take, is read there
+    (docs/rules.md §1.4, §2.3): under Rummikub R12 R13 J is J[R11] R12 R13, 36 points."""
+    f = parse_formation(text, rules)
+    assert str(f) == shown and Tile.parse(joker) in f.identities
+    assert sum(t.number for t in f.identities if t is not None) == points
+
+
+@pytest.mark.parametrize(
+    ("text", "rules", "readings"),
+    [
+        ("R13 J R12", REMI_FORMATIONS, ["[J[R11] R12 R13]", "[R12 R13 J[R1]]"]),
+        ("R5 R7 J J", RUMMIKUB, ["[J[R4] R5 J[R6] R7]", "[R5 J[R6] R7 J[R8]]"]),
+    ],
+)
+def test_joly_with_two_places_is_ambiguous(
+    text: str, rules: FormationRules, readings: list[str]
+) -> None:
+    """Real ambiguity stays refused, listing the readings (clause ``joly.identity``): in Remi
+    the 1 may follow 13, so R13 J R12 is R11-R13 or R12-R1."""
+    with pytest.raises(AmbiguousFormationError) as info:
+        parse_formation(text, rules)
+    assert info.value.readings == readings
+
+
+def test_joly_off_the_end_of_a_run_is_explained() -> None:
+    """A joly that has no place at all (a 14-tile run with the 1 low only) is refused with that
+    reason, not as numbers out of order."""
+    text = "J J " + " ".join(f"R{n}" for n in range(1, 13))
     with pytest.raises(InvalidFormationError) as info:
         parse_formation(text, RUMMIKUB)
     assert info.value.rule_id == "formation.run"

@@ -275,7 +275,10 @@ def read_formation(
     """Validate parsed slots as one formation and fix every joly's identity.
 
     Runs without jolys may be written in any order (``R5 R3 R4`` is the run R3 R4 R5); with
-    jolys, a run is read in the order written, since a joly's position gives its identity.
+    jolys, a run is read in the order written, since a joly's position gives its identity. When
+    the tiles have no reading in the order written, a joly whose place is forced is put there
+    (``R12 R13 J`` with the 1 low only is ``J[R11] R12 R13``, docs/rules.md §1.4, §2.3); two
+    or more places are refused as ambiguous, listing the readings.
 
     Raises:
         InvalidFormationError: not a valid run or set, with the rule id broken
@@ -284,7 +287,7 @@ def read_formation(
             ``set.distinct_colours``, ``set.max_tiles``, ``joly.identity``).
         AmbiguousFormationError: two readings (run and set); the message lists both.
     """
-    readings = formation_readings(slots, rules)
+    readings = formation_readings(slots, rules) or _placed_runs(slots, rules)
     if len(readings) == 1:
         return readings[0]
     text = f"[{format_tiles(slots)}]"
@@ -353,6 +356,35 @@ def _full_readings(
     group = _read_set(slots, rules)
     if group is not None:
         out.append(group)
+    return out
+
+
+def _placed_runs(slots: Sequence[SlotToken], rules: FormationRules) -> list[Formation]:
+    """Every run of ``slots`` with its plain jolys moved to places they can take, the other
+    tiles (natural, or jolys with a stated identity) in number order: the readings of a
+    formation whose jolys are written out of place (none without a plain joly)."""
+    free = sum(1 for s in slots if s.tile == JOLY and s.stated is None)
+    known = [s for s in slots if s.tile != JOLY or s.stated is not None]
+    tiles = [s.tile if s.stated is None else s.stated for s in known]
+    if not free or not tiles or len({t.colour for t in tiles}) != 1:
+        return []
+    n = len(slots)
+    top = ACE_HIGH_RANK if rules.ace_high else 13
+    out: list[Formation] = []
+    for start in range(1, top - n + 2):
+        left = list(zip(tiles, known))
+        ordered: list[SlotToken] = []
+        for rank in range(start, start + n):
+            number = 1 if rank == ACE_HIGH_RANK else rank
+            pick = next((p for p in left if p[0].number == number), None)
+            if pick is None:
+                ordered.append(_PLAIN_SLOTS[JOLY.code])
+            else:
+                left.remove(pick)
+                ordered.append(pick[1])
+        run = None if left else _read_run(ordered, rules)
+        if run is not None and run not in out:
+            out.append(run)
     return out
 
 
