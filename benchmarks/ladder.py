@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
+from remi.core.errors import RemiError
 from remi.ladder import ladder
 
 
@@ -29,7 +31,11 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     start, cpu = time.perf_counter(), time.process_time()
-    results = ladder(args.bots.split(","), args.deals, seed=args.seed, preset=args.rules)
+    try:
+        results = ladder(args.bots.split(","), args.deals, seed=args.seed, preset=args.rules)
+    except RemiError as exc:  # a bad preset, or a bot that refuses its rules: one line, exit 2
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
     seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu
     if args.json:
         print(json.dumps([r.to_dict() for r in results], indent=2))

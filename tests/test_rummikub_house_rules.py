@@ -7,15 +7,25 @@ from collections import Counter
 
 import attrs
 import pytest
+from typer.testing import CliRunner
 
+from remi.cli import app
 from remi.core.errors import IllegalActionError
 from remi.core.formations import parse_formation
 from remi.core.presets import load_rules
+from remi.core.strategy import NoStrategyError
 from remi.core.tiles import Tile
 from remi.variants.rummikub.editing import TableEditor
+from remi.variants.rummikub.engine import legal_actions
 from remi.variants.rummikub.keep_three import broken_set
 from remi.variants.rummikub.rules import RummikubRules
 from remi.variants.rummikub.state import RummikubState
+from remi.variants.rummikub.strategies import (
+    RummikubGreedyStrategy,
+    RummikubSolverStrategy,
+    SolverRulesError,
+)
+from remi.variants.rummikub.views import view
 from tests.rummikit import deal, refused, rk_rules, run
 
 
@@ -81,3 +91,61 @@ def test_table_keep_three_editor_refuses_the_move() -> None:
     assert info.value.rule_id == "table.keep_three" and editor.sets == before
     editor.command("move 1:1 3")  # R5 out of the 4-tile group: Y5 B5 K5 stay
     assert [s.tile for s in editor.sets[0]] == [Tile.parse(t) for t in ("Y5", "B5", "K5")]
+
+
+def test_joker_locks_meld_in_myrummy_small() -> None:
+    """MyRummy Small's insert: "the joker's position cannot be changed unless it has been
+    replaced": its set may grow but not be broken up."""
+    rules = rk_rules("myrummy-small")
+    assert rules.joker_locks_meld and not rk_rules().joker_locks_meld
+    state = deal(["R4 R5 J R7 R8 R9", "Y10 B10 K10 R3 R10"], pool="Y2 Y4", rules=rules)
+    state = run(state, "p1 play [R4 R5 J R7 R8 R9]")
+    state = run(state, "p2 play [R4 R5 J R7 R8 R9] [Y10 B10 K10]", "p1 draw")
+    refused(state, "p2 play [R3 R4 R5 J] [R7 R8 R9 R10] [Y10 B10 K10]", "joker.locks_meld")
+    assert run(state, "p2 play [R3 R4 R5 J R7 R8 R9 R10] [Y10 B10 K10]").racks[1]
+
+
+def _solver_choice(rules: RummikubRules) -> None:
+    state = deal(["R9 R10 R11 K1 K2", "Y2"], pool="Y4 Y6", rules=rules)
+    RummikubSolverStrategy(0).choose(view(state, 0))
+
+
+@pytest.mark.parametrize(
+    ("rule", "value"),
+    [
+        ("run.ace_high", True),
+        ("joker.locks_meld", True),
+        ("joker.group_of_three", "both_missing"),
+        ("joker.freed_use", "new_set_with_rack"),
+        ("table.keep_three", True),
+    ],
+    ids=[
+        "run_ace_high",
+        "joker_locks_meld",
+        "joker_group_of_three",
+        "joker_freed_use",
+        "table_keep_three",
+    ],
+)
+def test_solver_bot_refuses_rules_it_does_not_model(rule: str, value: object) -> None:
+    """The solver bot never plays another rule silently: it refuses the preset naming the rule
+    (the greedy bot plays it)."""
+    rules = rk_rules(**{rule.replace(".", "__"): value})
+    with pytest.raises(SolverRulesError) as info:
+        _solver_choice(rules)
+    assert info.value.rule == rule and str(info.value).endswith(f"[{rule}]")
+    assert isinstance(info.value, NoStrategyError)
+    state = deal(["R9 R10 R11 K1 K2", "Y2"], pool="Y4 Y6", rules=rules)
+    assert RummikubGreedyStrategy(0).choose(view(state, 0)) in legal_actions(state)
+    _solver_choice(rk_rules())  # the defaults: no refusal
+
+
+def test_solver_bot_refusal_exits_2_in_play_and_simulate() -> None:
+    cli = CliRunner()
+    for args in (
+        ["play", "--rules", "myrummy-small", "--bot", "solver", "--bot", "solver", "--auto"],
+        ["simulate", "--rules", "myrummy-small", "--games", "1", "--bots", "solver"],
+    ):
+        result = cli.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "[joker.locks_meld]" in result.output

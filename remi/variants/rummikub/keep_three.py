@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from remi.core.errors import IllegalActionError
+from remi.core.errors import illegal
 from remi.core.formations import Formation, Kind
 from remi.core.tiles import JOLY, Tile
 
@@ -118,8 +118,4 @@ def check_keep_three(old_table: Sequence[Formation], new_sets: Sequence[Counter[
     """
     broken = broken_set(old_table, new_sets)
     if broken is not None:
-        raise IllegalActionError(
-            f"tiles are taken out of {broken.text()} leaving fewer than {KEEP} of its tiles "
-            "together: at least 3 must stay",
-            rule_id="table.keep_three",
-        )
+        raise illegal("error.table.keep_three", "table.keep_three", formation=broken.text())

@@ -9,22 +9,26 @@ no state between calls; ``RummikubVariant.strategy(kind, seed)`` hands them out.
 - ``solver`` (``RummikubSolverStrategy``): the exact best move of
   ``remi.variants.rummikub.solvers.best_move.best_move`` (most tiles placed, then the fewest changed table sets)
   within a fixed work budget, after checking its joker moves with the family's public
-  ``check_jokers`` (table + own rack only; ``joker.*`` rules); otherwise the greedy choice.
+  ``check_jokers`` (table + own rack only; ``joker.*`` rules); otherwise the greedy choice. It
+  refuses (``SolverRulesError``, naming the rule id) a rule set with a value the solver does
+  not model, rather than play another rule.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Final
 
 from remi.core.actions import Action
-from remi.core.errors import RemiError
-from remi.core.strategy import Strategy, require_legal
+from remi.core.errors import RemiError, RulesError
+from remi.core.messages import Messages
+from remi.core.strategy import NoStrategyError, Strategy, require_legal
 from remi.core.tiles import Tile
 from remi.variants.rummikub.actions import Play
 from remi.variants.rummikub.jokers import check_jokers
-from remi.variants.rummikub.rules import RummikubRules
+from remi.variants.rummikub.rules import FAMILY, RummikubRules
 from remi.variants.rummikub.solvers.best_move import MoveRules, best_move
 from remi.variants.rummikub.views import RummikubView
 
@@ -35,6 +39,7 @@ __all__ = [
     "PlayRank",
     "RummikubGreedyStrategy",
     "RummikubSolverStrategy",
+    "SolverRulesError",
     "best_legal_play",
     "best_play",
     "most_tiles",
@@ -121,9 +126,43 @@ class RummikubSolverStrategy(RummikubGreedyStrategy):
     its budget (``_best_move``), else the greedy choice (``best_legal_play``). No state, no
     chance."""
 
+    def choose(self, view: RummikubView) -> Action:
+        """As the greedy player's ``choose``, after checking that the move solver models every
+        rule of ``view.rules``.
+
+        Raises:
+            SolverRulesError: a rule value the move solver does not model (``run.ace_high``
+                true, ``joker.locks_meld`` true, ``joker.group_of_three = both_missing``,
+                ``joker.freed_use = new_set_with_rack``, ``table.keep_three`` true): the bot
+                refuses the preset rather than play another rule.
+            RemiError: the view has no legal action (not this player's turn).
+        """
+        try:
+            _move_rules(view.rules)
+        except RulesError as exc:
+            raise SolverRulesError(view.rules.name, exc.key, exc.value) from None
+        return super().choose(view)
+
     def _exact(self, view: RummikubView) -> Play | None:
         """``_best_move``: the exact solver's move, checked, or None."""
         return _best_move(view)
+
+
+class SolverRulesError(NoStrategyError):
+    """The ``solver`` bot cannot play a rule set: its move solver does not model one of its
+    rule values (docs/rules.md §2.3, §2.6, §2.7), so it refuses the preset instead of playing
+    another rule.
+
+    Attributes:
+        preset: the rule set's name; rule: the rule id; value: its value.
+    """
+
+    def __init__(self, preset: str, rule: str, value: object) -> None:
+        super().__init__(FAMILY, "solver", ("greedy",))
+        self.preset, self.rule, self.value = preset, rule, value
+        self.message_id = "error.bot.solver_rule"
+        self.params = {"preset": preset, "rule": rule, "value": json.dumps(value)}
+        self.args = (Messages("en")(self.message_id, **self.params),)
 
 
 def _best_move(view: RummikubView) -> Play | None:
@@ -141,7 +180,7 @@ def _best_move(view: RummikubView) -> Play | None:
             max_states=SOLVER_MAX_STATES,
             tie_break_states=SOLVER_TIE_BREAK_STATES,
         )
-    except RemiError:  # options the solver does not model, or its budget ran out
+    except RemiError:  # its budget ran out (the rules were checked in choose)
         # (SolverBudgetExceeded): fall back to the listed plays
         return None
     if move is None or not move.tiles_placed or tuple(move.table) == tuple(view.table):

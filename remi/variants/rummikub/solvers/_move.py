@@ -17,6 +17,8 @@ from remi.core.tiles import Tile
 
 __all__ = ["DEFAULT_RULES", "OBJECTIVES", "Move", "MoveRules"]
 
+#: Why the solver cannot honour the joker options it refuses.
+_JOKERS: Final = "treats table jokers as freely re-usable"
 #: The objectives ``best_move`` accepts: most tiles placed, most points placed.
 OBJECTIVES: Final = ("tiles", "points")
 
@@ -80,7 +82,8 @@ class MoveRules:
 
         Rule ids the rule set does not have keep the default above. The joker options that the
         solver does not model (``joker.locks_meld`` true, ``joker.group_of_three`` =
-        ``both_missing``, ``joker.freed_use`` = ``new_set_with_rack``) are refused.
+        ``both_missing``, ``joker.freed_use`` = ``new_set_with_rack``) and MyRummy Small's
+        three-stay rule (``table.keep_three`` true) are refused.
 
         Raises:
             RulesError: for a rule value the solver cannot honour, naming the rule id.
@@ -92,16 +95,17 @@ class MoveRules:
             except RulesError:
                 return default
 
-        for rule_id, fine in (
-            ("joker.locks_meld", False),
-            ("joker.group_of_three", "either_missing"),
-            ("joker.freed_use", "same_turn_any_set"),
+        for rule_id, fine, why in (
+            ("joker.locks_meld", False, _JOKERS),
+            ("joker.group_of_three", "either_missing", _JOKERS),
+            ("joker.freed_use", "same_turn_any_set", _JOKERS),
+            ("table.keep_three", False, "takes any tiles out of a table set"),
         ):
             value = read(rule_id, fine)
             if value != fine:
                 raise RulesError(
-                    f"the Rummikub move solver treats table jokers as freely re-usable; "
-                    f"{rule_id} = {json.dumps(value)} is not supported [{rule_id}]",
+                    f"the Rummikub move solver {why}; {rule_id} = {json.dumps(value)} is not "
+                    f"supported [{rule_id}]",
                     key=rule_id,
                     value=value,
                 )
