@@ -23,7 +23,7 @@ from typing import Final
 
 from remi.core.actions import Action
 from remi.core.errors import RemiError, RulesError
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.core.strategy import NoStrategyError, Strategy, require_legal
 from remi.core.tiles import Tile
 from remi.variants.rummikub.actions import Play
@@ -160,7 +160,7 @@ class SolverRulesError(NoStrategyError):
     def __init__(self, preset: str, rule: str, value: object) -> None:
         super().__init__(FAMILY, "solver", ("greedy",))
         self.preset, self.rule, self.value = preset, rule, value
-        self.message_id = "error.bot.solver_rule"
+        self.message_id = N_("error.bot.solver_rule")
         self.params = {"preset": preset, "rule": rule, "value": json.dumps(value)}
         self.args = (Messages("en")(self.message_id, **self.params),)
 
