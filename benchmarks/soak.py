@@ -4,7 +4,8 @@
                               [--jobs 2] [--out soak-failures] [--max-seconds 1800] [--keep-going]
 
 Each game ``i`` is dealt with seed ``S + i`` for 2, 3 or 4 players (cycling), each seat gets a
-bot kind drawn from ``--bots`` (seeded), and the hand is played to its end with
+bot kind drawn from ``--bots`` (seeded), the family's house rules (``HOUSE_RULES``) get values
+drawn from the seed, and the hand is played to its end with
 the bots (``remi.bots.make_bot``) through the variant interface: the loop of
 ``remi.bots.play_hand``, written out so that each view is built once, checked and then shown
 to the bot. After every action:
@@ -65,6 +66,10 @@ from remi.core.tiles import FULL_SET, Tile
 from remi.core.variant import Variant, get_variant
 
 DEFAULT_PRESET = {"remi": "remi-pe-tabla", "rummikub": "rummikub"}
+#: Per family, the true/false house-rule ids each game sets at random (seeded by the game's
+#: seed; the record carries them as overrides). Not with a ``solver`` seat: the Rummikub solver
+#: bot refuses these values (docs/rules.md §2.6).
+HOUSE_RULES = {"rummikub": ("table.keep_three", "joker.locks_meld", "run.ace_high")}
 FULL = Counter(FULL_SET)
 MAX_ACTIONS = 100_000
 
@@ -283,12 +288,19 @@ def soak_game(
     rng = random.Random(seed)
     players = 2 + seed % 3
     seats = tuple(rng.choice(kinds) for _ in range(players))
+    house = tuple(
+        (rule_id, random.Random(f"{seed}-{rule_id}").random() < 0.5)
+        for rule_id in ("solver" not in seats and HOUSE_RULES.get(rules.family)) or ()
+    )
+    if house:
+        rules = load_rules(preset, dict(house))
     record = GameRecord(
         family=rules.family,
         preset=preset,
         players=tuple(PlayerEntry(f"{kind}-{i + 1}", kind) for i, kind in enumerate(seats)),
         seed=seed,
         created=now_iso(),
+        overrides=house,
     )
     start = variant.new_game(rules, players, seed=seed)
     log: list[Any] = []

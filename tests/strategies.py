@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hypothesis import strategies as st
@@ -18,6 +19,7 @@ from remi.core.handend import (
     PlacedTile,
     PlayerEnd,
 )
+from remi.core.rulespec import RuleSet, rule_specs
 from remi.core.tiles import FULL_SET, Tile
 
 
@@ -90,4 +92,26 @@ def hand_ends(draw: Any, *, allow_penalties: bool = True, allow_atu: bool = True
         closing_tile=closing,
         stock_exhausted=closer_name is None,
         atu=atu,
+    )
+
+
+# --- Rummikub family: house-rule values drawn at random --------------------------------------------
+
+#: Per family, the rule ids whose values the stateful test and the conformance suite draw at
+#: random (the soak draws the same, benchmarks/soak.py ``HOUSE_RULES``).
+HOUSE_RULE_IDS: dict[str, tuple[str, ...]] = {
+    "rummikub": ("table.keep_three", "joker.locks_meld", "run.ace_high"),
+}
+
+
+def house_rule_overrides(
+    rules: RuleSet, pick: Callable[[Sequence[Any]], Any]
+) -> tuple[tuple[str, Any], ...]:
+    """``(rule id, value)`` for each ``HOUSE_RULE_IDS`` id of ``rules``' family, the value
+    chosen by ``pick`` among the allowed ones (``random.Random(seed).choice``, or
+    ``lambda values: data.draw(st.sampled_from(values))``)."""
+    specs = {spec.rule_id: spec for spec in rule_specs(type(rules))}
+    return tuple(
+        (rule_id, pick((False, True) if specs[rule_id].kind is bool else specs[rule_id].choices))
+        for rule_id in HOUSE_RULE_IDS.get(rules.family, ())
     )

@@ -32,6 +32,8 @@ from remi.core.rulespec import RuleSet
 from remi.core.tiles import FULL_SET
 from remi.core.variant import Variant, registered_variants, variant_for_rules
 
+from strategies import house_rule_overrides
+
 MAX_ACTIONS = 3000
 SEEDS = (1, 2)
 
@@ -154,6 +156,10 @@ def test_conformance_random_games(family: str, preset: str) -> None:
     assert isinstance(variant, Variant)
     for seed in SEEDS:
         _play(variant, rules, seed, players=_players(rules, seed))
+    house = house_rule_overrides(rules, random.Random(f"{preset}-house").choice)
+    if house:  # the family's house rules, at values drawn at random
+        drawn = load_rules(preset, dict(house))
+        _play(variant, drawn, SEEDS[0], players=_players(drawn, SEEDS[0]))
 
 
 def _private_tiles(event: Event) -> set[str]:

@@ -26,7 +26,8 @@ from remi.variants.rummikub.strategies import (
     SolverRulesError,
 )
 from remi.variants.rummikub.views import view
-from tests.rummikit import deal, refused, rk_rules, run
+
+from rummikit import deal, refused, rk_rules, run
 
 
 def _opened(rules: RummikubRules) -> RummikubState:

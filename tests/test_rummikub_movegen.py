@@ -32,6 +32,7 @@ RULE_VARIANTS = [
     ("rummikub", {"joker_replacement_from": "rack", "joker_freed_use": "new_set_with_rack"}),
     ("rummikub", {"joker_group_of_three": "both_missing", "joker_locks_meld": True}),
     ("rummikub", {"initial_meld_manipulate_same_turn": True}),
+    ("rummikub", {"run_ace_high": True, "table_keep_three": True}),
 ]
 
 

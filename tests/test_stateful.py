@@ -25,6 +25,8 @@ from remi.core.records import GameRecord, PlayerEntry
 from remi.core.replay import replay
 from remi.core.tiles import ALL_TILE_TYPES, FULL_SET
 
+from strategies import house_rule_overrides
+
 FULL = Counter(FULL_SET)
 
 
@@ -85,11 +87,14 @@ class VariantMachine(RuleBasedStateMachine):
     preset = PRESETS[0]
     tmp: Path = Path(".")
 
-    @initialize(seed=st.integers(0, 10**6), players=st.integers(2, 4))
-    def start(self, seed: int, players: int) -> None:
+    @initialize(seed=st.integers(0, 10**6), players=st.integers(2, 4), data=st.data())
+    def start(self, seed: int, players: int, data: st.DataObject) -> None:
         from remi.core.variant import variant_for_rules
 
-        self.rules = load_rules(self.preset)
+        house = house_rule_overrides(
+            load_rules(self.preset), lambda values: data.draw(st.sampled_from(values))
+        )
+        self.rules = load_rules(self.preset, dict(house))
         self.variant = variant_for_rules(self.rules)
         self.rng = random.Random(seed)
         self.players = players
@@ -100,6 +105,7 @@ class VariantMachine(RuleBasedStateMachine):
             preset=self.preset,
             players=tuple(PlayerEntry(name=f"p{i + 1}", kind="random") for i in range(players)),
             seed=seed,
+            overrides=house,
         )
 
     # --- steps ---------------------------------------------------------------------------------
