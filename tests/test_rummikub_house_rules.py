@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from remi.cli import app
-from remi.core.errors import IllegalActionError
+from remi.core.errors import IllegalActionError, NotationError
 from remi.core.formations import parse_formation
 from remi.core.presets import load_rules
 from remi.core.strategy import NoStrategyError
@@ -150,3 +150,24 @@ def test_solver_bot_refusal_exits_2_in_play_and_simulate() -> None:
         result = cli.invoke(app, args)
         assert result.exit_code == 2, result.output
         assert "[joker.locks_meld]" in result.output
+
+
+def test_rules_show_and_diff_list_the_new_ids() -> None:
+    cli = CliRunner()
+    diff = cli.invoke(app, ["rules", "diff", "rummikub", "myrummy-small", "--json"])
+    assert diff.exit_code == 0, diff.output
+    assert "table.keep_three" in diff.output and "joker.locks_meld" in diff.output
+    show = cli.invoke(app, ["rules", "show", "myrummy-small", "--json"])
+    assert show.exit_code == 0 and "table.keep_three" in show.output
+
+
+def test_joly_identity_forced_place_makes_a_36_point_initial_meld() -> None:
+    """Rummikub, the 1 low only: R12 R13 J can only be J[R11] R12 R13 (docs/rules.md §2.3), an
+    initial meld of 36 points."""
+    state = deal(["R12 R13 J", "Y2"], pool="Y4 Y6")
+    after = run(state, "p1 play [R12 R13 J]")
+    assert after.table == (parse_formation("J[R11] R12 R13", rk_rules().formation_rules),)
+    assert after.opened[0]
+    two = deal(["R5 R7 J J R10 R11 R12", "Y2"], pool="Y4 Y6")
+    with pytest.raises(NotationError, match=r"J\[R4\] R5 J\[R6\] R7.*R5 J\[R6\] R7 J\[R8\]"):
+        run(two, "p1 play [R5 R7 J J] [R10 R11 R12]")
