@@ -3,6 +3,7 @@ played through ``apply`` from stacked deals (docs/rules.md §2.6, §2.7, §3.30)
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import attrs
@@ -136,6 +137,8 @@ def test_solver_bot_refuses_rules_it_does_not_model(rule: str, value: object) ->
         _solver_choice(rules)
     assert info.value.rule == rule and str(info.value).endswith(f"[{rule}]")
     assert isinstance(info.value, NoStrategyError)
+    back = pickle.loads(pickle.dumps(info.value))  # simulate --jobs: from a worker process
+    assert str(back) == str(info.value) and back.rule == rule
     state = deal(["R9 R10 R11 K1 K2", "Y2"], pool="Y4 Y6", rules=rules)
     assert RummikubGreedyStrategy(0).choose(view(state, 0)) in legal_actions(state)
     _solver_choice(rk_rules())  # the defaults: no refusal

@@ -164,6 +164,10 @@ class SolverRulesError(NoStrategyError):
         self.params = {"preset": preset, "rule": rule, "value": json.dumps(value)}
         self.args = (Messages("en")(self.message_id, **self.params),)
 
+    def __reduce__(self) -> tuple[type[SolverRulesError], tuple[str, str, object]]:
+        """Pickled by its fields (``simulate --jobs`` sends it back from a worker process)."""
+        return (SolverRulesError, (self.preset, self.rule, self.value))
+
 
 def _best_move(view: RummikubView) -> Play | None:
     """The exact solver's move (``best_move``, most tiles placed, then the fewest changed table
