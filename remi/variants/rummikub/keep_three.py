@@ -44,7 +44,12 @@ def kept_tiles(old: Formation, tiles: Counter[Tile]) -> Counter[Tile]:
                 continue
             if ident is None and old.kind is Kind.SET:
                 ident = next(
-                    (t for t in extra if t.number == old.number and t.colour not in colours), None
+                    (
+                        t
+                        for t in extra
+                        if extra[t] > 0 and t.number == old.number and t.colour not in colours
+                    ),
+                    None,
                 )
             if ident is not None and extra[ident] > 0:
                 extra[ident] -= 1
