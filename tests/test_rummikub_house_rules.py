@@ -4,18 +4,22 @@ played through ``apply`` from stacked deals (docs/rules.md §2.6, §2.7, §3.30)
 from __future__ import annotations
 
 import pickle
+import random
 from collections import Counter
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from remi.cli import app
+from remi.core.candidates import candidate_formations
 from remi.core.errors import IllegalActionError, NotationError
-from remi.core.formations import parse_formation
+from remi.core.formations import Formation, parse_formation
 from remi.core.presets import load_rules
 from remi.core.strategy import NoStrategyError
-from remi.core.tiles import Tile
+from remi.core.tiles import FULL_SET, Tile
 from remi.variants.rummikub.editing import TableEditor
 from remi.variants.rummikub.engine import legal_actions
 from remi.variants.rummikub.keep_three import broken_set
@@ -174,3 +178,31 @@ def test_joly_identity_forced_place_makes_a_36_point_initial_meld() -> None:
     two = deal(["R5 R7 J J R10 R11 R12", "Y2"], pool="Y4 Y6")
     with pytest.raises(NotationError, match=r"J\[R4\] R5 J\[R6\] R7.*R5 J\[R6\] R7 J\[R8\]"):
         run(two, "p1 play [R5 R7 J J] [R10 R11 R12]")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_table_keep_three_invariants(rng: random.Random) -> None:
+    """Any table keeps itself, however its sets are merged into one; a 3-tile set that gives
+    up a tile to another set is reported (or, when another set holds copies of its tiles, that
+    one: the copies cannot be told apart)."""
+    tiles = rng.sample(FULL_SET, 40)
+    old: list[Formation] = []
+    left = Counter(tiles)
+    for f in candidate_formations(tiles, rk_rules().formation_rules):
+        if not (Counter(f.tiles) - left):
+            old.append(f)
+            left -= Counter(f.tiles)
+    assert broken_set(old, [Counter(f.tiles) for f in reversed(old)]) is None
+    assert broken_set(old, [Counter(t for f in old for t in f.tiles)]) is None
+    threes = [i for i, f in enumerate(old) if len(f) == 3]
+    if threes and len(old) > 1:
+        i = rng.choice(threes)
+        j = (i + 1) % len(old)
+        sets = [Counter(f.tiles) for f in old]
+        moved = old[i].tiles[rng.randrange(3)]
+        sets[i][moved] -= 1
+        sets[j][moved] += 1
+        broken = broken_set(old, [+s for s in sets])
+        twins = [f for f in old if f is not old[i] and set(f.tiles) & set(old[i].tiles)]
+        assert broken is not None and (broken == old[i] or broken in twins)
