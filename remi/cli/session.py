@@ -29,6 +29,7 @@ from remi.core.events import Event, public_events
 from remi.core.files import printable
 from remi.core.messages import Messages
 from remi.core.play import TimeUp
+from remi.core.position import format_position
 from remi.core.record_files import dump_record, load_record
 from remi.core.record_setup import record_rules, start_state
 from remi.core.records import HUMAN, GameRecord
@@ -174,8 +175,8 @@ class Session:
     def common(
         self, text: str, show_help: Callable[[], None], show_hint: Callable[[], None]
     ) -> Literal["done", "quit"] | None:
-        """Carry out the input every variant shares: an empty line, ``help``, ``hint``,
-        ``save FILE``; ``"done"`` when it was one of them, ``"quit"`` for ``quit``, else None
+        """Carry out the input every variant shares: an empty line, ``help``, ``hint`` (``hint
+        --position``: the position the player to act sees, docs/notation.md), ``save FILE``; ``"done"`` when it was one of them, ``"quit"`` for ``quit``, else None
         (a game command)."""
         word, _, rest = text.partition(" ")
         word = word.lower()
@@ -183,6 +184,12 @@ class Session:
             self.console.print(self.m("empty_input"), markup=False)
         elif word == "help":
             show_help()
+        elif word == "hint" and rest.strip().lower() == "--position":
+            # the position as the player to act sees it (docs/notation.md): for a bug report
+            seat = self.variant.current_player(self.state)
+            self.console.print(
+                format_position(self.variant, self.state, seat), markup=False, soft_wrap=True
+            )
         elif word == "hint":
             show_hint()
         elif word == "save":

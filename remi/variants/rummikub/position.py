@@ -109,3 +109,34 @@ def read_position(sections: Sequence[str], rules: RummikubRules, text: str) -> R
         winner=winner,
         end=end,
     )
+
+
+def move_problem(text: str) -> tuple[RummikubRules, str, str, bool]:
+    """What ``remi solve move --position`` solves: the rules, the table, the rack of the player to
+    act and whether he has yet to make his initial meld, from a position (full form, or the view
+    form of the player to act).
+
+    Raises:
+        NotationError: a bad position, or one that hides the rack of the player to act.
+        RulesError: a position of another family.
+    """
+    from remi.core.errors import RulesError
+    from remi.core.position import parse_position
+
+    parsed = parse_position(text)
+    if not isinstance(parsed.rules, RummikubRules):
+        raise RulesError(
+            f"--position: a position of family '{parsed.rules.family}'; remi solve move needs "
+            "a Rummikub-family position",
+            key="rules",
+            value=parsed.rules.family,
+        )
+    sections = {split_tokens(s)[0]: s for s in parsed.sections if split_tokens(s)}
+    first = split_tokens(parsed.sections[0]) if parsed.sections else []
+    seat = first[0] if first else ""
+    if seat not in sections or "table" not in sections:
+        raise notation_error("position.section", text=text, token=seat, expected="table")
+    _, flags, rack = section_fields(sections[seat], seat, ("opened",), text)
+    read_tiles(rack, text)  # a hidden rack (#14) is refused here
+    table = " ".join(split_tokens(sections["table"])[1:])
+    return parsed.rules, table, " ".join(rack), "opened" not in flags
