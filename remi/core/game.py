@@ -21,7 +21,7 @@ from typing import Protocol, TypeVar
 
 from remi.core.actions import Action
 from remi.core.events import Event
-from remi.core.position import format_position, read_position
+from remi.core.position import PUBLIC, format_position, read_position
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.core.variant import AnyVariant, variant_for_rules
@@ -37,6 +37,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "position",
+    "public_position",
     "score",
     "transition",
     "variant_of",
@@ -145,6 +146,18 @@ def position(state: State, seat: int | None = None) -> str:
     """The position notation of ``state`` (docs/notation.md): the full form, or the view form
     of ``seat`` (0-based), which holds no tile that seat cannot see."""
     return format_position(variant_of(state), state, seat)
+
+
+def public_position(state: State) -> str:
+    """What every seat sees of ``state``, in the position notation (docs/notation.md): the
+    public form, whose header ends ``public``: every rack and the stock as counts, nobody's
+    turn bookkeeping. ``repr(state)`` shows it; ``from_position`` refuses it.
+
+    >>> from remi.core.presets import load_rules
+    >>> public_position(new_game(load_rules("rummikub"), 2, seed=1)).split(" / ")[3:]
+    ['p1 #14', 'p2 #14', 'pool #78']
+    """
+    return format_position(variant_of(state), state, PUBLIC)
 
 
 def from_position(text: str, rules: RuleSet | None = None) -> State:

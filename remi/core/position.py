@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SECTION_SEPARATOR",
+    "PUBLIC",
     "PositionText",
     "format_position",
     "parse_position",
@@ -57,6 +58,10 @@ __all__ = [
 #: Between the header and each section of a position.
 SECTION_SEPARATOR: Final = " / "
 _VIEW: Final = "view"
+#: The seat of no player: ``format_position(variant, state, PUBLIC)`` writes the public form,
+#: what every seat sees (every rack and the stock as counts, nobody's turn bookkeeping); its
+#: header ends ``public``. ``repr`` of a state shows it; it is not read back.
+PUBLIC: Final = -1
 
 
 def seat_name(seat: int) -> str:
@@ -100,10 +105,12 @@ def _value_text(value: Any) -> str:
 
 def rules_header(rules: RuleSet, seat: int | None) -> str:
     """The header of a position: ``family:preset[+id=value...]#digest``, and ``view pN`` for
-    the view form of seat ``seat`` (0-based)."""
+    the view form of seat ``seat`` (0-based), ``public`` for ``PUBLIC``."""
     changed = "".join(f"+{key}={_value_text(value)}" for key, value in rules.overrides)
     head = f"{rules.family}:{quote(rules.name, safe='-._~')}{changed}#{rules_digest(rules)}"
-    return head if seat is None else f"{head} {_VIEW} {seat_name(seat)}"
+    if seat is None:
+        return head
+    return f"{head} public" if seat == PUBLIC else f"{head} {_VIEW} {seat_name(seat)}"
 
 
 @attrs.frozen(kw_only=True)
