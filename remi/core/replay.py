@@ -8,7 +8,6 @@ A record is read by ``remi.core.records`` (docs/records.md); ``replay`` is what 
 
 from __future__ import annotations
 
-
 import attrs
 
 from remi.core.actions import Action
