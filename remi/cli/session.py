@@ -89,6 +89,8 @@ class Session:
     owned: set[Path] = attrs.field(factory=set)
     # the locks on the save files of the whole game (shared by the hands of a match)
     locks: SaveLocks | None = None
+    # a game started from a position (``play --position``): no record reaches its state
+    from_position: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -251,6 +253,8 @@ class Session:
 
     def _save_to(self, target: Path) -> str | None:
         """Save to ``target``: None when saved, else why it may not be written."""
+        if self.from_position:
+            return "a game started from --position has no record to save"
         if (target.exists() or target.is_symlink()) and path_key(target) not in self.owned:
             other = _saved_game(target)
             if other is not None:  # another game's save: never replaced by this one
