@@ -102,3 +102,30 @@ def test_installed_wheel_loads_every_preset(wheel: Path, tmp_path: Path) -> None
         "presets"
     ]
     assert report["presets"]["remi-pe-tabla"] == "remi"
+
+
+def test_wheel_ships_the_licence_and_no_invented_urls(wheel: Path) -> None:
+    archive = zipfile.ZipFile(wheel)
+    licences = [n for n in archive.namelist() if n.endswith("licenses/LICENSE")]
+    assert len(licences) == 1
+    text = archive.read(licences[0]).decode()
+    assert text == (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License") and "the remi authors" in text
+    metadata = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+    fields = archive.read(metadata).decode().splitlines()
+    urls = {
+        line.split(": ", 1)[1].split(", ", 1)[0]
+        for line in fields
+        if line.startswith("Project-URL: ")
+    }
+    # The project has no public home yet: no URL is invented for it.
+    assert urls == set()
+    assert "License: MIT" in fields
+
+
+def test_python_dash_m_remi_runs_the_command_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "remi", "--help"], capture_output=True, text=True, check=True
+    )
+    assert "Usage: python -m remi" in done.stdout
+    assert "solve" in done.stdout and "play" in done.stdout

@@ -21,13 +21,14 @@ A stuck turn (``view.legal == [Undo]``) is undone by every kind.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Final, TypeVar
 
 from remi.bots.base import Bot, BotError
 from remi.bots.family import FamilyBot, GreedyBot, SolverBot
 from remi.bots.random_bot import RandomBot
 from remi.core.actions import Action
 from remi.core.errors import IllegalActionError
+from remi.core.game import State
 from remi.core.strategy import Strategy
 from remi.core.variant import variant_for_rules
 
@@ -44,6 +45,9 @@ __all__ = [
     "play_hand",
     "seat_count",
 ]
+
+#: The state type of one family (``remi.core.game.State``): ``play_hand`` returns what it is given.
+StateT = TypeVar("StateT", bound=State)
 
 _FACTORIES: Final[dict[str, Callable[[int], Bot]]] = {
     "random": RandomBot,
@@ -71,7 +75,7 @@ def make_bot(kind: str, seed: int) -> Bot:
     return factory(seed)
 
 
-def seat_count(state: Any) -> int:
+def seat_count(state: State) -> int:
     """The number of seats of any family's state (``Variant.player_count``).
 
     Raises:
@@ -81,16 +85,17 @@ def seat_count(state: Any) -> int:
 
 
 def play_hand(
-    state: Any,
+    state: StateT,
     bots: Sequence[Bot],
     *,
-    on_action: Callable[[Any, Action, Any], None] | None = None,
+    on_action: Callable[[StateT, Action, StateT], None] | None = None,
     max_actions: int = 100_000,
-) -> tuple[Any, tuple[Action, ...]]:
+) -> tuple[StateT, tuple[Action, ...]]:
     """Play a hand to its end with one bot per seat; each bot is shown only its own view.
 
     Args:
-        state: the starting state (any family's; hooks from ``remi.core.variant.variant_for_rules``).
+        state: the starting state (any family's; hooks from ``remi.core.variant.variant_for_rules``);
+            the final state is of the same type.
         bots: one bot per seat, seat order.
         on_action: called as ``on_action(state_before, action, state_after)`` after each action.
         max_actions: a safety limit (a hand of Remi ends when the stock runs out).
@@ -114,7 +119,7 @@ def play_hand(
         bot = bots[seat]
         action = bot.choose(variant.view(state, seat))
         try:
-            after = variant.apply(state, action)
+            after: StateT = variant.apply(state, action)
         except IllegalActionError as exc:
             raise BotError(
                 f"bot '{bot.name}' at seat p{seat + 1} chose an illegal action: {exc}",

@@ -95,7 +95,7 @@ LAZY_COMMANDS: dict[str, dict[str, tuple[str, str]]] = {
         "move": (
             "remi.cli.solve",
             "The best Rummikub move: most tiles (or points) from --rack onto --table, exact\n"
-            "(docs/rules.md §2.4–§2.7).",
+            "(docs/rules.md §2.4–§2.7); or for the player to act in --position.",
         ),
     },
     "rules": {

@@ -33,7 +33,8 @@ from remi.cli.session import Session, check_save_target, path_key, start_session
 from remi.cli.terminal import install_completion
 from remi.core.commands import FRAME_WORDS
 from remi.core.deal import fresh_seed
-from remi.core.errors import IllegalActionError, RemiError, RulesError
+from remi.core.errors import IllegalActionError, NotationError, RemiError, RulesError
+from remi.core.game import State, from_position, variant_of
 from remi.core.messages import LANGUAGES
 from remi.core.record_files import load_record
 from remi.core.records import HUMAN, GameRecord, MatchProgress, PlayerEntry, now_iso
@@ -333,6 +334,42 @@ def _default_table(rules_name: str, overrides: dict[str, str]) -> int:
     return min(4, _rule(load_rules(rules_name, overrides), "players.max", 4))
 
 
+def _start_position(
+    ctx: typer.Context,
+    text: str | None,
+    load: Path | None,
+    save: Path | None,
+    seed: int | None,
+    set_: list[str] | None,
+    match: bool,
+) -> State | None:
+    """The state of ``--position`` (its full form), or None without it.
+
+    Raises:
+        typer.Exit: (exit 2) a bad position or a view form (one line naming the bad token),
+            or ``--position`` with an option whose rules, deal or file it replaces.
+    """
+    if text is None:
+        return None
+    source = ctx.get_parameter_source("rules")
+    if (
+        load
+        or save
+        or seed is not None
+        or set_
+        or match
+        or (source and source.name == "COMMANDLINE")
+    ):
+        fail(
+            "--position brings its own rules and tiles and is not saved: "
+            "drop --load, --save, --seed, --rules, --set and --match"
+        )
+    try:
+        return from_position(text)
+    except NotationError as exc:
+        fail(escape(f"--position: {exc}"))
+
+
 @app.command("play", cls=_SeatOrderCommand)
 @guarded
 def play(
@@ -393,6 +430,13 @@ def play(
             "--no-timer", help="Turn the turn timer off (timer.seconds, Rummikub-style presets)."
         ),
     ] = False,
+    position: Annotated[
+        str | None,
+        typer.Option(
+            "--position",
+            help="Start from this position (its full form, docs/notation.md); not saved.",
+        ),
+    ] = None,
 ) -> None:
     """Play Remi pe tablă at the terminal: one human against three greedy bots by default.
 
@@ -412,6 +456,14 @@ def play(
     chosen = language(lang)
     m = messages(chosen)
     console = Console(highlight=False, soft_wrap=True)
+    start = _start_position(ctx, position, load, save, seed, set_, match)
+    if start is not None:
+        rules = start.rules.name
+        set_ = [f"{key}={value}" for key, value in start.rules.overrides]
+        seated = variant_of(start).player_count(start)
+        if players is not None and players != seated:
+            fail(f"--players {players}: the position has {seated} players")
+        players = seated
     if load is not None:
         source = ctx.get_parameter_source("rules")
         given_rules = source is not None and source.name == "COMMANDLINE"
@@ -464,6 +516,8 @@ def play(
 
         def factory(rec: GameRecord) -> Session:
             session = start_session(rec, console, m, save, auto, timer_on=not no_timer)
+            if start is not None:  # the dealt state gives way to the position's
+                session.state, session.from_position = start, True
             session.owned |= owned
             session.locks = locks
             return session

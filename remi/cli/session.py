@@ -29,6 +29,7 @@ from remi.core.events import Event, public_events
 from remi.core.files import printable
 from remi.core.messages import Messages
 from remi.core.play import TimeUp
+from remi.core.position import format_position
 from remi.core.record_files import dump_record, load_record
 from remi.core.record_setup import record_rules, start_state
 from remi.core.records import HUMAN, GameRecord
@@ -88,6 +89,8 @@ class Session:
     owned: set[Path] = attrs.field(factory=set)
     # the locks on the save files of the whole game (shared by the hands of a match)
     locks: SaveLocks | None = None
+    # a game started from a position (``play --position``): no record reaches its state
+    from_position: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -174,8 +177,8 @@ class Session:
     def common(
         self, text: str, show_help: Callable[[], None], show_hint: Callable[[], None]
     ) -> Literal["done", "quit"] | None:
-        """Carry out the input every variant shares: an empty line, ``help``, ``hint``,
-        ``save FILE``; ``"done"`` when it was one of them, ``"quit"`` for ``quit``, else None
+        """Carry out the input every variant shares: an empty line, ``help``, ``hint`` (``hint
+        --position``: the position the player to act sees, docs/notation.md), ``save FILE``; ``"done"`` when it was one of them, ``"quit"`` for ``quit``, else None
         (a game command)."""
         word, _, rest = text.partition(" ")
         word = word.lower()
@@ -183,6 +186,12 @@ class Session:
             self.console.print(self.m("empty_input"), markup=False)
         elif word == "help":
             show_help()
+        elif word == "hint" and rest.strip().lower() == "--position":
+            # the position as the player to act sees it (docs/notation.md): for a bug report
+            seat = self.variant.current_player(self.state)
+            self.console.print(
+                format_position(self.variant, self.state, seat), markup=False, soft_wrap=True
+            )
         elif word == "hint":
             show_hint()
         elif word == "save":
@@ -244,6 +253,8 @@ class Session:
 
     def _save_to(self, target: Path) -> str | None:
         """Save to ``target``: None when saved, else why it may not be written."""
+        if self.from_position:
+            return "a game started from --position has no record to save"
         if (target.exists() or target.is_symlink()) and path_key(target) not in self.owned:
             other = _saved_game(target)
             if other is not None:  # another game's save: never replaced by this one

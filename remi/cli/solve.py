@@ -200,9 +200,16 @@ def solve_move(
             "--budget-seconds", help="Give up (exit 1) after this many seconds (more than 0)."
         ),
     ] = 10.0,
+    position: Annotated[
+        str,
+        typer.Option(
+            "--position",
+            help="A Rummikub position (docs/notation.md) instead of --table, --rack, --rules, --initial.",
+        ),
+    ] = "",
 ) -> None:
     """The best Rummikub move: most tiles (or points) from --rack onto --table, exact
-    (docs/rules.md §2.4–§2.7).
+    (docs/rules.md §2.4–§2.7); or for the player to act in --position.
 
     Among equally good moves, the one changing the fewest table sets. Exit 0 when a move
     exists, 1 when no rack tile can be played (or no initial meld reaches the threshold) or when
@@ -218,7 +225,14 @@ def solve_move(
         fail(f"--objective must be tiles or points, got {objective!r}")
     if not budget_seconds > 0:  # nan too
         fail(f"--budget-seconds must be more than 0, got {budget_seconds:g}")
-    move_rules = _move_rules(rules, set_)
+    if position:
+        from remi.variants.rummikub.position import move_problem
+        from remi.variants.rummikub.solvers.best_move import MoveRules
+
+        found, table, rack, initial = move_problem(position)
+        move_rules = MoveRules.from_rules(found)
+    else:
+        move_rules = _move_rules(rules, set_)
     frules = move_rules.formation_rules
     sets = (
         [read_formation(slots, frules) for slots in parse_formations_text(table)]

@@ -53,6 +53,10 @@ class Action:
         args = self.args_text()
         return f"{self.seat_text} {self.VERB}" + (f" {args}" if args else "")
 
+    def __repr__(self) -> str:
+        """``<Discard p1 discard R3>``: the class and the action's notation (``str``)."""
+        return f"<{type(self).__name__} {self}>"
+
 
 _HEAD_RE: Final = re.compile(r"^\s*[pP]([0-9]+)\s+(\S+)\s*(.*?)\s*$", re.S)
 #: Seat numbers and positions have at most this many digits (``int`` refuses very long digit

@@ -88,6 +88,10 @@ class Event:
     def __str__(self) -> str:
         return f"{self.seat_text} {self.message_id.removeprefix('event.')}"
 
+    def __repr__(self) -> str:
+        """``<Drew p1 drew R5 from the stock>``: the class and the event's text (``str``)."""
+        return f"<{type(self).__name__} {self}>"
+
 
 def events_for_player(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
     """``events`` as seat ``seat`` (0-based) may see them (``Event.for_player`` of each), in order."""
@@ -106,7 +110,7 @@ def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
 _NOBODY = -1
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Drew(Event):
     """The player drew the top tile of the stock (grămadă; the pool in the Rummikub family).
 

@@ -186,7 +186,7 @@ class GameRecord:
     events: tuple[tuple[str, ...], ...] | None = None
     lang: str = ""
 
-    def with_actions(self, actions: Sequence[Any]) -> GameRecord:
+    def with_actions(self, actions: Sequence[object]) -> GameRecord:
         """A copy whose action log is ``actions`` (``Action`` values or lines, as ``str``)."""
         return attrs.evolve(self, actions=tuple(str(a) for a in actions))
 

@@ -8,11 +8,11 @@ A record is read by ``remi.core.records`` (docs/records.md); ``replay`` is what 
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
+from remi.core.actions import Action
 from remi.core.errors import IllegalActionError, RemiError
+from remi.core.game import State
 from remi.core.record_setup import checked_rules, record_actions, start_state
 from remi.core.records import GameRecord, RecordError
 from remi.core.scoring import PlayerScore
@@ -51,8 +51,8 @@ class ReplayResult:
     """
 
     record: GameRecord
-    state: Any = attrs.field(repr=False)
-    actions: tuple[Any, ...]
+    state: State = attrs.field(repr=False)
+    actions: tuple[Action, ...]
     error: ReplayError | None
     scores: tuple[PlayerScore, ...]
 
@@ -85,7 +85,7 @@ def replay(record: GameRecord) -> ReplayResult:
         state = start_state(record, rules)
     except RemiError as exc:
         raise RecordError(f"the deal cannot start a hand: {exc}", field="deal") from None
-    applied: list[Any] = []
+    applied: list[Action] = []
     error = None
     for i, (line, action) in enumerate(zip(record.actions, actions), start=1):
         try:

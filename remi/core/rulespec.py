@@ -154,6 +154,13 @@ class RuleSet:
         for spec in rule_specs(type(self)):
             spec.validate(getattr(self, spec.field_name), self.name)
 
+    def __repr__(self) -> str:
+        """``<RemiRules remi:remi-pe-tabla+scoring.multiplier=2>``: the class, the family, the
+        preset and the rule ids changed after loading it (the position header without its
+        digest, docs/notation.md)."""
+        changed = "".join(f"+{key}={value}" for key, value in self.overrides)
+        return f"<{type(self).__name__} {self.family}:{self.name}{changed}>"
+
     def get(self, rule_id: str) -> Any:
         """The value of ``rule_id``.
 

@@ -30,6 +30,10 @@ class ScoreLine:
     points: int
     parts: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
 
+    def __repr__(self) -> str:
+        """``<ScoreLine scoring.closing_bonus +50: closing bonus>``."""
+        return f"<ScoreLine {self.rule_id} {self.points:+d}: {self.text}>"
+
     def localized(self, m: Messages) -> str:
         """What the line counts in the language of ``m`` (``text`` when it has no parts)."""
         if not self.parts:
@@ -50,6 +54,11 @@ class PlayerScore:
     name: str
     score: int
     lines: tuple[ScoreLine, ...]
+
+    def __repr__(self) -> str:
+        """``<PlayerScore p1 -35: rack -35>``: the name, the score and each line's rule id."""
+        lines = ", ".join(f"{line.rule_id} {line.points:+d}" for line in self.lines)
+        return f"<PlayerScore {self.name} {self.score:+d}: {lines}>"
 
 
 #: One catalogue message of a score line: (message id, ((name, value as text), ...)).

@@ -201,6 +201,21 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         """The number of seats at the table (players of the hand, 2 or more)."""
         ...
 
+    def position_sections(self, state: StateT, seat: int | None) -> tuple[str, ...]:
+        """The family's sections of the position notation of ``state`` (``remi.core.position``,
+        docs/notation.md): the full form with ``seat`` None, else the view form of that seat
+        (0-based), which holds nothing its ``view`` hides."""
+        ...
+
+    def read_position(self, sections: Sequence[str], rules: RulesT, text: str) -> StateT:
+        """The state of a full-form position's ``sections`` (``position_sections(state, None)``
+        parses back to ``state``, its history aside: undo checkpoint, log, start draw).
+
+        Raises:
+            NotationError: a bad or missing section, quoting ``text`` and the token.
+        """
+        ...
+
     def strategy(self, kind: str, seed: int) -> Strategy[Any, ActionT]:
         """A new bot strategy of ``kind`` (``"greedy"``, ``"solver"``: ``remi.core.strategy``)
         for this family, seeded with ``seed``; one per bot, it may keep state between calls.

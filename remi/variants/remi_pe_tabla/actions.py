@@ -58,14 +58,14 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Draw(Action):
     """Draw the top tile of the stock (grămezi), docs/rules.md §1.3."""
 
     VERB: ClassVar[str] = "draw"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Take(Action):
     """Take from the șir (rupere): the last tile (``position=None``) or, breaking the șir,
     the tile at 1-based ``position`` and every later one (docs/rules.md §1.7)."""
@@ -78,7 +78,7 @@ class Take(Action):
         return "" if self.position is None else str(self.position)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Meld(Action):
     """Lay one or more new formations from the rack (etalare), docs/rules.md §1.5, §1.6."""
 
@@ -95,7 +95,7 @@ class Meld(Action):
         return tuple(t for f in self.formations for t in f.tiles)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class LayOff(Action):
     """Attach tiles to table formation ``target`` (1-based), lipire; docs/rules.md §1.6, §1.8.
 
@@ -111,7 +111,7 @@ class LayOff(Action):
         return f"{self.target} {format_tiles(self.tiles)}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Swap(Action):
     """Give ``tile`` for the joly standing for it in table formation ``target`` (1-based);
     the freed joly must be laid in the player's own formation this turn (docs/rules.md §1.8)."""
@@ -125,21 +125,21 @@ class Swap(Action):
         return f"{self.target} {self.tile}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Announce(Action):
     """Announce having at most ``announce.max_tiles`` (3) tiles left (docs/rules.md §1.9)."""
 
     VERB: ClassVar[str] = "announce"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class AnnounceAtu(Action):
     """Announce holding the twin of the face-up atu, in one's first turn (docs/rules.md §1.2)."""
 
     VERB: ClassVar[str] = "atu"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Declare(Action):
     """Declare "pe tablă" after taking the last șir tile without laying it (docs/rules.md §1.7,
     §1.10)."""
@@ -147,7 +147,7 @@ class Declare(Action):
     VERB: ClassVar[str] = "declare"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Discard(Action):
     """Discard ``tile`` onto the end of the șir, ending the turn (docs/rules.md §1.3, §1.11)."""
 
@@ -159,7 +159,7 @@ class Discard(Action):
         return str(self.tile)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Undo(Action):
     """Take back this turn's actions; a tile drawn from the stock stays drawn (docs/rules.md
     §1.3)."""

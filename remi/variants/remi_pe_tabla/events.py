@@ -75,7 +75,7 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class Took(Event):
     """The player took a tile from the discard row (șir): the last one, or, breaking the șir
     (rupere), the tile at ``position`` and every later one.
@@ -111,7 +111,7 @@ class Took(Event):
         return text
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class Melded(Event):
     """The player laid new formations from his rack (etalare when it is his opening).
 
@@ -137,7 +137,7 @@ class Melded(Event):
         return f"{self.seat_text} laid {laid}"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class LaidOff(Event):
     """The player attached a tile to a formation on the table (lipire).
 
@@ -178,7 +178,7 @@ class LaidOff(Event):
         )
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class Swapped(Event):
     """The player gave a tile for a joly on the table; the joly goes to his rack and must be laid
     in his own formation this turn (``joly.swap_use``).
@@ -214,7 +214,7 @@ class Swapped(Event):
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Announced(Event):
     """The player announced having few tiles left (``announce.max_tiles``).
 
@@ -234,7 +234,7 @@ class Announced(Event):
         return f"{self.seat_text} announced few tiles left{how}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class AnnouncedAtu(Event):
     """The player announced holding the twin of the face-up atu, in his first turn (``atu.twin``).
 
@@ -253,7 +253,7 @@ class AnnouncedAtu(Event):
         return f"{self.seat_text} announced holding the atu's twin {self.tile}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Declared(Event):
     """The player declared pe tablă: he took the last șir tile without laying it and will lay all
     his tiles but one in his closing turn (``pe_tabla.declare``)."""
@@ -264,7 +264,7 @@ class Declared(Event):
         return f"{self.seat_text} declared pe tablă"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Discarded(Event):
     """The player discarded a tile onto the end of the șir, ending his turn.
 
@@ -283,7 +283,7 @@ class Discarded(Event):
         return f"{self.seat_text} discarded {self.tile}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Opened(Event):
     """The discard completed the player's opening (etalare, ``opening.min_points``).
 
@@ -302,7 +302,7 @@ class Opened(Event):
         return f"{self.seat_text} opened with {self.points} points"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class AnnouncementMissed(Event):
     """The player ended his turn with few tiles without announcing (``announce.required``); it
     costs ``announce.penalty_points`` at the end of the hand.
@@ -323,7 +323,7 @@ class AnnouncementMissed(Event):
         return f"{self.seat_text} ended the turn with {left} without announcing"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Closed(Event):
     """The player discarded his last tile and closed the hand (închidere).
 
@@ -342,7 +342,7 @@ class Closed(Event):
         return f"{self.seat_text} closed the hand discarding {self.tile}"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class HandEnded(Event):
     """The hand is over: closed by a player, or the stock ran out (``hand.stock_exhausted``).
 
@@ -369,7 +369,7 @@ class HandEnded(Event):
         return "the hand is over: the stock ran out"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Undone(Event):
     """The player took back actions of his turn (a tile drawn from the stock stays drawn).
 

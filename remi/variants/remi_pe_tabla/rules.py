@@ -15,7 +15,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class RemiRules(RuleSet):
     """Rules of Romanian Remi pe tablă (Remi etalat with a discard row, șir).
 

@@ -153,6 +153,18 @@ class RemiVariant(FamilyHooks[GameState, PlayerView, Action]):
         """``views.view``."""
         return _views.view(state, player)
 
+    def position_sections(self, state: GameState, seat: int | None) -> tuple[str, ...]:
+        """``position.position_sections``: the family's part of the position notation."""
+        from remi.variants.remi_pe_tabla.position import position_sections
+
+        return position_sections(state, seat)
+
+    def read_position(self, sections: Sequence[str], rules: RemiRules, text: str) -> GameState:
+        """``position.read_position``: a state from a full-form position's sections."""
+        from remi.variants.remi_pe_tabla.position import read_position
+
+        return read_position(sections, rules, text)
+
     def parse_action(self, text: str, rules: RemiRules) -> Action:
         """``actions.parse_action`` with the rules' formation parameters."""
         return parse_action(text, rules.formation_rules)

@@ -112,6 +112,19 @@ class PlayerView:
     result: HandResult | None
     final_racks: tuple[tuple[Tile, ...], ...]
 
+    def __repr__(self) -> str:
+        """``<PlayerView p1, p2 to play, phase take: rack R5 R6 .. / table p1[R3 R4 R5] /
+        șir K5 R7 / racks 14 15 / stock 77 tiles>``: what this seat sees, in notation."""
+        table = " ".join(["table", *(f"p{tf.owner + 1}{tf.formation}" for tf in self.table)])
+        counts = " ".join(str(p.tile_count) for p in self.players)
+        atu = f" / atu {self.atu}" if self.atu is not None else ""
+        return (
+            f"<PlayerView p{self.seat + 1}, p{self.current + 1} to play, phase "
+            f"{self.phase.value}: rack {' '.join(map(str, self.rack))} / {table} / "
+            f"șir {' '.join(map(str, self.sir))}{atu} / racks {counts} / "
+            f"stock {self.stock_count} tiles>"
+        )
+
     @property
     def my_turn(self) -> bool:
         """True when this player is to act."""

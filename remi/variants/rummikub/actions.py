@@ -58,7 +58,7 @@ def table_text(table: tuple[Formation, ...]) -> str:
     return " ".join(f.text() for f in table)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Draw(Action):
     """Draw the top tile of the pool; the turn ends and the tile waits for the next turn
     (docs/rules.md §2.4)."""
@@ -66,7 +66,7 @@ class Draw(Action):
     VERB: ClassVar[str] = "draw"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Pass(Action):
     """Play nothing when the pool is empty (docs/rules.md §2.10, ``pool_empty``); a full round of
     passes ends the game."""
@@ -74,7 +74,7 @@ class Pass(Action):
     VERB: ClassVar[str] = "pass"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Play(Action):
     """End the turn with ``table`` as the complete new arrangement of the table (docs/rules.md
     §2.4–§2.7).
@@ -92,7 +92,7 @@ class Play(Action):
         return table_text(self.table)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Penalty(Action):
     """The turn ended with an invalid table (``penalty.invalid_turn``): the table and rack are
     restored to the start of the turn and ``penalty.draw_count`` tiles drawn (docs/rules.md
@@ -106,7 +106,7 @@ class Penalty(Action):
         return self.reason
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Timeout(Action):
     """The turn timer ran out (``penalty.timeout``): restore, then draw ``penalty.draw_count``
     tiles (``restore_draw``) or nothing (``restore``), docs/rules.md §2.8."""

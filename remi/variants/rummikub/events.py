@@ -47,14 +47,14 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Drew(CoreDrew):
     """The player drew the top tile of the pool; his turn ends (the tile is his alone)."""
 
     SOURCE: ClassVar[str] = "pool"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class Played(Event):
     """The player ended his turn with a new table (all public: the table and the tiles it
     gained from his rack).
@@ -90,7 +90,7 @@ class Played(Event):
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Passed(Event):
     """The player played nothing with the pool empty (``pool_empty.play_on``)."""
 
@@ -100,7 +100,7 @@ class Passed(Event):
         return f"{self.seat_text} passed"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TimedOut(Event):
     """The player's turn timer ran out (``penalty.timeout``): the table and his rack are as at
     the start of the turn."""
@@ -111,7 +111,7 @@ class TimedOut(Event):
         return f"{self.seat_text} ran out of time"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class PenaltyDrawn(Event):
     """The player's turn ended with an invalid table (``reason="invalid"``,
     ``penalty.invalid_turn``) or out of time (``reason="timeout"``, ``penalty.timeout``): the
@@ -149,7 +149,7 @@ class PenaltyDrawn(Event):
         return f"{self.seat_text} drew {what} for {why}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Won(Event):
     """The player played his last rack tile and won the game (going out)."""
 
@@ -159,7 +159,7 @@ class Won(Event):
         return f"{self.seat_text} went out and won"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameBlocked(Event):
     """The pool is empty and a full round of turns passed without a play: the game is over
     (scored by ``pool_empty.scoring``)."""

@@ -25,7 +25,7 @@ __all__ = [
 FAMILY: Final = "rummikub"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class RummikubRules(RuleSet):
     """Rules of the Rummikub-style family (Rummikub, MyRummy, MyRummy Small).
 

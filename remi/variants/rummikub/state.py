@@ -95,6 +95,18 @@ class RummikubState:
     end: EndReason | None = None
     log: tuple[Action, ...] = ()
 
+    def __repr__(self) -> str:
+        """What every seat sees, never a rack or the pool: ``<RummikubState p2 to play, table
+        3 sets, pool 52 tiles | rummikub:rummikub#... public / ...>`` (the public form of the
+        position notation, docs/notation.md)."""
+        from remi.core.game import public_position  # the notation of every family's state
+
+        state = "ended" if self.end is not None else f"p{self.current + 1} to play"
+        return (
+            f"<RummikubState {state}, table {len(self.table)} sets, "
+            f"pool {len(self.pool)} tiles | {public_position(self)}>"
+        )
+
     @property
     def player_count(self) -> int:
         """Number of seats (2-4)."""

@@ -167,6 +167,20 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
 
         return view(state, player)
 
+    def position_sections(self, state: RummikubState, seat: int | None) -> tuple[str, ...]:
+        """``position.position_sections``: the family's part of the position notation."""
+        from remi.variants.rummikub.position import position_sections
+
+        return position_sections(state, seat)
+
+    def read_position(
+        self, sections: Sequence[str], rules: RummikubRules, text: str
+    ) -> RummikubState:
+        """``position.read_position``: a state from a full-form position's sections."""
+        from remi.variants.rummikub.position import read_position
+
+        return read_position(sections, rules, text)
+
     def parse_action(self, text: str, rules: RummikubRules) -> Action:
         """``actions.parse_action`` with the rules' run and group parameters."""
         from remi.variants.rummikub.actions import parse_action

@@ -55,6 +55,17 @@ class RummikubView:
     winner: int | None
     final_racks: tuple[tuple[Tile, ...], ...] | None
 
+    def __repr__(self) -> str:
+        """``<RummikubView p1, p2 to play: rack R1 R5 .. / table [R3 R4 R5] / racks 14 15 /
+        pool 77 tiles>``: what this seat sees, in notation."""
+        state = "ended" if self.end is not None else f"p{self.current + 1} to play"
+        table = " ".join(["table", *(str(f) for f in self.table)])
+        counts = " ".join(str(n) for n in self.tile_counts)
+        return (
+            f"<RummikubView p{self.seat + 1}, {state}: rack {' '.join(map(str, self.rack))} / "
+            f"{table} / racks {counts} / pool {self.pool_count} tiles>"
+        )
+
 
 def view(state: RummikubState, seat: int) -> RummikubView:
     """The view of ``seat`` (0-based).
