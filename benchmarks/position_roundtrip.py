@@ -3,7 +3,7 @@
 For every state: the full form parses back to the same state (its history aside: the undo
 checkpoint, Rummikub's log and start draw) and prints the same text; the view form of every seat
 never holds a hidden tile: it is unchanged when the hidden tiles (the other racks, the stock or
-pool) are dealt again differently. Run by .ci/run on 1,000 games of each family;
+pool) are dealt again differently. Run by .ci/run on 200 games of each family (1,000 by hand);
 tests/test_position.py runs a sample.
 
     python benchmarks/position_roundtrip.py --games 1000 --variant remi --jobs 2
