@@ -18,7 +18,12 @@ from rich.console import RenderableType
 
 from remi.core.play import TIME_UP, TimeUp
 
-__all__ = ["TIME_UP", "BoardSide", "Bridge", "Snapshot"]
+__all__ = ["TIME_UP", "BoardClosed", "BoardSide", "Bridge", "Snapshot"]
+
+
+class BoardClosed(Exception):
+    """Raised on the game thread when the board closed while a bot game (``--auto``) waited
+    for its next move: the game stops there (``remi.ui.app.BoardApp`` ends the thread)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -82,6 +87,11 @@ class BoardSide(Protocol):
         """Show ``item`` (the end of a hand) until a key is pressed."""
         ...
 
+    def auto_step(self) -> None:
+        """A bot game (``--auto``) waits for its next move: answer after the chosen delay, or
+        at the step key while paused."""
+        ...
+
 
 class Bridge:
     """Carries the game thread's calls to the board and the board's answers back."""
@@ -132,6 +142,12 @@ class Bridge:
     def hold(self, item: RenderableType) -> bool:
         """Show ``item`` until a key; False when the board closed."""
         self._run("show_hold", item)
+        return isinstance(self._answer(), str)
+
+    def pace(self) -> bool:
+        """Wait before the next move of a bot game, as the board's speed control says; False
+        when the board closed."""
+        self._run("auto_step")
         return isinstance(self._answer(), str)
 
     def _answer(self) -> str | None | TimeUp:
