@@ -15,6 +15,7 @@ from remi.core.notation import parse_formation_tokens
 from remi.core.presets import load_rules
 from remi.core.records import HUMAN, PlayerEntry
 from remi.ui.app import WARN_SECONDS
+from remi.ui.table_edit import RackRow, TableEdit
 from remi.variants.rummikub.screens import set_mark
 
 SEATS = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
@@ -87,3 +88,88 @@ async def test_board_rummikub_check_tells_what_is_wrong_before_done(
         assert "the table is as at the start of the turn" in log
         assert "done would refuse this table" in log
         assert app.waiting  # the turn goes on
+
+
+async def _goto(pilot: Any, table: TableEdit, spot: tuple[int, int]) -> None:
+    """Move the table's cursor to ``spot`` with the arrow keys."""
+    for _ in range(10):
+        if table.cursor[0] == spot[0]:
+            break
+        await pilot.press("down")
+    for _ in range(40):
+        if table.cursor == spot:
+            return
+        await pilot.press("right")
+    raise AssertionError(f"the cursor never reached {spot}")
+
+
+async def _pick(pilot: Any, table: TableEdit, tiles: list[str]) -> None:
+    """Pick rack tiles with the keys (one copy each)."""
+    for tile in tiles:
+        index = next(
+            i for i, t in enumerate(table.rack) if str(t) == tile and (-1, i) not in table.picked
+        )
+        await _goto(pilot, table, (-1, index))
+        await pilot.press("space")
+
+
+async def test_board_rummikub_turn_edited_with_keys_invalid_set_then_refused_edit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ana (seed 3) plays Y1 R4 K12 as a new set with the keys: marked ✗, counted, ``c``
+    says why, Enter (done) is refused with the penalty; next turn, before her initial meld,
+    adding a rack tile to greedy-2's set is refused when made, with the rule id."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    app = _board()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app, 0)
+        table = app.query_one(TableEdit)
+        assert table.has_focus and len(table.rack) == 14
+        await _pick(pilot, table, ["R4", "Y1", "K12"])
+        asks = app.asks
+        await pilot.press("n")  # one key: the picked tiles as a new set
+        await settle(pilot, app, asks)
+        assert shows(app, "1:[Y1 R4 K12] ✗") and shows(app, "1 set is not valid yet")
+        asks = app.asks
+        await pilot.press("c")
+        await settle(pilot, app, asks)
+        assert "done would refuse this table" in _log(app) and "[formation." in _log(app)
+        asks = app.asks
+        await pilot.press("enter")  # done
+        await settle(pilot, app, asks)
+        assert "Refused" in _log(app) and len(table.rack) == 17  # 3 penalty tiles
+        assert shows(app, "1:[R4 R5 R6]") and shows(app, "2:[R13 Y13 K13]")  # greedy-2's meld
+        await _pick(pilot, table, ["R7"])
+        await _goto(pilot, table, (0, 0))
+        asks = app.asks
+        await pilot.press("a")  # add R7 to set 1: not before her initial meld
+        await settle(pilot, app, asks)
+        assert "[initial_meld.manipulate_same_turn]" in _log(app)
+        assert [len(s) for s in table.sets] == [3, 3] and len(table.rack) == 17
+
+
+async def test_board_rummikub_click_tiles_then_new_set_chip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the mouse: a click on each rack tile picks it, a click on ``[+]`` makes them a
+    new set, marked valid."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    app = _board()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app, 0)
+        table = app.query_one(TableEdit)
+        rack = app.query_one(RackRow)
+        for tile in ("R8", "Y8", "B8"):
+            index = next(i for i, t in enumerate(table.rack) if str(t) == tile)
+            row, start, _, _ = next(s for s in rack.spans if s[3] == (-1, index))
+            await pilot.click(RackRow, offset=(start + 2, row))
+        assert len(table.picked) == 3
+        row, start, _, _ = next(s for s in table.spans if s[3] == ("new", 0))
+        asks = app.asks
+        await pilot.click(TableEdit, offset=(start + 2, row + 1))  # + 1: the title line
+        await settle(pilot, app, asks)
+        assert shows(app, "1:[R8 Y8 B8] ✓")
+
+
+def _log(app: Any) -> str:
+    return "\n".join(str(line) for line in app.query_one("#log").lines)

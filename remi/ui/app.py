@@ -43,10 +43,10 @@ __all__ = ["SPEEDS", "WARN_SECONDS", "BoardApp", "CommandInput", "complete_word"
 WARN_SECONDS = 10
 
 #: The seconds between two moves of a bot game (``--auto``), slowest last; ``-`` / ``+`` step.
-SPEEDS = (0.05, 0.15, 0.4, 0.8, 1.5, 3.0)
+SPEEDS = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0)
 
 #: The speed a bot game starts at (an index of ``SPEEDS``).
-START_SPEED = 2
+START_SPEED = 3
 
 #: The actions of the bot-game keys (shown in the footer only during a bot game).
 _AUTO_ACTIONS = ("speed", "pause", "step")
@@ -290,8 +290,10 @@ class BoardApp(App[None]):
             self._draw_auto()
             self.refresh_bindings()
         self.stepping = True
-        if not self.paused:
+        if not self.paused and SPEEDS[self.speed] > 0:
             self.set_timer(SPEEDS[self.speed], self._next_move)
+        elif not self.paused:
+            self.call_later(self._next_move)
 
     def _next_move(self) -> None:
         if self.stepping and not self.paused:

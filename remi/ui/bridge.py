@@ -44,8 +44,11 @@ class Snapshot:
         saved_to: the file the game was last saved to, or None.
         mine: the events of the seat's own actions of this turn, private details included (the
             tile he drew), never another player's.
-        screen: the family's own screen, drawn as it is by a family the board has no layout
-            for (the Rummikub-style presets: the table being edited, the rack, the timer).
+        screen: the family's own screen (a Rummikub-style turn's ``TurnScreen``: the table
+            being edited and the rack), or a family's screen the board has no layout for.
+        history: every action of the hand so far as its public events (what every player
+            saw: no drawn tile named), one tuple per action; the board derives from them who
+            attached which tile (lipire).
     """
 
     seat: int
@@ -61,6 +64,7 @@ class Snapshot:
     saved_to: str | None = None
     mine: tuple[Any, ...] = ()
     screen: RenderableType | None = None
+    history: tuple[tuple[Any, ...], ...] = ()
 
 
 class BoardSide(Protocol):

@@ -21,12 +21,13 @@ from remi.core.messages import Messages
 from remi.core.render import tile_text
 from remi.core.tiles import Tile
 from remi.ui.bridge import Snapshot
-from remi.variants.remi_pe_tabla.events import Drew
-from remi.variants.remi_pe_tabla.screens import formation_text, status_marks
+from remi.variants.remi_pe_tabla.events import Drew, LaidOff, Swapped, Undone
+from remi.variants.remi_pe_tabla.screens import status_marks
 from remi.variants.remi_pe_tabla.state import Phase
 from remi.variants.remi_pe_tabla.views import PlayerView
 
 __all__ = [
+    "attached_tiles",
     "header_line",
     "players_panel",
     "rack_prefix",
@@ -73,18 +74,68 @@ def players_panel(snap: Snapshot, m: Messages) -> RenderableType:
     return grid
 
 
+#: The superscript digits that mark who attached a tile (lipire): p1 ¹, p2 ², ...
+_SEAT_MARKS = "¹²³⁴⁵⁶⁷⁸⁹"
+
+
+def attached_tiles(history: Sequence[Sequence[object]]) -> dict[int, list[tuple[Tile, int]]]:
+    """Who attached which tile to which formation (lipire, and the tile given for a joly),
+    from the hand's public events, one tuple per action: formation index (0-based) ->
+    [(tile, seat)]. Actions taken back (``Undone``) are left out."""
+    done: list[list[tuple[int, Tile, int]]] = []
+    for events in history:
+        undone = next((e.actions for e in events if isinstance(e, Undone)), 0)
+        if undone:
+            del done[len(done) - undone :]
+            continue
+        done.append(
+            [
+                (e.formation_number - 1, e.tile, e.seat)
+                for e in events
+                if isinstance(e, LaidOff | Swapped)
+            ]
+        )
+    out: dict[int, list[tuple[Tile, int]]] = {}
+    for marks in done:
+        for index, tile, seat in marks:
+            out.setdefault(index, []).append((tile, seat))
+    return out
+
+
+def _formation(view: PlayerView, index: int, marks: list[tuple[Tile, int]]) -> Text:
+    """Formation ``index`` in bracket notation, jolys with what they stand for, each attached
+    tile followed by the superscript seat number of who attached it."""
+    formation = view.table[index].formation
+    left = list(marks)
+    out = Text("[")
+    for i, (tile, ident) in enumerate(zip(formation.tiles, formation.identities)):
+        if i:
+            out.append(" ")
+        label = f"J[{ident}]" if tile.is_joly and ident is not None else None
+        out.append_text(tile_text(tile, label))
+        who = next((m for m in left if m[0] == tile), None)
+        if who is not None:
+            left.remove(who)
+            out.append(_SEAT_MARKS[who[1] % len(_SEAT_MARKS)], style="bold")
+    out.append("]")
+    return out
+
+
 def table_panel(snap: Snapshot, m: Messages) -> RenderableType:
-    """The formations on the table, numbered as ``layoff`` / ``swap`` use them, with owners;
-    as many columns as the width allows."""
+    """The formations on the table, numbered as ``layoff`` / ``swap`` use them, with owners and
+    the attached tiles marked by who attached them; as many columns as the width allows."""
     view: PlayerView = snap.view
     title = Text(m("table"), style="bold underline")
     if not view.table:
         return Group(title, Text(m("table.empty"), style="dim"))
+    attached = attached_tiles(snap.history)
+    if attached:
+        title.append("  ").append(m("board.attached_marks"), style="dim")
     cells = []
     for i, tf in enumerate(view.table):
         cell = Text(f"{i + 1:>2} ", style="bold")
         cell.append(f"{snap.names[tf.owner]} ", style="dim")
-        cell.append_text(formation_text(view, i))
+        cell.append_text(_formation(view, i, attached.get(i, [])))
         cells.append(cell)
     return Group(title, Columns(cells, padding=(0, 3), column_first=True))
 

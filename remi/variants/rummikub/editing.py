@@ -310,6 +310,7 @@ class TableEditor:
         """
         places: list[tuple[int, int]] = []
         tokens: list[SlotToken] = []
+        order: list[tuple[int, int] | SlotToken] = []  # the items in the order given
         for item in items:
             if ":" in item:
                 a, _, b = item.partition(":")
@@ -321,8 +322,10 @@ class TableEditor:
                 if (number, tile) in places:
                     raise EditError(f"tile {item} is named twice")
                 places.append((number, tile))
+                order.append((number, tile))
             else:
                 tokens.extend(parse_formation_tokens(item))
+                order.extend(tokens[len(order) - len(places) :])
         target = self._set(set_number) if set_number is not None else None
         self._guard(*(n for n, _ in places), *([set_number] if set_number else []))
         self._save()
@@ -335,8 +338,12 @@ class TableEditor:
         taken = {p: self._sets[p[0] - 1][p[1] - 1] for p in places}
         for number, tile in sorted(places, reverse=True):
             del self._sets[number - 1][tile - 1]
-        moved = [SlotToken(s.tile) if s.tile.is_joly else s for s in (taken[p] for p in places)]
-        moved.extend(tokens)
+        moved = [
+            item
+            if isinstance(item, SlotToken)
+            else (SlotToken(taken[item].tile) if taken[item].tile.is_joly else taken[item])
+            for item in order
+        ]
         if target is None:
             self._sets.append(moved)
             return
