@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pytest
 from rich.text import Text
-from rummikit import deal, rk_rules, run
 
 from remi.core.errors import IllegalActionError
 from remi.core.notation import parse_formation_tokens
 from remi.ui.table_edit import arranged, flow, hit
 from remi.variants.rummikub.actions import Play
 from remi.variants.rummikub.editing import TableEditor
+
+from rummikit import deal, rk_rules, run
 
 #: p1 opens with R10 R11 R12 (33 points); p2 has not made his initial meld.
 RACKS = ("R10 R11 R12 R13 K1", "R9 B9 K9 Y9 R1 R2 J")

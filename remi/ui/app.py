@@ -154,6 +154,7 @@ class BoardApp(App[None]):
         #: and whether its game thread waits for the next move.
         self.auto = False
         self.speed = START_SPEED
+        #: Set before the board runs, a bot game starts paused (``.`` plays each move).
         self.paused = False
         self.stepping = False
 
@@ -237,9 +238,10 @@ class BoardApp(App[None]):
             self.part("#table", Static).update(remi_board.table_panel(snap, m))
             sir = remi_board.sir_tokens(snap, m)
             self.part("#sir", SirRow).set_row(remi_board.sir_prefix(m), sir)
-            self.part("#status", Static).update(remi_board.status_panel(snap, m))
+            status = remi_board.status_panel(snap, m, own=not self.auto)
+            self.part("#status", Static).update(status)
             tiles = remi_board.sorted_rack(snap.view.rack, self.by_number)
-            prefix = remi_board.rack_prefix(snap, m, self.by_number)
+            prefix = remi_board.rack_prefix(snap, m, self.by_number, own=not self.auto)
             marks = remi_board.taken_tile(snap), remi_board.drawn_tile(snap)
             rack.set_rack(prefix, tiles, *marks)
         self._draw_auto()
@@ -287,7 +289,7 @@ class BoardApp(App[None]):
             self.auto = True
             self.part("#command", CommandInput).disabled = True  # the keys go to the board
             self.set_focus(None)
-            self._draw_auto()
+            self._redraw()
             self.refresh_bindings()
         self.stepping = True
         if not self.paused and SPEEDS[self.speed] > 0:

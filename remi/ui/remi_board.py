@@ -162,9 +162,10 @@ def sir_tokens(snap: Snapshot, m: Messages) -> list[Text]:
     return out
 
 
-def status_panel(snap: Snapshot, m: Messages) -> RenderableType:
+def status_panel(snap: Snapshot, m: Messages, own: bool = True) -> RenderableType:
     """The stock and atu, whose turn it is and what the phase allows, the taken tile's
-    obligation, and the limits that apply to this player now: the opening threshold
+    obligation, and (``own``: the board is the player's, not a bot game's) the limits that
+    apply to this player now: the opening threshold
     (``opening.min_points``) until he opens, the announcement once he nears 1-3 tiles
     (``announce.max_tiles``)."""
     view: PlayerView = snap.view
@@ -180,6 +181,8 @@ def status_panel(snap: Snapshot, m: Messages) -> RenderableType:
         lines.append(Text(m("freed_joly"), style="yellow"))
     me = view.players[view.seat]
     rules = view.rules
+    if not own:
+        return Group(*lines)
     if view.phase is not Phase.ENDED and not me.opened and not me.pe_tabla:
         need = m("board.opening_need", points=rules.opening_min_points)
         lines.append(Text(need, style="dim"))
@@ -201,11 +204,13 @@ def sorted_rack(rack: Sequence[Tile], by_number: bool) -> list[Tile]:
     return sorted(rack, key=lambda t: (t.is_joly, t.number, t))
 
 
-def rack_prefix(snap: Snapshot, m: Messages, by_number: bool) -> Text:
-    """``Your rack (N, sorted by ...):``, the title before the rack's tiles."""
+def rack_prefix(snap: Snapshot, m: Messages, by_number: bool, own: bool = True) -> Text:
+    """``Your rack (N, sorted by ...):``, the title before the rack's tiles (``own`` False: a
+    bot game's, ``Rack of greedy-2``)."""
     view: PlayerView = snap.view
     order = m("board.sort.number") if by_number else m("board.sort.colour")
-    return Text(f"{m('rack')} ({len(view.rack)}, {order}):", style="bold")
+    title = m("rack") if own else m("board.auto.rack", name=snap.names[snap.seat])
+    return Text(f"{title} ({len(view.rack)}, {order}):", style="bold")
 
 
 def drawn_tile(snap: Snapshot) -> Tile | None:

@@ -205,11 +205,11 @@ class TableEdit(Static, can_focus=True):
 
     def on_focus(self) -> None:
         """Show the cursor."""
-        self.redraw()
+        self.call_after_refresh(self.redraw)
 
     def on_blur(self) -> None:
         """Hide the cursor."""
-        self.redraw()
+        self.call_after_refresh(self.redraw)
 
     # --- picking --------------------------------------------------------------------------
 
