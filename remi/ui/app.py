@@ -186,7 +186,10 @@ class BoardApp(App[None]):
         return self.screen_stack[0].query_one(selector, kind)
 
     def on_mount(self) -> None:
-        """Connect the bridge and start the game thread."""
+        """Connect the bridge and start the game thread (the family's layout comes with the
+        first snapshot)."""
+        for selector in ("#sets", "#rk-rack"):
+            self.part(selector, Widget).display = False
         self.bridge.attach(self, self.call_from_thread)
         self.set_interval(0.25, self._tick)
         self.run_worker(self._play, thread=True, exit_on_error=True)
@@ -268,7 +271,10 @@ class BoardApp(App[None]):
         self.part("#players", Static).update(rummikub_board.players_panel(snap, m))
         rules = snap.view.rules.formation_rules if editing else None
         title = rummikub_board.table_title(m, editing)
-        self.part("#sets", TableEdit).set_table(title, sets, rack, rules)
+        name = m("board.auto.rack", name=snap.names[snap.seat]) if self.auto else ""
+        drawn = rummikub_board.drawn_tile(snap, rack)
+        table = self.part("#sets", TableEdit)
+        table.set_table(title, sets, rack, rules, rack_title=name, drawn=drawn)
         self.part("#rk-rack", RackRow).set_class(editing, "editing")
         status = rummikub_board.status_panel(snap, m, sets, editing)
         self.part("#status", Static).update(status)

@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from remi.core.events import Drew
 from remi.core.formations import FormationRules, formation_readings
 from remi.core.messages import Messages
 from remi.core.notation import SlotToken
@@ -23,7 +24,14 @@ from remi.ui.bridge import Snapshot
 from remi.variants.rummikub.screens import TurnScreen, formation_slots
 from remi.variants.rummikub.views import RummikubView
 
-__all__ = ["header_line", "players_panel", "status_panel", "table_title", "working"]
+__all__ = [
+    "drawn_tile",
+    "header_line",
+    "players_panel",
+    "status_panel",
+    "table_title",
+    "working",
+]
 
 
 def header_line(snap: Snapshot, m: Messages) -> Text:
@@ -66,6 +74,15 @@ def working(snap: Snapshot) -> tuple[list[tuple[SlotToken, ...]], list[Tile], bo
     if isinstance(screen, TurnScreen) and view.current == snap.seat and view.end is None:
         return [tuple(s) for s in screen.sets], list(screen.rack), True
     return [formation_slots(f) for f in view.table], sorted(view.rack), False
+
+
+def drawn_tile(snap: Snapshot, rack: Sequence[Tile]) -> Tile | None:
+    """The tile the seat drew from the pool in his last turn (marked ``↓`` on his rack), if he
+    still holds it."""
+    for event in snap.mine:
+        if isinstance(event, Drew) and event.tile is not None and event.tile in rack:
+            return event.tile
+    return None
 
 
 def table_title(m: Messages, editing: bool) -> Text:

@@ -142,6 +142,8 @@ class TableEdit(Static, can_focus=True):
         self.picked: set[Spot] = set()
         self.spans: list[Span] = []
         self.rack_row: RackRow | None = None
+        self.rack_title = ""
+        self.drawn: Tile | None = None
 
     # --- what is shown --------------------------------------------------------------------
 
@@ -151,13 +153,18 @@ class TableEdit(Static, can_focus=True):
         sets: Sequence[Sequence[SlotToken]],
         rack: Sequence[Tile],
         rules: FormationRules | None,
+        *,
+        rack_title: str = "",
+        drawn: Tile | None = None,
     ) -> None:
         """Show ``sets`` (marked when ``rules`` is given: the table is being edited) and
-        ``rack``; the picks are dropped when either changed."""
+        ``rack`` after ``rack_title`` (``drawn``: the tile just drawn, marked ``↓``); the picks
+        are dropped when either changed."""
         new_sets, new_rack = [tuple(s) for s in sets], list(rack)
         if new_sets != self.sets or new_rack != self.rack:
             self.picked.clear()
         self.title, self.sets, self.rack, self.rules = title, new_sets, new_rack, rules
+        self.rack_title, self.drawn = rack_title, drawn
         self.cursor = self._clamped(self.cursor)
         self.redraw()
 
@@ -200,8 +207,16 @@ class TableEdit(Static, can_focus=True):
             self.rack_row.draw(self)
 
     def rack_tokens(self) -> list[Text]:
-        """The rack's tiles with the picks and the cursor, for ``RackRow``."""
-        return [self._token(tile_text(t), (RACK, i)) for i, t in enumerate(self.rack)]
+        """The rack's tiles with the picks and the cursor, for ``RackRow``; the tile just
+        drawn marked ``↓`` (one copy)."""
+        out = []
+        drawn = self.drawn
+        for i, tile in enumerate(self.rack):
+            text = tile_text(tile)
+            if tile == drawn:
+                text, drawn = Text("↓", style="bold") + text, None
+            out.append(self._token(text, (RACK, i)))
+        return out
 
     def on_focus(self) -> None:
         """Show the cursor."""
@@ -313,7 +328,7 @@ class RackRow(Static):
 
     def draw(self, table: TableEdit) -> None:
         """Show the rack's tiles after its title."""
-        title = Text(f"{self.m('rack')} ({len(table.rack)}):", style="bold")
+        title = Text(f"{table.rack_title or self.m('rack')} ({len(table.rack)}):", style="bold")
         chips: list[list[tuple[Text, Target | None]]] = [[(title, None)]]
         chips.extend([[(t, (RACK, i))] for i, t in enumerate(table.rack_tokens())])
         width = self.size.width - 2 if self.size.width else 78
