@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from boardkit import enter, make_board, settle, shows
+from boardkit import TILE_RE, enter, make_board, screen_text, settle, shows
 
 from remi.cli import terminal
 from remi.cli.play import _new_record
@@ -15,6 +15,7 @@ from remi.core.notation import parse_formation_tokens
 from remi.core.presets import load_rules
 from remi.core.records import HUMAN, PlayerEntry
 from remi.ui.app import WARN_SECONDS
+from remi.ui.screens import CoverScreen
 from remi.ui.table_edit import RackRow, TableEdit
 from remi.variants.rummikub.screens import set_mark
 
@@ -173,3 +174,24 @@ async def test_board_rummikub_click_tiles_then_new_set_chip(
 
 def _log(app: Any) -> str:
     return "\n".join(str(line) for line in app.query_one("#log").lines)
+
+
+async def test_board_rummikub_hot_seat_cover_hides_the_rack_and_the_working_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ana ends her turn (Enter on an unchanged table: she draws); under Bogdan's cover no
+    tile of hers is on the screen, neither the rack nor the table being edited."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    seats = (PlayerEntry("Ana", HUMAN), PlayerEntry("Bogdan", HUMAN))
+    app = make_board(_new_record("rummikub", {}, seats, 3, False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        await enter(pilot, app, "")  # Ana confirms her cover
+        table = app.query_one(TableEdit)
+        assert table.has_focus and len(table.rack) == 14
+        asks = app.asks
+        await pilot.press("enter")  # done, unchanged: a draw
+        await settle(pilot, app, asks)
+        assert isinstance(app.screen, CoverScreen)
+        assert not TILE_RE.findall(screen_text(app)) and shows(app, "Bogdan")
+        assert table.rack == [] and table.sets == []
