@@ -140,6 +140,7 @@ async def test_board_rummikub_turn_edited_with_keys_invalid_set_then_refused_edi
         await settle(pilot, app, asks)
         assert "Refused" in _log(app) and len(table.rack) == 17  # 3 penalty tiles
         assert shows(app, "1:[R4 R5 R6]") and shows(app, "2:[R13 Y13 K13]")  # greedy-2's meld
+        assert shows(app, "sets made or changed: [R4 R5 R6] [R13 Y13 K13] (initial meld)")
         await _pick(pilot, table, ["R7"])
         await _goto(pilot, table, (0, 0))
         asks = app.asks

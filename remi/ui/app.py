@@ -249,8 +249,10 @@ class BoardApp(App[None]):
             rack.set_rack(prefix, tiles, *marks)
         self._draw_auto()
         recent = [Text(m("board.last_round"), style="bold")]
-        lines = snap.recent or (m("board.last_round.none"),)
-        recent.extend(Text(line) for line in lines[-6:])
+        lines = (
+            rummikub_board.round_lines(snap, m, 6) if rummikub else list(snap.recent[-6:])
+        ) or [m("board.last_round.none")]
+        recent.extend(Text(line) for line in lines)
         self.part("#round", Static).update(Text("\n").join(recent))
         self.part("#round-box", VerticalScroll).scroll_end(animate=False)
 

@@ -9,6 +9,7 @@ sets are still incomplete or invalid). The working sets and the rack themselves 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
@@ -21,11 +22,13 @@ from remi.core.messages import Messages
 from remi.core.notation import SlotToken
 from remi.core.tiles import Tile
 from remi.ui.bridge import Snapshot
+from remi.variants.rummikub.events import Played
 from remi.variants.rummikub.screens import TurnScreen, formation_slots
 from remi.variants.rummikub.views import RummikubView
 
 __all__ = [
     "drawn_tile",
+    "round_lines",
     "header_line",
     "players_panel",
     "status_panel",
@@ -74,6 +77,33 @@ def working(snap: Snapshot) -> tuple[list[tuple[SlotToken, ...]], list[Tile], bo
     if isinstance(screen, TurnScreen) and view.current == snap.seat and view.end is None:
         return [tuple(s) for s in screen.sets], list(screen.rack), True
     return [formation_slots(f) for f in view.table], sorted(view.rack), False
+
+
+def round_lines(snap: Snapshot, m: Messages, count: int) -> list[str]:
+    """The last ``count`` actions in words (``Snapshot.recent``), a play told with the sets it
+    made or changed (``Played``: the sets of the new table that were not on the old one),
+    so that "plays Y3 Y4 Y5 K9 K11 J" says which sets."""
+    recent = list(snap.recent[-count:])
+    events = list(snap.history[-len(recent) :]) if recent else []
+    if len(events) != len(recent):
+        return recent
+    out = []
+    for line, action in zip(recent, events):
+        played = next((e for e in action if isinstance(e, Played)), None)
+        if played is None:
+            out.append(line)
+            continue
+        made = Counter(played.table_after) - Counter(played.table_before)
+        rules = snap.view.rules.formation_rules
+        sets = " ".join(f.text(rules) for f in played.table_after if made[f] > 0)
+        text = m(
+            "board.rk.played",
+            name=snap.names[played.seat],
+            tiles=" ".join(map(str, played.tiles)),
+            sets=sets,
+        )
+        out.append(text + (" " + m("board.rk.initial") if played.initial else ""))
+    return out
 
 
 def drawn_tile(snap: Snapshot, rack: Sequence[Tile]) -> Tile | None:
