@@ -97,10 +97,13 @@ async def _goto(pilot: Any, table: TableEdit, spot: tuple[int, int]) -> None:
         if table.cursor[0] == spot[0]:
             break
         await pilot.press("down")
+    size = len(table.rack) if spot[0] == -1 else len(table.sets[spot[0]])
+    ahead = (spot[1] - table.cursor[1]) % max(size, 1)
+    key = "right" if ahead <= size - ahead else "left"  # the rows wrap around
     for _ in range(40):
         if table.cursor == spot:
             return
-        await pilot.press("right")
+        await pilot.press(key)
     raise AssertionError(f"the cursor never reached {spot}")
 
 
@@ -196,3 +199,37 @@ async def test_board_rummikub_hot_seat_cover_hides_the_rack_and_the_working_tabl
         assert isinstance(app.screen, CoverScreen)
         assert not TILE_RE.findall(screen_text(app)) and shows(app, "Bogdan")
         assert table.rack == [] and table.sets == []
+
+
+async def test_board_rummikub_five_tile_initial_meld_in_few_keystrokes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 2: Ana's initial meld Y6 J Y8 Y9 Y10 (40 points) is five picks, ``n`` (the joker
+    goes into the gap, J as Y7) and Enter: 15 keys with the arrows, where typing
+    ``new Y6 J Y8 Y9 Y10`` and ``done`` takes 24 keys (and the issue measured 46)."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    record = _new_record("rummikub", {}, SEATS, 2, False)
+    app = make_board(record)
+    keys = 0
+
+    async def press(*names: str) -> None:
+        nonlocal keys
+        keys += len(names)
+        await original(*names)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        original = pilot.press
+        monkeypatch.setattr(pilot, "press", press)
+        await settle(pilot, app, 0)
+        table = app.query_one(TableEdit)
+        await _pick(pilot, table, ["Y6", "J", "Y8", "Y9", "Y10"])
+        asks = app.asks
+        await pilot.press("n")
+        await settle(pilot, app, asks)
+        assert shows(app, "1:[Y6 J Y8 Y9 Y10] ✓")
+        asks = app.asks
+        await pilot.press("enter")
+        await settle(pilot, app, asks)
+        assert app.snapshot.view.table[0].text() == "[Y6 J Y8 Y9 Y10]"
+        assert app.snapshot.view.tile_counts[0] == 9
+    assert keys <= 15, keys
