@@ -483,7 +483,9 @@ class BoardApp(App[None]):
             if key == "y":
                 if self.waiting:
                     self._send("quit")
-                else:
-                    self.exit()
+                    return
+                if saved is not None:  # a bot game, or while the bots play: said on leaving
+                    self.bridge.farewell.append(self.m("quit_saved", path=saved))
+                self.exit()
 
         self.push_screen(QuitScreen(saved, self.m), answer)
