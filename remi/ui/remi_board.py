@@ -41,9 +41,11 @@ __all__ = [
 ]
 
 
-def header_line(snap: Snapshot, m: Messages) -> Text:
-    """The top line: the preset, the hand, the seed and every rule changed by ``--set``."""
-    title = m("title", rules=snap.rules_name) if isinstance(snap.view, PlayerView) else None
+def header_line(snap: Snapshot, m: Messages, title: str | None = None) -> Text:
+    """The top line: the preset (``title``: the family's own words for it), the hand, the
+    seed and every rule changed by ``--set``."""
+    if title is None and isinstance(snap.view, PlayerView):
+        title = m("title", rules=snap.rules_name)
     parts = [title or snap.rules_name, m("hand", hand=snap.hand)]
     if snap.seed is not None:
         parts.append(m("board.seed", seed=snap.seed))

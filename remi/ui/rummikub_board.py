@@ -21,6 +21,7 @@ from remi.core.formations import FormationRules, formation_readings
 from remi.core.messages import Messages
 from remi.core.notation import SlotToken
 from remi.core.tiles import Tile
+from remi.ui import remi_board
 from remi.ui.bridge import Snapshot
 from remi.variants.rummikub.events import Played
 from remi.variants.rummikub.screens import TurnScreen, formation_slots
@@ -38,13 +39,8 @@ __all__ = [
 
 
 def header_line(snap: Snapshot, m: Messages) -> Text:
-    """The top line: the preset, the hand, the seed and every rule changed by ``--set``."""
-    parts = [m("rk.title", rules=snap.rules_name), m("hand", hand=snap.hand)]
-    if snap.seed is not None:
-        parts.append(m("board.seed", seed=snap.seed))
-    if snap.changed:
-        parts.append(m("board.changed", rules=", ".join(snap.changed)))
-    return Text("  ·  ".join(parts), style="bold")
+    """The top line (``remi_board.header_line``) under the Rummikub-style title."""
+    return remi_board.header_line(snap, m, m("rk.title", rules=snap.rules_name))
 
 
 def players_panel(snap: Snapshot, m: Messages) -> RenderableType:

@@ -259,14 +259,19 @@ class TableEditor:
             NotationError: a bad tile token.
         """
         slots = parse_formation_tokens(tokens) if tokens.strip() else []
+        self._take_all(slots)
+        self._sets.append(list(slots))
+
+    def _take_all(self, slots: list[SlotToken]) -> None:
+        """Save the table for ``undo``, then take ``slots`` from the rack; on an error the
+        table and rack are as before (``EditError``)."""
         self._save()
         try:
-            for s in slots:
-                self._take_from_rack(s)
+            for slot in slots:
+                self._take_from_rack(slot)
         except EditError:
             self._sets, self._rack = self._history.pop()
             raise
-        self._sets.append(list(slots))
 
     def table(self, text: str) -> None:
         """Lay out the whole working table as ``text`` (``"[R1 R2 R3] [K5 Y5 J]"``): the rack
@@ -328,13 +333,7 @@ class TableEditor:
                 order.extend(tokens[len(order) - len(places) :])
         target = self._set(set_number) if set_number is not None else None
         self._guard(*(n for n, _ in places), *([set_number] if set_number else []))
-        self._save()
-        try:
-            for slot in tokens:
-                self._take_from_rack(slot)
-        except EditError:
-            self._sets, self._rack = self._history.pop()
-            raise
+        self._take_all(tokens)
         taken = {p: self._sets[p[0] - 1][p[1] - 1] for p in places}
         for number, tile in sorted(places, reverse=True):
             del self._sets[number - 1][tile - 1]
