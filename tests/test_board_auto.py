@@ -34,9 +34,13 @@ async def test_board_auto_game_paused_stepped_then_ends_on_the_scores() -> None:
             await pilot.pause(0.02)
             if app.auto and app.snapshot is not None:
                 break
+        await pilot.press("p")
+        for _ in range(100):  # the footer shows the bot game's keys once it is redrawn
+            if shows(app, "p Pause"):
+                break
+            await pilot.pause(0.02)
         assert app.auto and shows(app, f"{SPEEDS[START_SPEED]} s per move")
         assert shows(app, "^q Quit") and shows(app, "p Pause")
-        await pilot.press("p")
         shown = await _moves_after(pilot, app, 0.05)
         assert await _moves_after(pilot, app, 3 * SPEEDS[START_SPEED]) == shown  # paused
         assert shows(app, "PAUSED")
