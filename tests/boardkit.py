@@ -35,12 +35,14 @@ def sir_break_record(tmp_path: Path) -> GameRecord:
     return load_record(path)
 
 
-def make_board(record: GameRecord, lang: str = "en", save: Path | None = None) -> BoardApp:
-    """The board that plays ``record`` (not running yet)."""
+def make_board(
+    record: GameRecord, lang: str = "en", save: Path | None = None, auto: bool = False
+) -> BoardApp:
+    """The board that plays ``record`` (not running yet); ``auto``: a bot game (``--auto``)."""
     m = messages(lang)
 
     def factory(rec: GameRecord) -> Session:
-        return start_session(rec, Console(file=io.StringIO()), m, save, False)
+        return start_session(rec, Console(file=io.StringIO()), m, save, auto)
 
     app = board_app(factory, record, m)
     assert isinstance(app, BoardApp)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from boardkit import enter, make_board, settle, shows
+from boardkit import TILE_RE, enter, make_board, screen_text, settle, shows
 
 from remi.cli import terminal
 from remi.cli.play import _new_record
@@ -15,6 +15,8 @@ from remi.core.notation import parse_formation_tokens
 from remi.core.presets import load_rules
 from remi.core.records import HUMAN, PlayerEntry
 from remi.ui.app import WARN_SECONDS
+from remi.ui.screens import CoverScreen
+from remi.ui.table_edit import RackRow, TableEdit
 from remi.variants.rummikub.screens import set_mark
 
 SEATS = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
@@ -87,3 +89,147 @@ async def test_board_rummikub_check_tells_what_is_wrong_before_done(
         assert "the table is as at the start of the turn" in log
         assert "done would refuse this table" in log
         assert app.waiting  # the turn goes on
+
+
+async def _goto(pilot: Any, table: TableEdit, spot: tuple[int, int]) -> None:
+    """Move the table's cursor to ``spot`` with the arrow keys."""
+    for _ in range(10):
+        if table.cursor[0] == spot[0]:
+            break
+        await pilot.press("down")
+    size = len(table.rack) if spot[0] == -1 else len(table.sets[spot[0]])
+    ahead = (spot[1] - table.cursor[1]) % max(size, 1)
+    key = "right" if ahead <= size - ahead else "left"  # the rows wrap around
+    for _ in range(40):
+        if table.cursor == spot:
+            return
+        await pilot.press(key)
+    raise AssertionError(f"the cursor never reached {spot}")
+
+
+async def _pick(pilot: Any, table: TableEdit, tiles: list[str]) -> None:
+    """Pick rack tiles with the keys (one copy each)."""
+    for tile in tiles:
+        index = next(
+            i for i, t in enumerate(table.rack) if str(t) == tile and (-1, i) not in table.picked
+        )
+        await _goto(pilot, table, (-1, index))
+        await pilot.press("space")
+
+
+async def test_board_rummikub_turn_edited_with_keys_invalid_set_then_refused_edit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ana (seed 3) plays Y1 R4 K12 as a new set with the keys: marked ✗, counted, ``c``
+    says why, Enter (done) is refused with the penalty; next turn, before her initial meld,
+    adding a rack tile to greedy-2's set is refused when made, with the rule id."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    app = _board()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app, 0)
+        table = app.query_one(TableEdit)
+        assert table.has_focus and len(table.rack) == 14
+        await _pick(pilot, table, ["R4", "Y1", "K12"])
+        asks = app.asks
+        await pilot.press("n")  # one key: the picked tiles as a new set
+        await settle(pilot, app, asks)
+        assert shows(app, "1:[Y1 R4 K12] ✗") and shows(app, "1 set is not valid yet")
+        asks = app.asks
+        await pilot.press("c")
+        await settle(pilot, app, asks)
+        assert "done would refuse this table" in _log(app) and "[formation." in _log(app)
+        asks = app.asks
+        await pilot.press("enter")  # done
+        await settle(pilot, app, asks)
+        assert "Refused" in _log(app) and len(table.rack) == 17  # 3 penalty tiles
+        assert shows(app, "1:[R4 R5 R6]") and shows(app, "2:[R13 Y13 K13]")  # greedy-2's meld
+        assert shows(app, "sets made or changed: [R4 R5 R6] [R13 Y13 K13] (initial meld)")
+        await _pick(pilot, table, ["R7"])
+        await _goto(pilot, table, (0, 0))
+        asks = app.asks
+        await pilot.press("a")  # add R7 to set 1: not before her initial meld
+        await settle(pilot, app, asks)
+        assert "[initial_meld.manipulate_same_turn]" in _log(app)
+        assert [len(s) for s in table.sets] == [3, 3] and len(table.rack) == 17
+
+
+async def test_board_rummikub_click_tiles_then_new_set_chip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the mouse: a click on each rack tile picks it, a click on ``[+]`` makes them a
+    new set, marked valid."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    app = _board()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app, 0)
+        table = app.query_one(TableEdit)
+        rack = app.query_one(RackRow)
+        for tile in ("R8", "Y8", "B8"):
+            index = next(i for i, t in enumerate(table.rack) if str(t) == tile)
+            row, start, _, _ = next(s for s in rack.spans if s[3] == (-1, index))
+            await pilot.click(RackRow, offset=(start + 2, row))
+        assert len(table.picked) == 3
+        row, start, _, _ = next(s for s in table.spans if s[3] == ("new", 0))
+        asks = app.asks
+        await pilot.click(TableEdit, offset=(start + 2, row + 1))  # + 1: the title line
+        await settle(pilot, app, asks)
+        assert shows(app, "1:[R8 Y8 B8] ✓")
+
+
+def _log(app: Any) -> str:
+    return "\n".join(str(line) for line in app.query_one("#log").lines)
+
+
+async def test_board_rummikub_hot_seat_cover_hides_the_rack_and_the_working_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ana ends her turn (Enter on an unchanged table: she draws); under Bogdan's cover no
+    tile of hers is on the screen, neither the rack nor the table being edited."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    seats = (PlayerEntry("Ana", HUMAN), PlayerEntry("Bogdan", HUMAN))
+    app = make_board(_new_record("rummikub", {}, seats, 3, False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        await enter(pilot, app, "")  # Ana confirms her cover
+        table = app.query_one(TableEdit)
+        assert table.has_focus and len(table.rack) == 14
+        asks = app.asks
+        await pilot.press("enter")  # done, unchanged: a draw
+        await settle(pilot, app, asks)
+        assert isinstance(app.screen, CoverScreen)
+        assert not TILE_RE.findall(screen_text(app)) and shows(app, "Bogdan")
+        assert table.rack == [] and table.sets == []
+
+
+async def test_board_rummikub_five_tile_initial_meld_in_few_keystrokes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 2: Ana's initial meld Y6 J Y8 Y9 Y10 (40 points) is five picks, ``n`` (the joker
+    goes into the gap, J as Y7) and Enter: 15 keys with the arrows, where typing
+    ``new Y6 J Y8 Y9 Y10`` and ``done`` takes 24 keys (and the issue measured 46)."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    record = _new_record("rummikub", {}, SEATS, 2, False)
+    app = make_board(record)
+    keys = 0
+
+    async def press(*names: str) -> None:
+        nonlocal keys
+        keys += len(names)
+        await original(*names)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        original = pilot.press
+        monkeypatch.setattr(pilot, "press", press)
+        await settle(pilot, app, 0)
+        table = app.query_one(TableEdit)
+        await _pick(pilot, table, ["Y6", "J", "Y8", "Y9", "Y10"])
+        asks = app.asks
+        await pilot.press("n")
+        await settle(pilot, app, asks)
+        assert shows(app, "1:[Y6 J Y8 Y9 Y10] ✓")
+        asks = app.asks
+        await pilot.press("enter")
+        await settle(pilot, app, asks)
+        assert app.snapshot.view.table[0].text() == "[Y6 J Y8 Y9 Y10]"
+        assert app.snapshot.view.tile_counts[0] == 9
+    assert keys <= 15, keys

@@ -1,6 +1,7 @@
 """SVG snapshots (pytest-textual-snapshot) of the board's main screens at 80x24 and 120x40, in
 English and Romanian: the board in the middle of a stacked-deal hand, the hot-seat cover, the
-end of the hand. ``pytest --snapshot-update`` rewrites them after an intended change."""
+end of the hand, a Rummikub turn being edited with an invalid set, a bot game (``--auto``)
+paused after 12 moves. ``pytest --snapshot-update`` rewrites them after an intended change."""
 
 from __future__ import annotations
 
@@ -12,6 +13,11 @@ import pytest
 from boardkit import enter, make_board, settle, sir_break_record
 from test_board import WHOLE_HAND
 from textual.pilot import Pilot
+
+from remi.cli import terminal
+from remi.cli.play import _new_record
+from remi.core.records import HUMAN, PlayerEntry
+from remi.ui.table_edit import TableEdit
 
 #: Ana's second turn, after her opening: table, șir, last round and rack all filled.
 MIDDLE = ["", "discard B4", "", "draw", "discard K5", "", "draw", "meld R5 R6 R7"]
@@ -46,3 +52,52 @@ def test_board_snapshot_hot_seat_cover(snap_compare: Any, tmp_path: Path, lang: 
 def test_board_snapshot_end_of_hand(snap_compare: Any, tmp_path: Path) -> None:
     app = make_board(sir_break_record(tmp_path))
     assert snap_compare(app, terminal_size=(120, 40), run_before=_driver(WHOLE_HAND))
+
+
+def _rummikub_invalid() -> Callable[[Pilot[Any]], Any]:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app: Any = pilot.app
+        await settle(pilot, app, 0)
+        await enter(pilot, app, "new R4 Y1 K12")  # marked invalid, counted
+        app.query_one(TableEdit).focus()
+        await pilot.pause(0.1)
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_board_snapshot_rummikub_editing_invalid_set(
+    snap_compare: Any, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str
+) -> None:
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)  # the countdown stands at 60 s
+    seats = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
+    record = _new_record("rummikub", {}, seats, 3, False)
+    app = make_board(record, lang=lang)
+    assert snap_compare(app, terminal_size=size, run_before=_rummikub_invalid())
+
+
+async def _auto_paused(pilot: Pilot[Any]) -> None:
+    app: Any = pilot.app
+    for _ in range(200):
+        await pilot.pause(0.02)
+        if app.auto:
+            break
+    for _ in range(12):
+        moves = len(app.snapshot.history) if app.snapshot is not None else 0
+        await pilot.press("full_stop")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if app.snapshot is not None and len(app.snapshot.history) > moves:
+                break
+    await pilot.pause(0.1)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_board_snapshot_auto_game(snap_compare: Any, size: tuple[int, int], lang: str) -> None:
+    bots = (PlayerEntry("greedy-1", "greedy"), PlayerEntry("greedy-2", "greedy"))
+    record = _new_record("remi-pe-tabla", {}, (*bots, PlayerEntry("greedy-3", "greedy")), 1, False)
+    app = make_board(record, lang=lang, auto=True)
+    app.paused = True  # paused from the start: 12 moves, one at a time
+    assert snap_compare(app, terminal_size=size, run_before=_auto_paused)

@@ -19,8 +19,9 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from remi.cli.session import Session
+from remi.core.events import public_events
 from remi.core.play import TimeUp
-from remi.ui.bridge import Bridge, Snapshot
+from remi.ui.bridge import BoardClosed, Bridge, Snapshot
 from remi.ui.remi_board import sorted_rack
 
 __all__ = ["BoardSession", "board_console", "board_session"]
@@ -90,6 +91,7 @@ class BoardSession(Session):
             saved_to=str(self.saved_to) if self.saved_to is not None else None,
             mine=tuple(mine),
             screen=self.screen,
+            history=tuple(public_events(n.events) for n in self.notes),
         )
 
     def _publish(self) -> None:
@@ -115,9 +117,22 @@ class BoardSession(Session):
 
     def acted(self, seat: int) -> None:
         """Saved, and the board shows the position after the action (the rack after a
-        discard)."""
+        discard); the turn's own screen (a table being edited) is over."""
         super().acted(seat)
+        self.screen = None
         self._publish()
+
+    def apply(self, action: Any) -> None:
+        """``Session.apply``; in a bot game (``--auto``) each move waits for the board's speed
+        control first, and the board then shows the position after it, from the seat that
+        moved (his rack, the tile he drew marked)."""
+        if self.auto:
+            self.console.export_text(clear=True)  # the end of the hand is held without the moves
+            if not self.bridge.pace():
+                raise BoardClosed
+        super().apply(action)
+        if self.auto:
+            self.bridge.publish(self.snapshot(action.player))
 
     def pass_keyboard(self, seat: int) -> bool:
         """Hot-seat: the board's cover screen until the next person confirms; False when the

@@ -293,10 +293,10 @@ def _on_board(factory: Callable[[GameRecord], Session], record: GameRecord, m: A
 
 
 def _use_board(plain: bool, auto: bool) -> bool:
-    """The board is used for a person's game in a terminal (stdin and stdout); ``--plain``,
-    ``--auto`` and pipes keep the line mode. Remi pe tablă has the board's own layout; the
-    other families show their screen on it, with the turn timer's countdown."""
-    if plain or auto:
+    """The board is used in a terminal (stdin and stdout), for a person's game and for a bot
+    game (``--auto``: drawn move by move, with a speed control); ``--plain`` and pipes keep the
+    line mode (a bot game then prints its moves with no input)."""
+    if plain:
         return False
     try:
         return sys.stdin.isatty() and sys.stdout.isatty()

@@ -5,7 +5,9 @@ The game runs on a worker thread in the program's session and talks to the board
 the player types on the command line (the engine's notation, tab completion of the commands and
 of the rack's tiles). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
 saying where the game was last saved). At each hand-over between two people the board is
-replaced by a cover screen until the next player confirms.
+replaced by a cover screen until the next player confirms. A Rummikub-style turn is edited on
+the table itself (``remi.ui.table_edit``). A bot game (``--auto``) is drawn move by move:
+``-`` / ``+`` slower / faster, ``p`` pause or go on, ``.`` one move while paused.
 """
 
 from __future__ import annotations
@@ -25,18 +27,29 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, RichLog, Static
 
 from remi.core.messages import N_, Messages
-from remi.ui import remi_board
-from remi.ui.bridge import TIME_UP, Bridge, Snapshot
+from remi.ui import remi_board, rummikub_board
+from remi.ui.bridge import TIME_UP, BoardClosed, Bridge, Snapshot
 from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
+from remi.ui.table_edit import RackRow, TableEdit
 from remi.ui.widgets import PickRack, Play, SirRow
 from remi.variants.remi_pe_tabla.views import PlayerView
+from remi.variants.rummikub.views import RummikubView
 
 W = TypeVar("W", bound=Widget)
 
-__all__ = ["WARN_SECONDS", "BoardApp", "CommandInput", "complete_word"]
+__all__ = ["SPEEDS", "WARN_SECONDS", "BoardApp", "CommandInput", "complete_word"]
 
 #: The turn timer's countdown turns red (and the terminal bell rings) in its last seconds.
 WARN_SECONDS = 10
+
+#: The seconds between two moves of a bot game (``--auto``), slowest last; ``-`` / ``+`` step.
+SPEEDS = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0)
+
+#: The speed a bot game starts at (an index of ``SPEEDS``).
+START_SPEED = 3
+
+#: The actions of the bot-game keys (shown in the footer only during a bot game).
+_AUTO_ACTIONS = ("speed", "pause", "step")
 
 
 def complete_word(text: str, words: tuple[str, ...]) -> tuple[str, list[str]]:
@@ -95,6 +108,11 @@ class BoardApp(App[None]):
     #log { height: 3; padding: 0 1; border-top: solid $primary; scrollbar-size-vertical: 1; }
     #rack { height: auto; padding: 0 1; background: $boost; }
     #rack:focus { background: $accent 30%; }
+    #sets { padding: 0 1; }
+    #sets:focus { background: $accent 15%; }
+    #rk-rack { height: auto; padding: 0 1; background: $boost; }
+    #rk-rack.editing { background: $accent 30%; }
+    #auto { height: auto; padding: 0 1; background: $primary-darken-3; }
     #command { height: 1; border: none; padding: 0 1; }
     """
 
@@ -104,13 +122,22 @@ class BoardApp(App[None]):
         super().__init__()
         # the keys, described in the player's language in the footer
         keys = (
+            ("ctrl+q", "ask_quit", N_("board.key.quit")),
             ("f1", "command('help')", N_("board.key.help")),
             ("f2", "sort", N_("board.key.sort")),
             ("f3", "command('hint')", N_("board.key.hint")),
-            ("ctrl+q", "ask_quit", N_("board.key.quit")),
         )
+        self._bindings.key_to_bindings.pop("ctrl+q", None)  # Textual's own, not shown
         for key, action, text in keys:
             self._bindings.bind(key, action, m(text), priority=True)
+        auto_keys = (  # no text is typed in a bot game: these keys are not taken first
+            ("minus", "speed(1)", N_("board.auto.key.slower")),
+            ("plus", "speed(-1)", N_("board.auto.key.faster")),
+            ("p", "pause", N_("board.auto.key.pause")),
+            ("full_stop", "step", N_("board.auto.key.step")),
+        )
+        for key, action, text in auto_keys:
+            self._bindings.bind(key, action, m(text))
         self.m = m
         self.bridge = bridge
         self.game = game
@@ -123,6 +150,13 @@ class BoardApp(App[None]):
         self.asks = 0
         #: The discard held back while the announcement is made first.
         self.pending: str | None = None
+        #: A bot game (``--auto``) is shown; its speed (an index of ``SPEEDS``), paused or not,
+        #: and whether its game thread waits for the next move.
+        self.auto = False
+        self.speed = START_SPEED
+        #: Set before the board runs, a bot game starts paused (``.`` plays each move).
+        self.paused = False
+        self.stepping = False
 
     def compose(self) -> ComposeResult:
         """The board's widgets, top to bottom."""
@@ -135,10 +169,14 @@ class BoardApp(App[None]):
                 yield Static(id="round")
         with VerticalScroll(id="table-box"):
             yield Static(id="table")
+            table = TableEdit(self.m, id="sets")
+            yield table
         yield SirRow(id="sir")
         yield Static(id="status")
+        yield Static(id="auto")
         yield RichLog(id="log", wrap=True, markup=False, highlight=False)
         yield PickRack(self.m, id="rack")
+        yield RackRow(table, self.m, id="rk-rack")
         yield CommandInput(self.m, id="command", placeholder=self.m("board.waiting"))
         yield Footer()
 
@@ -148,7 +186,10 @@ class BoardApp(App[None]):
         return self.screen_stack[0].query_one(selector, kind)
 
     def on_mount(self) -> None:
-        """Connect the bridge and start the game thread."""
+        """Connect the bridge and start the game thread (the family's layout comes with the
+        first snapshot)."""
+        for selector in ("#sets", "#rk-rack"):
+            self.part(selector, Widget).display = False
         self.bridge.attach(self, self.call_from_thread)
         self.set_interval(0.25, self._tick)
         self.run_worker(self._play, thread=True, exit_on_error=True)
@@ -156,6 +197,8 @@ class BoardApp(App[None]):
     def _play(self) -> None:
         try:
             self.game()
+        except BoardClosed:  # a bot game stopped by closing the board
+            pass
         finally:
             if not self.bridge.closed:
                 self.bridge.closed = True
@@ -184,25 +227,112 @@ class BoardApp(App[None]):
             for part in parts:
                 self.part(part, Static).update("")
             rack.clear_rack()
+            self.part("#sets", TableEdit).set_table(Text(), [], [], None)  # no rack shown
             return
-        self.part("#header", Static).update(remi_board.header_line(snap, m))
-        if not isinstance(snap.view, PlayerView):  # a family without a board layout
+        rummikub = isinstance(snap.view, RummikubView)
+        self._show_family(rummikub)
+        if rummikub:
+            self._draw_rummikub(snap)
+        elif not isinstance(snap.view, PlayerView):  # a family without a board layout
             self.part("#table", Static).update(snap.screen or "")
         else:
+            self.part("#header", Static).update(remi_board.header_line(snap, m))
             self.part("#players", Static).update(remi_board.players_panel(snap, m))
             self.part("#table", Static).update(remi_board.table_panel(snap, m))
             sir = remi_board.sir_tokens(snap, m)
             self.part("#sir", SirRow).set_row(remi_board.sir_prefix(m), sir)
-            self.part("#status", Static).update(remi_board.status_panel(snap, m))
+            status = remi_board.status_panel(snap, m, own=not self.auto)
+            self.part("#status", Static).update(status)
             tiles = remi_board.sorted_rack(snap.view.rack, self.by_number)
-            prefix = remi_board.rack_prefix(snap, m, self.by_number)
+            prefix = remi_board.rack_prefix(snap, m, self.by_number, own=not self.auto)
             marks = remi_board.taken_tile(snap), remi_board.drawn_tile(snap)
             rack.set_rack(prefix, tiles, *marks)
+        self._draw_auto()
         recent = [Text(m("board.last_round"), style="bold")]
-        lines = snap.recent or (m("board.last_round.none"),)
-        recent.extend(Text(line) for line in lines[-6:])
+        lines = (
+            rummikub_board.round_lines(snap, m, 6) if rummikub else list(snap.recent[-6:])
+        ) or [m("board.last_round.none")]
+        recent.extend(Text(line) for line in lines)
         self.part("#round", Static).update(Text("\n").join(recent))
         self.part("#round-box", VerticalScroll).scroll_end(animate=False)
+
+    def _show_family(self, rummikub: bool) -> None:
+        """The widgets of the family's layout: the table being edited and its rack for the
+        Rummikub-style presets, the formations, the șir and the pickable rack for Remi."""
+        for selector in ("#sets", "#rk-rack"):
+            self.part(selector, Widget).display = rummikub
+        for selector in ("#table", "#sir", "#rack"):
+            self.part(selector, Widget).display = not rummikub
+
+    def _draw_rummikub(self, snap: Snapshot) -> None:
+        """The Rummikub-style board: players, the working sets (marked while editing), the
+        pool and the limits of the turn, the rack."""
+        m = self.m
+        sets, rack, editing = rummikub_board.working(snap)
+        self.part("#header", Static).update(rummikub_board.header_line(snap, m))
+        self.part("#players", Static).update(rummikub_board.players_panel(snap, m))
+        rules = snap.view.rules.formation_rules if editing else None
+        title = rummikub_board.table_title(m, editing)
+        name = m("board.auto.rack", name=snap.names[snap.seat]) if self.auto else ""
+        drawn = rummikub_board.drawn_tile(snap, rack)
+        table = self.part("#sets", TableEdit)
+        table.set_table(title, sets, rack, rules, rack_title=name, drawn=drawn)
+        self.part("#rk-rack", RackRow).set_class(editing, "editing")
+        status = rummikub_board.status_panel(snap, m, sets, editing)
+        self.part("#status", Static).update(status)
+
+    def _draw_auto(self) -> None:
+        """The speed line of a bot game."""
+        line = self.part("#auto", Static)
+        line.display = self.auto
+        if self.auto:
+            state = self.m("board.auto.paused") if self.paused else ""
+            speed = self.m("board.auto.speed", seconds=SPEEDS[self.speed])
+            line.update(Text(f"{speed}  {state}".rstrip() + "  " + self.m("board.auto.keys")))
+
+    def auto_step(self) -> None:
+        """A bot game waits for its next move: go on after the chosen delay, or at ``.``
+        while paused."""
+        if not self.auto:
+            self.auto = True
+            self.part("#command", CommandInput).disabled = True  # the keys go to the board
+            self.set_focus(None)
+            self._redraw()
+            self.refresh_bindings()
+        self.stepping = True
+        if not self.paused and SPEEDS[self.speed] > 0:
+            self.set_timer(SPEEDS[self.speed], self._next_move)
+        elif not self.paused:
+            self.call_later(self._next_move)
+
+    def _next_move(self) -> None:
+        if self.stepping and not self.paused:
+            self.stepping = False
+            self.bridge.answer("")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The bot-game keys exist only during a bot game."""
+        if action in _AUTO_ACTIONS:
+            return self.auto
+        return True
+
+    def action_speed(self, step: int) -> None:
+        """Slower (``-``) or faster (``+``)."""
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + step))
+        self._draw_auto()
+
+    def action_pause(self) -> None:
+        """Pause the bot game, or go on."""
+        self.paused = not self.paused
+        self._draw_auto()
+        if not self.paused and self.stepping:
+            self._next_move()
+
+    def action_step(self) -> None:
+        """One move of a paused bot game."""
+        if self.stepping:
+            self.stepping = False
+            self.bridge.answer("")
 
     def log_line(self, text: str, style: str | None) -> None:
         """Add one line to the messages."""
@@ -216,7 +346,10 @@ class BoardApp(App[None]):
         self.asks += 1
         command = self.part("#command", CommandInput)
         command.placeholder = prompt
-        if not self.part("#rack", PickRack).has_focus:
+        table = self.part("#sets", TableEdit)
+        if table.display and not command.value:
+            table.focus()  # a table-editing turn: the table has the keys
+        elif not self.part("#rack", PickRack).has_focus:
             command.focus()
         pending, self.pending = self.pending, None
         view = self.snapshot.view if self.snapshot is not None else None
@@ -350,7 +483,9 @@ class BoardApp(App[None]):
             if key == "y":
                 if self.waiting:
                     self._send("quit")
-                else:
-                    self.exit()
+                    return
+                if saved is not None:  # a bot game, or while the bots play: said on leaving
+                    self.bridge.farewell.append(self.m("quit_saved", path=saved))
+                self.exit()
 
         self.push_screen(QuitScreen(saved, self.m), answer)

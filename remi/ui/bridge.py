@@ -18,7 +18,12 @@ from rich.console import RenderableType
 
 from remi.core.play import TIME_UP, TimeUp
 
-__all__ = ["TIME_UP", "BoardSide", "Bridge", "Snapshot"]
+__all__ = ["TIME_UP", "BoardClosed", "BoardSide", "Bridge", "Snapshot"]
+
+
+class BoardClosed(Exception):
+    """Raised on the game thread when the board closed while a bot game (``--auto``) waited
+    for its next move: the game stops there (``remi.ui.app.BoardApp`` ends the thread)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -39,8 +44,11 @@ class Snapshot:
         saved_to: the file the game was last saved to, or None.
         mine: the events of the seat's own actions of this turn, private details included (the
             tile he drew), never another player's.
-        screen: the family's own screen, drawn as it is by a family the board has no layout
-            for (the Rummikub-style presets: the table being edited, the rack, the timer).
+        screen: the family's own screen (a Rummikub-style turn's ``TurnScreen``: the table
+            being edited and the rack), or a family's screen the board has no layout for.
+        history: every action of the hand so far as its public events (what every player
+            saw: no drawn tile named), one tuple per action; the board derives from them who
+            attached which tile (lipire).
     """
 
     seat: int
@@ -56,6 +64,7 @@ class Snapshot:
     saved_to: str | None = None
     mine: tuple[Any, ...] = ()
     screen: RenderableType | None = None
+    history: tuple[tuple[Any, ...], ...] = ()
 
 
 class BoardSide(Protocol):
@@ -80,6 +89,11 @@ class BoardSide(Protocol):
 
     def show_hold(self, item: RenderableType) -> None:
         """Show ``item`` (the end of a hand) until a key is pressed."""
+        ...
+
+    def auto_step(self) -> None:
+        """A bot game (``--auto``) waits for its next move: answer after the chosen delay, or
+        at the step key while paused."""
         ...
 
 
@@ -132,6 +146,12 @@ class Bridge:
     def hold(self, item: RenderableType) -> bool:
         """Show ``item`` until a key; False when the board closed."""
         self._run("show_hold", item)
+        return isinstance(self._answer(), str)
+
+    def pace(self) -> bool:
+        """Wait before the next move of a bot game, as the board's speed control says; False
+        when the board closed."""
+        self._run("auto_step")
         return isinstance(self._answer(), str)
 
     def _answer(self) -> str | None | TimeUp:

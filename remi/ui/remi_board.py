@@ -21,12 +21,13 @@ from remi.core.messages import Messages
 from remi.core.render import tile_text
 from remi.core.tiles import Tile
 from remi.ui.bridge import Snapshot
-from remi.variants.remi_pe_tabla.events import Drew
-from remi.variants.remi_pe_tabla.screens import formation_text, status_marks
+from remi.variants.remi_pe_tabla.events import Drew, LaidOff, Swapped, Undone
+from remi.variants.remi_pe_tabla.screens import status_marks
 from remi.variants.remi_pe_tabla.state import Phase
 from remi.variants.remi_pe_tabla.views import PlayerView
 
 __all__ = [
+    "attached_tiles",
     "header_line",
     "players_panel",
     "rack_prefix",
@@ -40,9 +41,11 @@ __all__ = [
 ]
 
 
-def header_line(snap: Snapshot, m: Messages) -> Text:
-    """The top line: the preset, the hand, the seed and every rule changed by ``--set``."""
-    title = m("title", rules=snap.rules_name) if isinstance(snap.view, PlayerView) else None
+def header_line(snap: Snapshot, m: Messages, title: str | None = None) -> Text:
+    """The top line: the preset (``title``: the family's own words for it), the hand, the
+    seed and every rule changed by ``--set``."""
+    if title is None and isinstance(snap.view, PlayerView):
+        title = m("title", rules=snap.rules_name)
     parts = [title or snap.rules_name, m("hand", hand=snap.hand)]
     if snap.seed is not None:
         parts.append(m("board.seed", seed=snap.seed))
@@ -73,18 +76,68 @@ def players_panel(snap: Snapshot, m: Messages) -> RenderableType:
     return grid
 
 
+#: The superscript digits that mark who attached a tile (lipire): p1 ¹, p2 ², ...
+_SEAT_MARKS = "¹²³⁴⁵⁶⁷⁸⁹"
+
+
+def attached_tiles(history: Sequence[Sequence[object]]) -> dict[int, list[tuple[Tile, int]]]:
+    """Who attached which tile to which formation (lipire, and the tile given for a joly),
+    from the hand's public events, one tuple per action: formation index (0-based) ->
+    [(tile, seat)]. Actions taken back (``Undone``) are left out."""
+    done: list[list[tuple[int, Tile, int]]] = []
+    for events in history:
+        undone = next((e.actions for e in events if isinstance(e, Undone)), 0)
+        if undone:
+            del done[len(done) - undone :]
+            continue
+        done.append(
+            [
+                (e.formation_number - 1, e.tile, e.seat)
+                for e in events
+                if isinstance(e, LaidOff | Swapped)
+            ]
+        )
+    out: dict[int, list[tuple[Tile, int]]] = {}
+    for marks in done:
+        for index, tile, seat in marks:
+            out.setdefault(index, []).append((tile, seat))
+    return out
+
+
+def _formation(view: PlayerView, index: int, marks: list[tuple[Tile, int]]) -> Text:
+    """Formation ``index`` in bracket notation, jolys with what they stand for, each attached
+    tile followed by the superscript seat number of who attached it."""
+    formation = view.table[index].formation
+    left = list(marks)
+    out = Text("[")
+    for i, (tile, ident) in enumerate(zip(formation.tiles, formation.identities)):
+        if i:
+            out.append(" ")
+        label = f"J[{ident}]" if tile.is_joly and ident is not None else None
+        out.append_text(tile_text(tile, label))
+        who = next((m for m in left if m[0] == tile), None)
+        if who is not None:
+            left.remove(who)
+            out.append(_SEAT_MARKS[who[1] % len(_SEAT_MARKS)], style="bold")
+    out.append("]")
+    return out
+
+
 def table_panel(snap: Snapshot, m: Messages) -> RenderableType:
-    """The formations on the table, numbered as ``layoff`` / ``swap`` use them, with owners;
-    as many columns as the width allows."""
+    """The formations on the table, numbered as ``layoff`` / ``swap`` use them, with owners and
+    the attached tiles marked by who attached them; as many columns as the width allows."""
     view: PlayerView = snap.view
     title = Text(m("table"), style="bold underline")
     if not view.table:
         return Group(title, Text(m("table.empty"), style="dim"))
+    attached = attached_tiles(snap.history)
+    if attached:
+        title.append("  ").append(m("board.attached_marks"), style="dim")
     cells = []
     for i, tf in enumerate(view.table):
         cell = Text(f"{i + 1:>2} ", style="bold")
         cell.append(f"{snap.names[tf.owner]} ", style="dim")
-        cell.append_text(formation_text(view, i))
+        cell.append_text(_formation(view, i, attached.get(i, [])))
         cells.append(cell)
     return Group(title, Columns(cells, padding=(0, 3), column_first=True))
 
@@ -111,9 +164,10 @@ def sir_tokens(snap: Snapshot, m: Messages) -> list[Text]:
     return out
 
 
-def status_panel(snap: Snapshot, m: Messages) -> RenderableType:
+def status_panel(snap: Snapshot, m: Messages, own: bool = True) -> RenderableType:
     """The stock and atu, whose turn it is and what the phase allows, the taken tile's
-    obligation, and the limits that apply to this player now: the opening threshold
+    obligation, and (``own``: the board is the player's, not a bot game's) the limits that
+    apply to this player now: the opening threshold
     (``opening.min_points``) until he opens, the announcement once he nears 1-3 tiles
     (``announce.max_tiles``)."""
     view: PlayerView = snap.view
@@ -129,6 +183,8 @@ def status_panel(snap: Snapshot, m: Messages) -> RenderableType:
         lines.append(Text(m("freed_joly"), style="yellow"))
     me = view.players[view.seat]
     rules = view.rules
+    if not own:
+        return Group(*lines)
     if view.phase is not Phase.ENDED and not me.opened and not me.pe_tabla:
         need = m("board.opening_need", points=rules.opening_min_points)
         lines.append(Text(need, style="dim"))
@@ -150,11 +206,13 @@ def sorted_rack(rack: Sequence[Tile], by_number: bool) -> list[Tile]:
     return sorted(rack, key=lambda t: (t.is_joly, t.number, t))
 
 
-def rack_prefix(snap: Snapshot, m: Messages, by_number: bool) -> Text:
-    """``Your rack (N, sorted by ...):``, the title before the rack's tiles."""
+def rack_prefix(snap: Snapshot, m: Messages, by_number: bool, own: bool = True) -> Text:
+    """``Your rack (N, sorted by ...):``, the title before the rack's tiles (``own`` False: a
+    bot game's, ``Rack of greedy-2``)."""
     view: PlayerView = snap.view
     order = m("board.sort.number") if by_number else m("board.sort.colour")
-    return Text(f"{m('rack')} ({len(view.rack)}, {order}):", style="bold")
+    title = m("rack") if own else m("board.auto.rack", name=snap.names[snap.seat])
+    return Text(f"{title} ({len(view.rack)}, {order}):", style="bold")
 
 
 def drawn_tile(snap: Snapshot) -> Tile | None:

@@ -6,10 +6,13 @@ As in the physical game nothing is validated before ``done``: the commands only 
 
 Commands (``TableEditor.command``; sets are numbered from 1 as shown, tiles within a set too)::
 
-    put R5 3       put rack tile R5 into set 3 (``put J[R4] 3`` states a joker's place)
+    put R5 3       put rack tile R5 into set 3 (``put J[R4] 3`` states a joker's place);
+                   ``put R5 2:1 2:2 3`` puts several tiles at once, rack tiles and table
+                   tiles (``S:T``: tile T of set S) alike
     move 2:1 4     move tile 1 of set 2 into set 4
     split 2 3      split set 2 before its 3rd tile; the tail becomes a new last set
-    new R7 R8 R9   a new last set from rack tiles (``new`` alone: an empty set to move into)
+    new R7 R8 R9   a new last set from rack tiles and table tiles ``S:T``, in the order given
+                   (``new`` alone: an empty set to move into)
     table [..] [..]  the whole new table at once (as ``hint`` shows a rearrangement): the rack
                    keeps the tiles the new table does not use
     undo           take back the last command
@@ -19,6 +22,12 @@ Commands (``TableEditor.command``; sets are numbered from 1 as shown, tiles with
 
 A tile put or moved into a set goes to its place by number (a plain joker goes last); empty sets
 stay numbered until ``done`` drops them.
+
+Before his initial meld a player may only build new sets from his rack (docs/rules.md §2.5):
+unless ``initial_meld.manipulate_same_turn`` allows it, a command that touches a set that was on
+the table at the start of the turn is refused when it is made (``IllegalActionError`` with that
+rule id), not fined at ``done``. Every command names the sets it touches to ``_guard``, the one
+place such turn checks live.
 """
 
 from __future__ import annotations
@@ -31,7 +40,7 @@ from typing import Final
 
 import attrs
 
-from remi.core.errors import IllegalActionError, InvalidFormationError, RemiError
+from remi.core.errors import IllegalActionError, InvalidFormationError, RemiError, illegal
 from remi.core.formations import Formation, read_formation
 from remi.core.notation import (
     SlotToken,
@@ -126,13 +135,17 @@ class TableEditor:
             return self.done()
         if verb == "undo" and not args:
             self.undo()
-        elif verb == "put" and len(args) == 2:
+        elif verb == "put" and len(args) == 2 and ":" not in args[0]:
             self.put(args[0], self._int(args[1], "set"))
+        elif verb == "put" and len(args) > 1:
+            self.gather(args[:-1], self._int(args[-1], "set"))
         elif verb == "move" and len(args) == 2 and args[0].count(":") == 1:
             a, b = args[0].split(":")
             self.move(self._int(a, "set"), self._int(b, "tile"), self._int(args[1], "set"))
         elif verb == "split" and len(args) == 2:
             self.split(self._int(args[0], "set"), self._int(args[1], "tile"))
+        elif verb == "new" and any(":" in a for a in args):
+            self.gather(args, None)
         elif verb == "new":
             self.new(" ".join(args))
         elif verb == "table" and args:
@@ -196,6 +209,7 @@ class TableEditor:
         if len(slots) != 1:
             raise EditError(f"'put' takes one tile, got '{token}'")
         target = self._set(set_number)
+        self._guard(set_number)
         self._save()
         try:
             self._take_from_rack(slots[0])
@@ -215,6 +229,7 @@ class TableEditor:
         target = self._set(to_set)
         if tile_number > len(source):
             raise EditError(f"set {from_set} has no tile {tile_number}: it holds {len(source)}")
+        self._guard(from_set, to_set)
         self._save()
         slot = source.pop(tile_number - 1)
         if slot.tile.is_joly:
@@ -234,6 +249,7 @@ class TableEditor:
             raise EditError(
                 f"cannot split set {set_number} before tile {before}: it holds {len(source)}"
             )
+        self._guard(set_number)
         self._save()
         tail = source[before - 1 :]
         del source[before - 1 :]
@@ -248,14 +264,19 @@ class TableEditor:
             NotationError: a bad tile token.
         """
         slots = parse_formation_tokens(tokens) if tokens.strip() else []
+        self._take_all(slots)
+        self._sets.append(list(slots))
+
+    def _take_all(self, slots: list[SlotToken]) -> None:
+        """Save the table for ``undo``, then take ``slots`` from the rack; on an error the
+        table and rack are as before (``EditError``)."""
         self._save()
         try:
-            for s in slots:
-                self._take_from_rack(s)
+            for slot in slots:
+                self._take_from_rack(slot)
         except EditError:
             self._sets, self._rack = self._history.pop()
             raise
-        self._sets.append(list(slots))
 
     def table(self, text: str) -> None:
         """Lay out the whole working table as ``text`` (``"[R1 R2 R3] [K5 Y5 J]"``): the rack
@@ -280,8 +301,11 @@ class TableEditor:
                 f"{' '.join(map(str, sort_tiles(missing.elements())))} is neither on the table "
                 f"nor on p{self.seat + 1}'s rack"
             )
+        kept = self._start_sets_kept(groups)
         self._save()
         self._sets = [list(group) for group in groups]
+        if kept is not None:  # the start-of-turn sets stay first, with their numbers
+            self._sets = kept
         self._rack = [SlotToken(t) for t in sort_tiles((rack - from_rack).elements())]
         self._keep_three()
 
@@ -300,6 +324,104 @@ class TableEditor:
             except IllegalActionError:
                 self._sets, self._rack = self._history.pop()
                 raise
+
+    def gather(self, items: list[str], set_number: int | None) -> None:
+        """Put several tiles at once into set ``set_number`` (None: a new last set, the tiles
+        in the order given): rack tiles (``R5``, ``J``, ``J[R4]``) and table tiles
+        ``S:T`` (tile T of set S, numbered as before the command). One command, one undo.
+
+        Raises:
+            EditError: no such set or tile, a tile named twice, a tile not on the rack.
+            IllegalActionError: a start-of-turn set touched before the initial meld
+                (``initial_meld.manipulate_same_turn``).
+            NotationError: a bad tile token.
+        """
+        places: list[tuple[int, int]] = []
+        tokens: list[SlotToken] = []
+        order: list[tuple[int, int] | SlotToken] = []  # the items in the order given
+        for item in items:
+            if ":" in item:
+                a, _, b = item.partition(":")
+                number, tile = self._int(a, "set"), self._int(b, "tile")
+                if tile > len(self._set(number)):
+                    raise EditError(
+                        f"set {number} has no tile {tile}: it holds {len(self._set(number))}"
+                    )
+                if (number, tile) in places:
+                    raise EditError(f"tile {item} is named twice")
+                places.append((number, tile))
+                order.append((number, tile))
+            else:
+                tokens.extend(parse_formation_tokens(item))
+                order.extend(tokens[len(order) - len(places) :])
+        target = self._set(set_number) if set_number is not None else None
+        self._guard(*(n for n, _ in places), *([set_number] if set_number else []))
+        self._take_all(tokens)
+        taken = {p: self._sets[p[0] - 1][p[1] - 1] for p in places}
+        for number, tile in sorted(places, reverse=True):
+            del self._sets[number - 1][tile - 1]
+        moved = [
+            item
+            if isinstance(item, SlotToken)
+            else (SlotToken(taken[item].tile) if taken[item].tile.is_joly else taken[item])
+            for item in order
+        ]
+        if target is None:
+            self._sets.append(moved)
+            return
+        for slot in moved:
+            self._insert(target, slot)
+
+    def _guarded(self, set_number: int) -> bool:
+        """Set ``set_number`` may not be touched in this turn: it was on the table at the start
+        of the turn and the player has not made his initial meld (docs/rules.md §2.5); a set
+        holding a joker stays open when ``joker.retrieve_before_initial`` allows freeing it."""
+        rules = self.state.rules
+        if self.state.opened[self.seat] or rules.initial_meld_manipulate_same_turn:
+            return False
+        if set_number > len(self.state.table):
+            return False  # a new set of this turn (the start sets keep numbers 1..n)
+        start = self.state.table[set_number - 1]
+        return not (rules.joker_retrieve_before_initial and any(t.is_joly for t in start.tiles))
+
+    def _guard(self, *set_numbers: int) -> None:
+        """Refuse, before anything changes, a command touching ``set_numbers`` that the rules
+        forbid in this turn.
+
+        Raises:
+            IllegalActionError: ``initial_meld.manipulate_same_turn``.
+        """
+        for number in set_numbers:
+            if self._guarded(number):
+                raise illegal(
+                    "rk.edit.before_initial_meld",
+                    "initial_meld.manipulate_same_turn",
+                    set=number,
+                )
+
+    def _start_sets_kept(self, groups: list[list[SlotToken]]) -> list[list[SlotToken]] | None:
+        """The ``table`` command's sets with the start-of-turn sets first, unchanged, when they
+        may not be touched in this turn; None when they may.
+
+        Raises:
+            IllegalActionError: a start-of-turn set is changed before the initial meld
+                (``initial_meld.manipulate_same_turn``).
+        """
+        guarded = [n for n in range(1, len(self.state.table) + 1) if self._guarded(n)]
+        if not guarded:
+            return None
+        rest = [list(g) for g in groups]
+        kept: list[list[SlotToken]] = []
+        for number, start in enumerate(self.state.table, start=1):
+            same = next(
+                (g for g in rest if Counter(s.tile for s in g) == Counter(start.tiles)), None
+            )
+            if same is None:
+                self._guard(number)  # raises for a guarded set
+                return None  # a set that may change (a joker freed): numbers as given
+            rest.remove(same)
+            kept.append(list(start.slots()))
+        return kept + rest
 
     def undo(self) -> None:
         """Take back the last command.

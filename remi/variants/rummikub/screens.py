@@ -2,14 +2,17 @@
 
 Everything shown comes from a ``RummikubView`` (what the player may see), the player names and,
 during a turn, the table editor's working sets and remaining rack. Only renderables are built
-here (the CLI prints them); the shared pieces come from ``remi.core.render``.
+here (the CLI prints them); the shared pieces come from ``remi.core.render``. The screens of a
+turn are ``TurnScreen`` values: printed as they are by the line mode, and read by the board
+(``remi.ui``), which lays out the same working sets and rack itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+import attrs
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -21,6 +24,7 @@ from remi.core.tiles import Tile
 from remi.variants.rummikub.views import RummikubView
 
 __all__ = [
+    "TurnScreen",
     "final_table",
     "formation_slots",
     "players_table",
@@ -29,6 +33,27 @@ __all__ = [
     "sets_table",
     "working_table",
 ]
+
+
+@attrs.frozen(kw_only=True)
+class TurnScreen:
+    """A screen of a turn, printable as it is, with what it shows of the table being edited.
+
+    Attributes:
+        body: what is printed (a rich renderable).
+        sets: the working sets shown, numbered 1.. as the editor's commands use them.
+        rack: the tiles shown on the rack (the editor's remaining rack during a turn).
+        full: True for the whole screen (players, pool...), False for the working table alone.
+    """
+
+    body: RenderableType
+    sets: tuple[tuple[SlotToken, ...], ...]
+    rack: tuple[Tile, ...]
+    full: bool = True
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Printed as its ``body``."""
+        yield self.body
 
 
 def formation_slots(formation: Formation) -> tuple[SlotToken, ...]:
@@ -113,7 +138,7 @@ def screen(
     seconds_left: float | None = None,
     show_start_draw: bool = False,
     hand: int = 1,
-) -> RenderableType:
+) -> TurnScreen:
     """The whole Rummikub-style screen of seat ``view.seat``: the start draw (first round), the
     players with tile counts and initial-meld status, the numbered table (``sets``: the
     editor's working arrangement during a turn, else the view's table), the pool count, what
@@ -138,8 +163,9 @@ def screen(
     clock = _countdown(seconds_left, m)
     if clock is not None:
         parts.append(clock)
-    parts.append(rack_line(list(rack) if rack is not None else list(view.rack), m))
-    return Group(*parts)
+    tiles = tuple(rack) if rack is not None else tuple(view.rack)
+    parts.append(rack_line(list(tiles), m))
+    return TurnScreen(body=Group(*parts), sets=tuple(tuple(s) for s in shown), rack=tiles)
 
 
 def working_table(
@@ -149,7 +175,7 @@ def working_table(
     *,
     seconds_left: float | None = None,
     rules: FormationRules | None = None,
-) -> RenderableType:
+) -> TurnScreen:
     """The table editor's working arrangement and remaining rack, shown after each command;
     with ``rules`` each set is marked valid ✓ / incomplete … / invalid ✗ (``done`` checks the
     whole table and the turn's rules)."""
@@ -161,4 +187,6 @@ def working_table(
     clock = _countdown(seconds_left, m)
     if clock is not None:
         parts.append(clock)
-    return Group(*parts)
+    return TurnScreen(
+        body=Group(*parts), sets=tuple(tuple(s) for s in sets), rack=tuple(rack), full=False
+    )

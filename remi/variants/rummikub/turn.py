@@ -267,6 +267,9 @@ def human_turn(io: TurnIO, seat: int) -> bool:
                 continue
         try:
             outcome = editor.command(text)
+        except IllegalActionError as exc:  # an edit the rules forbid in this turn
+            io.say(m("illegal", error=exc.localized(m)), style="red")
+            continue
         except (RemiError, NotationError) as exc:
             io.say(m("bad_input", error=exc.localized(m)), style="red")
             continue
