@@ -99,6 +99,19 @@ def test_table_keep_three_editor_refuses_the_move() -> None:
     assert [s.tile for s in editor.sets[0]] == [Tile.parse(t) for t in ("Y5", "B5", "K5")]
 
 
+def test_table_keep_three_editor_refuses_a_many_tile_edit() -> None:
+    """The board's many-tile edits (``new 3:1``, ``put R6 3:1 1``) are checked the same way
+    and undone whole when refused."""
+    state = _opened(rk_rules(table__keep_three=True))
+    editor = TableEditor(state)
+    before, rack = editor.sets, editor.rack
+    for line in ("new 3:1", "put R6 3:1 1"):
+        with pytest.raises(IllegalActionError) as info:
+            editor.command(line)
+        assert info.value.rule_id == "table.keep_three"
+        assert editor.sets == before and editor.rack == rack
+
+
 def test_joker_locks_meld_in_myrummy_small() -> None:
     """MyRummy Small's insert: "the joker's position cannot be changed unless it has been
     replaced": its set may grow but not be broken up."""

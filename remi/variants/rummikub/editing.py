@@ -333,7 +333,8 @@ class TableEditor:
         Raises:
             EditError: no such set or tile, a tile named twice, a tile not on the rack.
             IllegalActionError: a start-of-turn set touched before the initial meld
-                (``initial_meld.manipulate_same_turn``).
+                (``initial_meld.manipulate_same_turn``); a start-of-turn set left with fewer
+                than 3 of its tiles (``table.keep_three``), the edit undone.
             NotationError: a bad tile token.
         """
         places: list[tuple[int, int]] = []
@@ -368,9 +369,10 @@ class TableEditor:
         ]
         if target is None:
             self._sets.append(moved)
-            return
-        for slot in moved:
-            self._insert(target, slot)
+        else:
+            for slot in moved:
+                self._insert(target, slot)
+        self._keep_three()
 
     def _guarded(self, set_number: int) -> bool:
         """Set ``set_number`` may not be touched in this turn: it was on the table at the start
