@@ -260,3 +260,29 @@ def test_dask_rule_file_by_relative_path_equals_local(
         monkeypatch.setattr(run, "worker_version", _other_version)
         with pytest.raises(SimulationError, match="0.0.0-other"):
             simulate(["remi-pe-tabla"], scheduler=cluster.scheduler_address, **args)  # type: ignore[arg-type]
+
+
+def test_words_first_tables_fit_100_columns_reports_and_romanian(tmp_path: Path) -> None:
+    md, page = tmp_path / "r.md", tmp_path / "r.html"
+    args = ["simulate", "--rules", "remi-pe-tabla", "--set", "opening.min_points=50",
+            "--set", "atu.bonus_points=200", "--games", "4", "--bots", "greedy"]  # fmt: skip
+    result = CliRunner().invoke(app, [*args, "--report", str(md)])
+    assert result.exit_code == 0, result.output
+    lines = [x for x in result.output.splitlines() if not x.startswith("simulating:")]
+    assert lines[0].startswith("opening.min_points=50: changes opening.min_points=50")
+    assert "Played by the greedy bot" in lines[1]
+    assert max(len(line) for line in lines) <= 100
+    assert "never met atu.bonus_points" in md.read_text()
+    CliRunner().invoke(app, [*args, "--report", str(page)])
+    assert page.read_text().startswith("<!DOCTYPE html>")
+    ro = CliRunner().invoke(app, [*args, "--lang", "ro"])
+    assert "Boții nu au întâlnit niciodată atu.bonus_points" in ro.output
+
+
+def test_bots_check_reruns_with_a_second_bot() -> None:
+    report = simulate(
+        ["remi-pe-tabla"], sets=["opening.min_points=50"], games=3, bots=["greedy"] * 4,
+        bots_check="random",
+    )  # fmt: skip
+    assert report.bots_check is not None
+    assert report.bots_check.bot == "random" and report.bots_check.games == 3
