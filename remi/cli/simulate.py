@@ -234,17 +234,11 @@ def simulate_command(
     if scheduler is not None:
         _check_scheduler(scheduler)
     m = localized_messages(lang)
+    run = functools.partial(
+        simulate, rules, games=games, seed=seed, bots=kinds, jobs=jobs, scheduler=scheduler, **extra
+    )
     if json_out or not err_console.is_terminal:
-        report = simulate(
-            rules,
-            games=games,
-            seed=seed,
-            bots=kinds,
-            jobs=jobs,
-            scheduler=scheduler,
-            progress=None if json_out else progress_lines(),
-            **extra,
-        )
+        report = run(progress=None if json_out else progress_lines())
     else:
         from rich.progress import (
             BarColumn,
@@ -270,16 +264,7 @@ def simulate_command(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            report = simulate(
-                rules,
-                games=games,
-                seed=seed,
-                bots=kinds,
-                jobs=jobs,
-                scheduler=scheduler,
-                progress=progress,
-                **extra,
-            )
+            report = run(progress=progress)
     if plot is not None:
         plot_report(report, plot, m)
     if report_file is not None:
@@ -289,11 +274,14 @@ def simulate_command(
         return
     console = Console(width=100)
     print_words(report, m, console)
-    console.print(_table(report, m))
+    if len(report.presets) <= _WIDE_TABLE_ARMS:  # more arms: the per-arm blocks alone
+        console.print(_table(report, m))
     if plot is not None:
         err_console.print(f"plot written to {printable(str(plot))}", markup=False)
 
 
+#: Most arms (base included) whose per-arm figures are also shown side by side.
+_WIDE_TABLE_ARMS = 3
 #: Most local worker processes ``--jobs`` accepts.
 _MAX_JOBS = 256
 #: The address schemes of a Dask scheduler (``tcp://host:8786``).

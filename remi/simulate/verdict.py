@@ -96,16 +96,18 @@ def arm_verdict(report: SimulationReport, index: int, m: Messages) -> list[str]:
         out.append(m("sim.v.failures", count=report.failures))
     check = report.bots_check
     if check is not None:
-        for name, measure in check.flips:
-            if name == arm.name:
-                out.append(
-                    m(
-                        "sim.v.bots_flip",
-                        measure=measure_label(measure, m),
-                        bot=check.bot,
-                        hands=check.games,
-                    )
+        flips = [measure for name, measure in check.flips if name == arm.name]
+        if not flips:
+            out.append(m("sim.v.bots_same", bot=check.bot, hands=check.games))
+        for measure in flips:
+            out.append(
+                m(
+                    "sim.v.bots_flip",
+                    measure=measure_label(measure, m),
+                    bot=check.bot,
+                    hands=check.games,
                 )
+            )
     return out
 
 
