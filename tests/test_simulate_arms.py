@@ -286,3 +286,36 @@ def test_bots_check_reruns_with_a_second_bot() -> None:
     )  # fmt: skip
     assert report.bots_check is not None
     assert report.bots_check.bot == "random" and report.bots_check.games == 3
+
+
+def test_out_formats_round_trip(tmp_path: Path) -> None:
+    report = simulate(
+        ["remi-pe-tabla"], sets=["opening.min_points=50"], games=2, bots=["greedy"] * 4
+    )
+    from remi.simulate.outfile import append_rows
+
+    for name in ("g.csv", "g.jsonl"):
+        append_rows(tmp_path / name, report.summaries)
+        assert read_rows(tmp_path / name) == list(report.summaries)
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        with pytest.raises(SimulationError, match="pyarrow"):
+            simulate(["remi-pe-tabla"], games=1, bots=["greedy"] * 4, out=tmp_path / "g.parquet")
+        return
+    from remi.simulate.outfile import write_parquet
+
+    write_parquet(tmp_path / "g.parquet", report.summaries)
+    assert read_rows(tmp_path / "g.parquet") == list(report.summaries)
+
+
+def test_cli_out_then_resume_gives_the_same_json(tmp_path: Path) -> None:
+    out = tmp_path / "games.csv"
+    args = ["--rules", "remi-pe-tabla", "--set", "opening.min_points=50", "--games", "3",
+            "--bots", "greedy", "--out", str(out)]  # fmt: skip
+    first = _json(args)
+    rows = out.read_text().splitlines()
+    assert rows[0] == "arm,seed,turns,closed,first_open,scores,exposure" and len(rows) == 7
+    again = _json([*args, "--resume"])
+    assert again == first
+    assert len(out.read_text().splitlines()) == 7  # nothing replayed

@@ -63,17 +63,25 @@ def arm_rows(report: SimulationReport, index: int, m: Messages) -> list[list[str
     return rows
 
 
-def _changes(report: SimulationReport, index: int) -> str:
+def _changes(report: SimulationReport, index: int, m: Messages) -> str:
+    """The arm's changed rules, each with its exposure (situations per 100 hands)."""
     arm = report.arms[index + 1]
     exposure = report.exposure[index]
-    return ", ".join(f"{k}={v} ({exposure.get(k, 0):.1f}/100)" for k, v in arm.changes) or "—"
+    per100 = m("sim.u.per100")
+    return (
+        ", ".join(
+            f"{k}={v} ({_fmt(exposure.get(k, 0.0), m, sign=False)} {per100})"
+            for k, v in arm.changes
+        )
+        or "—"
+    )
 
 
 def print_words(report: SimulationReport, m: Messages, console: Console) -> None:
     """Print, per compared arm, its sentences and its table block (100 columns)."""
     for i, arm in enumerate(report.arms[1:]):
         console.print(
-            escape(m("sim.t.arm", arm=arm.name, changes=_changes(report, i))), style="bold"
+            escape(m("sim.t.arm", arm=arm.name, changes=_changes(report, i, m))), style="bold"
         )
         for sentence in arm_verdict(report, i, m):
             console.print(escape("  " + sentence))
@@ -98,7 +106,7 @@ def print_words(report: SimulationReport, m: Messages, console: Console) -> None
 def _markdown(report: SimulationReport, m: Messages, plot: Path | None) -> str:
     lines = [f"# {' / '.join(report.presets)}", ""]
     for i, arm in enumerate(report.arms[1:]):
-        lines += [f"## {m('sim.t.arm', arm=arm.name, changes=_changes(report, i))}", ""]
+        lines += [f"## {m('sim.t.arm', arm=arm.name, changes=_changes(report, i, m))}", ""]
         lines += [f"- {s}" for s in arm_verdict(report, i, m)] + [""]
         rows = arm_rows(report, i, m)
         if rows and len(report.never_exercised(i)) < len(report.exposure[i]):
@@ -117,7 +125,7 @@ def _html(report: SimulationReport, m: Messages, plot: Path | None) -> str:
     parts.append(f"<h1>{html.escape(' / '.join(report.presets))}</h1>")
     for i, arm in enumerate(report.arms[1:]):
         parts.append(
-            f"<h2>{html.escape(m('sim.t.arm', arm=arm.name, changes=_changes(report, i)))}</h2><ul>"
+            f"<h2>{html.escape(m('sim.t.arm', arm=arm.name, changes=_changes(report, i, m)))}</h2><ul>"
         )
         parts += [f"<li>{html.escape(s)}</li>" for s in arm_verdict(report, i, m)]
         parts.append("</ul>")

@@ -87,6 +87,22 @@ def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -
             )
 
 
+def _check_out(out: Path | None) -> None:
+    """Refuse an ``--out`` file before any hand is played: a missing folder, Parquet without
+    pyarrow."""
+    if out is None:
+        return
+    if not out.parent.is_dir():
+        raise SimulationError(f"--out {out}: the folder '{out.parent}' does not exist")
+    if out.suffix.lower() == ".parquet":
+        try:
+            import pyarrow  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
+        except ImportError:
+            raise SimulationError(
+                f"--out {out}: Parquet needs pyarrow (pip install pyarrow); or use .csv / .jsonl"
+            ) from None
+
+
 def simulate(
     presets: Sequence[str],
     *,
@@ -134,6 +150,7 @@ def simulate(
     """
     from remi.simulate import outfile
 
+    _check_out(out)
     arm_list = build_arms(presets, sets, arms)
     kinds = tuple(bots)
     _validate(arm_list, games, kinds, jobs)

@@ -48,15 +48,28 @@ def _n(x: float, m: Messages, sign: bool = False) -> str:
     return format(x, "+.1f" if sign else ".1f").replace(".", m("number.decimal_mark"))
 
 
+#: Measure -> the message ids of its sentence when the arm raises it and when it lowers it.
+_SAY: dict[str, tuple[str, str]] = {
+    "turns": (N_("sim.say.turns.up"), N_("sim.say.turns.down")),
+    "closed": (N_("sim.say.closed.up"), N_("sim.say.closed.down")),
+    "first_open": (N_("sim.say.first_open.up"), N_("sim.say.first_open.down")),
+    "never_opened": (N_("sim.say.never_opened.up"), N_("sim.say.never_opened.down")),
+    "mean_score": (N_("sim.say.mean_score.up"), N_("sim.say.mean_score.down")),
+    "first_seat_advantage": (N_("sim.say.advantage.up"), N_("sim.say.advantage.down")),
+    "first_seat_top": (N_("sim.say.top.up"), N_("sim.say.top.down")),
+    "score": (N_("sim.say.score.up"), N_("sim.say.score.down")),
+}
+
+
 def _effect_sentence(arm: str, e: PairedEffect, m: Messages) -> str:
     d = e.difference
-    key = N_("sim.v.higher") if d.mean > 0 else N_("sim.v.lower")
+    seat = e.measure.removeprefix("score_") if e.measure.startswith("score_p") else ""
+    up, down = _SAY["score" if seat else e.measure]
     return m(
-        key,
+        up if d.mean > 0 else down,
         arm=arm,
-        measure=measure_label(e.measure, m),
+        seat=seat,
         value=_n(abs(d.mean), m),
-        unit=measure_unit(e.measure, m),
         low=_n(d.low, m, True),
         high=_n(d.high, m, True),
     )
@@ -81,7 +94,9 @@ def arm_verdict(report: SimulationReport, index: int, m: Messages) -> list[str]:
     quiet = [e for e in effects if not e.clear and e.difference.n > 1]
     if quiet:
         parts = [
-            m(
+            m("sim.v.same", measure=measure_label(e.measure, m))
+            if e.difference.sd == 0 and e.difference.mean == 0
+            else m(
                 "sim.v.detectable",
                 measure=measure_label(e.measure, m),
                 size=_n(e.detectable, m) if math.isfinite(e.detectable) else "—",
