@@ -67,6 +67,13 @@ def plot_report(report: SimulationReport, path: str | Path, m: Messages | None =
         arm = report.arms[i + 1]
         never = report.never_exercised(i)
         labels = [f"{measure_label(e.measure, m)} ({measure_unit(e.measure, m)})" for e in effects]
+        finite = [
+            abs(v)
+            for e in effects
+            for v in (e.difference.low, e.difference.high)
+            if math.isfinite(v)
+        ]
+        digits = 2 if max(finite, default=0.0) < 1 else 1
         for y, e in enumerate(effects):
             d = e.difference
             if len(never) == len(report.exposure[i]):
@@ -83,7 +90,7 @@ def plot_report(report: SimulationReport, path: str | Path, m: Messages | None =
                 capsize=3,
             )
             ax.annotate(
-                f"{d.mean:+.1f} ({d.low:+.1f} .. {d.high:+.1f})",
+                f"{d.mean:+.{digits}f} ({d.low:+.{digits}f} .. {d.high:+.{digits}f})",
                 (d.high, y),
                 xytext=(4, 0),
                 textcoords="offset points",
