@@ -10,13 +10,23 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 __all__ = [
+    "PAIRED_MEASURES",
     "Estimate",
+    "PairedEffect",
+    "arm_effects",
+    "detectable_effect",
+    "holm",
+    "measure_function",
+    "measure_names",
+    "paired_differences",
+    "paired_p",
+    "t_two_sided_p",
     "GameSummary",
     "PresetDifference",
     "PresetStats",
@@ -30,22 +40,72 @@ __all__ = [
 # --- intervals -----------------------------------------------------------------------------------
 
 
-#: Exact two-sided 95 % t quantiles for 1-10 degrees of freedom.
-_T_SMALL = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281)
+def _betacf(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularized incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 400):
+        m2 = 2 * m
+        for aa in (
+            m * (b - m) * x / ((qam + m2) * (a + m2)),
+            -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
+        ):
+            d = 1.0 + aa * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + aa / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return h
 
 
-def t_quantile(df: int, z: float = 1.959963984540054) -> float:
-    """The two-sided 95 % Student t quantile for ``df`` degrees of freedom (Cornish-Fisher
-    expansion around the normal quantile ``z`` above 10 degrees of freedom, within 0.1 % of the
-    exact value; a table below)."""
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function ``I_x(a, b)`` for ``0 <= x <= 1``."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def t_two_sided_p(t: float, df: int) -> float:
+    """The two-sided p-value of a Student t statistic ``t`` with ``df`` degrees of freedom
+    (``2 * (1 - F(|t|))``, as ``scipy.stats.t.sf(|t|, df) * 2``)."""
+    if math.isnan(t) or df <= 0:
+        return float("nan")
+    if math.isinf(t):
+        return 0.0
+    return _betainc(df / 2.0, 0.5, df / (df + t * t))
+
+
+def t_quantile(df: int, z: float = 1.959963984540054, level: float = 0.95) -> float:
+    """The two-sided ``level`` Student t quantile for ``df`` degrees of freedom: the ``t`` with
+    ``t_two_sided_p(t, df) == 1 - level`` (solved by bisection to 1e-12; ``z`` is kept for the
+    callers that passed the normal quantile). ``inf`` for no degree of freedom."""
     if df <= 0:
         return float("inf")
-    if df <= len(_T_SMALL):
-        return _T_SMALL[df - 1]
-    g1 = (z**3 + z) / 4
-    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
-    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
-    return z + g1 / df + g2 / df**2 + g3 / df**3
+    alpha = 1.0 - level
+    low, high = 0.0, 1.0
+    while t_two_sided_p(high, df) > alpha:
+        high *= 2.0
+    for _ in range(200):
+        mid = (low + high) / 2.0
+        if t_two_sided_p(mid, df) > alpha:
+            low = mid
+        else:
+            high = mid
+        if high - low < 1e-13:
+            break
+    return (low + high) / 2.0
 
 
 @attrs.frozen(kw_only=True)
@@ -122,6 +182,8 @@ class GameSummary:
         first_open: per seat, the number of his own turns until his opening (1 = his first
             turn), or None when he never opened.
         scores: per seat, the hand score (points).
+        exposure: ``(rule id, situations)`` pairs, the exposure counts of the rules a
+            simulation varies (``remi.core.exposure``), sorted by rule id.
     """
 
     preset: str
@@ -130,16 +192,27 @@ class GameSummary:
     closed: bool
     first_open: tuple[int | None, ...]
     scores: tuple[int, ...]
+    exposure: tuple[tuple[str, int], ...] = ()
 
     def as_tuple(self) -> tuple[Any, ...]:
         """The plain tuple sent between processes (no objects of ours)."""
-        return (self.preset, self.seed, self.turns, self.closed, self.first_open, self.scores)
+        return (
+            self.preset,
+            self.seed,
+            self.turns,
+            self.closed,
+            self.first_open,
+            self.scores,
+            self.exposure,
+        )
 
     @classmethod
     def from_tuple(cls, row: Sequence[Any]) -> GameSummary:
-        """The inverse of ``as_tuple``."""
-        preset, seed, turns, closed, first_open, scores = row
+        """The inverse of ``as_tuple`` (a 6-tuple without exposure is read too)."""
+        preset, seed, turns, closed, first_open, scores = row[:6]
+        exposure = row[6] if len(row) > 6 else ()
         return cls(
+            exposure=tuple(sorted((str(k), int(v)) for k, v in exposure)),
             preset=str(preset),
             seed=int(seed),
             turns=int(turns),
@@ -286,3 +359,157 @@ def preset_difference(
         ),
         first_seat_advantage=mean_estimate([_advantage(gb) - _advantage(ga) for ga, gb in pairs]),
     )
+
+
+# --- paired effects of a rule change ------------------------------------------------------------
+
+
+def _first_open(ga: GameSummary, gb: GameSummary) -> float | None:
+    both = [
+        fb - fa for fa, fb in zip(ga.first_open, gb.first_open) if fa is not None and fb is not None
+    ]
+    return statistics.fmean(both) if both else None
+
+
+def _never(g: GameSummary) -> float:
+    return 100.0 * sum(f is None for f in g.first_open) / len(g.first_open)
+
+
+def _seat_score(seat: int) -> Callable[[GameSummary, GameSummary], float | None]:
+    def diff(ga: GameSummary, gb: GameSummary) -> float | None:
+        return float(gb.scores[seat] - ga.scores[seat])
+
+    return diff
+
+
+#: The paired measures: name -> per-deal difference ``b - a`` (None: the deal does not count).
+#: Units: ``turns`` turns; ``closed``, ``never_opened``, ``first_seat_top`` per 100 hands
+#: (players per 100 for ``never_opened``); ``first_open`` own turns; scores points.
+PAIRED_MEASURES: dict[str, Callable[[GameSummary, GameSummary], float | None]] = {
+    "turns": lambda ga, gb: float(gb.turns - ga.turns),
+    "closed": lambda ga, gb: 100.0 * (int(gb.closed) - int(ga.closed)),
+    "first_open": _first_open,
+    "never_opened": lambda ga, gb: _never(gb) - _never(ga),
+    "mean_score": lambda ga, gb: statistics.fmean(gb.scores) - statistics.fmean(ga.scores),
+    "first_seat_advantage": lambda ga, gb: _advantage(gb) - _advantage(ga),
+    "first_seat_top": lambda ga, gb: 100.0 * (int(_seat1_wins(gb)) - int(_seat1_wins(ga))),
+}
+
+
+def measure_names(seats: int) -> list[str]:
+    """The paired measures in report order: ``PAIRED_MEASURES`` then ``score_p1`` .. ``score_pN``."""
+    return [*PAIRED_MEASURES, *(f"score_p{s + 1}" for s in range(seats))]
+
+
+def measure_function(name: str) -> Callable[[GameSummary, GameSummary], float | None]:
+    """The per-deal difference of the measure ``name`` (``measure_names``).
+
+    Raises:
+        KeyError: an unknown measure.
+    """
+    if name.startswith("score_p"):
+        return _seat_score(int(name.removeprefix("score_p")) - 1)
+    return PAIRED_MEASURES[name]
+
+
+#: The normal quantile of 80 % power (the detectable effect: ``detectable_effect``).
+_Z_POWER = 0.8416212335729143
+
+
+@attrs.frozen(kw_only=True)
+class PairedEffect:
+    """One measure's paired difference between an arm and the base, over the same deals.
+
+    Attributes:
+        measure: the measure name (``measure_names``).
+        difference: the mean per-deal difference ``arm - base`` with its 95 % t interval.
+        p: the two-sided paired t-test p-value (1.0 when every difference is 0).
+        p_holm: ``p`` Holm-adjusted over every measure of every compared arm (the whole
+            family of tests a report reads).
+        detectable: the difference this many deals detect with 80 % power at the 5 % level
+            (``detectable_effect``).
+    """
+
+    measure: str
+    difference: Estimate
+    p: float
+    p_holm: float
+    detectable: float
+
+    @property
+    def clear(self) -> bool:
+        """The difference is clear: its Holm-adjusted p-value is below 0.05."""
+        return self.p_holm < 0.05
+
+
+def detectable_effect(sd: float, n: int) -> float:
+    """The paired difference that ``n`` deals with per-deal standard deviation ``sd`` detect
+    with 80 % power in a two-sided 5 % test: ``(t(n-1) + z(0.8)) * sd / sqrt(n)`` (``inf`` for
+    fewer than two deals)."""
+    if n < 2 or math.isnan(sd):
+        return float("inf")
+    return (t_quantile(n - 1) + _Z_POWER) * sd / math.sqrt(n)
+
+
+def paired_p(e: Estimate) -> float:
+    """The two-sided paired t-test p-value of a difference estimate (1.0 when it is exactly 0
+    everywhere, 0.0 for a constant non-zero difference, nan without two values)."""
+    if e.n < 2:
+        return float("nan")
+    if e.sd == 0:
+        return 1.0 if e.mean == 0 else 0.0
+    return t_two_sided_p(e.mean / (e.sd / math.sqrt(e.n)), e.n - 1)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of ``pvalues`` (same order; nan stays nan): the ``i``-th
+    smallest of ``m`` is multiplied by ``m - i`` (from 0), made non-decreasing, capped at 1."""
+    order = sorted((p, i) for i, p in enumerate(pvalues) if not math.isnan(p))
+    m = len(order)
+    out = [float("nan")] * len(pvalues)
+    running = 0.0
+    for rank, (p, i) in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p))
+        out[i] = running
+    return out
+
+
+def paired_differences(
+    base: Sequence[GameSummary], arm: Sequence[GameSummary], measure: str
+) -> list[float]:
+    """The per-deal differences ``arm - base`` of ``measure`` over the seeds both played."""
+    by_seed = {g.seed: g for g in base}
+    fn = measure_function(measure)
+    out: list[float] = []
+    for gb in arm:
+        ga = by_seed.get(gb.seed)
+        if ga is not None and (d := fn(ga, gb)) is not None:
+            out.append(d)
+    return out
+
+
+def arm_effects(
+    base: Sequence[GameSummary], arms: Sequence[Sequence[GameSummary]], seats: int
+) -> list[list[PairedEffect]]:
+    """Per arm (in order), the ``PairedEffect`` of every measure against ``base``; p-values
+    Holm-adjusted over all arms and measures together."""
+    names = measure_names(seats)
+    raw = [
+        [mean_estimate(paired_differences(base, games, name)) for name in names] for games in arms
+    ]
+    ps = [[paired_p(e) for e in row] for row in raw]
+    flat = holm([p for row in ps for p in row])
+    adjusted = [[flat[a * len(names) + k] for a in range(len(arms))] for k in range(len(names))]
+    return [
+        [
+            PairedEffect(
+                measure=name,
+                difference=raw[a][k],
+                p=ps[a][k],
+                p_holm=adjusted[k][a],
+                detectable=detectable_effect(raw[a][k].sd, raw[a][k].n),
+            )
+            for k, name in enumerate(names)
+        ]
+        for a in range(len(arms))
+    ]

@@ -6,7 +6,7 @@ import functools
 import json
 import math
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -15,9 +15,11 @@ from rich.table import Table
 
 from remi.cli.app import app, err_console, fail, guarded
 from remi.cli.lang import LangOption, localized_messages
+from remi.cli.simulate_report import print_words, progress_lines, write_report
 from remi.core.files import printable
 from remi.core.messages import Messages
 from remi.simulate import SimulationReport, plot_report, simulate
+from remi.simulate.verdict import report_json
 from remi.stats import Estimate
 
 __all__ = ["simulate_command"]
@@ -141,9 +143,9 @@ def simulate_command(
         str,
         typer.Option(
             "--bots",
-            help="Bot kind per seat, comma-separated (random, greedy, solver); one kind fills --players seats.",
+            help="Bot kind per seat, comma-separated (random, greedy, solver); one kind fills --players seats (default solver).",
         ),
-    ] = "greedy",
+    ] = "solver",
     players: Annotated[
         int, typer.Option("--players", help="Seats when --bots names one kind.")
     ] = 4,
@@ -157,11 +159,52 @@ def simulate_command(
     plot: Annotated[
         Path | None,
         typer.Option(
-            "--plot", help="Draw the distributions into this image file (needs remi-rummy[plot])."
+            "--plot",
+            help="Draw the forest plot and distributions into this image file (needs remi-rummy[plot]).",
         ),
+    ] = None,
+    sets: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set", help="ID=VALUE: an arm differing from the base in one rule (repeat)."
+        ),
+    ] = None,
+    arm: Annotated[
+        list[str] | None,
+        typer.Option("--arm", help="NAME:ID=VALUE,ID=VALUE: an arm with several changes (repeat)."),
+    ] = None,
+    bots_check: Annotated[
+        str | None,
+        typer.Option("--bots-check", help="Rerun 100 deals with this bot; warn when a sign flips."),
+    ] = None,
+    report_file: Annotated[
+        Path | None, typer.Option("--report", help="Write the report to FILE.md or FILE.html.")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Per-game results: FILE.csv, FILE.jsonl or FILE.parquet."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Play only the hands --out does not hold yet.")
+    ] = False,
+    failures: Annotated[
+        Path | None,
+        typer.Option("--failures", help="Where failed hands are recorded (JSON lines)."),
     ] = None,
 ) -> None:
     """Play the same seeded deals under each preset and compare them with 95% confidence intervals."""
+    extra: dict[str, Any] = {
+        "sets": sets or (),
+        "arms": arm or (),
+        "out": out,
+        "resume": resume,
+        "failures": failures,
+        "bots_check": bots_check,
+    }
+    if resume and out is None:
+        fail("--resume needs --out FILE (the per-game results to resume from)")
+    if report_file is not None and report_file.suffix.lower() not in (".md", ".html", ".htm"):
+        fail(escape(f"--report {printable(str(report_file))}: use a .md or .html file"))
     kinds = [k.strip() for k in bots.split(",")]
     if not any(kinds):
         fail(escape(f"--bots '{bots}' names no bot kind"))
@@ -190,8 +233,12 @@ def simulate_command(
         fail(f"--jobs must be between 1 and {_MAX_JOBS}, got {jobs}")
     if scheduler is not None:
         _check_scheduler(scheduler)
-    if json_out:
-        report = simulate(rules, games=games, seed=seed, bots=kinds, jobs=jobs, scheduler=scheduler)
+    m = localized_messages(lang)
+    run = functools.partial(
+        simulate, rules, games=games, seed=seed, bots=kinds, jobs=jobs, scheduler=scheduler, **extra
+    )
+    if json_out or not err_console.is_terminal:
+        report = run(progress=None if json_out else progress_lines())
     else:
         from rich.progress import (
             BarColumn,
@@ -217,25 +264,24 @@ def simulate_command(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            report = simulate(
-                rules,
-                games=games,
-                seed=seed,
-                bots=kinds,
-                jobs=jobs,
-                scheduler=scheduler,
-                progress=progress,
-            )
+            report = run(progress=progress)
     if plot is not None:
-        plot_report(report, plot)
+        plot_report(report, plot, m)
+    if report_file is not None:
+        write_report(report, report_file, m, plot)
     if json_out:
-        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(report_json(report, m), ensure_ascii=False, indent=2))
         return
-    Console().print(_table(report, localized_messages(lang)))
+    console = Console(width=100)
+    print_words(report, m, console)
+    if len(report.presets) <= _WIDE_TABLE_ARMS:  # more arms: the per-arm blocks alone
+        console.print(_table(report, m))
     if plot is not None:
         err_console.print(f"plot written to {printable(str(plot))}", markup=False)
 
 
+#: Most arms (base included) whose per-arm figures are also shown side by side.
+_WIDE_TABLE_ARMS = 3
 #: Most local worker processes ``--jobs`` accepts.
 _MAX_JOBS = 256
 #: The address schemes of a Dask scheduler (``tcp://host:8786``).

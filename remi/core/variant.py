@@ -23,6 +23,7 @@ from rich.console import RenderableType
 from remi.core.disputefile import DisputeSupport
 from remi.core.errors import RemiError, UnknownVariantError
 from remi.core.events import Event
+from remi.core.exposure import ExposureCounter
 from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.rulespec import RuleSet
@@ -214,6 +215,12 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         Raises:
             NotationError: a bad or missing section, quoting ``text`` and the token.
         """
+        ...
+
+    def exposure_counters(self) -> Mapping[str, ExposureCounter]:
+        """Every rule id's exposure counter (``remi.core.exposure``): how many situations the
+        rule governs arose in one played hand (a swap possible or made, a șir break, a joker
+        left on a rack...). Simulations report it per 100 hands for every rule they vary."""
         ...
 
     def strategy(self, kind: str, seed: int) -> Strategy[Any, ActionT]:

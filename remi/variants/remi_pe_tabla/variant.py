@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Group, RenderableType
 
 from remi.core.events import Event
+from remi.core.exposure import ExposureCounter
 from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
@@ -23,6 +24,7 @@ from remi.variants.remi_pe_tabla import turn as _turn
 from remi.variants.remi_pe_tabla import views as _views
 from remi.variants.remi_pe_tabla.actions import ACTION_VERBS, Action, parse_action
 from remi.variants.remi_pe_tabla.disputes import REMI_DISPUTES, RemiDisputes
+from remi.variants.remi_pe_tabla.exposure import EXPOSURE
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.scoring import match_outcome
@@ -57,6 +59,10 @@ class RemiVariant(FamilyHooks[GameState, PlayerView, Action]):
     def rules_class(self) -> type[RemiRules]:
         """``RemiRules``."""
         return RemiRules
+
+    def exposure_counters(self) -> Mapping[str, ExposureCounter]:
+        """``exposure.EXPOSURE``: one counter per rule id."""
+        return EXPOSURE
 
     def messages(self) -> Texts:
         """Nothing: the family's texts are in remi's gettext catalogues (``remi/locale``)."""

@@ -10,6 +10,7 @@ from rich.console import Group, RenderableType
 
 from remi.core.actions import Action
 from remi.core.events import Event
+from remi.core.exposure import ExposureCounter
 from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
@@ -19,6 +20,7 @@ from remi.core.summary import HandSummary, TileZones
 from remi.core.tiles import Tile
 from remi.core.variant import FamilyHooks
 from remi.variants.rummikub.disputes import RUMMIKUB_DISPUTES, RummikubDisputes
+from remi.variants.rummikub.exposure import EXPOSURE
 from remi.variants.rummikub.rules import RummikubRules
 
 if TYPE_CHECKING:  # the modules themselves are imported when a hook first needs them
@@ -46,6 +48,10 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
     disputes: RummikubDisputes = RUMMIKUB_DISPUTES
     #: The family's presets are in rules/ (none shipped beside the package).
     preset_files: tuple[Path, ...] = ()
+
+    def exposure_counters(self) -> Mapping[str, ExposureCounter]:
+        """``exposure.EXPOSURE``: one counter per rule id."""
+        return EXPOSURE
 
     def messages(self) -> Texts:
         """Nothing: the family's texts are in remi's gettext catalogues (``remi/locale``)."""

@@ -1,0 +1,221 @@
+"""Simulation: the same seeded deals played by bots under several arms, compared.
+
+``simulate(presets, sets=..., arms=..., games=N, seed=S, bots=...)`` plays the deals ``S ..
+S+N-1`` (the same bot seeds) under every arm (``remi.simulate.arms``: the presets, one arm per
+``--set`` rule change, one per ``--arm``) and returns a ``SimulationReport``
+(``remi.simulate.report``): per arm the statistics; per compared arm the paired differences of
+every measure against the base with 95 % intervals and Holm-adjusted p-values
+(``remi.stats``), the exposure of every rule it changes (``remi.core.exposure``) and its verdict
+in words (``remi.simulate.verdict``). Hands run here, over local processes or on a Dask cluster
+(``remi.simulate.run``); a failing hand is recorded and counted (``remi.simulate.game``);
+per-game results go to a file and a run resumes from it (``remi.simulate.outfile``);
+``plot_report`` draws the forest plot and the distributions (``remi.simulate.plot``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from remi.simulate.arms import Arm, ArmError, build_arms
+from remi.simulate.game import FAILED, bot_seed, play_batch, play_game
+from remi.simulate.plot import plot_report
+from remi.simulate.report import BotsCheck, SimulationReport, build_report
+from remi.simulate.run import Progress, SimulationError, run_batches
+from remi.stats import (
+    Estimate,
+    GameSummary,
+    PresetDifference,
+    PresetStats,
+    arm_effects,
+    mean_estimate,
+    preset_difference,
+    preset_stats,
+    share_estimate,
+    t_quantile,
+)
+
+__all__ = [
+    "DEFAULT_BOT",
+    "Arm",
+    "ArmError",
+    "Estimate",
+    "GameSummary",
+    "PresetDifference",
+    "PresetStats",
+    "SimulationError",
+    "SimulationReport",
+    "bot_seed",
+    "mean_estimate",
+    "play_batch",
+    "play_game",
+    "plot_report",
+    "preset_difference",
+    "preset_stats",
+    "share_estimate",
+    "simulate",
+    "t_quantile",
+]
+
+#: The bot of every seat unless told otherwise: the strongest affordable one.
+DEFAULT_BOT = "solver"
+#: Deals rerun per arm by ``bots_check``.
+_CHECK_GAMES = 100
+_MAX_GAMES = 10_000_000  # hands per arm; more would overflow the seed ranges (and never finish)
+
+
+def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -> None:
+    from remi.bots import BOT_KINDS
+
+    if games < 1:
+        raise SimulationError(f"--games must be at least 1, got {games}")
+    if games > _MAX_GAMES:
+        raise SimulationError(f"--games must be at most {_MAX_GAMES}, got {games}")
+    if jobs < 1:
+        raise SimulationError(f"--jobs must be at least 1, got {jobs}")
+    for kind in bots:
+        if kind not in BOT_KINDS:
+            raise SimulationError(f"unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}")
+    for arm in arms:
+        values = dict(arm.values)
+        low, high = int(values["players.min"]), int(values["players.max"])
+        if not low <= len(bots) <= high:
+            raise SimulationError(
+                f"preset '{arm.name}' plays {low}-{high} players, not {len(bots)} (--bots '{','.join(bots)}')"
+            )
+
+
+def _check_out(out: Path | None) -> None:
+    """Refuse an ``--out`` file before any hand is played: a missing folder, Parquet without
+    pyarrow."""
+    if out is None:
+        return
+    if not out.parent.is_dir():
+        raise SimulationError(f"--out {out}: the folder '{out.parent}' does not exist")
+    if out.suffix.lower() == ".parquet":
+        try:
+            import pyarrow  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
+        except ImportError:
+            raise SimulationError(
+                f"--out {out}: Parquet needs pyarrow (pip install pyarrow); or use .csv / .jsonl"
+            ) from None
+
+
+def simulate(
+    presets: Sequence[str],
+    *,
+    games: int,
+    seed: int = 0,
+    bots: Sequence[str] = (DEFAULT_BOT,) * 4,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    batch_size: int | None = None,
+    progress: Progress | None = None,
+    sets: Sequence[str] = (),
+    arms: Sequence[str] = (),
+    out: Path | None = None,
+    resume: bool = False,
+    failures: Path | None = None,
+    bots_check: str | None = None,
+) -> SimulationReport:
+    """Play ``games`` seeded hands (seeds ``seed .. seed+games-1``) under every arm.
+
+    Args:
+        presets: preset names or rule files; the first is the base of the comparisons.
+        games: hands per arm (1 to 10,000,000).
+        seed: the first deal seed.
+        bots: one bot kind per seat (``remi.bots.BOT_KINDS``; default the solver bot).
+        jobs: local worker processes (1 = this process).
+        scheduler: a Dask scheduler address (``tcp://host:8786``); overrides ``jobs``.
+        batch_size: hands per batch (default: about four batches per worker).
+        progress: called as ``progress(done, total)`` after each batch.
+        sets: ``ID=VALUE`` changes, one arm each, derived from the base.
+        arms: ``NAME:ID=VALUE,ID=VALUE`` arms derived from the base.
+        out: a per-game results file (``.csv``, ``.jsonl``, ``.parquet``), written as hands finish.
+        resume: read ``out`` first and play only the hands it lacks.
+        failures: where failed hands are written as replayable records (JSON lines; default
+            ``OUT.failures.jsonl`` beside ``out``, else ``remi-simulate-failures.jsonl``),
+            only when a hand fails.
+        bots_check: a second bot kind; rerun the first 100 deals with it and flag the effects
+            whose sign depends on the bot.
+
+    Returns:
+        The ``SimulationReport``; it is the same for any ``jobs``/``scheduler`` given the seeds.
+
+    Raises:
+        SimulationError: bad counts, unknown bot kinds, seats an arm refuses, a Dask problem.
+        ArmError / RulesError: a bad ``--set`` / ``--arm``, an unknown preset or rule id.
+    """
+    from remi.simulate import outfile
+
+    _check_out(out)
+    arm_list = build_arms(presets, sets, arms)
+    kinds = tuple(bots)
+    _validate(arm_list, games, kinds, jobs)
+    ids = sorted({k for a in arm_list for k, _ in a.changes})
+    seeds = list(range(seed, seed + games))
+    done_games: list[GameSummary] = []
+    if out is not None and resume and out.exists():
+        wanted = {(a.name, s) for a in arm_list for s in seeds}
+        done_games = [g for g in outfile.read_rows(out) if (g.preset, g.seed) in wanted]
+    have = {(g.preset, g.seed) for g in done_games}
+    todo = {a.name: [s for s in seeds if (a.name, s) not in have] for a in arm_list}
+    total = games * len(arm_list)
+    summaries = list(done_games)
+    failed: list[dict[str, Any]] = []
+    streaming = out is not None and out.suffix.lower() != ".parquet"
+    for rows in run_batches(
+        arm_list, todo, kinds, ids, jobs=jobs, scheduler=scheduler, batch_size=batch_size
+    ):
+        part = [GameSummary.from_tuple(r) for r in rows if r[0] != FAILED]
+        failed.extend(r[1] for r in rows if r[0] == FAILED)
+        summaries.extend(part)
+        if streaming and out is not None:
+            outfile.append_rows(out, part)
+        if progress is not None:
+            progress(len(summaries) + len(failed), total)
+    if out is not None and not streaming:
+        outfile.write_parquet(out, sorted(summaries, key=lambda g: (g.preset, g.seed)))
+    if failed:
+        target = failures or (
+            out.with_suffix(".failures.jsonl") if out else Path("remi-simulate-failures.jsonl")
+        )
+        with target.open("a", encoding="utf-8") as f:
+            for record in failed:
+                f.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+    report = build_report(arm_list, games, seed, kinds, summaries, len(failed))
+    if bots_check is not None and len(arm_list) > 1:
+        report = _bots_check(report, arm_list, bots_check, ids, jobs)
+    return report
+
+
+def _bots_check(
+    report: SimulationReport, arm_list: list[Arm], bot: str, ids: list[str], jobs: int
+) -> SimulationReport:
+    """``report`` with a ``BotsCheck``: the first deals rerun with ``bot`` at every seat."""
+    import attrs
+
+    from remi.bots import BOT_KINDS
+
+    if bot not in BOT_KINDS:
+        raise SimulationError(f"--bots-check: unknown bot kind '{bot}'")
+    n = min(report.games, _CHECK_GAMES)
+    kinds = (bot,) * len(report.bots)
+    seeds = list(range(report.seed, report.seed + n))
+    rows = [
+        r
+        for part in run_batches(arm_list, {a.name: seeds for a in arm_list}, kinds, ids, jobs=jobs)
+        for r in part
+    ]
+    games = [GameSummary.from_tuple(r) for r in rows if r[0] != FAILED]
+    per = {a.name: [g for g in games if g.preset == a.name] for a in arm_list}
+    again = arm_effects(per[arm_list[0].name], [per[a.name] for a in arm_list[1:]], len(kinds))
+    flips = tuple(
+        (arm_list[i + 1].name, e.measure)
+        for i, effects in enumerate(report.effects)
+        for e, e2 in zip(effects, again[i])
+        if e.clear and e2.difference.n > 1 and e.difference.mean * e2.difference.mean < 0
+    )
+    return attrs.evolve(report, bots_check=BotsCheck(bot=bot, games=n, flips=flips))
