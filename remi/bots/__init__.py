@@ -29,6 +29,7 @@ from remi.bots.random_bot import RandomBot
 from remi.core.actions import Action
 from remi.core.errors import IllegalActionError
 from remi.core.game import State
+from remi.core.rulespec import RuleSet
 from remi.core.strategy import Strategy
 from remi.core.variant import variant_for_rules
 
@@ -41,6 +42,7 @@ __all__ = [
     "RandomBot",
     "SolverBot",
     "Strategy",
+    "check_bots",
     "make_bot",
     "play_hand",
     "seat_count",
@@ -73,6 +75,23 @@ def make_bot(kind: str, seed: int) -> Bot:
             f"unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}", kind=kind
         ) from None
     return factory(seed)
+
+
+def check_bots(kinds: Sequence[str], rules: RuleSet) -> None:
+    """Check, before a game starts, that every bot kind of ``kinds`` plays ``rules`` as they are
+    (``Variant.check_strategy``): a bot never plays another rule silently, it refuses the rule
+    set naming the rule. ``random`` plays any rules.
+
+    Raises:
+        BotError: an unknown kind, naming the known ones.
+        NoStrategyError: the family has no strategy of a kind, or a kind cannot play one of the
+            rule values (the message names the rule id).
+    """
+    variant = variant_for_rules(rules)
+    for kind in dict.fromkeys(kinds):
+        make_bot(kind, 0)
+        if kind != "random":
+            variant.check_strategy(kind, rules)
 
 
 def seat_count(state: State) -> int:

@@ -140,12 +140,12 @@ def simulate_command(
     games: Annotated[int, typer.Option("--games", help="Hands per preset.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="First deal seed.")] = 0,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--bots",
-            help="Bot kind per seat, comma-separated (random, greedy, solver); one kind fills --players seats (default solver).",
+            help="Bot kind per seat, comma-separated (random, greedy, solver); one kind fills --players seats (default solver, or greedy when an arm has a rule the solver bot does not play).",
         ),
-    ] = "solver",
+    ] = None,
     players: Annotated[
         int, typer.Option("--players", help="Seats when --bots names one kind.")
     ] = 4,
@@ -205,7 +205,9 @@ def simulate_command(
         fail("--resume needs --out FILE (the per-game results to resume from)")
     if report_file is not None and report_file.suffix.lower() not in (".md", ".html", ".htm"):
         fail(escape(f"--report {printable(str(report_file))}: use a .md or .html file"))
-    kinds = [k.strip() for k in bots.split(",")]
+    if not 1 <= players <= _MAX_SEATS:
+        fail(f"--players must be between 1 and {_MAX_SEATS}, got {players}")
+    kinds = [k.strip() for k in (bots or "x").split(",")]
     if not any(kinds):
         fail(escape(f"--bots '{bots}' names no bot kind"))
     if "" in kinds:
@@ -220,8 +222,6 @@ def simulate_command(
             )
         )
     if len(kinds) == 1:
-        if not 1 <= players <= _MAX_SEATS:
-            fail(f"--players must be between 1 and {_MAX_SEATS}, got {players}")
         kinds = kinds * players
     if plot is not None:
         try:
@@ -235,7 +235,15 @@ def simulate_command(
         _check_scheduler(scheduler)
     m = localized_messages(lang)
     run = functools.partial(
-        simulate, rules, games=games, seed=seed, bots=kinds, jobs=jobs, scheduler=scheduler, **extra
+        simulate,
+        rules,
+        games=games,
+        seed=seed,
+        bots=kinds if bots is not None else None,
+        players=players,
+        jobs=jobs,
+        scheduler=scheduler,
+        **extra,
     )
     if json_out or not err_console.is_terminal:
         report = run(progress=None if json_out else progress_lines())

@@ -28,7 +28,7 @@ from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
-from remi.core.strategy import Strategy, make_strategy
+from remi.core.strategy import NoStrategyError, Strategy, make_strategy
 from remi.core.summary import HandSummary, TileZones
 from remi.core.tiles import Tile
 
@@ -232,6 +232,17 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         """
         ...
 
+    def check_strategy(self, kind: str, rules: RulesT) -> None:
+        """Check, before a game starts, that the family's bot ``kind`` plays ``rules`` as they
+        are: a bot that cannot play a rule value refuses the rule set, naming the rule, rather
+        than play another rule silently.
+
+        Raises:
+            NoStrategyError: the family has no strategy of that kind, or that strategy does not
+                play one of the values of ``rules`` (the message names the rule id).
+        """
+        ...
+
 
 class CountedState(Protocol):
     """What ``FamilyHooks`` reads of a family's state: its seats and every tile it holds."""
@@ -276,6 +287,16 @@ class FamilyHooks(Generic[CountedT, HookViewT, HookActionT]):
                 never another kind in its place.
         """
         return make_strategy(self.name, kind, seed, self.strategy_table())
+
+    def check_strategy(self, kind: str, rules: RuleSet) -> None:
+        """The kind is in ``strategy_table`` (a family whose strategies refuse some rule values
+        extends this check).
+
+        Raises:
+            NoStrategyError: a kind the family lacks, naming the kinds it has.
+        """
+        if kind not in self.strategy_table():
+            raise NoStrategyError(self.name, kind, tuple(self.strategy_table()))
 
 
 #: A variant of any family, as the registry hands it out (callers that know the family narrow it).

@@ -61,13 +61,15 @@ __all__ = [
 
 #: The bot of every seat unless told otherwise: the strongest affordable one.
 DEFAULT_BOT = "solver"
+#: The bot of a simulation that names none when the solver bot refuses an arm's rules.
+FALLBACK_BOT = "greedy"
 #: Deals rerun per arm by ``bots_check``.
 _CHECK_GAMES = 100
 _MAX_GAMES = 10_000_000  # hands per arm; more would overflow the seed ranges (and never finish)
 
 
 def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -> None:
-    from remi.bots import BOT_KINDS
+    from remi.bots import BOT_KINDS, check_bots
 
     if games < 1:
         raise SimulationError(f"--games must be at least 1, got {games}")
@@ -79,6 +81,7 @@ def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -
         if kind not in BOT_KINDS:
             raise SimulationError(f"unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}")
     for arm in arms:
+        check_bots(bots, arm.rules())
         values = dict(arm.values)
         low, high = int(values["players.min"]), int(values["players.max"])
         if not low <= len(bots) <= high:
@@ -108,7 +111,8 @@ def simulate(
     *,
     games: int,
     seed: int = 0,
-    bots: Sequence[str] = (DEFAULT_BOT,) * 4,
+    bots: Sequence[str] | None = None,
+    players: int = 4,
     jobs: int = 1,
     scheduler: str | None = None,
     batch_size: int | None = None,
@@ -126,7 +130,10 @@ def simulate(
         presets: preset names or rule files; the first is the base of the comparisons.
         games: hands per arm (1 to 10,000,000).
         seed: the first deal seed.
-        bots: one bot kind per seat (``remi.bots.BOT_KINDS``; default the solver bot).
+        bots: one bot kind per seat (``remi.bots.BOT_KINDS``); None: ``players`` solver bots,
+            or greedy bots when an arm has a rule value the solver bot does not play (the
+            report's ``bot_fallback`` names it).
+        players: the seats when ``bots`` is None.
         jobs: local worker processes (1 = this process).
         scheduler: a Dask scheduler address (``tcp://host:8786``); overrides ``jobs``.
         batch_size: hands per batch (default: about four batches per worker).
@@ -146,13 +153,19 @@ def simulate(
 
     Raises:
         SimulationError: bad counts, unknown bot kinds, seats an arm refuses, a Dask problem.
+        NoStrategyError: a bot kind that does not play an arm's rules (``remi.bots.check_bots``,
+            naming the rule), before any hand is played.
         ArmError / RulesError: a bad ``--set`` / ``--arm``, an unknown preset or rule id.
     """
     from remi.simulate import outfile
 
     _check_out(out)
     arm_list = build_arms(presets, sets, arms)
-    kinds = tuple(bots)
+    fallback: tuple[str, str] | None = None
+    if bots is None:
+        kinds, fallback = default_bots(arm_list, players)
+    else:
+        kinds = tuple(bots)
     _validate(arm_list, games, kinds, jobs)
     ids = sorted({k for a in arm_list for k, _ in a.changes})
     seeds = list(range(seed, seed + games))
@@ -178,17 +191,45 @@ def simulate(
             progress(len(summaries) + len(failed), total)
     if out is not None and not streaming:
         outfile.write_parquet(out, sorted(summaries, key=lambda g: (g.preset, g.seed)))
+    target = failures or (
+        out.with_suffix(".failures.jsonl") if out else Path("remi-simulate-failures.jsonl")
+    )
     if failed:
-        target = failures or (
-            out.with_suffix(".failures.jsonl") if out else Path("remi-simulate-failures.jsonl")
-        )
         with target.open("a", encoding="utf-8") as f:
             for record in failed:
                 f.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+    if not summaries:
+        raise SimulationError(f"every hand failed ({len(failed)}): the records are in {target}")
     report = build_report(arm_list, games, seed, kinds, summaries, len(failed))
+    if fallback is not None:
+        import attrs
+
+        report = attrs.evolve(report, bot_fallback=fallback)
     if bots_check is not None and len(arm_list) > 1:
         report = _bots_check(report, arm_list, bots_check, ids, jobs)
     return report
+
+
+def default_bots(
+    arm_list: Sequence[Arm], players: int
+) -> tuple[tuple[str, ...], tuple[str, str] | None]:
+    """The bots of a simulation that names none: ``players`` solver bots (``DEFAULT_BOT``, the
+    strongest affordable), or greedy bots (they play every rule) when an arm has a rule value
+    the solver bot does not play.
+
+    Returns:
+        (one kind per seat, None or (the arm's name, the rule id the solver bot refused)).
+    """
+    from remi.bots import check_bots
+    from remi.core.strategy import NoStrategyError
+
+    for arm in arm_list:
+        try:
+            check_bots((DEFAULT_BOT,), arm.rules())
+        except NoStrategyError as exc:
+            rule = str(getattr(exc, "rule", "") or exc)
+            return (FALLBACK_BOT,) * players, (arm.name, rule)
+    return (DEFAULT_BOT,) * players, None
 
 
 def _bots_check(

@@ -67,6 +67,8 @@ class SimulationReport:
         exposure: per compared arm, rule id -> situations per 100 hands.
         failures: hands that failed (written as replayable records), left out of the figures.
         bots_check: the second-bot rerun, when asked for.
+        bot_fallback: (arm name, rule id) when no bot was asked for and the default bot (the
+            solver) does not play that rule of that arm, so the greedy bot played every arm.
     """
 
     presets: tuple[str, ...]
@@ -81,6 +83,7 @@ class SimulationReport:
     exposure: tuple[dict[str, float], ...] = ()
     failures: int = 0
     bots_check: BotsCheck | None = None
+    bot_fallback: tuple[str, str] | None = None
 
     def never_exercised(self, index: int) -> list[str]:
         """The changed rules of compared arm ``index`` (0 = the first after the base) that no
@@ -91,7 +94,7 @@ class SimulationReport:
         """JSON-ready (docs/simulate.md): ``presets``, ``games``, ``seed``, ``bots``, ``bot``,
         ``players``, ``failures``, ``stats``, ``differences``, ``base`` and ``arms`` (per
         compared arm ``name``, ``changes``, ``exposure``, ``never_exercised``, ``effects``,
-        ``verdict``), ``bots_check``. ``verdicts``: per compared arm its sentences
+        ``verdict``), ``bot_fallback``, ``bots_check``. ``verdicts``: per compared arm its sentences
         (``remi.simulate.verdict.report_json`` fills them in a language); empty lists without."""
         arms = []
         for i, arm in enumerate(self.arms[1:]):
@@ -119,6 +122,9 @@ class SimulationReport:
             "differences": [d.to_dict() for d in self.differences],
             "base": self.presets[0],
             "arms": arms,
+            "bot_fallback": None
+            if self.bot_fallback is None
+            else {"arm": self.bot_fallback[0], "rule": self.bot_fallback[1]},
             "bots_check": None
             if self.bots_check is None
             else {

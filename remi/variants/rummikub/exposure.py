@@ -8,10 +8,13 @@ Rules of a session (``session.*``) count 0 in a single game: simulations play ga
 
 from __future__ import annotations
 
+from collections import Counter
+
 from remi.core.exposure import ExposureCounter, HandTrace, every_hand, no_hand
 from remi.core.formations import Kind
 from remi.variants.rummikub.events import GameBlocked, PenaltyDrawn, Played, TimedOut
 from remi.variants.rummikub.jokers import freed_jokers
+from remi.variants.rummikub.keep_three import kept_tiles
 
 __all__ = ["EXPOSURE"]
 
@@ -73,6 +76,22 @@ def joker_table_plays(trace: HandTrace) -> int:
     return trace.count(Played, lambda e: any(t.is_joly for f in e.table_before for t in f.tiles))
 
 
+def sets_broken(trace: HandTrace) -> int:
+    """Plays that took tiles out of a table set: a start-of-turn set no longer whole in one set
+    of the new table (``table.keep_three``)."""
+    return trace.count(
+        Played,
+        lambda e: any(
+            max(
+                (sum(kept_tiles(old, Counter(new.tiles)).values()) for new in e.table_after),
+                default=0,
+            )
+            < len(old.tiles)
+            for old in e.table_before
+        ),
+    )
+
+
 def ones_in_runs(trace: HandTrace) -> int:
     """1s in runs on the table when the game ended (``run.ace_high``)."""
     return sum(
@@ -119,6 +138,7 @@ EXPOSURE: dict[str, ExposureCounter] = {
     "joker.group_of_three": freed,
     "joker.freed_use": freed,
     "joker.locks_meld": joker_table_plays,
+    "table.keep_three": sets_broken,
     "run.ace_high": ones_in_runs,
     "set.max_tiles": groups,
     "formation.min_natural_tiles": jokers_played,

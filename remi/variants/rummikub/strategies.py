@@ -40,6 +40,7 @@ __all__ = [
     "RummikubGreedyStrategy",
     "RummikubSolverStrategy",
     "SolverRulesError",
+    "check_solver_rules",
     "best_legal_play",
     "best_play",
     "most_tiles",
@@ -137,15 +138,27 @@ class RummikubSolverStrategy(RummikubGreedyStrategy):
                 refuses the preset rather than play another rule.
             RemiError: the view has no legal action (not this player's turn).
         """
-        try:
-            _move_rules(view.rules)
-        except RulesError as exc:
-            raise SolverRulesError(view.rules.name, exc.key, exc.value) from None
+        check_solver_rules(view.rules)
         return super().choose(view)
 
     def _exact(self, view: RummikubView) -> Play | None:
         """``_best_move``: the exact solver's move, checked, or None."""
         return _best_move(view)
+
+
+def check_solver_rules(rules: RummikubRules) -> None:
+    """Check that the ``solver`` bot's move solver models every value of ``rules``
+    (``RummikubVariant.check_strategy`` asks before a game starts; ``choose`` asks again).
+
+    Raises:
+        SolverRulesError: a rule value the move solver does not model (``run.ace_high``
+            true, ``joker.locks_meld`` true, ``joker.group_of_three = both_missing``,
+            ``joker.freed_use = new_set_with_rack``, ``table.keep_three`` true).
+    """
+    try:
+        _move_rules(rules)
+    except RulesError as exc:
+        raise SolverRulesError(rules.name, exc.key, exc.value) from None
 
 
 class SolverRulesError(NoStrategyError):

@@ -219,6 +219,20 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
 
         return TableEditor(state)
 
+    def check_strategy(self, kind: str, rules: RummikubRules) -> None:
+        """``FamilyHooks.check_strategy``, and the ``solver`` kind's refusal of the rule values
+        its move solver does not model (``strategies.check_solver_rules``).
+
+        Raises:
+            NoStrategyError: a kind the family lacks; ``SolverRulesError`` (a
+                ``NoStrategyError``) naming the rule the solver bot cannot play.
+        """
+        super().check_strategy(kind, rules)
+        if kind == "solver":
+            from remi.variants.rummikub.strategies import check_solver_rules
+
+            check_solver_rules(rules)
+
     def strategy_table(self) -> Mapping[str, Callable[[int], Strategy[RummikubView, Action]]]:
         """The family's bot strategies, kind -> ``factory(seed)`` (``strategies.STRATEGIES``)."""
         from remi.variants.rummikub.strategies import STRATEGIES
