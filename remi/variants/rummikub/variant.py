@@ -14,6 +14,7 @@ from remi.core.exposure import ExposureCounter
 from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
+from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.core.strategy import Strategy
 from remi.core.summary import HandSummary, TileZones
@@ -219,7 +220,7 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
 
         return TableEditor(state)
 
-    def check_strategy(self, kind: str, rules: RummikubRules) -> None:
+    def check_strategy(self, kind: str, rules: RuleSet) -> None:
         """``FamilyHooks.check_strategy``, and the ``solver`` kind's refusal of the rule values
         its move solver does not model (``strategies.check_solver_rules``).
 
@@ -228,7 +229,7 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
                 ``NoStrategyError``) naming the rule the solver bot cannot play.
         """
         super().check_strategy(kind, rules)
-        if kind == "solver":
+        if kind == "solver" and isinstance(rules, RummikubRules):
             from remi.variants.rummikub.strategies import check_solver_rules
 
             check_solver_rules(rules)
