@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import multiprocessing.context
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -70,6 +70,8 @@ __all__ = [
 
 #: Progress callback: ``progress(games_done, games_total)``.
 Progress = Callable[[int, int], None]
+#: Rule overrides of every preset of a run: ``(rule id, value)`` pairs, as ``--set`` gives them.
+Overrides = tuple[tuple[str, Any], ...]
 
 
 class SimulationError(RemiError, ValueError):
@@ -88,8 +90,11 @@ def bot_seed(deal_seed: int, seat: int) -> int:
     return deal_seed * 16 + seat
 
 
-def play_game(preset: str, seed: int, bots: Sequence[str]) -> GameSummary:
-    """Play one seeded hand of ``preset`` with one bot kind per seat and summarise it.
+def play_game(
+    preset: str, seed: int, bots: Sequence[str], overrides: Overrides = ()
+) -> GameSummary:
+    """Play one seeded hand of ``preset`` (with the rule ``overrides``, ``(rule id, value)``
+    pairs as ``--set`` gives them) with one bot kind per seat and summarise it.
 
     Raises:
         RulesError / UnknownVariantError: an unknown preset; BotError: an unknown bot kind or a
@@ -99,7 +104,7 @@ def play_game(preset: str, seed: int, bots: Sequence[str]) -> GameSummary:
     from remi.core.presets import load_rules
     from remi.core.variant import variant_for_rules
 
-    rules = load_rules(preset)
+    rules = load_rules(preset, dict(overrides))
     variant = variant_for_rules(rules)
     players = [make_bot(kind, bot_seed(seed, s)) for s, kind in enumerate(bots)]
     state = variant.new_game(rules, len(bots), seed=seed)
@@ -127,10 +132,12 @@ def play_game(preset: str, seed: int, bots: Sequence[str]) -> GameSummary:
     )
 
 
-def play_batch(preset: str, seeds: Sequence[int], bots: Sequence[str]) -> list[tuple[Any, ...]]:
-    """Play ``seeds`` under ``preset``; the summaries as plain tuples (for worker processes and
-    Dask workers)."""
-    return [play_game(preset, s, bots).as_tuple() for s in seeds]
+def play_batch(
+    preset: str, seeds: Sequence[int], bots: Sequence[str], overrides: Overrides = ()
+) -> list[tuple[Any, ...]]:
+    """Play ``seeds`` under ``preset`` with ``overrides``; the summaries as plain tuples (for
+    worker processes and Dask workers)."""
+    return [play_game(preset, s, bots, overrides).as_tuple() for s in seeds]
 
 
 # --- a run ----------------------------------------------------------------------------------------
@@ -181,7 +188,9 @@ def _batches(
     return [(p, tuple(seeds[i : i + size])) for p in presets for i in range(0, len(seeds), size)]
 
 
-def _validate(presets: Sequence[str], games: int, bots: Sequence[str], jobs: int) -> list[str]:
+def _validate(
+    presets: Sequence[str], games: int, bots: Sequence[str], jobs: int, overrides: Overrides = ()
+) -> list[str]:
     """Load every preset and check the seat count and bot kinds; the canonical preset names."""
     from remi.bots import BOT_KINDS
     from remi.core.presets import load_rules
@@ -199,7 +208,7 @@ def _validate(presets: Sequence[str], games: int, bots: Sequence[str], jobs: int
             raise SimulationError(f"unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}")
     names: list[str] = []
     for p in presets:
-        rules = load_rules(p)
+        rules = load_rules(p, dict(overrides))
         low, high = int(rules.get("players.min")), int(rules.get("players.max"))
         if not low <= len(bots) <= high:
             raise SimulationError(
@@ -221,6 +230,7 @@ def simulate(
     scheduler: str | None = None,
     batch_size: int | None = None,
     progress: Progress | None = None,
+    overrides: Mapping[str, Any] | None = None,
 ) -> SimulationReport:
     """Play ``games`` seeded hands (seeds ``seed .. seed+games-1``) under every preset.
 
@@ -233,6 +243,7 @@ def simulate(
         scheduler: a Dask scheduler address (``tcp://host:8786``); overrides ``jobs``.
         batch_size: hands per batch sent to a worker (default: about four batches per worker).
         progress: called as ``progress(done, total)`` after each batch.
+        overrides: rule id -> value, applied to every preset (``remi simulate --set``).
 
     Returns:
         The ``SimulationReport``; it is the same for any ``jobs``/``scheduler`` given the seeds.
@@ -241,7 +252,8 @@ def simulate(
         SimulationError: bad counts, unknown bot kinds, a seat count a preset refuses, a missing
             ``dask.distributed`` for ``scheduler``. RulesError: an unknown preset.
     """
-    names = _validate(presets, games, bots, jobs)
+    changes: Overrides = tuple((overrides or {}).items())
+    names = _validate(presets, games, bots, jobs, changes)
     seeds = list(range(seed, seed + games))
     total = games * len(names)
     workers = jobs if scheduler is None else 8
@@ -251,16 +263,18 @@ def simulate(
     rows: list[tuple[Any, ...]] = []
     done = 0
     if scheduler is not None:
-        rows = _run_dask(scheduler, batches, kinds, progress, total)
+        rows = _run_dask(scheduler, batches, kinds, progress, total, changes)
     elif jobs == 1:
         for preset, batch in batches:
-            rows.extend(play_batch(preset, batch, kinds))
+            rows.extend(play_batch(preset, batch, kinds, changes))
             done += len(batch)
             if progress is not None:
                 progress(done, total)
     else:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=_mp_context()) as pool:
-            futures = [pool.submit(play_batch, preset, batch, kinds) for preset, batch in batches]
+            futures = [
+                pool.submit(play_batch, preset, batch, kinds, changes) for preset, batch in batches
+            ]
             for fut in as_completed(futures):
                 part = fut.result()
                 rows.extend(part)
@@ -285,6 +299,7 @@ def _run_dask(
     kinds: tuple[str, ...],
     progress: Progress | None,
     total: int,
+    overrides: Overrides = (),
 ) -> list[tuple[Any, ...]]:
     try:
         from dask.distributed import Client
@@ -303,7 +318,8 @@ def _run_dask(
         ) from None
     with client:
         futures = [
-            client.submit(play_batch, preset, batch, kinds, pure=False) for preset, batch in batches
+            client.submit(play_batch, preset, batch, kinds, overrides, pure=False)
+            for preset, batch in batches
         ]
         for fut in dask_completed(futures):  # type: ignore[no-untyped-call]
             part = fut.result()

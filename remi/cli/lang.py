@@ -8,26 +8,40 @@ the language.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated
 
 import typer
 
+from remi.cli.output import set_lang
 from remi.core.messages import LANGUAGES, PSEUDO, Messages, default_language
 
-__all__ = ["LangOption", "language", "localized_messages"]
+__all__ = ["LangOption", "Language", "language", "localized_messages"]
+
+
+class Language(StrEnum):
+    """The languages of ``--lang``: English, Romanian, and the tests' pseudo-locale (every
+    text between markers, remi.core.messages)."""
+
+    en = "en"
+    ro = "ro"
+    qps = PSEUDO
+
 
 #: The ``--lang`` option of every command (None: the environment decides).
 LangOption = Annotated[
-    str | None,
+    Language | None,
     typer.Option(
         "--lang",
         help="Language of the output: en or ro (default: REMI_LANG, then the locale).",
         show_default=False,
+        case_sensitive=False,
+        callback=set_lang,
     ),
 ]
 
 
-def language(value: str | None, recorded: str = "") -> str:
+def language(value: str | Language | None, recorded: str = "") -> str:
     """The language of a command: ``value`` (the ``--lang`` option) when given, else
     ``recorded`` (a saved game's), else the environment's.
 
@@ -36,7 +50,7 @@ def language(value: str | None, recorded: str = "") -> str:
     """
     if value is None:
         return recorded or default_language()
-    chosen = value.strip().lower()
+    chosen = (value.value if isinstance(value, Language) else value).strip().lower()
     if chosen not in LANGUAGES and chosen != PSEUDO:
         from rich.markup import escape
 
@@ -46,7 +60,7 @@ def language(value: str | None, recorded: str = "") -> str:
     return chosen
 
 
-def localized_messages(value: str | None, recorded: str = "") -> Messages:
+def localized_messages(value: str | Language | None, recorded: str = "") -> Messages:
     """The messages of ``language(value, recorded)``."""
     from remi.cli.messages import messages
 

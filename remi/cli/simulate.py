@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import functools
-import json
 import math
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from remi.cli.app import app, err_console, fail, guarded
+from remi.cli.app import app, err_console, fail, guarded, parse_set_options
+from remi.cli.completion import SetOption, complete_presets
 from remi.cli.lang import LangOption, localized_messages
+from remi.cli.output import JsonOption, NoColorOption, emit, make_console
+from remi.cli.vocabulary import player_object, rules_object
 from remi.core.files import printable
 from remi.core.messages import Messages
 from remi.simulate import SimulationReport, plot_report, simulate
@@ -125,6 +126,41 @@ def _table(report: SimulationReport, m: Messages) -> Table:
 _MAX_SEATS = 64  # far above any preset's players.max: refused before building the seat list
 
 
+def report_json(report: SimulationReport, overrides: dict[str, str]) -> dict[str, Any]:
+    """The JSON of ``remi simulate`` (remi/schemas/simulate.schema.json): the run (the rules of
+    each preset with the ``--set`` ``overrides``, games, first seed), the ``players`` (seat, name, bot kind), and per preset and per
+    difference the estimates (``{"mean", "low", "high", "sd", "n"}``), those of one seat in
+    ``seats`` (seat, first_open_turn, never_opened_share, points)."""
+    data = report.to_dict()
+    per_seat = ("first_open_turn", "never_opened_share", "scores")
+
+    def seats(entry: dict[str, Any]) -> dict[str, Any]:
+        out = {k: v for k, v in entry.items() if k not in per_seat}
+        out["seats"] = [
+            {"seat": seat}
+            | {
+                ("points" if k == "scores" else k): entry[k][seat - 1]
+                for k in per_seat
+                if k in entry
+            }
+            for seat in range(1, len(report.bots) + 1)
+        ]
+        return out
+
+    from remi.core.presets import load_rules
+
+    return {
+        "rules": [rules_object(load_rules(p, overrides)) for p in report.presets],
+        "games": data["games"],
+        "seed": data["seed"],
+        "players": [
+            player_object(seat, f"{kind}-{seat + 1}", kind) for seat, kind in enumerate(report.bots)
+        ],
+        "stats": [seats(s) for s in data["stats"]],
+        "differences": [seats(d) for d in data["differences"]],
+    }
+
+
 @app.command("simulate")
 @guarded
 def simulate_command(
@@ -132,7 +168,9 @@ def simulate_command(
     rules: Annotated[
         list[str],
         typer.Option(
-            "--rules", help="A preset or rule file; repeat to compare (the first is the reference)."
+            "--rules",
+            help="A preset or rule file; repeat to compare (the first is the reference).",
+            autocompletion=complete_presets,
         ),
     ],
     games: Annotated[int, typer.Option("--games", help="Hands per preset.")] = 100,
@@ -152,8 +190,10 @@ def simulate_command(
         str | None,
         typer.Option("--scheduler", help="Dask scheduler address (needs remi-rummy[distributed])."),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON (no progress bar).")] = False,
+    json_out: JsonOption = False,
     lang: LangOption = None,
+    no_color: NoColorOption = False,
+    set_: SetOption = None,
     plot: Annotated[
         Path | None,
         typer.Option(
@@ -162,6 +202,7 @@ def simulate_command(
     ] = None,
 ) -> None:
     """Play the same seeded deals under each preset and compare them with 95% confidence intervals."""
+    overrides = parse_set_options(set_)
     kinds = [k.strip() for k in bots.split(",")]
     if not any(kinds):
         fail(escape(f"--bots '{bots}' names no bot kind"))
@@ -191,7 +232,15 @@ def simulate_command(
     if scheduler is not None:
         _check_scheduler(scheduler)
     if json_out:
-        report = simulate(rules, games=games, seed=seed, bots=kinds, jobs=jobs, scheduler=scheduler)
+        report = simulate(
+            rules,
+            games=games,
+            seed=seed,
+            bots=kinds,
+            jobs=jobs,
+            scheduler=scheduler,
+            overrides=overrides,
+        )
     else:
         from rich.progress import (
             BarColumn,
@@ -225,13 +274,14 @@ def simulate_command(
                 jobs=jobs,
                 scheduler=scheduler,
                 progress=progress,
+                overrides=overrides,
             )
     if plot is not None:
         plot_report(report, plot)
     if json_out:
-        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        emit(report_json(report, overrides))
         return
-    Console().print(_table(report, localized_messages(lang)))
+    make_console().print(_table(report, localized_messages(lang)))
     if plot is not None:
         err_console.print(f"plot written to {printable(str(plot))}", markup=False)
 
