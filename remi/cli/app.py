@@ -140,13 +140,13 @@ class LazyGroup(TyperGroup):
     #: ``LAZY_COMMANDS`` (rich's help asks for every command).
     listing: ClassVar[bool] = False
 
-    def main(self, args: Any = None, *pos: Any, standalone_mode: bool = True, **kw: Any) -> Any:
+    def main(self, args: Any = None, standalone_mode: bool = True, **kw: Any) -> Any:  # type: ignore[override]
         """Run the group; the root in standalone mode (``remi``, a test's ``CliRunner``)
         reports every error its own way (``_run``) and exits."""
         if self.group or not standalone_mode:
-            return super().main(args, *pos, standalone_mode=standalone_mode, **kw)
+            return super().main(args, standalone_mode=standalone_mode, **kw)
         argv = list(sys.argv[1:] if args is None else args)
-        _run(super().main, argv, *pos, **kw)
+        _run(super().main, argv, **kw)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """The group's help (rich's), listing the lazy commands without importing them."""
@@ -412,7 +412,7 @@ def main() -> None:
         _quiet_exit(EXIT_OUTPUT)  # standard output on a full disk: stop, no traceback
 
 
-def _run(command: Any, args: list[str], *pos: Any, **options: Any) -> NoReturn:
+def _run(command: Any, args: list[str], **options: Any) -> NoReturn:
     """Run the root ``command`` on ``args`` (click's ``main`` outside its standalone mode) and
     exit with its code; every error is reported here, the same under ``remi`` and a test's
     ``CliRunner``: a usage error (a missing argument, a value of the wrong type, an unknown
@@ -420,7 +420,7 @@ def _run(command: Any, args: list[str], *pos: Any, **options: Any) -> NoReturn:
     (see 'remi play --help')``, or an error object under ``--json``; exit code 2. ``remi``
     or a command group without a command prints its help."""
     try:
-        code = command(args, *pos, standalone_mode=False, **options)
+        code = command(args, standalone_mode=False, **options)
         sys.stdout.flush()
     except typer.TyperException as exc:  # typer's usage errors (its own copy of click's)
         if type(exc).__name__ == "NoArgsIsHelpError":  # `remi`, `remi check`: the help
