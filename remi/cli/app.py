@@ -259,7 +259,7 @@ def _root(
         bool,
         typer.Option(
             "--no-color",
-            help="No colours or styles in the output (as the NO_COLOR environment variable).",
+            help="No colours in the output (as the NO_COLOR environment variable).",
             is_eager=True,
             callback=_start,
         ),

@@ -107,7 +107,7 @@ NoColorOption = Annotated[
     bool,
     typer.Option(
         "--no-color",
-        help="No colours or styles in the output (as the NO_COLOR environment variable).",
+        help="No colours in the output (as the NO_COLOR environment variable).",
         is_eager=True,
         callback=set_no_color,
     ),

@@ -12,6 +12,7 @@ refused input shows the error with its rule id and changes nothing. Exit codes: 
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from enum import StrEnum
@@ -474,6 +475,8 @@ def play(
             return session
 
         if _use_board(plain, auto):
+            if no_color:  # the board (Textual) reads NO_COLOR itself
+                os.environ["NO_COLOR"] = "1"
             _on_board(factory, record, m)
         else:
             _run(factory, record)
