@@ -175,3 +175,22 @@ def test_plain_errors_stay_one_line_on_stderr() -> None:
     result = runner.invoke(app, ["check", "meld", "R3 X4 R5"])
     assert_bad_input(result)
     assert json.loads(_invoke("check meld", ["R3 X4 R5"]).stdout)["error"]["exit_code"] == 2
+
+
+def test_the_command_lines_own_errors_come_from_the_catalogue() -> None:
+    """An error the command line itself finds has a message id: English `message`, `text` and
+    the plain line in --lang."""
+    error = assert_bad_input(
+        _invoke("rules diff", ["remi-pe-tabla"], "--lang", "ro"), json_out=True
+    )
+    assert error["id"] == "cli.error.diff_two" and error["field"] == "presets"
+    assert error["message"] == "rules diff needs at least two presets"
+    assert error["text"] == "rules diff compară cel puțin două seturi de reguli"
+    plain = runner.invoke(app, ["rules", "diff", "remi-pe-tabla", "--lang", "ro"])
+    assert plain.stderr.strip() == "error: rules diff compară cel puțin două seturi de reguli"
+    bad_set = assert_bad_input(
+        _invoke("check meld", ["R1 R2 R3", "--set", "nonsense"]), json_out=True
+    )
+    assert bad_set["id"] == "cli.error.set_format" and bad_set["params"] == {"item": "nonsense"}
+    typo = runner.invoke(app, ["solve", "move", "--objective", "pionts", "--lang", "ro"])
+    assert "Ați vrut să scrieți „points”?" in typo.stderr

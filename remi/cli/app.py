@@ -39,6 +39,7 @@ __all__ = [
     "err_console",
     "fail",
     "fail_error",
+    "fail_message",
     "guarded",
     "rules_app",
     "solve_app",
@@ -285,6 +286,7 @@ def fail(
     path: str | None = None,
     field: str | None = None,
     token: str | None = None,
+    shown: str | None = None,
 ) -> NoReturn:
     """Report bad input (or, with ``code`` 1, a refusal) and exit with ``code`` (2 = bad input).
 
@@ -294,7 +296,8 @@ def fail(
     parse is printed as it is). With ``--json`` the command prints ``{"error": {...}}`` on
     standard output instead (``remi.cli.vocabulary.error_object``): the plain message, its
     text in the ``--lang`` of the command (the catalogue's ``message_id`` with ``params``, when
-    given), the ``rule`` id, ``path``, ``field`` and ``token`` it names.
+    given), the ``rule`` id, ``path``, ``field`` and ``token`` it names. ``shown``: the line
+    printed instead of ``message`` (the same words in the command's language, as markup).
 
     Raises:
         typer.Exit: always, with ``code``.
@@ -324,7 +327,39 @@ def fail(
         field=field,
         token=token,
     )
-    report_error(error, code, markup=message)
+    report_error(error, code, markup=message if shown is None else shown)
+
+
+def fail_message(
+    message_id: str,
+    code: int = EXIT_BAD_INPUT,
+    *,
+    rule: str | None = None,
+    field: str | None = None,
+    **params: object,
+) -> NoReturn:
+    """``fail`` with the catalogue message ``message_id`` (marked ``N_`` where it is called):
+    the error line in the command's ``--lang``; with ``--json`` the English ``message``, the
+    ``text`` in that language, the id and its ``params``.
+
+    Raises:
+        typer.Exit: always, with ``code``.
+    """
+    from remi.cli.messages import messages
+    from remi.cli.output import requested_language
+    from remi.core.messages import Messages
+
+    english = Messages("en")(message_id, **params)
+    text = messages(requested_language())(message_id, **params)
+    fail(
+        _escape(english),
+        code,
+        rule=rule,
+        message_id=message_id,
+        params=dict(params),
+        field=field,
+        shown=_escape(text),
+    )
 
 
 def fail_error(exc: RemiError, code: int = EXIT_BAD_INPUT) -> NoReturn:
@@ -378,14 +413,13 @@ def parse_set_options(items: list[str] | None) -> dict[str, str]:
     Raises:
         typer.Exit: (code 2) for an item without ``=``.
     """
+    from remi.core.messages import N_
+
     out: dict[str, str] = {}
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            fail(
-                "--set expects ID=VALUE, a rule id of 'remi rules list' and its value (like "
-                f"opening.min_points=50 in Remi, initial_meld.min_points=50 in Rummikub), got {item!r}"
-            )
+            fail_message(N_("cli.error.set_format"), field="--set", item=item)
         out[key.strip()] = value.strip()
     return out
 
@@ -473,7 +507,13 @@ def _did_you_mean(message: str) -> str:
         return message
     choices = re.findall(r"'([^']*)'", found.group(2))
     close = get_close_matches(found.group(1).lower(), choices, n=1, cutoff=0.5)
-    return f"{message} Did you mean '{close[0]}'?" if close else message
+    if not close:
+        return message
+    from remi.cli.messages import messages
+    from remi.cli.output import requested_language
+
+    m = messages(requested_language())
+    return f"{message} " + m("cli.did_you_mean", choice=close[0])
 
 
 #: Exit code when standard output cannot be written (a closed pipe, a full disk).

@@ -2,8 +2,8 @@
 
 Without the option the language is ``REMI_LANG``, then the locale (``LC_ALL``, ``LC_MESSAGES``,
 ``LANG`` beginning with ``ro`` gives Romanian), else English
-(``remi.core.messages.default_language``). ``--json`` output stays language-neutral whatever
-the language.
+(``remi.core.messages.default_language``). ``--json`` output stays language-neutral (ids, rule
+ids, numbers) whatever the language; only its ``text`` fields are in it (docs/cli.md).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ LangOption = Annotated[
         help="Language of the output: en or ro (default: REMI_LANG, then the locale).",
         show_default=False,
         case_sensitive=False,
+        is_eager=True,  # read first: the errors of the other options are told in it
         callback=set_lang,
     ),
 ]

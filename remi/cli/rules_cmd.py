@@ -137,9 +137,9 @@ def rules_diff(
 ) -> None:
     """Compare presets rule by rule; differing rule ids are highlighted (`--all` shows every id)."""
     if len(presets) < 2:
-        from remi.cli.app import fail
+        from remi.cli.app import fail_message
 
-        fail("rules diff needs at least two presets", field="presets")
+        fail_message(N_("cli.error.diff_two"), field="presets")
     m = localized_messages(lang)
     sets = [load_rules(p) for p in presets]
     rows = []

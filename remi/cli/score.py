@@ -9,14 +9,14 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from remi.cli.app import EXIT_INVALID, app, fail, guarded, parse_set_options
+from remi.cli.app import EXIT_INVALID, app, fail_message, guarded, parse_set_options
 from remi.cli.completion import SetOption, complete_presets
 from remi.cli.lang import LangOption, localized_messages
 from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.score_record import score_record
 from remi.cli.vocabulary import rules_object, scores_list
 from remi.core.dispute_support import load_dispute, score_dispute
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.core.scoring import PlayerScore
 
 __all__ = ["score"]
@@ -71,15 +71,13 @@ def score(
     hand of a match (an earlier hand: its recorded points)."""
     if from_record is not None:
         if file is not None or rules is not None or set_:
-            fail(
-                "--from-record scores a game record under its own rules: give no FILE, --rules or --set"
-            )
+            fail_message(N_("cli.error.from_record_alone"), field="--from-record")
         score_record(from_record, hand, json_out, localized_messages(lang))
         return
     if hand is not None:
-        fail("--hand goes with --from-record GAME.json")
+        fail_message(N_("cli.error.hand_needs_record"), field="--hand")
     if file is None:
-        fail("give a dispute FILE, or --from-record GAME.json")
+        fail_message(N_("cli.error.score_needs_file"), field="file")
     dispute = load_dispute(file, rules=rules, overrides=parse_set_options(set_))
     scores = score_dispute(dispute)
     got = {ps.name: ps.score for ps in scores}

@@ -13,13 +13,14 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from remi.cli.app import EXIT_INVALID, fail, guarded, parse_set_options, solve_app
+from remi.cli.app import EXIT_INVALID, fail, fail_message, guarded, parse_set_options, solve_app
 from remi.cli.completion import SetOption, complete_presets, complete_tiles
-from remi.cli.lang import LangOption
+from remi.cli.lang import LangOption, localized_messages
 from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.vocabulary import error_object, formation_object, rules_object
 from remi.core.errors import NotationError, RulesError
 from remi.core.formations import Formation, formation_points
+from remi.core.messages import N_, Messages
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.tiles import Tile
@@ -201,7 +202,9 @@ def _formations(formations: Any, frules: Any) -> list[dict[str, Any]]:
     return [formation_object(f.text(frules), f.kind.value) for f in formations]
 
 
-def _move_json(move: Any, sets: Any, rules: Any, frules: Any, reason: str | None) -> dict[str, Any]:
+def _move_json(
+    move: Any, sets: Any, rules: Any, frules: Any, reason: dict[str, Any] | None
+) -> dict[str, Any]:
     """The JSON of ``remi solve move`` (remi/schemas/solve-move.schema.json); ``move`` None:
     nothing found, the table as given and the ``reason``."""
     return {
@@ -214,8 +217,20 @@ def _move_json(move: Any, sets: Any, rules: Any, frules: Any, reason: str | None
         "edits": list(move.edits) if move else [],
         "changed_sets": move.changed_sets if move else 0,
         "meld": _formations(move.meld, frules) if move else [],
-        "reason": None if reason is None else error_object(reason, rule=_rule_of(reason)),
+        "reason": reason,
     }
+
+
+def _no_move(initial: bool, m: Messages) -> dict[str, Any]:
+    """Why no move exists: no rack tile can be played, or no initial meld reaches the
+    threshold (``initial_meld.min_points``), as an error object in the language of ``m``."""
+    key = N_("cli.solve.no_initial") if initial else N_("cli.solve.no_move")
+    return error_object(
+        Messages("en")(key),
+        text=m(key),
+        message_id=key,
+        rule="initial_meld.min_points" if initial else None,
+    )
 
 
 @solve_app.command("move")
@@ -273,10 +288,7 @@ def solve_move(
     from remi.variants.rummikub.solvers.best_move import SolverBudgetExceeded, best_move
 
     if not budget_seconds > 0:  # nan too
-        fail(
-            f"--budget-seconds must be more than 0, got {budget_seconds:g}",
-            field="--budget-seconds",
-        )
+        fail_message(N_("cli.error.budget"), field="--budget-seconds", value=f"{budget_seconds:g}")
     the_rules, move_rules = _move_rules(rules, set_)
     frules = move_rules.formation_rules
     sets = (
@@ -286,7 +298,7 @@ def solve_move(
     )
     tiles = list(parse_tiles(rack))
     if not tiles:
-        fail('--rack is empty: give the rack tiles, e.g. --rack "R8 Y7 J"', field="--rack")
+        fail_message(N_("cli.error.rack_empty"), field="--rack")
     try:
         move = best_move(
             sets,
@@ -302,20 +314,17 @@ def solve_move(
             f"explored); raise --budget-seconds to search longer"
         )
         if json_out:  # a JSON reader gets JSON: found false and the reason
-            emit(_move_json(None, sets, the_rules, frules, why))
+            reason = error_object(why, field="--budget-seconds")
+            emit(_move_json(None, sets, the_rules, frules, reason))
             raise typer.Exit(EXIT_INVALID) from None
         fail(why, EXIT_INVALID, field="--budget-seconds")
-    none = (
-        "no initial meld reaches the threshold [initial_meld.min_points]"
-        if initial
-        else "no rack tile can be played"
-    )
+    none = _no_move(initial, localized_messages(lang))
     if json_out:
         emit(_move_json(move, sets, the_rules, frules, None if move is not None else none))
     else:
         console = make_console(highlight=False, soft_wrap=True)
         if move is None:
-            console.print(f"{none}: draw a tile", markup=False)
+            console.print(f"{none['message']}: draw a tile", markup=False)
         else:
             console.print(
                 f"place {move.tiles_placed} tile{'s' if move.tiles_placed != 1 else ''} worth "
