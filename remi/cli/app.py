@@ -277,27 +277,18 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def fail(
-    message: str,
-    code: int = EXIT_BAD_INPUT,
-    *,
-    rule: str | None = None,
-    message_id: str | None = None,
-    params: dict[str, object] | None = None,
-    path: str | None = None,
-    field: str | None = None,
-    token: str | None = None,
-    shown: str | None = None,
+    message: str, code: int = EXIT_BAD_INPUT, *, shown: str | None = None, **about: Any
 ) -> NoReturn:
     """Report bad input (or, with ``code`` 1, a refusal) and exit with ``code`` (2 = bad input).
 
     ``message`` is the English line as rich markup, user text in it escaped (``rich.markup.
     escape``). Without ``--json`` it is printed as one ``error:`` line on standard error
     (control characters shown as escapes, so the line stays one line; markup that does not
-    parse is printed as it is). With ``--json`` the command prints ``{"error": {...}}`` on
-    standard output instead (``remi.cli.vocabulary.error_object``): the plain message, its
-    text in the ``--lang`` of the command (the catalogue's ``message_id`` with ``params``, when
-    given), the ``rule`` id, ``path``, ``field`` and ``token`` it names. ``shown``: the line
-    printed instead of ``message`` (the same words in the command's language, as markup).
+    parse is printed as it is); ``shown``: the line printed instead (the same words in the
+    command's language, as markup). With ``--json`` the command prints ``{"error": {...}}`` on
+    standard output instead: the plain message and what ``about`` says of it, the keywords of
+    ``remi.cli.vocabulary.error_object`` (``rule``, ``path``, ``field``, ``token``, and
+    ``text``, ``message_id``, ``params`` for a catalogue message).
 
     Raises:
         typer.Exit: always, with ``code``.
@@ -305,29 +296,14 @@ def fail(
     from rich.errors import MarkupError
     from rich.text import Text
 
-    from remi.cli.output import report_error, requested_language
+    from remi.cli.output import report_error
     from remi.cli.vocabulary import error_object
 
     try:
         plain = Text.from_markup(message).plain
     except MarkupError:
         plain = message
-    text = None
-    if message_id is not None:
-        from remi.cli.messages import messages
-
-        text = messages(requested_language())(message_id, **(params or {}))
-    error = error_object(
-        plain,
-        text=text,
-        message_id=message_id,
-        params=params,
-        rule=rule,
-        path=path,
-        field=field,
-        token=token,
-    )
-    report_error(error, code, markup=message if shown is None else shown)
+    report_error(error_object(plain, **about), code, markup=message if shown is None else shown)
 
 
 def fail_message(
@@ -354,11 +330,12 @@ def fail_message(
     fail(
         _escape(english),
         code,
-        rule=rule,
+        shown=_escape(text),
+        text=text,
         message_id=message_id,
         params=dict(params),
+        rule=rule,
         field=field,
-        shown=_escape(text),
     )
 
 

@@ -231,16 +231,10 @@ def simulate_command(
         fail(f"--jobs must be between 1 and {_MAX_JOBS}, got {jobs}")
     if scheduler is not None:
         _check_scheduler(scheduler)
+    run = functools.partial(simulate, rules, games=games, seed=seed, bots=kinds, jobs=jobs)
+    where: dict[str, Any] = {"scheduler": scheduler, "overrides": overrides}
     if json_out:
-        report = simulate(
-            rules,
-            games=games,
-            seed=seed,
-            bots=kinds,
-            jobs=jobs,
-            scheduler=scheduler,
-            overrides=overrides,
-        )
+        report = run(**where)
     else:
         from rich.progress import (
             BarColumn,
@@ -266,16 +260,7 @@ def simulate_command(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            report = simulate(
-                rules,
-                games=games,
-                seed=seed,
-                bots=kinds,
-                jobs=jobs,
-                scheduler=scheduler,
-                progress=progress,
-                overrides=overrides,
-            )
+            report = run(progress=progress, **where)
     if plot is not None:
         plot_report(report, plot)
     if json_out:
