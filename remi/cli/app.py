@@ -164,8 +164,8 @@ class LazyGroup(TyperGroup):
         lazy = LAZY_COMMANDS[self.group]
         if found is None and cmd_name in lazy and self.listing:
             return TyperCommand(cmd_name, help=lazy[cmd_name][1])
-        if found is None and cmd_name in LAZY_COMMANDS[self.group]:
-            importlib.import_module(LAZY_COMMANDS[self.group][cmd_name][0])
+        if found is None and cmd_name in lazy:
+            importlib.import_module(lazy[cmd_name][0])
             assert self.owner is not None
             built = typer.main.get_command(self.owner)
             for name, command in getattr(built, "commands", {}).items():

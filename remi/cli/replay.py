@@ -21,7 +21,7 @@ from remi.cli.vocabulary import (
     error_object,
     exception_error,
     player_object,
-    rules_object,
+    record_rules_object,
     scores_list,
 )
 from remi.core.messages import Messages
@@ -127,7 +127,7 @@ def _replay_json(result: ReplayResult, m: Messages) -> dict[str, Any]:
     closer = end.closed_by if end is not None else None
     return {
         "ok": result.ok,
-        "rules": rules_object(record_rules(record), rules_note(record)),
+        "rules": record_rules_object(record),
         "players": [player_object(seat, p.name, p.kind) for seat, p in enumerate(record.players)],
         "actions_applied": len(result.actions),
         "actions_total": len(record.actions),

@@ -19,11 +19,11 @@ from rich.text import Text
 
 from remi.cli.app import EXIT_INVALID, fail
 from remi.cli.output import emit, make_console
-from remi.cli.vocabulary import player_object, rules_object, scores_list
+from remi.cli.vocabulary import player_object, record_rules_object, scores_list
 from remi.core.files import printable
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
-from remi.core.record_setup import record_rules, rules_note
+from remi.core.record_setup import rules_note
 from remi.core.records import GameRecord
 from remi.core.replay import replay
 from remi.core.scoring import PlayerScore
@@ -79,7 +79,7 @@ def score_record(path: Path, hand: int | None, json_out: bool, m: Messages) -> N
 
 def _rules_json(record: GameRecord) -> dict[str, Any]:
     """The rules object of ``record`` (``text``: which rules it replays under, in English)."""
-    return rules_object(record_rules(record), rules_note(record))
+    return record_rules_object(record)
 
 
 def _earlier_hand(

@@ -23,6 +23,9 @@ from remi.core.errors import (
     RulesError,
 )
 from remi.core.messages import Messages
+from remi.core.presets import load_rules
+from remi.core.record_setup import record_rules, rules_note
+from remi.core.records import GameRecord
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore, ScoreLine
 
@@ -32,6 +35,7 @@ __all__ = [
     "formation_object",
     "jsonable",
     "player_object",
+    "record_rules_object",
     "rules_object",
     "score_object",
     "scores_list",
@@ -95,6 +99,28 @@ def rules_object(rules: RuleSet, text: str | None = None) -> dict[str, Any]:
     }
     if text is not None:
         out["text"] = text
+    return out
+
+
+def record_rules_object(record: GameRecord) -> dict[str, Any]:
+    """The rules a game record is replayed under (``remi.core.record_setup.record_rules``):
+    ``overrides`` are the rule ids whose value differs from the preset of the same name as
+    installed here (the record's own overrides when that preset is unknown here), ``text``
+    says which in English (``rules_note``)."""
+    rules = record_rules(record)
+    out = rules_object(rules, rules_note(record))
+    try:
+        preset = load_rules(record.preset)
+    except RemiError:
+        out["overrides"] = {key: jsonable(value) for key, value in record.overrides}
+        return out
+    if preset.family == rules.family:
+        theirs = preset.values()
+        out["overrides"] = {
+            key: jsonable(value)
+            for key, value in rules.values().items()
+            if value != theirs.get(key)
+        }
     return out
 
 
