@@ -94,3 +94,26 @@ def test_solve_opening_bad_take_and_bad_rules_exit_2() -> None:
         assert result.exit_code == 2, args
         assert "Traceback" not in result.output
         assert len([line for line in result.output.splitlines() if line.strip()]) == 1, args
+
+
+def test_solve_opening_reason_is_told_in_the_chosen_language() -> None:
+    """RE-7 (40 points, needs 45): the reason's id and numbers stay; its text follows --lang
+    ("40 de puncte": a Romanian count of 20 or more takes "de")."""
+    code, data = _json("R2 R3 R4 R5 R9 Y9 B9 K9", "--lang", "ro")
+    reason = data["reason"]
+    assert code == 1 and reason["id"] == "cli.solve.no_opening.too_few"
+    assert reason["params"] == {
+        "count": 40,
+        "formations": "[R2 R3 R4 R5] [R9 Y9 B9 K9]",
+        "needs": 45,
+    }
+    assert reason["message"] == (
+        "no opening: the best is 40 points ([R2 R3 R4 R5] [R9 Y9 B9 K9]), needs 45 [opening.min_points]"
+    )
+    assert reason["text"] == (
+        "nicio etalare: cea mai bună are 40 de puncte ([R2 R3 R4 R5] [R9 Y9 B9 K9]), trebuie 45"
+        " [opening.min_points]"
+    )
+    code, data = _json("R5 R6 R7 R10 Y10 B10", "--take", "K2", "--lang", "ro")
+    assert data["reason"]["params"] == {"tile": "K2"}
+    assert data["reason"]["text"].startswith("nicio etalare cu piesa luată K2: piesa nu intră")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any
 
+import attrs
 import typer
 from rich.markup import escape
 from rich.table import Table
@@ -20,7 +21,7 @@ from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.vocabulary import error_object, formation_object, rules_object
 from remi.core.errors import NotationError, RulesError
 from remi.core.formations import Formation, formation_points
-from remi.core.messages import N_, Messages
+from remi.core.messages import N_, NP_, Messages
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.tiles import Tile
@@ -53,30 +54,73 @@ def _taken(text: str | None) -> Tile | None:
     return tiles[0]
 
 
-def _rule_of(line: str) -> str | None:
-    """The rule id in brackets at the end of ``line``."""
-    return line.rsplit("[", 1)[1].rstrip("]") if line.endswith("]") and "[" in line else None
+@attrs.frozen(kw_only=True)
+class NoOpening:
+    """Why a rack holds no opening (etalare): the catalogue message, its parameters (``count``
+    for the plural one) and the rule id, with the taken tile when ``--take`` gave one."""
+
+    message_id: str
+    rule: str
+    take: Tile | None = None
+    params: dict[str, object] = attrs.field(factory=dict)
+
+    def told(self, m: Messages) -> str:
+        """The reason in the language of ``m``: "no opening[ using the taken tile T]: WHY [RULE]"."""
+        head = (
+            m("cli.solve.no_opening")
+            if self.take is None
+            else m("cli.solve.no_opening.taken", tile=str(self.take))
+        )
+        params = dict(self.params)
+        count = params.pop("count", None)
+        why = (
+            m(self.message_id, **params)
+            if count is None
+            else m.plural(self.message_id, int(str(count)), **params)
+        )
+        return f"{head}: {why} [{self.rule}]"
+
+    def as_error(self, m: Messages) -> dict[str, Any]:
+        """The error object of the reason (English message, text in the language of ``m``)."""
+        params = dict(self.params) | ({"tile": str(self.take)} if self.take is not None else {})
+        return error_object(
+            self.told(Messages("en")),
+            text=self.told(m),
+            message_id=self.message_id,
+            params=params,
+            rule=self.rule,
+        )
 
 
-def _why_none(rack: list[Tile], rules: RemiRules, take: Tile | None) -> str:
+def _why_none(rack: list[Tile], rules: RemiRules, take: Tile | None) -> NoOpening:
     """Explain a missing opening with the rule id: the best shape-valid value, or no shape."""
     relaxed = rules.with_overrides({"opening.min_points": 0})
     assert isinstance(relaxed, RemiRules)
     short = best_opening(rack, relaxed, must_include=take)
-    taken = f" using the taken tile {take}" if take is not None else ""
     if short is None:
         if take is not None and best_opening(rack + [take], relaxed) is not None:
-            return (
-                f"no opening{taken}: the tile fits in no formation of a valid opening "
-                "[sir.take_last_for_opening]"
+            return NoOpening(
+                message_id=N_("cli.solve.no_opening.tile_fits_nowhere"),
+                rule="sir.take_last_for_opening",
+                take=take,
             )
         if not rules.opening_needs_run:
-            return f"no opening{taken}: the rack holds no formation [opening.min_points]"
-        ones = ", nor a set (terță) of 1s to lay alone" if rules.opening_ones_set_exception else ""
-        return f"no opening{taken}: the rack holds no run (suită){ones} [opening.needs_run]"
-    return (
-        f"no opening{taken}: the best is {short.points} points ({short.text}), needs "
-        f"{rules.opening_min_points} [opening.min_points]"
+            return NoOpening(
+                message_id=N_("cli.solve.no_opening.no_formation"),
+                rule="opening.min_points",
+                take=take,
+            )
+        key = (
+            N_("cli.solve.no_opening.no_run_nor_ones")
+            if rules.opening_ones_set_exception
+            else N_("cli.solve.no_opening.no_run")
+        )
+        return NoOpening(message_id=key, rule="opening.needs_run", take=take)
+    return NoOpening(
+        message_id=NP_("cli.solve.no_opening.too_few"),
+        rule="opening.min_points",
+        take=take,
+        params={"count": short.points, "formations": short.text, "needs": rules.opening_min_points},
     )
 
 
@@ -84,7 +128,9 @@ def _notation(formation: Formation, rules: RemiRules) -> str:
     return formation.text(rules.formation_rules)
 
 
-def _as_json(plan: OpeningPlan | None, rules: RemiRules, error: str | None) -> dict[str, Any]:
+def _as_json(
+    plan: OpeningPlan | None, rules: RemiRules, error: NoOpening | None, m: Messages
+) -> dict[str, Any]:
     """The JSON of ``remi solve opening`` (remi/schemas/solve-opening.schema.json)."""
     formations = [
         formation_object(
@@ -98,7 +144,7 @@ def _as_json(plan: OpeningPlan | None, rules: RemiRules, error: str | None) -> d
         "points": plan.points if plan else None,
         "formations": formations,
         "tiles_used": plan.tiles_used if plan else 0,
-        "reason": None if error is None else error_object(error, rule=_rule_of(error)),
+        "reason": None if error is None else error.as_error(m),
     }
 
 
@@ -150,11 +196,12 @@ def solve_opening(
     plan = best_opening(tiles, the_rules, must_include=taken)
     error = None if plan is not None else _why_none(tiles, the_rules, taken)
     if json_out:
-        emit(_as_json(plan, the_rules, error))
+        emit(_as_json(plan, the_rules, error, localized_messages(lang)))
     else:
         console = make_console(highlight=False, soft_wrap=True)
         if plan is None:
-            console.print(error, markup=False)
+            assert error is not None  # no plan: a reason
+            console.print(error.told(Messages("en")), markup=False)
         else:
             table = Table(
                 title=f"Best opening ({the_rules.name}, needs {the_rules.opening_min_points})"
