@@ -35,6 +35,7 @@ LangOption = Annotated[
         "--lang",
         help="Language of the output: en or ro (default: REMI_LANG, then the locale).",
         show_default=False,
+        metavar="en|ro",  # the pseudo-locale qps is for the tests
         case_sensitive=False,
         is_eager=True,  # read first: the errors of the other options are told in it
         callback=set_lang,
