@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from clikit import json_of
 from typer.testing import CliRunner
 
 from remi.cli import app
@@ -222,17 +223,17 @@ def test_replay_illegal_action_exit_1() -> None:
 def test_replay_json() -> None:
     result = runner.invoke(app, ["replay", "--json", str(GAMES / "illegal-opening.json")])
     assert result.exit_code == 1
-    data = json.loads(result.output)
-    assert data["error"] == {
-        "position": 6,
-        "action": "p1 discard K4",
-        "rule": "opening.min_points",
-        "message": data["error"]["message"],
-    }
-    ok = json.loads(
-        runner.invoke(app, ["replay", "--json", str(GAMES / "missed-announcement.json")]).output
+    data = json_of("replay", result)
+    illegal = data["illegal"]
+    assert (illegal["position"], illegal["action"]) == (6, "p1 discard K4")
+    assert illegal["reason"]["rule"] == "opening.min_points"
+    assert illegal["reason"]["id"] == "error.opening.min_points"
+    assert illegal["reason"]["params"] == {"needs": 45, "count": 40}
+    ok = json_of(
+        "replay", runner.invoke(app, ["replay", "--json", str(GAMES / "missed-announcement.json")])
     )
-    assert ok["ok"] and [s["score"] for s in ok["scores"]] == [-500, -110]
+    assert ok["ok"] and [s["points"] for s in ok["scores"]] == [-500, -110]
+    assert [p["seat"] for p in ok["players"]] == [s["seat"] for s in ok["scores"]] == [1, 2]
 
 
 @pytest.mark.parametrize(

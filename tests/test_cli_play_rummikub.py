@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from clikit import json_of
 from typer.testing import CliRunner
 
 from remi.bots import make_bot
@@ -316,15 +317,17 @@ def test_play_auto_random_bots_save_and_replay(tmp_path: Path) -> None:
     assert replayed.exit_code == 0, replayed.output
     assert f"All {len(record.actions)} actions are legal." in replayed.output
     assert "Scores" in replayed.output
-    as_json = json.loads(runner.invoke(app, ["replay", str(save), "--json"]).output)
+    as_json = json_of("replay", runner.invoke(app, ["replay", str(save), "--json"]))
     assert as_json["ok"] and as_json["over"]
     final = replay(record).state
+    ending = as_json["ending"]
     if final.winner is not None:
-        assert as_json["closed_by"] == record.names[final.winner] and not as_json["stock_exhausted"]
+        closer = {"seat": final.winner + 1, "name": record.names[final.winner]}
+        assert ending["closed_by"] == closer and not ending["stock_exhausted"]
     else:
-        assert as_json["closed_by"] is None and as_json["stock_exhausted"]
+        assert ending["closed_by"] is None and ending["stock_exhausted"]
     assert (
-        sum(s["score"] for s in as_json["scores"]) == 0 or final.rules.pool_empty_scoring == "own"
+        sum(s["points"] for s in as_json["scores"]) == 0 or final.rules.pool_empty_scoring == "own"
     )
 
 

@@ -4,11 +4,11 @@ docs/rules.md §4, JSON shape, option changes touching exactly the right lines, 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from clikit import assert_bad_input, json_of, lines, points
 from test_disputes import BAD_FILES, EXAMPLES, EXPECTED, _bad_text
 from typer.testing import CliRunner
 
@@ -24,22 +24,23 @@ def run(*args: str) -> Any:
 def score_json(path: Path | str, *extra: str, code: int = 0) -> dict[str, Any]:
     result = run("score", str(path), "--json", *extra)
     assert result.exit_code == code, result.output
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
+    return json_of("score", result)
 
 
 @pytest.mark.parametrize("stem", sorted(EXPECTED))
 def test_cli_score_examples_json(stem: str) -> None:
     data = score_json(EXAMPLES / f"{stem}.toml")
-    assert set(data) - {"expect", "expect_met"} == {"rules", "scores", "lines"}
+    assert set(data) - {"expect", "expect_met"} == {"rules", "hand", "scores"}
     if "expect" in data:  # the file's [expect] table holds: exit 0
         assert data["expect_met"] is True
-        assert {k: data["scores"][k] for k in data["expect"]} == data["expect"]
-    assert data["rules"] == "remi-pe-tabla"
-    assert data["scores"] == EXPECTED[stem]
-    for name, lines in data["lines"].items():
-        assert all(set(line) == {"rule", "points", "text"} for line in lines)
-        assert sum(line["points"] for line in lines) == data["scores"][name]
+        assert all(e["met"] and e["got"] == e["expected"] for e in data["expect"])
+        assert {e["name"]: e["got"] for e in data["expect"]}.items() <= points(data).items()
+    assert data["rules"]["preset"] == "remi-pe-tabla"
+    assert points(data) == EXPECTED[stem]
+    assert [s["seat"] for s in data["scores"]] == list(range(1, len(data["scores"]) + 1))
+    for score in data["scores"]:
+        assert all(set(line) == {"rule", "points", "parts", "text"} for line in score["lines"])
+        assert sum(line["points"] for line in score["lines"]) == score["points"]
 
 
 def test_cli_score_table_output() -> None:
@@ -51,13 +52,11 @@ def test_cli_score_table_output() -> None:
 
 def test_cli_score_rules_option_overrides_file() -> None:
     data = score_json(EXAMPLES / "RF-1.toml", "--rules", "rummy-45")
-    assert data["rules"] == "rummy-45" and data["scores"] == {"A": 155, "B": -15}
+    assert data["rules"]["preset"] == "rummy-45" and points(data) == {"A": 155, "B": -15}
 
 
 def _lines(data: dict[str, Any]) -> dict[str, list[tuple[str, int]]]:
-    return {
-        name: [(ln["rule"], ln["points"]) for ln in lines] for name, lines in data["lines"].items()
-    }
+    return {name: [(ln["rule"], ln["points"]) for ln in got] for name, got in lines(data).items()}
 
 
 def _diff(before: dict[str, Any], after: dict[str, Any]) -> set[tuple[str, str]]:
@@ -104,12 +103,16 @@ def test_cli_score_options_table_changes_exactly_its_lines(tmp_path: Path) -> No
     )
     # the edited file's own [expect] (B = -15) no longer holds under its new [options]: exit 1
     before, after = score_json(EXAMPLES / "RF-5.toml"), score_json(path, code=1)
-    assert after["expect_met"] is False and after["expect"] == {"A": 310, "B": -15}
-    assert after["scores"] == {"A": 310, "B": -30}
-    assert len(after["lines"]["B"]) == len(before["lines"]["B"]) + 1
-    assert after["lines"]["B"][-1]["rule"] == "scoring.joly_close_multiplier"
+    assert after["expect_met"] is False
+    assert [(e["name"], e["expected"], e["got"], e["met"]) for e in after["expect"]] == [
+        ("A", 310, 310, True),
+        ("B", -15, -30, False),
+    ]
+    assert points(after) == {"A": 310, "B": -30}
+    assert len(lines(after)["B"]) == len(lines(before)["B"]) + 1
+    assert lines(after)["B"][-1]["rule"] == "scoring.joly_close_multiplier"
     assert _lines(after)["A"] == _lines(before)["A"]
-    assert score_json(path, "--set", "scoring.joly_close_doubles=none")["scores"] == {
+    assert points(score_json(path, "--set", "scoring.joly_close_doubles=none")) == {
         "A": 155,
         "B": -15,
     }
@@ -117,13 +120,13 @@ def test_cli_score_options_table_changes_exactly_its_lines(tmp_path: Path) -> No
 
 def test_cli_score_set_multiplier_lines_rf7() -> None:
     data = score_json(EXAMPLES / "RF-7-joly-close.toml")
-    assert data["scores"] == {"A": 620, "B": -30}
-    assert [ln["rule"] for ln in data["lines"]["A"]][-2:] == [
+    assert points(data) == {"A": 620, "B": -30}
+    assert [ln["rule"] for ln in lines(data)["A"]][-2:] == [
         "scoring.joly_close_multiplier",
         "atu.doubles_if_ace_or_joly",
     ]
     off = score_json(EXAMPLES / "RF-7-joly-close.toml", "--set", "atu.doubles_if_ace_or_joly=false")
-    assert off["scores"] == {"A": 310, "B": -15}
+    assert points(off) == {"A": 310, "B": -15}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -132,24 +135,31 @@ def test_cli_score_set_multiplier_lines_rf7() -> None:
 
 def check_json(*args: str) -> tuple[int, dict[str, Any]]:
     result = run("check", *args, "--json")
-    return result.exit_code, json.loads(result.stdout)
+    return result.exit_code, json_of(f"check {args[0]}", result)
 
 
 def test_cli_check_meld_valid() -> None:
     code, data = check_json("meld", "R3 J R5")
     assert code == 0
     assert data == {
+        "check": "meld",
+        "rules": {"preset": "remi-pe-tabla", "family": "remi", "overrides": {}},
         "valid": True,
-        "kind": "run",
-        "formation": "[R3 J R5]",
+        "formation": {"notation": "[R3 J R5]", "kind": "run"},
         "jokers": ["R4"],
         "opening_points": 15,
         "final_points": 60,
+        "readings": [],
+        "reason": None,
     }
     code, data = check_json("meld", "K12 K13 K1")
     assert (code, data["opening_points"], data["final_points"]) == (0, 30, 45)  # RF-9
     code, data = check_json("meld", "R1 Y1 B1")
-    assert (data["kind"], data["opening_points"], data["final_points"]) == ("set", 75, 75)
+    assert (data["formation"]["kind"], data["opening_points"], data["final_points"]) == (
+        "set",
+        75,
+        75,
+    )
     code, data = check_json("meld", "R5 Y5 J")
     assert data["jokers"] == ["B5 or K5"]
 
@@ -157,9 +167,11 @@ def test_cli_check_meld_valid() -> None:
 def test_cli_check_meld_invalid_re8() -> None:
     code, data = check_json("meld", "B13 B1 B2")
     assert code == 1
-    assert data["valid"] is False and data["rule"] == "run.no_wrap" and "13-1-2" in data["error"]
+    reason = data["reason"]
+    assert data["valid"] is False and reason["rule"] == "run.no_wrap"
+    assert "13-1-2" in reason["message"] and reason["text"] == reason["message"]
     code, data = check_json("meld", "R9 J J")
-    assert code == 1 and data["rule"] == "joly.identity" and len(data["readings"]) == 2
+    assert code == 1 and data["reason"]["rule"] == "joly.identity" and len(data["readings"]) == 2
     result = run("check", "meld", "B13 B1 B2")
     assert result.exit_code == 1 and "run.no_wrap" in result.stdout
 
@@ -183,14 +195,14 @@ def test_cli_check_opening_re(
     code, data = check_json("opening", formations, *extra)
     assert code == (0 if valid else 1)
     assert (data["valid"], data["points"]) == (valid, points)
-    assert data.get("rule") == rule
+    assert (data["reason"] or {}).get("rule") == rule
     if not valid:
-        assert data["error"]
+        assert data["reason"]["message"] and data["reason"]["text"]
 
 
 def test_cli_check_opening_invalid_formation_re8() -> None:
     code, data = check_json("opening", "[R5 R6 R7] [B13 B1 B2]")
-    assert code == 1 and data["rule"] == "run.no_wrap"
+    assert code == 1 and data["reason"]["rule"] == "run.no_wrap"
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("R[EF]-*.toml")), ids=lambda p: p.stem)
@@ -198,15 +210,15 @@ def test_cli_example_files_from_cli(path: Path) -> None:
     text = path.read_text()
     if "kind = " in text:
         result = run("check", "file", str(path), "--json")
-        data = json.loads(result.stdout)
+        data = json_of("check file", result)
         expect_valid = "expect_valid = true" in text
-        if "winner" in data:
-            assert data["winner"] == "A" and result.exit_code == 0
+        if data["check"] == "match":
+            assert data["winner"] == {"seat": 1, "name": "A"} and result.exit_code == 0
         else:
             assert data["valid"] is expect_valid
             assert result.exit_code == (0 if expect_valid else 1)
     else:
-        assert score_json(path)["scores"] == EXPECTED[path.stem]
+        assert points(score_json(path)) == EXPECTED[path.stem]
 
 
 def test_cli_check_file_match_rf13(tmp_path: Path) -> None:
@@ -215,19 +227,11 @@ def test_cli_check_file_match_rf13(tmp_path: Path) -> None:
     tie = tmp_path / "tie.toml"
     tie.write_text('kind = "match"\n[totals]\nA = 1065\nB = 1065\n')
     result = run("check", "file", str(tie), "--json")
-    assert result.exit_code == 1 and json.loads(result.stdout)["winner"] is None
+    assert result.exit_code == 1 and json_of("check file", result)["winner"] is None
 
 
 # ---------------------------------------------------------------------------------------------
 # bad input
-
-
-def assert_bad_input(result: Any) -> None:
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ")
 
 
 @pytest.mark.parametrize(
@@ -236,10 +240,12 @@ def assert_bad_input(result: Any) -> None:
 def test_cli_score_bad_files(tmp_path: Path, what: str, change: Any, needle: str, exc: Any) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(_bad_text(change))
-    for extra in ((), ("--json",)):
-        result = run("score", str(path), *extra)
-        assert_bad_input(result)
-        assert needle in result.stderr
+    assert_bad_input(run("score", str(path)))
+    assert needle in run("score", str(path)).stderr
+    result = run("score", str(path), "--json")
+    error = assert_bad_input(result, json_out=True)
+    json_of("score", result)
+    assert needle in error["message"]
 
 
 @pytest.mark.parametrize(
@@ -259,7 +265,9 @@ def test_cli_score_bad_files(tmp_path: Path, what: str, change: Any, needle: str
 )
 def test_cli_bad_input_exit_2(args: tuple[str, ...]) -> None:
     assert_bad_input(run(*args))
-    assert_bad_input(run(*args, "--json"))
+    result = run(*args, "--json")
+    assert_bad_input(result, json_out=True)
+    json_of(" ".join(args[:2]) if args[0] == "check" else args[0], result)
 
 
 def test_cli_check_file_bad(tmp_path: Path) -> None:
@@ -273,6 +281,9 @@ def test_cli_check_file_bad(tmp_path: Path) -> None:
         path = tmp_path / "c.toml"
         path.write_text(text)
         assert_bad_input(run("check", "file", str(path)))
+        result = run("check", "file", str(path), "--json")
+        assert_bad_input(result, json_out=True)
+        json_of("check file", result)
 
 
 def test_cli_score_expect_table_compared(tmp_path: Path) -> None:
@@ -328,8 +339,12 @@ def test_cli_check_file_compares_its_claims(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "expect_points = 50: differs: 45" in result.stdout
     assert "expect_valid = true: as expected" in result.stdout
-    data = json.loads(run("check", "file", str(path), "--json").stdout)
+    data = json_of("check file", run("check", "file", str(path), "--json"))
     assert data["expect_met"] is False and data["valid"] is True
+    assert {e["claim"]: (e["expected"], e["got"], e["met"]) for e in data["expect"]} == {
+        "valid": (True, True, True),
+        "points": (50, 45, False),
+    }
     assert run("check", "file", str(EXAMPLES / "RE-1.toml")).exit_code == 0
 
 
@@ -355,5 +370,6 @@ def test_cli_check_match_says_why_match_target_points(
     result = run("check", "file", str(path))
     assert result.exit_code == code
     assert reason in result.stdout
-    data = json.loads(run("check", "file", str(path), "--json").stdout)
-    assert data["reason"] == reason.removeprefix("reason: ")
+    data = json_of("check file", run("check", "file", str(path), "--json"))
+    assert data["reason"]["message"] == reason.removeprefix("reason: ")
+    assert data["reason"]["rule"] == "match.target_points"

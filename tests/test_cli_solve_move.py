@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from clikit import json_of
 from typer.testing import CliRunner
 
 from remi.cli import app
@@ -19,11 +20,12 @@ def _run(*args: str) -> Any:
 def test_solve_move_json_keys_and_edits() -> None:
     result = _run("--table", "[R5 R6 R7] [Y9 B9 K9]", "--rack", "R8 Y7 B7 J", "--json")
     assert result.exit_code == 0
-    data = json.loads(result.stdout)
+    data = json_of("solve move", result)
     assert data["tiles_placed"] == 4
     assert data["points_placed"] == 8 + 7 + 7 + 7
     assert data["placed"] == ["R8", "Y7", "B7", "J"]
-    assert data["table"] == ["[R5 R6 R7 R8]", "[Y9 B9 K9]", "[Y7 B7 J]"]
+    assert [f["notation"] for f in data["table"]] == ["[R5 R6 R7 R8]", "[Y9 B9 K9]", "[Y7 B7 J]"]
+    assert [f["kind"] for f in data["table"]] == ["run", "set", "set"]
     assert data["edits"] == [
         "add R8 from the rack to set 1",
         "set 1 is now [R5 R6 R7 R8]",
@@ -35,10 +37,13 @@ def test_solve_move_json_keys_and_edits() -> None:
 def test_solve_move_rk9_joker_swap() -> None:
     result = _run("--table", "[R5 B5 J]", "--rack", "Y5 K7 K8", "--json")
     assert result.exit_code == 0
-    data = json.loads(result.stdout)
+    data = json_of("solve move", result)
     assert data["tiles_placed"] == 3
     # the joker completes K7 K8 at either end (equal moves; RK-9 (docs/rules.md §4.3) names neither)
-    assert sorted(data["table"]) in (["[K7 K8 J]", "[R5 Y5 B5]"], ["[J K7 K8]", "[R5 Y5 B5]"])
+    assert sorted(f["notation"] for f in data["table"]) in (
+        ["[K7 K8 J]", "[R5 Y5 B5]"],
+        ["[J K7 K8]", "[R5 Y5 B5]"],
+    )
     assert "take J from set 1" in data["edits"]
 
 
@@ -131,6 +136,7 @@ def test_solve_move_json_when_nothing_can_be_played() -> None:
         ["solve", "move", "--rules", "rummikub", "--table", "[R1 R2 R3]", "--rack", "K9", "--json"],
     )
     assert result.exit_code == 1
-    data = json.loads(result.stdout)
-    assert data["found"] is False and data["error"] == "no rack tile can be played"
-    assert data["table"] == ["[R1 R2 R3]"] and data["tiles_placed"] == 0
+    data = json_of("solve move", result)
+    assert data["found"] is False and data["reason"]["message"] == "no rack tile can be played"
+    assert data["table"] == [{"notation": "[R1 R2 R3]", "kind": "run"}]
+    assert data["tiles_placed"] == 0

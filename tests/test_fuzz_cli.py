@@ -71,8 +71,9 @@ class Ran:
 def run(surface: str, args: list[str], stdin: str | bytes = "quit\n", bad: bool = False) -> Ran:
     """Run ``remi ARGS`` in-process through the real entry point (``remi.cli.main``, which turns
     usage errors into one line) under ``TIMEOUT``; assert no traceback, no hang, an exit code of
-    0, 1 or 2, and for exit 2 exactly one ``error:`` line without control characters. With
-    ``bad``, the input is known bad: exit 2 is required."""
+    0, 1 or 2, and for exit 2 exactly one ``error:`` line without control characters (with
+    ``--json``: only a JSON error object, docs/cli.md). With ``bad``, the input is known bad:
+    exit 2 is required."""
     TRIED[surface] += 1
     previous = signal.signal(signal.SIGALRM, _alarm)
     argv = sys.argv
@@ -95,7 +96,10 @@ def run(surface: str, args: list[str], stdin: str | bytes = "quit\n", bad: bool 
     assert "Traceback" not in output, (args, output[-2000:])
     if bad:
         assert code == 2, (args, output[-2000:])
-    if code == 2:
+    if code == 2 and "--json" in args:
+        data = json.loads(output)
+        assert set(data) == {"error"} and data["error"]["exit_code"] == 2, (args, output[-2000:])
+    elif code == 2:
         errors = [ln for ln in output.splitlines() if ln.startswith("error:")]
         assert len(errors) == 1, (args, output[-2000:])
         assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in errors[0]), errors[0]

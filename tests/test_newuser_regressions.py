@@ -37,7 +37,7 @@ def _digest(path: Path) -> str:
 def _bad_input(result: Any, *needles: str) -> None:
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
-    assert "error:" in result.output
+    assert "error:" in result.output or '"error": {' in result.output  # a line, or JSON (--json)
     for needle in needles:
         assert needle in result.output
 

@@ -93,7 +93,8 @@ def test_edited_rules_replay_under_the_records_own_rules(tmp_path: Path) -> None
     )
     assert record_rules(load_record(path)).get("opening.min_points") == 40
     out = json.loads(runner.invoke(app, ["replay", "--json", str(path)]).output)
-    assert "DIFFER" in out["rules"] and out["ok"]
+    assert "DIFFER" in out["rules"]["text"] and out["ok"]
+    assert out["rules"]["overrides"] == {"opening.min_points": 40}  # what differs from the preset
 
 
 def test_unedited_rules_replay_as_the_preset_and_refuse(tmp_path: Path) -> None:

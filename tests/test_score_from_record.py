@@ -6,10 +6,10 @@ of a 3-tile set (``joly.set_of_three_locked``, docs/rules.md §1.8, §3.13).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from clikit import json_of, lines, points
 from typer.testing import CliRunner
 
 from remi.cli import app
@@ -24,8 +24,7 @@ runner = CliRunner()
 def _scores(args: list[str]) -> dict[str, int]:
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    out: dict[str, int] = json.loads(result.output)["scores"]
-    return out
+    return points(json_of("score", result))
 
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
@@ -39,8 +38,8 @@ def test_every_example_game_scores_as_its_end(path: Path) -> None:
     assert result.over
     end = {ps.name: ps.score for ps in result.scores}
     assert _scores(["score", "--from-record", str(path), "--json"]) == end
-    replayed = json.loads(runner.invoke(app, ["replay", "--json", str(path)]).output)
-    assert {s["name"]: s["score"] for s in replayed["scores"]} == end
+    replayed = json_of("replay", runner.invoke(app, ["replay", "--json", str(path)]))
+    assert points(replayed) == end
     text = runner.invoke(app, ["score", "--from-record", str(path)])
     assert text.exit_code == 0 and "Totals" in text.output
 
@@ -69,8 +68,8 @@ def test_played_game_scores_as_printed_at_its_end(tmp_path: Path, preset: str) -
     )
     assert played.exit_code == 0, played.output
     scores = _scores(["score", "--from-record", str(save), "--json"])
-    for name, points in scores.items():
-        assert name in played.output and f"{points:+d}" in played.output
+    for name, value in scores.items():
+        assert name in played.output and f"{value:+d}" in played.output
 
 
 def test_hand_of_a_match(tmp_path: Path) -> None:
@@ -140,9 +139,9 @@ def test_tile_attached_by_another_inside_an_extended_run_is_accepted(tmp_path: P
     path.write_text(_EXTENDED.format(closing="Y13"), encoding="utf-8")
     result = runner.invoke(app, ["score", str(path), "--json"])
     assert result.exit_code == 0, result.output
-    lines = json.loads(result.output)["lines"]
+    got = lines(json_of("score", result))
     # R6 counts for B, who attached it (layoff.credit = attacher); A keeps R3 R4 R5 R7
-    assert any(ln["rule"] == "layoff.credit" or "R6" in ln["text"] for ln in lines["B"])
+    assert any(ln["rule"] == "layoff.credit" or "R6" in ln["text"] for ln in got["B"])
 
 
 def test_a_run_with_no_first_lay_of_the_owner_is_still_refused(tmp_path: Path) -> None:

@@ -3,12 +3,12 @@ bad input, plots."""
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from pathlib import Path
 
 import pytest
+from clikit import assert_bad_input, json_of
 from typer.testing import CliRunner
 
 from remi.cli import app
@@ -90,17 +90,31 @@ def test_simulate_cli_json_shape() -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["presets"] == ["remi-pe-tabla", "remi-50"]
-    assert data["games"] == 3 and data["players"] == 2 and data["bots"] == ["greedy", "random"]
+    data = json_of("simulate", result)
+    assert [r["preset"] for r in data["rules"]] == ["remi-pe-tabla", "remi-50"]
+    assert data["games"] == 3 and data["players"] == [
+        {"seat": 1, "name": "greedy-1", "kind": "greedy"},
+        {"seat": 2, "name": "random-2", "kind": "random"},
+    ]
     stat = data["stats"][0]
     for key in ("turns", "closed_share", "first_seat_advantage", "first_seat_wins"):
         assert set(stat[key]) == {"mean", "low", "high", "sd", "n"}
-    assert (
-        len(stat["scores"]) == len(stat["first_open_turn"]) == len(stat["never_opened_share"]) == 2
-    )
+    assert [s["seat"] for s in stat["seats"]] == [1, 2]
+    assert set(stat["seats"][0]) == {"seat", "first_open_turn", "never_opened_share", "points"}
     diff = data["differences"][0]
-    assert (diff["a"], diff["b"]) == ("remi-pe-tabla", "remi-50") and len(diff["scores"]) == 2
+    assert (diff["a"], diff["b"]) == ("remi-pe-tabla", "remi-50") and len(diff["seats"]) == 2
+
+
+def test_simulate_cli_set_applies_to_every_preset() -> None:
+    """--set ID=VALUE changes the rules of every preset simulated (remi simulate --set)."""
+    args = ["simulate", "--rules", "remi-pe-tabla", "--games", "2", "--players", "2", "--json"]
+    base = json_of("simulate", runner.invoke(app, args))
+    lower = json_of("simulate", runner.invoke(app, [*args, "--set", "opening.min_points=5"]))
+    assert base["rules"][0]["overrides"] == {}
+    assert lower["rules"][0]["overrides"] == {"opening.min_points": 5}
+    first = [s["first_open_turn"]["mean"] for s in lower["stats"][0]["seats"]]
+    before = [s["first_open_turn"]["mean"] for s in base["stats"][0]["seats"]]
+    assert first != before  # a 5-point opening is made earlier than a 45-point one
 
 
 def test_simulate_cli_table_output() -> None:
@@ -140,10 +154,12 @@ def test_simulate_cli_table_output() -> None:
     ],
 )
 def test_simulate_cli_bad_input_exit_2_one_line(args: list[str], needle: str) -> None:
-    result = runner.invoke(app, ["simulate", *args, "--json"])
+    result = runner.invoke(app, ["simulate", *args])
     assert result.exit_code == 2, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and needle in lines[0] and "Traceback" not in result.output
+    error = assert_bad_input(runner.invoke(app, ["simulate", *args, "--json"]), json_out=True)
+    assert needle in error["message"]
 
 
 def test_simulate_plot_without_matplotlib_exit_2(

@@ -14,15 +14,21 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, ClassVar, NoReturn, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, NoReturn, TypeVar
 
 import typer
 import typer.main
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
+from remi.cli.output import (
+    EXIT_BAD_INPUT,
+    EXIT_INVALID,
+    err_console,
+    json_requested,
+    reset,
+)
 from remi.core.errors import IllegalActionError, RemiError
-from remi.core.files import printable
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -32,13 +38,12 @@ __all__ = [
     "check_app",
     "err_console",
     "fail",
+    "fail_error",
+    "fail_message",
     "guarded",
     "rules_app",
     "solve_app",
 ]
-
-EXIT_INVALID = 1
-EXIT_BAD_INPUT = 2
 
 #: Every command of each group ("" = ``remi`` itself), in the order ``--help`` lists them: the
 #: module that registers it and the first paragraph of its help. A command's module is imported
@@ -132,11 +137,35 @@ class LazyGroup(TyperGroup):
         lazy = LAZY_COMMANDS[self.group]
         return list(lazy) + [n for n in self.commands if n not in lazy]
 
+    #: True while the group's own help is drawn: commands not yet imported are listed from
+    #: ``LAZY_COMMANDS`` (rich's help asks for every command).
+    listing: ClassVar[bool] = False
+
+    def main(self, args: Any = None, standalone_mode: bool = True, **kw: Any) -> Any:  # type: ignore[override]
+        """Run the group; the root in standalone mode (``remi``, a test's ``CliRunner``)
+        reports every error its own way (``_run``) and exits."""
+        if self.group or not standalone_mode:
+            return super().main(args, standalone_mode=standalone_mode, **kw)
+        argv = list(sys.argv[1:] if args is None else args)
+        _run(super().main, argv, **kw)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The group's help (rich's), listing the lazy commands without importing them."""
+        type(self).listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            type(self).listing = False
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        """The command, its module imported first when it has not been yet."""
+        """The command, its module imported first when it has not been yet (while the help is
+        drawn, a stand-in with the command's help from ``LAZY_COMMANDS``)."""
         found = self.commands.get(cmd_name)
-        if found is None and cmd_name in LAZY_COMMANDS[self.group]:
-            importlib.import_module(LAZY_COMMANDS[self.group][cmd_name][0])
+        lazy = LAZY_COMMANDS[self.group]
+        if found is None and cmd_name in lazy and self.listing:
+            return TyperCommand(cmd_name, help=lazy[cmd_name][1])
+        if found is None and cmd_name in lazy:
+            importlib.import_module(lazy[cmd_name][0])
             assert self.owner is not None
             built = typer.main.get_command(self.owner)
             for name, command in getattr(built, "commands", {}).items():
@@ -162,6 +191,11 @@ class LazyGroup(TyperGroup):
                 formatter.write_dl(rows)
 
 
+#: Help is drawn by rich from Markdown: "[expect]" and "remi-rummy[plot]" stay as written
+#: (rich markup would take them for tags), `--set` shows as code.
+_HELP_MARKUP: Literal["markdown"] = "markdown"
+
+
 def _lazy_group(group: str) -> type[LazyGroup]:
     return type(f"LazyGroup_{group or 'remi'}", (LazyGroup,), {"group": group})
 
@@ -170,31 +204,40 @@ app = typer.Typer(
     name="remi",
     help="Tile rummy: Romanian Remi pe tablă and Rummikub-style variants. Play, score, check, solve.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # remi --install-completion / --show-completion (bash, zsh, fish, pwsh)
     pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # help texts are plain: "[expect]" and "remi-rummy[plot]" stay as written
+    rich_markup_mode=_HELP_MARKUP,
     cls=_lazy_group(""),
 )
 check_app = typer.Typer(
     help="Check a formation or an opening against the rules.",
     no_args_is_help=True,
-    rich_markup_mode=None,
+    rich_markup_mode=_HELP_MARKUP,
     cls=_lazy_group("check"),
 )
 solve_app = typer.Typer(
     help="Find the best play: an opening from a rack, or a Rummikub move.",
     no_args_is_help=True,
-    rich_markup_mode=None,
+    rich_markup_mode=_HELP_MARKUP,
     cls=_lazy_group("solve"),
 )
 rules_app = typer.Typer(
     help="List, show and compare rule presets.",
     no_args_is_help=True,
-    rich_markup_mode=None,
+    rich_markup_mode=_HELP_MARKUP,
     cls=_lazy_group("rules"),
 )
 for _typer in (app, check_app, solve_app, rules_app):
     _typer.info.cls.owner = _typer  # type: ignore[union-attr]
+
+
+def _start(value: bool) -> bool:
+    """The root's ``--no-color``, read first on every run: forget the options of an earlier
+    run (the tests run many in one process), then take this one's."""
+    from remi.cli.output import set_no_color
+
+    reset()
+    return set_no_color(value)
 
 
 def _print_version(value: bool) -> None:
@@ -213,6 +256,15 @@ def _root(
             "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
         ),
     ] = False,
+    no_color: Annotated[
+        bool,
+        typer.Option(
+            "--no-color",
+            help="No colours in the output (as the NO_COLOR environment variable).",
+            is_eager=True,
+            callback=_start,
+        ),
+    ] = False,
 ) -> None:
     """Tile rummy: Romanian Remi pe tablă and Rummikub-style variants. Play, score, check, solve."""
 
@@ -221,49 +273,98 @@ app.add_typer(check_app, name="check")
 app.add_typer(solve_app, name="solve")
 app.add_typer(rules_app, name="rules")
 
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Print ``message`` (rich markup, user text in it escaped) as one error line on stderr and
-    exit with ``code`` (2 = bad input). Control characters are shown as escapes
-    (``remi.core.files.printable``), so the line stays one line; a message whose markup does
-    not parse is printed as plain text."""
+def fail(
+    message: str, code: int = EXIT_BAD_INPUT, *, shown: str | None = None, **about: Any
+) -> NoReturn:
+    """Report bad input (or, with ``code`` 1, a refusal) and exit with ``code`` (2 = bad input).
+
+    ``message`` is the English line as rich markup, user text in it escaped (``rich.markup.
+    escape``). Without ``--json`` it is printed as one ``error:`` line on standard error
+    (control characters shown as escapes, so the line stays one line; markup that does not
+    parse is printed as it is); ``shown``: the line printed instead (the same words in the
+    command's language, as markup). With ``--json`` the command prints ``{"error": {...}}`` on
+    standard output instead: the plain message and what ``about`` says of it, the keywords of
+    ``remi.cli.vocabulary.error_object`` (``rule``, ``path``, ``field``, ``token``, and
+    ``text``, ``message_id``, ``params`` for a catalogue message).
+
+    Raises:
+        typer.Exit: always, with ``code``.
+    """
     from rich.errors import MarkupError
     from rich.text import Text
 
-    line = Text("error: ", style="bold red")
-    text = printable(message)
+    from remi.cli.output import report_error
+    from remi.cli.vocabulary import error_object
+
     try:
-        line.append_text(Text.from_markup(text))
+        plain = Text.from_markup(message).plain
     except MarkupError:
-        line.append(text)
-    err_console.print(line, highlight=False)
-    raise typer.Exit(code)
+        plain = message
+    report_error(error_object(plain, **about), code, markup=message if shown is None else shown)
+
+
+def fail_message(
+    message_id: str,
+    code: int = EXIT_BAD_INPUT,
+    *,
+    rule: str | None = None,
+    field: str | None = None,
+    **params: object,
+) -> NoReturn:
+    """``fail`` with the catalogue message ``message_id`` (marked ``N_`` where it is called):
+    the error line in the command's ``--lang``; with ``--json`` the English ``message``, the
+    ``text`` in that language, the id and its ``params``.
+
+    Raises:
+        typer.Exit: always, with ``code``.
+    """
+    from remi.cli.messages import messages
+    from remi.cli.output import requested_language
+    from remi.core.messages import Messages
+
+    english = Messages("en")(message_id, **params)
+    text = messages(requested_language())(message_id, **params)
+    fail(
+        _escape(english),
+        code,
+        shown=_escape(text),
+        text=text,
+        message_id=message_id,
+        params=dict(params),
+        rule=rule,
+        field=field,
+    )
+
+
+def fail_error(exc: RemiError, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    """Report the ``RemiError`` ``exc`` as ``fail`` reports a message: its English text (cut
+    to ``MAX_ERROR_CHARS``) on one line, or with ``--json`` its error object (rule id, file,
+    field, token, catalogue id and text in the command's language).
+
+    Raises:
+        typer.Exit: always, with ``code``.
+    """
+    from remi.cli.messages import messages
+    from remi.cli.output import report_error, requested_language, shorten
+    from remi.cli.vocabulary import exception_error
+
+    message = shorten(str(exc))
+    error = exception_error(exc, messages(requested_language()), message)
+    report_error(error, code, markup=_escape(message))
 
 
 @contextmanager
 def remi_errors() -> Iterator[None]:
-    """Turn a ``RemiError`` into one printed line and an exit code (1 illegal, 2 bad input)."""
+    """Turn a ``RemiError`` into one reported error and an exit code (1 illegal, 2 bad input)."""
     try:
         yield
     except IllegalActionError as exc:
-        fail(_escape(_shorten(str(exc))), EXIT_INVALID)
+        fail_error(exc, EXIT_INVALID)
     except RemiError as exc:
-        fail(_escape(_shorten(str(exc))), EXIT_BAD_INPUT)
-
-
-#: Longest error text printed whole; longer ones (a 10,000-tile input echoed back) are cut.
-MAX_ERROR_CHARS = 400
-
-
-def _shorten(text: str) -> str:
-    """``text`` cut to ``MAX_ERROR_CHARS`` characters, saying how much was left out."""
-    if len(text) <= MAX_ERROR_CHARS:
-        return text
-    return f"{text[:MAX_ERROR_CHARS]}... ({len(text) - MAX_ERROR_CHARS} more characters)"
+        fail_error(exc, EXIT_BAD_INPUT)
 
 
 def _escape(text: str) -> str:
@@ -289,14 +390,13 @@ def parse_set_options(items: list[str] | None) -> dict[str, str]:
     Raises:
         typer.Exit: (code 2) for an item without ``=``.
     """
+    from remi.core.messages import N_
+
     out: dict[str, str] = {}
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            fail(
-                "--set expects ID=VALUE, a rule id of 'remi rules list' and its value (like "
-                f"opening.min_points=50 in Remi, initial_meld.min_points=50 in Rummikub), got {item!r}"
-            )
+            fail_message(N_("cli.error.set_format"), field="--set", item=item)
         out[key.strip()] = value.strip()
     return out
 
@@ -314,30 +414,83 @@ def main() -> None:
     elif hasattr(sys.stdin, "reconfigure"):  # bytes that are not UTF-8: refused by the reader
         sys.stdin.reconfigure(errors="surrogateescape")
     try:
-        code = app(standalone_mode=False)
-        sys.stdout.flush()
+        app()
     except (_OutputClosed, BrokenPipeError, ConnectionResetError):  # `remi ... | head`: quietly
         _quiet_exit(EXIT_OUTPUT)
     except OSError as exc:
         if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EDQUOT):
             raise
         _quiet_exit(EXIT_OUTPUT)  # standard output on a full disk: stop, no traceback
+
+
+def _run(command: Any, args: list[str], **options: Any) -> NoReturn:
+    """Run the root ``command`` on ``args`` (click's ``main`` outside its standalone mode) and
+    exit with its code; every error is reported here, the same under ``remi`` and a test's
+    ``CliRunner``: a usage error (a missing argument, a value of the wrong type, an unknown
+    option) is one line like every other bad input, ``error: Invalid value for '--seed': ...
+    (see 'remi play --help')``, or an error object under ``--json``; exit code 2. ``remi``
+    or a command group without a command prints its help."""
+    try:
+        code = command(args, standalone_mode=False, **options)
+        sys.stdout.flush()
     except typer.TyperException as exc:  # typer's usage errors (its own copy of click's)
         if type(exc).__name__ == "NoArgsIsHelpError":  # `remi`, `remi check`: the help
             typer.echo(exc.format_message())
             sys.exit(EXIT_BAD_INPUT)
-        ctx = getattr(exc, "ctx", None)
-        where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        message = " ".join(exc.format_message().split())
-        err_console.print(f"error: {message}{where}", markup=False)
-        sys.exit(getattr(exc, "exit_code", EXIT_BAD_INPUT))
+        _usage_error(exc, args)
     except typer.Abort:
         err_console.print("Aborted.", markup=False)
         sys.exit(130)
     except RemiError as exc:  # a command without @guarded: still no traceback for bad input
-        err_console.print(f"error: {printable(str(exc))}", markup=False, highlight=False)
-        sys.exit(EXIT_BAD_INPUT)
+        try:
+            fail_error(exc, EXIT_BAD_INPUT)
+        except typer.Exit as done:
+            sys.exit(done.exit_code)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_error(exc: Exception, argv: list[str]) -> NoReturn:
+    """Report a usage error of typer (a missing argument, a bad value, an unknown option) as
+    every other bad input: one line naming the command's help, or with ``--json`` among the
+    arguments an error object whose ``field`` is the option; exit 2. A value that is not one of
+    an option's choices gets the closest choice suggested ("did you mean")."""
+    from remi.cli.vocabulary import error_object
+
+    ctx = getattr(exc, "ctx", None)
+    where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    text = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
+    message = _did_you_mean(text.replace("Value error, ", ""))
+    code = getattr(exc, "exit_code", EXIT_BAD_INPUT)
+    param = getattr(exc, "param", None)
+    field = (getattr(param, "opts", None) or [None])[0] if param is not None else None
+    args = argv[: argv.index("--")] if "--" in argv else argv
+    if json_requested() or "--json" in args:
+        from remi.cli.output import emit
+
+        error = error_object(message + where, field=field)
+        emit({"error": {**error, "exit_code": code}})
+    else:
+        err_console.print(f"error: {message}{where}", markup=False)
+    sys.exit(code)
+
+
+def _did_you_mean(message: str) -> str:
+    """``message`` with the closest choice added when it says a value "is not one of" them."""
+    import re
+    from difflib import get_close_matches
+
+    found = re.search(r"'([^']*)' is not one of ((?:'[^']*'(?:, )?)+)", message)
+    if found is None:
+        return message
+    choices = re.findall(r"'([^']*)'", found.group(2))
+    close = get_close_matches(found.group(1).lower(), choices, n=1, cutoff=0.5)
+    if not close:
+        return message
+    from remi.cli.messages import messages
+    from remi.cli.output import requested_language
+
+    m = messages(requested_language())
+    return f"{message} " + m("cli.did_you_mean", choice=close[0])
 
 
 #: Exit code when standard output cannot be written (a closed pipe, a full disk).

@@ -2,32 +2,48 @@
 
 Without the option the language is ``REMI_LANG``, then the locale (``LC_ALL``, ``LC_MESSAGES``,
 ``LANG`` beginning with ``ro`` gives Romanian), else English
-(``remi.core.messages.default_language``). ``--json`` output stays language-neutral whatever
-the language.
+(``remi.core.messages.default_language``). ``--json`` output stays language-neutral (ids, rule
+ids, numbers) whatever the language; only its ``text`` fields are in it (docs/cli.md).
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated
 
 import typer
 
+from remi.cli.output import set_lang
 from remi.core.messages import LANGUAGES, PSEUDO, Messages, default_language
 
-__all__ = ["LangOption", "language", "localized_messages"]
+__all__ = ["LangOption", "Language", "language", "localized_messages"]
+
+
+class Language(StrEnum):
+    """The languages of ``--lang``: English, Romanian, and the tests' pseudo-locale (every
+    text between markers, remi.core.messages)."""
+
+    en = "en"
+    ro = "ro"
+    qps = PSEUDO
+
 
 #: The ``--lang`` option of every command (None: the environment decides).
 LangOption = Annotated[
-    str | None,
+    Language | None,
     typer.Option(
         "--lang",
         help="Language of the output: en or ro (default: REMI_LANG, then the locale).",
         show_default=False,
+        metavar="en|ro",  # the pseudo-locale qps is for the tests
+        case_sensitive=False,
+        is_eager=True,  # read first: the errors of the other options are told in it
+        callback=set_lang,
     ),
 ]
 
 
-def language(value: str | None, recorded: str = "") -> str:
+def language(value: str | Language | None, recorded: str = "") -> str:
     """The language of a command: ``value`` (the ``--lang`` option) when given, else
     ``recorded`` (a saved game's), else the environment's.
 
@@ -36,7 +52,7 @@ def language(value: str | None, recorded: str = "") -> str:
     """
     if value is None:
         return recorded or default_language()
-    chosen = value.strip().lower()
+    chosen = (value.value if isinstance(value, Language) else value).strip().lower()
     if chosen not in LANGUAGES and chosen != PSEUDO:
         from rich.markup import escape
 
@@ -46,7 +62,7 @@ def language(value: str | None, recorded: str = "") -> str:
     return chosen
 
 
-def localized_messages(value: str | None, recorded: str = "") -> Messages:
+def localized_messages(value: str | Language | None, recorded: str = "") -> Messages:
     """The messages of ``language(value, recorded)``."""
     from remi.cli.messages import messages
 

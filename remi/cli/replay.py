@@ -7,17 +7,23 @@ text). The file is only read.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, app, fail, guarded
 from remi.cli.lang import LangOption, language
 from remi.cli.messages import messages
+from remi.cli.output import JsonOption, NoColorOption, emit, make_console
+from remi.cli.vocabulary import (
+    error_object,
+    exception_error,
+    player_object,
+    record_rules_object,
+    scores_list,
+)
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
 from remi.core.record_setup import record_rules, rules_note
@@ -32,8 +38,9 @@ __all__ = ["replay_command"]
 @guarded
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record (JSON, docs/records.md).")],
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    json_out: JsonOption = False,
     lang: LangOption = None,
+    no_color: NoColorOption = False,
 ) -> None:
     """Re-play a game record through the engine: every turn, then the final scores.
 
@@ -45,7 +52,7 @@ def replay_command(
     m = messages(language(lang, record.lang))
     result = replay(record)
     if json_out:
-        typer.echo(json.dumps(_replay_json(result), ensure_ascii=False, indent=2))
+        emit(_replay_json(result, m))
     else:
         _print_replay(result, m)
     if result.error is not None:
@@ -61,12 +68,15 @@ def replay_command(
                     )
                 ),
                 EXIT_INVALID,
+                rule=err.rule_id,
+                path=str(file),
+                field=f"actions[{err.position}]",
             )
         raise typer.Exit(EXIT_INVALID)
 
 
 def _print_replay(result: ReplayResult, m: Messages) -> None:
-    console = Console(highlight=False, soft_wrap=True)
+    console = make_console(highlight=False, soft_wrap=True)
     console.print(rules_note(result.record), markup=False, highlight=False)
     names = result.record.names
     turn: list[str] = []
@@ -98,38 +108,37 @@ def _print_replay(result: ReplayResult, m: Messages) -> None:
         console.print(m.plural("replay.ok", len(result.actions)), markup=False)
 
 
-def _replay_json(result: ReplayResult) -> dict[str, Any]:
-    names = result.record.names
-    end = variant_for_rules(record_rules(result.record)).hand_outcome(result.state)
+def _replay_json(result: ReplayResult, m: Messages) -> dict[str, Any]:
+    """The JSON of ``remi replay`` (remi/schemas/replay.schema.json): the rules, the players,
+    how far the record went, the first illegal action (with its reason as an error object),
+    how the hand ended and the explained scores."""
+    record = result.record
+    names = record.names
+    end = variant_for_rules(record_rules(record)).hand_outcome(result.state)
+    illegal: dict[str, Any] | None = None
+    if result.error is not None:
+        err = result.error
+        reason = (
+            exception_error(err.refusal, m)
+            if err.refusal is not None
+            else error_object(err.message, rule=err.rule_id)
+        )
+        illegal = {"position": err.position, "action": err.action, "reason": reason}
+    closer = end.closed_by if end is not None else None
     return {
         "ok": result.ok,
-        "rules": rules_note(result.record),
+        "rules": record_rules_object(record),
+        "players": [player_object(seat, p.name, p.kind) for seat, p in enumerate(record.players)],
         "actions_applied": len(result.actions),
-        "actions_total": len(result.record.actions),
+        "actions_total": len(record.actions),
         "over": result.over,
-        "error": None
-        if result.error is None
+        "illegal": illegal,
+        "ending": None
+        if end is None
         else {
-            "position": result.error.position,
-            "action": result.error.action,
-            "rule": result.error.rule_id,
-            "message": result.error.message,
+            "closed_by": None if closer is None else player_object(closer, names[closer]),
+            "closing_tile": None if end.closing_tile is None else str(end.closing_tile),
+            "stock_exhausted": end.stock_exhausted,
         },
-        "closed_by": names[end.closed_by]
-        if end is not None and end.closed_by is not None
-        else None,
-        "closing_tile": str(end.closing_tile)
-        if end is not None and end.closing_tile is not None
-        else None,
-        "stock_exhausted": end.stock_exhausted if end is not None else False,
-        "scores": [
-            {
-                "name": ps.name,
-                "score": ps.score,
-                "lines": [
-                    {"rule": ln.rule_id, "text": ln.text, "points": ln.points} for ln in ps.lines
-                ],
-            }
-            for ps in result.scores
-        ],
+        "scores": scores_list(result.scores, m),
     }

@@ -6,12 +6,14 @@ import json
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from remi.cli.app import guarded, rules_app
+from remi.cli.completion import complete_presets
 from remi.cli.lang import LangOption, localized_messages
+from remi.cli.output import JsonOption, NoColorOption, emit, make_console
+from remi.cli.vocabulary import jsonable, rules_object
 from remi.core.messages import N_, Messages
 from remi.core.presets import list_presets, load_rules
 from remi.core.rulespec import RuleSet, rule_specs
@@ -28,8 +30,9 @@ def _fmt(value: Any) -> str:
 @rules_app.command("list")
 @guarded
 def rules_list(
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    json_out: JsonOption = False,
     lang: LangOption = None,
+    no_color: NoColorOption = False,
 ) -> None:
     """List the rule presets found, with their family and description."""
     rows = []
@@ -37,7 +40,14 @@ def rules_list(
         r = load_rules(name)
         rows.append({"name": name, "family": r.family, "description": r.description})
     if json_out:
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        emit(
+            {
+                "presets": [
+                    {"preset": row["name"], "family": row["family"], "text": row["description"]}
+                    for row in rows
+                ]
+            }
+        )
         return
     m = localized_messages(lang)
     table = Table(title=escape(m("rules.presets")))
@@ -45,7 +55,7 @@ def rules_list(
         table.add_column(m(col))
     for row in rows:
         table.add_row(row["name"], row["family"], row["description"])
-    Console().print(table)
+    make_console().print(table)
 
 
 def _specs_of(sets: list[RuleSet]) -> list[Any]:
@@ -59,22 +69,34 @@ def _specs_of(sets: list[RuleSet]) -> list[Any]:
 @rules_app.command("show")
 @guarded
 def rules_show(
-    preset: Annotated[str, typer.Argument(help="Preset name or rule file path.")],
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    preset: Annotated[
+        str,
+        typer.Argument(help="Preset name or rule file path.", autocompletion=complete_presets),
+    ],
+    json_out: JsonOption = False,
     lang: LangOption = None,
+    no_color: NoColorOption = False,
 ) -> None:
     """Show every rule id of a preset with its value and one-line meaning."""
     rules = load_rules(preset)
+    m = localized_messages(lang)
     if json_out:
-        typer.echo(
-            json.dumps(
-                {"preset": rules.name, "family": rules.family, "rules": rules.values()},
-                ensure_ascii=False,
-                indent=2,
-            )
+        emit(
+            {
+                "rules": rules_object(rules),
+                "text": rules.description,
+                "values": [
+                    {
+                        "rule": spec.rule_id,
+                        "value": jsonable(getattr(rules, spec.field_name)),
+                        "meaning": str(spec.meaning),
+                        "text": _meaning(m, rules.family, spec),
+                    }
+                    for spec in rule_specs(type(rules))
+                ],
+            }
         )
         return
-    m = localized_messages(lang)
     table = Table(title=escape(f"{rules.name} ({rules.family}): {rules.description}"))
     table.add_column(m("rules.col.id"), no_wrap=True)  # the ids are what --set needs: never cut
     table.add_column(m("rules.col.value"))
@@ -82,7 +104,7 @@ def rules_show(
     for spec in rule_specs(type(rules)):
         value = _fmt(getattr(rules, spec.field_name))
         table.add_row(spec.rule_id, escape(value), escape(_meaning(m, rules.family, spec)))
-    Console().print(table)
+    make_console().print(table)
 
 
 def _meaning(m: Messages, family: str, spec: Any) -> str:
@@ -94,19 +116,30 @@ def _meaning(m: Messages, family: str, spec: Any) -> str:
         return str(spec.meaning)
 
 
+def _family_of(sets: list[RuleSet], spec: Any) -> str:
+    """The family of the first rule set that has the rule ``spec``."""
+    return next(rs.family for rs in sets if hasattr(rs, spec.field_name))
+
+
 @rules_app.command("diff")
 @guarded
 def rules_diff(
-    presets: Annotated[list[str], typer.Argument(help="Two or more preset names or rule files.")],
+    presets: Annotated[
+        list[str],
+        typer.Argument(
+            help="Two or more preset names or rule files.", autocompletion=complete_presets
+        ),
+    ],
     all_rules: Annotated[bool, typer.Option("--all", help="Show equal rules too.")] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    json_out: JsonOption = False,
     lang: LangOption = None,
+    no_color: NoColorOption = False,
 ) -> None:
     """Compare presets rule by rule; differing rule ids are highlighted (`--all` shows every id)."""
     if len(presets) < 2:
-        from remi.cli.app import fail
+        from remi.cli.app import fail_message
 
-        fail("rules diff needs at least two presets")
+        fail_message(N_("cli.error.diff_two"), field="presets")
     m = localized_messages(lang)
     sets = [load_rules(p) for p in presets]
     rows = []
@@ -116,23 +149,26 @@ def rules_diff(
         rows.append((spec, values, differs))
     if json_out:
         out = {
-            "presets": [rs.name for rs in sets],
-            "rules": [
+            "presets": [rules_object(rs) for rs in sets],
+            "values": [
                 {
                     "rule": s.rule_id,
-                    "meaning": s.meaning,
-                    "values": dict(zip([rs.name for rs in sets], v)),
+                    "values": [
+                        {"preset": rs.name, "value": jsonable(value)} for rs, value in zip(sets, v)
+                    ],
                     "differs": d,
+                    "meaning": str(s.meaning),
+                    "text": _meaning(m, _family_of(sets, s), s),
                 }
                 for s, v, d in rows
                 if d or all_rules
             ],
         }
-        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        emit(out)
         return
     if not all_rules and not any(differs for _, _, differs in rows):
         names = ", ".join(rs.name for rs in sets)
-        Console(highlight=False, soft_wrap=True).print(
+        make_console(highlight=False, soft_wrap=True).print(
             m("rules.no_differences", names=names), markup=False
         )
         return
@@ -146,11 +182,11 @@ def rules_diff(
         if not differs and not all_rules:
             continue
         style = "bold yellow" if differs else ""
-        family = next(rs.family for rs in sets if hasattr(rs, spec.field_name))
+        family = _family_of(sets, spec)
         table.add_row(
             spec.rule_id,
             *["—" if v is None else escape(_fmt(v)) for v in values],
             escape(_meaning(m, family, spec)),
             style=style,
         )
-    Console().print(table)
+    make_console().print(table)

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from remi.cli.app import EXIT_INVALID, app, fail, guarded, parse_set_options
+from remi.cli.app import EXIT_INVALID, app, fail_message, guarded, parse_set_options
+from remi.cli.completion import SetOption, complete_presets
 from remi.cli.lang import LangOption, localized_messages
+from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.score_record import score_record
+from remi.cli.vocabulary import rules_object, scores_list
 from remi.core.dispute_support import load_dispute, score_dispute
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.core.scoring import PlayerScore
 
 __all__ = ["score"]
@@ -51,14 +52,16 @@ def score(
     ] = None,
     rules: Annotated[
         str | None,
-        typer.Option("--rules", help="Preset or rule file; overrides the file's `rules`."),
+        typer.Option(
+            "--rules",
+            help="Preset or rule file; overrides the file's `rules`.",
+            autocompletion=complete_presets,
+        ),
     ] = None,
-    set_: Annotated[
-        list[str] | None,
-        typer.Option("--set", help="Override a rule: ID=VALUE (after the file's [options])."),
-    ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    set_: SetOption = None,
+    json_out: JsonOption = False,
     lang: LangOption = None,
+    no_color: NoColorOption = False,
 ) -> None:
     """Score every player at the end of a hand (docs/rules.md §1.9, §1.11, §1.12; for the
     Rummikub-style presets §2.9, §2.10). When the file has an `[expect]` table (and no
@@ -68,41 +71,44 @@ def score(
     hand of a match (an earlier hand: its recorded points)."""
     if from_record is not None:
         if file is not None or rules is not None or set_:
-            fail(
-                "--from-record scores a game record under its own rules: give no FILE, --rules or --set"
-            )
-        score_record(from_record, hand, json_out)
+            fail_message(N_("cli.error.from_record_alone"), field="--from-record")
+        score_record(from_record, hand, json_out, localized_messages(lang))
         return
     if hand is not None:
-        fail("--hand goes with --from-record GAME.json")
+        fail_message(N_("cli.error.hand_needs_record"), field="--hand")
     if file is None:
-        fail("give a dispute FILE, or --from-record GAME.json")
+        fail_message(N_("cli.error.score_needs_file"), field="file")
     dispute = load_dispute(file, rules=rules, overrides=parse_set_options(set_))
     scores = score_dispute(dispute)
     got = {ps.name: ps.score for ps in scores}
     # the [expect] table is for the file's own rules: not compared under --rules / --set
     expect = dispute.expect if rules is None and not set_ else {}
     differ = {name: points for name, points in expect.items() if got[name] != points}
+    m = localized_messages(lang)
     if json_out:
-        out: dict[str, object] = {
-            "rules": dispute.rules.name,
-            "scores": got,
-            "lines": {
-                ps.name: [
-                    {"rule": ln.rule_id, "points": ln.points, "text": ln.text} for ln in ps.lines
-                ]
-                for ps in scores
-            },
+        out: dict[str, Any] = {
+            "rules": rules_object(dispute.rules),
+            "hand": None,
+            "scores": scores_list(scores, m),
         }
         if expect:
-            out["expect"] = dict(expect)
+            seats = {ps.name: seat for seat, ps in enumerate(scores, start=1)}
+            out["expect"] = [
+                {
+                    "seat": seats[name],
+                    "name": name,
+                    "expected": points,
+                    "got": got[name],
+                    "met": name not in differ,
+                }
+                for name, points in expect.items()
+            ]
             out["expect_met"] = not differ
-        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        emit(out)
         if differ:
             raise typer.Exit(EXIT_INVALID)
         return
-    m = localized_messages(lang)
-    console = Console(highlight=False)
+    console = make_console(highlight=False)
     changed = ", ".join(f"{k}={v}" for k, v in dispute.rules.overrides)
     if changed:
         console.print(

@@ -10,28 +10,31 @@ is replayed and explained; an earlier finished hand gives the points the record 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+from typing import Any
 
-import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from remi.cli.app import EXIT_INVALID, fail
+from remi.cli.output import emit, make_console
+from remi.cli.vocabulary import player_object, record_rules_object, scores_list
 from remi.core.files import printable
+from remi.core.messages import Messages
 from remi.core.record_files import load_record
 from remi.core.record_setup import rules_note
+from remi.core.records import GameRecord
 from remi.core.replay import replay
 from remi.core.scoring import PlayerScore
 
 __all__ = ["score_record"]
 
 
-def score_record(path: Path, hand: int | None, json_out: bool) -> None:
+def score_record(path: Path, hand: int | None, json_out: bool, m: Messages) -> None:
     """Print the explained scores of hand ``hand`` (1-based; default the record's own) of the
-    record at ``path``, as ``remi score`` prints a dispute file's.
+    record at ``path``, as ``remi score`` prints a dispute file's (the JSON texts in the
+    language of ``m``).
 
     Raises:
         typer.Exit: 1 when the record holds an illegal action; 2 when the hand has not ended
@@ -41,7 +44,8 @@ def score_record(path: Path, hand: int | None, json_out: bool) -> None:
     own = (record.match.hands_played + 1) if record.match is not None else 1
     number = own if hand is None else hand
     if number != own:
-        _earlier_hand(path, record.match.hands if record.match else None, number, own, json_out)
+        hands = record.match.hands if record.match else None
+        _earlier_hand(path, record, hands, number, own, json_out)
         return
     result = replay(record)
     if result.error is not None:
@@ -49,19 +53,38 @@ def score_record(path: Path, hand: int | None, json_out: bool) -> None:
         fail(
             escape(f"{path}: action {err.position} '{err.action}' is illegal: {err.message}"),
             EXIT_INVALID,
+            rule=err.rule_id,
+            path=str(path),
+            field=f"actions[{err.position}]",
         )
     if not result.over:
         fail(
             escape(
                 f"{path}: hand {number} has not ended ({len(result.actions)} actions): "
                 "there is no score yet"
-            )
+            ),
+            path=str(path),
         )
-    _print(result.scores, rules_note(record), number, json_out)
+    if json_out:
+        emit(
+            {
+                "rules": _rules_json(record),
+                "hand": number,
+                "scores": scores_list(result.scores, m),
+            }
+        )
+        return
+    _print(result.scores, rules_note(record))
+
+
+def _rules_json(record: GameRecord) -> dict[str, Any]:
+    """The rules object of ``record`` (``text``: which rules it replays under, in English)."""
+    return record_rules_object(record)
 
 
 def _earlier_hand(
     path: Path,
+    record: GameRecord,
     hands: tuple[tuple[tuple[str, int], ...], ...] | None,
     number: int,
     own: int,
@@ -69,12 +92,16 @@ def _earlier_hand(
 ) -> None:
     if hands is None or not 1 <= number < own or number > len(hands):
         have = f"hands 1-{own}" if hands is not None else f"hand {own} only"
-        fail(escape(f"{path}: --hand {number}: the record holds {have}"))
+        fail(escape(f"{path}: --hand {number}: the record holds {have}"), field="--hand")
     points = dict(hands[number - 1])
     if json_out:
-        typer.echo(json.dumps({"hand": number, "scores": points, "lines": None}, indent=2))
+        scores = [
+            {**player_object(seat, name), "points": value, "lines": None}
+            for seat, (name, value) in enumerate(points.items())
+        ]
+        emit({"rules": _rules_json(record), "hand": number, "scores": scores})
         return
-    console = Console(highlight=False)
+    console = make_console(highlight=False)
     console.print(
         f"hand {number}: the points the record kept (its actions are in that hand's own record)",
         markup=False,
@@ -87,22 +114,8 @@ def _earlier_hand(
     console.print(table)
 
 
-def _print(scores: tuple[PlayerScore, ...], note: str, number: int, json_out: bool) -> None:
-    if json_out:
-        out = {
-            "hand": number,
-            "rules": note,
-            "scores": {ps.name: ps.score for ps in scores},
-            "lines": {
-                ps.name: [
-                    {"rule": ln.rule_id, "points": ln.points, "text": ln.text} for ln in ps.lines
-                ]
-                for ps in scores
-            },
-        }
-        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
-        return
-    console = Console(highlight=False)
+def _print(scores: tuple[PlayerScore, ...], note: str) -> None:
+    console = make_console(highlight=False)
     console.print(printable(note), markup=False)
     for ps in scores:
         table = Table(title=Text(f"{ps.name}: {ps.score} points"), title_justify="left")

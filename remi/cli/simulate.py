@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import functools
-import json
 import math
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from remi.cli.app import app, err_console, fail, guarded
+from remi.cli.completion import complete_presets, complete_rule_ids
 from remi.cli.lang import LangOption, localized_messages
+from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.simulate_report import print_words, progress_lines, write_report
+from remi.cli.vocabulary import player_object
 from remi.core.files import printable
 from remi.core.messages import Messages
 from remi.simulate import SimulationReport, plot_report, simulate
@@ -127,6 +128,41 @@ def _table(report: SimulationReport, m: Messages) -> Table:
 _MAX_SEATS = 64  # far above any preset's players.max: refused before building the seat list
 
 
+_PER_SEAT = ("first_open_turn", "never_opened_share", "scores")
+
+
+def _seats(entry: dict[str, Any], seats: int) -> dict[str, Any]:
+    """``entry`` with its per-seat lists gathered into ``seats`` (one object per seat, ``seat``
+    counted from 1 as ``p1`` is; ``scores`` named ``points``)."""
+    out = {k: v for k, v in entry.items() if k not in _PER_SEAT}
+    out["seats"] = [
+        {"seat": seat}
+        | {("points" if k == "scores" else k): entry[k][seat - 1] for k in _PER_SEAT if k in entry}
+        for seat in range(1, seats + 1)
+    ]
+    return out
+
+
+def command_json(report: SimulationReport, m: Messages) -> dict[str, Any]:
+    """The JSON of ``remi simulate`` (remi/schemas/simulate.schema.json, docs/simulate.md):
+    ``report_json`` (the arms, their exposure, effects and verdicts in the language of ``m``)
+    in the command line's vocabulary (docs/cli.md): ``rules`` (one rules object per arm: its
+    name as ``preset``, its changes from the base as ``overrides``),
+    ``players`` (seat, name, bot kind), per-seat estimates gathered in ``seats``."""
+    data = report_json(report, m)
+    seats = len(report.bots)
+    data["rules"] = [
+        {"preset": arm.name, "family": arm.family, "overrides": dict(arm.changes)}
+        for arm in report.arms
+    ]
+    data["players"] = [
+        player_object(seat, f"{kind}-{seat + 1}", kind) for seat, kind in enumerate(report.bots)
+    ]
+    data["stats"] = [_seats(e, seats) for e in data["stats"]]
+    data["differences"] = [_seats(e, seats) for e in data["differences"]]
+    return data
+
+
 @app.command("simulate")
 @guarded
 def simulate_command(
@@ -134,7 +170,9 @@ def simulate_command(
     rules: Annotated[
         list[str],
         typer.Option(
-            "--rules", help="A preset or rule file; repeat to compare (the first is the reference)."
+            "--rules",
+            help="A preset or rule file; repeat to compare (the first is the reference).",
+            autocompletion=complete_presets,
         ),
     ],
     games: Annotated[int, typer.Option("--games", help="Hands per preset.")] = 100,
@@ -154,8 +192,9 @@ def simulate_command(
         str | None,
         typer.Option("--scheduler", help="Dask scheduler address (needs remi-rummy[distributed])."),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON (no progress bar).")] = False,
+    json_out: JsonOption = False,
     lang: LangOption = None,
+    no_color: NoColorOption = False,
     plot: Annotated[
         Path | None,
         typer.Option(
@@ -166,7 +205,9 @@ def simulate_command(
     sets: Annotated[
         list[str] | None,
         typer.Option(
-            "--set", help="ID=VALUE: an arm differing from the base in one rule (repeat)."
+            "--set",
+            help="ID=VALUE: an arm differing from the base in one rule (repeat).",
+            autocompletion=complete_rule_ids,
         ),
     ] = None,
     arm: Annotated[
@@ -278,9 +319,9 @@ def simulate_command(
     if report_file is not None:
         write_report(report, report_file, m, plot)
     if json_out:
-        typer.echo(json.dumps(report_json(report, m), ensure_ascii=False, indent=2))
+        emit(command_json(report, m))
         return
-    console = Console(width=100)
+    console = make_console(width=100)
     print_words(report, m, console)
     if len(report.presets) <= _WIDE_TABLE_ARMS:  # more arms: the per-arm blocks alone
         console.print(_table(report, m))

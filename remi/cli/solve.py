@@ -6,16 +6,22 @@ Exit codes: 0 an opening was found, 1 no valid opening exists (still a correct a
 
 from __future__ import annotations
 
-import json
+from enum import StrEnum
 from typing import Annotated, Any
 
+import attrs
 import typer
-from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from remi.cli.app import EXIT_INVALID, fail, guarded, parse_set_options, solve_app
+from remi.cli.app import EXIT_INVALID, fail, fail_message, guarded, parse_set_options, solve_app
+from remi.cli.completion import SetOption, complete_presets, complete_tiles
+from remi.cli.lang import LangOption, localized_messages
+from remi.cli.output import JsonOption, NoColorOption, emit, make_console
+from remi.cli.vocabulary import error_object, formation_object, rules_object
 from remi.core.errors import NotationError, RulesError
 from remi.core.formations import Formation, formation_points
+from remi.core.messages import N_, NP_, Messages
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.tiles import Tile
@@ -42,31 +48,79 @@ def _taken(text: str | None) -> Tile | None:
     try:
         tiles = parse_tiles(text)
     except NotationError as exc:
-        fail(f"--take: {exc}")
+        fail(escape(f"--take: {exc}"), field="--take", token=exc.token)
     if len(tiles) != 1:
-        fail(f"--take expects exactly one tile, got {text!r}")
+        fail(escape(f"--take expects exactly one tile, got {text!r}"), field="--take")
     return tiles[0]
 
 
-def _why_none(rack: list[Tile], rules: RemiRules, take: Tile | None) -> str:
+@attrs.frozen(kw_only=True)
+class NoOpening:
+    """Why a rack holds no opening (etalare): the catalogue message, its parameters (``count``
+    for the plural one) and the rule id, with the taken tile when ``--take`` gave one."""
+
+    message_id: str
+    rule: str
+    take: Tile | None = None
+    params: dict[str, object] = attrs.field(factory=dict)
+
+    def told(self, m: Messages) -> str:
+        """The reason in the language of ``m``: "no opening[ using the taken tile T]: WHY [RULE]"."""
+        head = (
+            m("cli.solve.no_opening")
+            if self.take is None
+            else m("cli.solve.no_opening.taken", tile=str(self.take))
+        )
+        params = dict(self.params)
+        count = params.pop("count", None)
+        why = (
+            m(self.message_id, **params)
+            if count is None
+            else m.plural(self.message_id, int(str(count)), **params)
+        )
+        return f"{head}: {why} [{self.rule}]"
+
+    def as_error(self, m: Messages) -> dict[str, Any]:
+        """The error object of the reason (English message, text in the language of ``m``)."""
+        params = dict(self.params) | ({"tile": str(self.take)} if self.take is not None else {})
+        return error_object(
+            self.told(Messages("en")),
+            text=self.told(m),
+            message_id=self.message_id,
+            params=params,
+            rule=self.rule,
+        )
+
+
+def _why_none(rack: list[Tile], rules: RemiRules, take: Tile | None) -> NoOpening:
     """Explain a missing opening with the rule id: the best shape-valid value, or no shape."""
     relaxed = rules.with_overrides({"opening.min_points": 0})
     assert isinstance(relaxed, RemiRules)
     short = best_opening(rack, relaxed, must_include=take)
-    taken = f" using the taken tile {take}" if take is not None else ""
     if short is None:
         if take is not None and best_opening(rack + [take], relaxed) is not None:
-            return (
-                f"no opening{taken}: the tile fits in no formation of a valid opening "
-                "[sir.take_last_for_opening]"
+            return NoOpening(
+                message_id=N_("cli.solve.no_opening.tile_fits_nowhere"),
+                rule="sir.take_last_for_opening",
+                take=take,
             )
         if not rules.opening_needs_run:
-            return f"no opening{taken}: the rack holds no formation [opening.min_points]"
-        ones = ", nor a set (terță) of 1s to lay alone" if rules.opening_ones_set_exception else ""
-        return f"no opening{taken}: the rack holds no run (suită){ones} [opening.needs_run]"
-    return (
-        f"no opening{taken}: the best is {short.points} points ({short.text}), needs "
-        f"{rules.opening_min_points} [opening.min_points]"
+            return NoOpening(
+                message_id=N_("cli.solve.no_opening.no_formation"),
+                rule="opening.min_points",
+                take=take,
+            )
+        key = (
+            N_("cli.solve.no_opening.no_run_nor_ones")
+            if rules.opening_ones_set_exception
+            else N_("cli.solve.no_opening.no_run")
+        )
+        return NoOpening(message_id=key, rule="opening.needs_run", take=take)
+    return NoOpening(
+        message_id=NP_("cli.solve.no_opening.too_few"),
+        rule="opening.min_points",
+        take=take,
+        params={"count": short.points, "formations": short.text, "needs": rules.opening_min_points},
     )
 
 
@@ -74,14 +128,23 @@ def _notation(formation: Formation, rules: RemiRules) -> str:
     return formation.text(rules.formation_rules)
 
 
-def _as_json(plan: OpeningPlan | None, rules: RemiRules, error: str | None) -> dict[str, Any]:
+def _as_json(
+    plan: OpeningPlan | None, rules: RemiRules, error: NoOpening | None, m: Messages
+) -> dict[str, Any]:
+    """The JSON of ``remi solve opening`` (remi/schemas/solve-opening.schema.json)."""
+    formations = [
+        formation_object(
+            _notation(f, rules), f.kind.value, formation_points(f, rules.opening_points)
+        )
+        for f in (plan.formations if plan else ())
+    ]
     return {
         "found": plan is not None,
+        "rules": rules_object(rules),
         "points": plan.points if plan else None,
-        "formations": [_notation(f, rules) for f in plan.formations] if plan else [],
+        "formations": formations,
         "tiles_used": plan.tiles_used if plan else 0,
-        "rules": rules.name,
-        "error": error,
+        "reason": None if error is None else error.as_error(m),
     }
 
 
@@ -92,41 +155,53 @@ MAX_OPENING_RACK = 40
 @solve_app.command("opening")
 @guarded
 def solve_opening(
-    rack: Annotated[str, typer.Argument(help='The rack, e.g. "R5 R6 R7 R10 Y10 B10 J".')],
+    rack: Annotated[
+        str,
+        typer.Argument(
+            help='The rack, e.g. "R5 R6 R7 R10 Y10 B10 J".', autocompletion=complete_tiles
+        ),
+    ],
     rules: Annotated[
-        str, typer.Option("--rules", help="Preset name or rule file.")
+        str,
+        typer.Option("--rules", help="Preset name or rule file.", autocompletion=complete_presets),
     ] = "remi-pe-tabla",
-    set_: Annotated[
-        list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")
-    ] = None,
+    set_: SetOption = None,
     take: Annotated[
         str | None,
-        typer.Option("--take", help="A tile taken from the șir: added to the rack, must be laid."),
+        typer.Option(
+            "--take",
+            help="A tile taken from the șir: added to the rack, must be laid.",
+            autocompletion=complete_tiles,
+        ),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    json_out: JsonOption = False,
+    lang: LangOption = None,
+    no_color: NoColorOption = False,
 ) -> None:
     """The highest-value valid opening (etalare) from RACK, exact (docs/rules.md §1.5, §1.7).
 
-    Exit 0 when an opening exists, 1 when none does, 2 for bad input. JSON keys: found, points
-    (null when none), formations (notation strings), tiles_used, rules, error (why none, with
-    the rule id; null when found).
+    Exit 0 when an opening exists, 1 when none does, 2 for bad input. JSON keys (docs/cli.md):
+    found, rules, points (null when none), formations, tiles_used, reason (why none, with the
+    rule id; null when found).
     """
     the_rules = _remi_rules(rules, set_)
     tiles = list(parse_tiles(rack))
     if len(tiles) > MAX_OPENING_RACK:
         fail(
             f"the rack holds {len(tiles)} tiles; solve opening takes at most {MAX_OPENING_RACK} "
-            "(a dealt rack holds 14-15, a șir break adds a few; beyond, the search time explodes)"
+            "(a dealt rack holds 14-15, a șir break adds a few; beyond, the search time explodes)",
+            field="rack",
         )
     taken = _taken(take)
     plan = best_opening(tiles, the_rules, must_include=taken)
     error = None if plan is not None else _why_none(tiles, the_rules, taken)
     if json_out:
-        typer.echo(json.dumps(_as_json(plan, the_rules, error), ensure_ascii=False, indent=2))
+        emit(_as_json(plan, the_rules, error, localized_messages(lang)))
     else:
-        console = Console(highlight=False, soft_wrap=True)
+        console = make_console(highlight=False, soft_wrap=True)
         if plan is None:
-            console.print(error, markup=False)
+            assert error is not None  # no plan: a reason
+            console.print(error.told(Messages("en")), markup=False)
         else:
             table = Table(
                 title=f"Best opening ({the_rules.name}, needs {the_rules.opening_min_points})"
@@ -147,8 +222,9 @@ def solve_opening(
 # remi solve move (Rummikub)
 
 
-def _move_rules(name: str, set_: list[str] | None) -> Any:
-    """The ``MoveRules`` of a Rummikub-family preset (or rule file) with ``--set`` overrides."""
+def _move_rules(name: str, set_: list[str] | None) -> tuple[Any, Any]:
+    """The rules and ``MoveRules`` of a Rummikub-family preset (or rule file) with ``--set``
+    overrides."""
     from remi.variants.rummikub.solvers.best_move import MoveRules
 
     rules = load_rules(name, parse_set_options(set_))
@@ -159,41 +235,83 @@ def _move_rules(name: str, set_: list[str] | None) -> Any:
             key="rules",
             value=name,
         )
-    return MoveRules.from_rules(rules)
+    return rules, MoveRules.from_rules(rules)
 
 
-def _move_json(move: Any, frules: Any) -> dict[str, Any]:
+class Objective(StrEnum):
+    """What ``remi solve move`` maximises: the tiles placed, or their points."""
+
+    tiles = "tiles"
+    points = "points"
+
+
+def _formations(formations: Any, frules: Any) -> list[dict[str, Any]]:
+    return [formation_object(f.text(frules), f.kind.value) for f in formations]
+
+
+def _move_json(
+    move: Any, sets: Any, rules: Any, frules: Any, reason: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The JSON of ``remi solve move`` (remi/schemas/solve-move.schema.json); ``move`` None:
+    nothing found, the table as given and the ``reason``."""
     return {
-        "tiles_placed": move.tiles_placed,
-        "points_placed": move.points_placed,
-        "placed": [str(t) for t in move.placed],
-        "table": [f.text(frules) for f in move.table],
-        "edits": list(move.edits),
-        "changed_sets": move.changed_sets,
-        "meld": [f.text(frules) for f in move.meld],
+        "found": move is not None,
+        "rules": rules_object(rules),
+        "tiles_placed": move.tiles_placed if move else 0,
+        "points_placed": move.points_placed if move else 0,
+        "placed": [str(t) for t in move.placed] if move else [],
+        "table": _formations(move.table if move else sets, frules),
+        "edits": list(move.edits) if move else [],
+        "changed_sets": move.changed_sets if move else 0,
+        "meld": _formations(move.meld, frules) if move else [],
+        "reason": reason,
     }
+
+
+def _no_move(initial: bool, m: Messages) -> dict[str, Any]:
+    """Why no move exists: no rack tile can be played, or no initial meld reaches the
+    threshold (``initial_meld.min_points``), as an error object in the language of ``m``."""
+    key = N_("cli.solve.no_initial") if initial else N_("cli.solve.no_move")
+    return error_object(
+        Messages("en")(key),
+        text=m(key),
+        message_id=key,
+        rule="initial_meld.min_points" if initial else None,
+    )
 
 
 @solve_app.command("move")
 @guarded
 def solve_move(
     table: Annotated[
-        str, typer.Option("--table", help='The table sets, e.g. "[R5 R6 R7] [Y9 B9 K9]".')
+        str,
+        typer.Option(
+            "--table",
+            help='The table sets, e.g. "[R5 R6 R7] [Y9 B9 K9]".',
+            autocompletion=complete_tiles,
+        ),
     ] = "",
-    rack: Annotated[str, typer.Option("--rack", help='The rack, e.g. "R8 Y7 B7 J".')] = "",
+    rack: Annotated[
+        str,
+        typer.Option("--rack", help='The rack, e.g. "R8 Y7 B7 J".', autocompletion=complete_tiles),
+    ] = "",
     rules: Annotated[
-        str, typer.Option("--rules", help="Rummikub-family preset or rule file.")
+        str,
+        typer.Option(
+            "--rules",
+            help="Rummikub-family preset or rule file.",
+            autocompletion=complete_presets,
+        ),
     ] = "rummikub",
-    set_: Annotated[
-        list[str] | None, typer.Option("--set", help="Override a rule: ID=VALUE.")
-    ] = None,
+    set_: SetOption = None,
     initial: Annotated[
         bool, typer.Option("--initial", help="The player has not made his initial meld yet.")
     ] = False,
     objective: Annotated[
-        str, typer.Option("--objective", help="tiles (most tiles) or points (most points).")
-    ] = "tiles",
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+        Objective,
+        typer.Option("--objective", help="tiles (most tiles) or points (most points)."),
+    ] = Objective.tiles,
+    json_out: JsonOption = False,
     budget_seconds: Annotated[
         float,
         typer.Option(
@@ -207,32 +325,32 @@ def solve_move(
             help="A Rummikub position (docs/notation.md) instead of --table, --rack, --rules, --initial.",
         ),
     ] = "",
+    lang: LangOption = None,
+    no_color: NoColorOption = False,
 ) -> None:
     """The best Rummikub move: most tiles (or points) from --rack onto --table, exact
     (docs/rules.md §2.4–§2.7); or for the player to act in --position.
 
     Among equally good moves, the one changing the fewest table sets. Exit 0 when a move
     exists, 1 when no rack tile can be played (or no initial meld reaches the threshold) or when
-    the solver could not prove the optimum within --budget-seconds, 2 for bad input. JSON keys:
-    found, tiles_placed, points_placed, placed, table, edits, changed_sets, meld; error when
-    found is false.
+    the solver could not prove the optimum within --budget-seconds, 2 for bad input. JSON keys
+    (docs/cli.md): found, rules, tiles_placed, points_placed, placed, table, edits,
+    changed_sets, meld, reason (why nothing was found; null when found).
     """
     from remi.core.formations import read_formation
     from remi.core.notation import parse_formations_text
     from remi.variants.rummikub.solvers.best_move import SolverBudgetExceeded, best_move
 
-    if objective not in ("tiles", "points"):
-        fail(f"--objective must be tiles or points, got {objective!r}")
     if not budget_seconds > 0:  # nan too
-        fail(f"--budget-seconds must be more than 0, got {budget_seconds:g}")
+        fail_message(N_("cli.error.budget"), field="--budget-seconds", value=f"{budget_seconds:g}")
     if position:
         from remi.variants.rummikub.position import move_problem
         from remi.variants.rummikub.solvers.best_move import MoveRules
 
-        found, table, rack, initial = move_problem(position)
-        move_rules = MoveRules.from_rules(found)
+        the_rules, table, rack, initial = move_problem(position)
+        move_rules = MoveRules.from_rules(the_rules)
     else:
-        move_rules = _move_rules(rules, set_)
+        the_rules, move_rules = _move_rules(rules, set_)
     frules = move_rules.formation_rules
     sets = (
         [read_formation(slots, frules) for slots in parse_formations_text(table)]
@@ -241,13 +359,13 @@ def solve_move(
     )
     tiles = list(parse_tiles(rack))
     if not tiles:
-        fail('--rack is empty: give the rack tiles, e.g. --rack "R8 Y7 J"')
+        fail_message(N_("cli.error.rack_empty"), field="--rack")
     try:
         move = best_move(
             sets,
             tiles,
             initial=initial,
-            objective=objective,
+            objective=Objective(objective).value,
             rules=move_rules,
             budget_seconds=budget_seconds,
         )
@@ -257,37 +375,17 @@ def solve_move(
             f"explored); raise --budget-seconds to search longer"
         )
         if json_out:  # a JSON reader gets JSON: found false and the reason
-            typer.echo(json.dumps({"found": False, "error": why}, ensure_ascii=False, indent=2))
+            reason = error_object(why, field="--budget-seconds")
+            emit(_move_json(None, sets, the_rules, frules, reason))
             raise typer.Exit(EXIT_INVALID) from None
-        fail(why, EXIT_INVALID)
+        fail(why, EXIT_INVALID, field="--budget-seconds")
+    none = _no_move(initial, localized_messages(lang))
     if json_out:
-        payload: dict[str, Any] = (
-            _move_json(move, frules)
-            if move is not None
-            else {
-                "tiles_placed": 0,
-                "points_placed": 0,
-                "placed": [],
-                "table": [f.text(frules) for f in sets],
-                "edits": [],
-                "changed_sets": 0,
-                "meld": [],
-                "error": (
-                    "no initial meld reaches the threshold"
-                    if initial
-                    else "no rack tile can be played"
-                ),
-            }
-        )
-        payload["found"] = move is not None
-        typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        emit(_move_json(move, sets, the_rules, frules, None if move is not None else none))
     else:
-        console = Console(highlight=False, soft_wrap=True)
+        console = make_console(highlight=False, soft_wrap=True)
         if move is None:
-            what = (
-                "no initial meld reaches the threshold" if initial else "no rack tile can be played"
-            )
-            console.print(f"{what}: draw a tile", markup=False)
+            console.print(f"{none['message']}: draw a tile", markup=False)
         else:
             console.print(
                 f"place {move.tiles_placed} tile{'s' if move.tiles_placed != 1 else ''} worth "

@@ -29,12 +29,14 @@ class ReplayError:
         action: the action line as written in the record.
         rule_id: the rule that refuses it (``opening.min_points``...).
         message: the engine's full explanation.
+        refusal: the engine's refusal itself (its message id tells it in any language).
     """
 
     position: int
     action: str
     rule_id: str
     message: str
+    refusal: IllegalActionError | None = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen(kw_only=True)
@@ -91,7 +93,9 @@ def replay(record: GameRecord) -> ReplayResult:
         try:
             state = variant.apply(state, action)
         except IllegalActionError as exc:
-            error = ReplayError(position=i, action=line, rule_id=exc.rule_id, message=str(exc))
+            error = ReplayError(
+                position=i, action=line, rule_id=exc.rule_id, message=str(exc), refusal=exc
+            )
             break
         applied.append(action)
     scores = variant.score(state, record.names) if variant.is_over(state) else ()

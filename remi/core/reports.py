@@ -150,6 +150,9 @@ class OpeningReport:
         valid: a valid opening (etalare) or first meld under the rules.
         points: its value toward the opening, in points (``None`` when a formation is invalid).
         formations: the formations in canonical notation (those that could be read).
+        kinds: the kind of each of ``formations`` (``"run"`` suită or ``"set"`` terță).
+        refusal: the rules' refusal of a readable meld (its message id tells it in any
+            language), or ``None``.
         error, rule: why not, and the rule id (``opening.min_points``, ``opening.needs_run``,
             ``initial_meld.min_points``, or the formation's rule id).
     """
@@ -157,8 +160,10 @@ class OpeningReport:
     valid: bool
     points: int | None
     formations: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
     error: str | None = None
     rule: str | None = None
+    refusal: IllegalActionError | None = attrs.field(default=None, eq=False, repr=False)
 
     def as_json(self) -> dict[str, Any]:
         """JSON object: valid, points, formations (+ error and rule when invalid)."""
@@ -201,10 +206,12 @@ def check_formations_report(
                 valid=False,
                 points=None,
                 formations=tuple(f.text(formation_rules) for f in formations),
+                kinds=tuple(f.kind.value for f in formations),
                 error=f"formation {n}: {exc}",
                 rule=exc.rule_id,
             )
     shown = tuple(f.text(formation_rules) for f in formations)
+    kinds = tuple(f.kind.value for f in formations)
     try:
         total = check(formations)
     except IllegalActionError as exc:
@@ -212,10 +219,12 @@ def check_formations_report(
             valid=False,
             points=points(formations),
             formations=shown,
+            kinds=kinds,
             error=exc.reason,
             rule=exc.rule_id,
+            refusal=exc,
         )
-    return OpeningReport(valid=True, points=total, formations=shown)
+    return OpeningReport(valid=True, points=total, formations=shown, kinds=kinds)
 
 
 @attrs.frozen(kw_only=True)
