@@ -14,7 +14,7 @@ state's variant from its rules), so one program plays both::
     >>> remi.current_player(state), type(events[0]).__name__
     (1, 'Drew')
     >>> remi.position(state, 1).split(" / ")[0]  # what p2 sees, as one line
-    'remi:remi-pe-tabla#a0e5ab66 view p2'
+    'remi:remi-pe-tabla#c0bdff91 view p2'
 
 Also here: the variants by name (``get_variant``, ``variant_for_rules``), events, scoring
 (``score``, ``PlayerScore``), records (``load_record``, ``replay``), matches (``play_match``),

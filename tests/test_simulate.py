@@ -105,16 +105,22 @@ def test_simulate_cli_json_shape() -> None:
     assert (diff["a"], diff["b"]) == ("remi-pe-tabla", "remi-50") and len(diff["seats"]) == 2
 
 
-def test_simulate_cli_set_applies_to_every_preset() -> None:
-    """--set ID=VALUE changes the rules of every preset simulated (remi simulate --set)."""
-    args = ["simulate", "--rules", "remi-pe-tabla", "--games", "2", "--players", "2", "--json"]
-    base = json_of("simulate", runner.invoke(app, args))
-    lower = json_of("simulate", runner.invoke(app, [*args, "--set", "opening.min_points=5"]))
-    assert base["rules"][0]["overrides"] == {}
-    assert lower["rules"][0]["overrides"] == {"opening.min_points": 5}
-    first = [s["first_open_turn"]["mean"] for s in lower["stats"][0]["seats"]]
-    before = [s["first_open_turn"]["mean"] for s in base["stats"][0]["seats"]]
-    assert first != before  # a 5-point opening is made earlier than a 45-point one
+def test_simulate_cli_set_adds_an_arm() -> None:
+    """--set ID=VALUE adds an arm that differs from the base in that rule (docs/simulate.md):
+    the JSON names it, with its change as the rules' overrides, and a 5-point opening is made
+    earlier than a 45-point one."""
+    args = ["simulate", "--rules", "remi-pe-tabla", "--games", "2", "--players", "2"]
+    data = json_of(
+        "simulate",
+        runner.invoke(app, [*args, "--bots", "greedy", "--set", "opening.min_points=5", "--json"]),
+    )
+    assert [r["overrides"] for r in data["rules"]] == [{}, {"opening.min_points": 5}]
+    assert data["arms"][0]["name"] == "opening.min_points=5"
+    assert data["arms"][0]["changes"] == {"opening.min_points": 5}
+    base, lower = (
+        [s["first_open_turn"]["mean"] for s in stats["seats"]] for stats in data["stats"]
+    )
+    assert all(a <= b for a, b in zip(lower, base)) and lower != base
 
 
 def test_simulate_cli_table_output() -> None:

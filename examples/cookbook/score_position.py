@@ -14,7 +14,7 @@ import remi
 
 #: A finished 2-player Rummikub game: p1 went out, p2 is left holding K7.
 FINISHED = (
-    "rummikub:rummikub#27c136ab / p1 ended turns=131 starter=p1 passes=0 / table"
+    "rummikub:rummikub#3b5c7f67 / p1 ended turns=131 starter=p1 passes=0 / table"
     " [R1 R2 R3 R4 R5 R6 R7 R8 R9 R10] [B10 B11 B12 B13] [R10 Y10 B10 K10] [B4 B5 B6 B7 B8 B9]"
     " [Y1 Y2 Y3 Y4 Y5 Y6] [K4 K5 K6 K7 K8 K9 K10 K11] [B1 B2 B3 B4] [R11 R12 R13] [K11 K12 K13]"
     " [R12 Y12 B12 K12] [Y4 Y5 Y6 Y7 Y8 Y9] [B5 B6 B7 B8 B9] [Y1 Y2 Y3] [R4 R5 R6 R7 R8 R9]"

@@ -32,7 +32,7 @@ import attrs
 
 from remi.core.errors import NotationError, RemiError, notation_error
 from remi.core.notation import parse_tiles
-from remi.core.rulespec import RuleSet
+from remi.core.rulespec import RuleSet, rule_specs
 from remi.core.tiles import FULL_SET, Tile
 
 if TYPE_CHECKING:
@@ -87,14 +87,20 @@ def parse_seat(token: str, player_count: int, text: str = "") -> int:
 
 
 def rules_digest(rules: RuleSet) -> str:
-    """8 hex digits of a hash of the family and every rule value: two rule sets that play alike
-    have the same digest, whatever their preset names.
+    """8 hex digits of a hash of the family and every rule value that differs from the rule's
+    default: two rule sets that play alike have the same digest, whatever their preset names,
+    and a rule id added later with its default (today's behaviour) leaves the digests of older
+    positions as they were.
 
     >>> from remi.core.presets import load_rules
     >>> rules_digest(load_rules("remi-pe-tabla")) == rules_digest(load_rules("remi-pe-tabla"))
     True
     """
-    text = rules.family + "".join(f"|{k}={v!r}" for k, v in sorted(rules.values().items()))
+    defaults = {spec.rule_id: spec.default for spec in rule_specs(type(rules))}
+    changed = sorted(
+        (k, v) for k, v in rules.values().items() if k not in defaults or defaults[k] != v
+    )
+    text = rules.family + "".join(f"|{k}={v!r}" for k, v in changed)
     return hashlib.blake2b(text.encode(), digest_size=4).hexdigest()
 
 
