@@ -78,7 +78,16 @@ def ladder(
     kinds: Sequence[str], deals: int, *, seed: int = 0, preset: str = "remi-pe-tabla"
 ) -> list[PairResult]:
     """Every pair of ``kinds`` (in the given order) over ``deals`` paired deals (seeds
-    ``seed .. seed+deals-1``)."""
+    ``seed .. seed+deals-1``).
+
+    Raises:
+        NoStrategyError: a bot kind that does not play the preset's rules (``check_bots``,
+            naming the rule), before any deal is played.
+    """
+    from remi.bots import check_bots
+    from remi.core.presets import load_rules
+
+    check_bots(kinds, load_rules(preset))
     results: list[PairResult] = []
     for a, b in combinations(kinds, 2):
         per_deal: list[float] = []

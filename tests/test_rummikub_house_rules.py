@@ -3,6 +3,7 @@ played through ``apply`` from stacked deals (docs/rules.md §2.6, §2.7, §3.30)
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from collections import Counter
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from remi.bots import check_bots
 from remi.cli import app
 from remi.core.candidates import candidate_formations
 from remi.core.errors import IllegalActionError, NotationError
@@ -170,6 +172,45 @@ def test_solver_bot_refusal_exits_2_in_play_and_simulate() -> None:
         result = cli.invoke(app, args)
         assert result.exit_code == 2, result.output
         assert "[joker.locks_meld]" in result.output
+        assert "   1. " not in result.output  # refused before the first action
+
+
+def test_bots_are_checked_before_the_game() -> None:
+    """A greedy seat that moves first does not play before the solver seat refuses the rules
+    (``check_bots``); ``random`` and ``greedy`` play every rule."""
+    rules = load_rules("myrummy-small")
+    with pytest.raises(SolverRulesError) as info:
+        check_bots(["greedy", "solver"], rules)
+    assert info.value.rule == "joker.locks_meld"
+    check_bots(["random", "greedy"], rules)
+    check_bots(["solver"], load_rules("rummikub"))
+
+
+def test_simulate_without_bots_falls_back_to_greedy_and_says_why() -> None:
+    """With no --bots, a simulation whose arm the solver bot does not play is played by greedy
+    bots, and the report says which rule made it so."""
+    data = json.loads(
+        CliRunner()
+        .invoke(
+            app,
+            [
+                "simulate",
+                "--rules",
+                "rummikub",
+                "--rules",
+                "myrummy-small",
+                "--games",
+                "1",
+                "--players",
+                "2",
+                "--json",
+            ],
+        )
+        .output
+    )
+    assert data["bots"] == ["greedy", "greedy"]
+    assert data["bot_fallback"] == {"arm": "myrummy-small", "rule": "joker.locks_meld"}
+    assert any("joker.locks_meld" in line for line in data["arms"][0]["verdict"])
 
 
 def test_rules_show_and_diff_list_the_new_ids() -> None:

@@ -18,7 +18,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from remi.bots import Bot, make_bot
+from remi.bots import Bot, check_bots, make_bot
 from remi.cli import terminal
 from remi.cli.app import EXIT_INVALID, fail
 from remi.cli.savelock import SaveLockError, SaveLocks
@@ -309,9 +309,12 @@ def start_session(
 
     Raises:
         typer.Exit: (exit 1) when the record holds an illegal action.
+        NoStrategyError: a bot of the record does not play its rules (``remi.bots.check_bots``,
+            naming the rule), before any action is played.
     """
     rules = record_rules(record)
     variant = variant_for_rules(rules)
+    check_bots([p.kind for p in record.players if p.kind != HUMAN], rules)
     result = replay(record)
     if result.error is not None:
         err = result.error

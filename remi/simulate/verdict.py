@@ -80,6 +80,9 @@ def arm_verdict(report: SimulationReport, index: int, m: Messages) -> list[str]:
     arm = report.arms[index + 1]
     hands = report.games
     out = [m("sim.v.bot", bot=", ".join(sorted(set(report.bots))), hands=hands)]
+    if report.bot_fallback is not None:
+        where, rule = report.bot_fallback
+        out.append(m("sim.v.bot_fallback", arm=where, rule=rule))
     never = report.never_exercised(index)
     for rule_id in never:
         out.append(m("sim.v.never", rule=rule_id, hands=hands))
@@ -109,9 +112,7 @@ def arm_verdict(report: SimulationReport, index: int, m: Messages) -> list[str]:
         out.append(m("sim.v.holm", arms=len(report.arms) - 1))
     if report.failures:
         out.append(m("sim.v.failures", count=report.failures))
-    if report.bot_fallback is not None:
-        where, rule = report.bot_fallback
-        out.append(m("sim.v.bot_fallback", arm=where, rule=rule))
+
     check = report.bots_check
     if check is not None:
         flips = [measure for name, measure in check.flips if name == arm.name]
