@@ -58,7 +58,10 @@ from remi.variants.remi_pe_tabla.state import GameState, PlayerState, TableForma
 __all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
 
 
-@functools.lru_cache(maxsize=8192)
+# Memo caches keyed by whole racks hit a few per cent in play (a rack changes by one tile per
+# action) and those keyed by formations serve one hand's table: all are bounded small, so the
+# memory of a long simulation stays flat (benchmarks/memory.py).
+@functools.lru_cache(maxsize=2048)
 def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[Formation, ...]:
     """``candidate_formations`` of a rack, memoised (racks recur after an undo)."""
     return tuple(candidate_formations(rack, rules))
@@ -237,7 +240,7 @@ OPENING_OPTIONS_LIMIT = 24
 _OPENING_SEARCH_BUDGET = 400
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def _opening_options(
     rack: tuple[Tile, ...], rules: RemiRules, must_include: Tile | None
 ) -> tuple[tuple[Formation, ...], ...]:
@@ -364,7 +367,7 @@ def _tile_fields(tiles: tuple[Tile, ...]) -> int:
     return sum(1 << (3 * t) for t in tiles)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _formation_opening_points(formation: Formation, rules: RemiRules) -> int:
     return opening_points((formation,), rules)
 
@@ -381,7 +384,7 @@ _ONE_POINT_PER_TILE = PointTable(
 )
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=2048)
 def _closing_options(
     rack: tuple[Tile, ...], frules: FormationRules
 ) -> tuple[tuple[Formation, ...], ...]:
@@ -472,7 +475,7 @@ def _take_action(seat: int, position: int) -> Take:
     return action
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
     """The natural tiles that can be attached to ``f`` (each at exactly one place)."""
     if f.kind is _RUN:
@@ -517,7 +520,7 @@ def _table_layoff_targets(
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _layoff_targets(
     f: Formation, rules: FormationRules
 ) -> tuple[tuple[Tile, ...], tuple[Tile | None, ...]]:
