@@ -86,11 +86,7 @@ def main() -> None:
     print(
         f"  growth from {first['games']:,} to {last['games']:,} games: "
         f"{last['rss'] - first['rss']:+.1f} MB (this)"
-        + (
-            f", {runs['vs'][-1]['rss'] - runs['vs'][0]['rss']:+.1f} MB (vs)"
-            if "vs" in runs
-            else ""
-        )
+        + (f", {runs['vs'][-1]['rss'] - runs['vs'][0]['rss']:+.1f} MB (vs)" if "vs" in runs else "")
     )
 
 

@@ -50,9 +50,9 @@ from remi.variants.remi_pe_tabla.engine_common import (
 )
 from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
 from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
+from remi.variants.remi_pe_tabla.movegen_cache import per_table
 from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.rules import RemiRules
-from remi.variants.remi_pe_tabla.movegen_cache import per_table
 from remi.variants.remi_pe_tabla.state import GameState, PlayerState, TableFormation
 
 __all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
