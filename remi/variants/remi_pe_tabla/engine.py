@@ -44,10 +44,17 @@ from remi.variants.remi_pe_tabla.actions import (
     Undo,
 )
 from remi.variants.remi_pe_tabla.engine_common import _ENDED, _illegal
-from remi.variants.remi_pe_tabla.engine_end import _announce, _announce_atu, _declare, _discard
-from remi.variants.remi_pe_tabla.engine_lay import _layoff, _meld, _swap
-from remi.variants.remi_pe_tabla.engine_take import _draw, _take
+from remi.variants.remi_pe_tabla.engine_end import (
+    _announce,
+    _announce_atu,
+    _declare,
+    _discard,
+    _discard_listed,
+)
+from remi.variants.remi_pe_tabla.engine_lay import _layoff, _meld, _meld_listed, _swap
+from remi.variants.remi_pe_tabla.engine_take import _draw, _take, _take_listed
 from remi.variants.remi_pe_tabla.events import events_of
+from remi.variants.remi_pe_tabla.listed import listed
 from remi.variants.remi_pe_tabla.state import GameState
 
 __all__ = ["apply", "check", "is_legal", "transition", "undo"]
@@ -67,6 +74,8 @@ def apply(state: GameState, action: Action) -> GameState:
         IllegalActionError: the action breaks a rule; ``rule_id`` names it (``turn.order``,
             ``turn.phase``, ``opening.min_points``, ``sir.first_discard_dead``, ...).
     """
+    if listed(state, action):  # an object legal_actions listed for this very state
+        return _LISTED_HANDLERS[type(action)](state, action)
     if not isinstance(action, Action):  # None, a string, another family's value...
         raise IllegalActionError(
             f"not a Remi action: {type(action).__name__}", rule_id="turn.phase", action=None
@@ -143,4 +152,13 @@ _HANDLERS: dict[type[Action], _Handler] = {
     Declare: _declare,
     Discard: _discard,
     Undo: _undo,
+}
+#: The handlers of actions ``legal_actions`` listed for the very state they are applied to
+#: (``remi.variants.remi_pe_tabla.listed``): the checks the move generator made are skipped, the
+#: new state is built by the same code as after the full checks.
+_LISTED_HANDLERS: dict[type[Action], _Handler] = {
+    **_HANDLERS,
+    Take: _take_listed,
+    Meld: _meld_listed,
+    Discard: _discard_listed,
 }

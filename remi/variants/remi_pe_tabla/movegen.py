@@ -50,6 +50,7 @@ from remi.variants.remi_pe_tabla.engine_common import (
 )
 from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
 from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
+from remi.variants.remi_pe_tabla.listed import remember
 from remi.variants.remi_pe_tabla.movegen_cache import per_table
 from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.rules import RemiRules
@@ -115,8 +116,17 @@ def legal_actions(state: GameState) -> list[Action]:
     ``Meld`` per candidate formation (a player opens by laying several in one turn; the
     opening is checked when he discards). ``Take`` is offered when the taken tile can be used
     (or pe tablă declared). When a turn is stuck (an obligation can no longer be met by the
-    other actions), the list is ``[Undo]``. An ended hand has no legal actions.
+    other actions), the list is ``[Undo]``. An ended hand has no legal actions. The list is
+    remembered for ``state`` (``remi.variants.remi_pe_tabla.listed``): ``apply`` given one of
+    its objects for this state skips the checks already made here.
     """
+    out = _listing(state)
+    remember(state, out)
+    return out
+
+
+def _listing(state: GameState) -> list[Action]:
+    """The body of ``legal_actions``."""
     phase = state.phase
     if phase is _ENDED:
         return []
