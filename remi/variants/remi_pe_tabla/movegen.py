@@ -13,6 +13,7 @@ and the jolys a rack tile can be swapped for (``_swap_options``). Action values 
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterator, Sequence
 
 from remi.core.actions import Action
@@ -41,7 +42,6 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _ENDED,
     _FIRST_DISCARD,
     _RUN,
-    _SET,
     _TAKE,
     _add,
     _may_lay,
@@ -52,7 +52,7 @@ from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
 from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
 from remi.variants.remi_pe_tabla.listed import remember
 from remi.variants.remi_pe_tabla.movegen_cache import per_table
-from remi.variants.remi_pe_tabla.opening import opening_points
+from remi.variants.remi_pe_tabla.opening_facts import opening_facts
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import GameState, PlayerState, TableFormation
 
@@ -265,17 +265,16 @@ def _opening_options(
     if rules.opening_needs_run and not any(f.kind is _RUN for f in cands):
         if not (rules.opening_ones_set_exception and any(f.number == 1 for f in cands)):
             return ()
+    # what the search reads of each candidate, kept per formation (opening_facts)
+    points, needs, lengths, is_run, ones_alone, present = zip(*opening_facts(cands, rules))
     # an upper bound: every tile of the rack in some formation at its highest opening value
-    covered = {t for f in cands for t in f.tiles}
-    bound = sum(_MAX_OPENING_VALUE[t] for t in rack if t in covered)
+    covered = functools.reduce(operator.or_, present)
+    bound = sum(_MAX_OPENING_VALUE[t] for t in rack if covered >> t & 1)
     if bound < rules.opening_min_points:
         return ()
-    points = [_formation_opening_points(f, rules) for f in cands]
-    # The rack and each formation as tile counts in 3-bit fields (``_tile_fields``): a
-    # formation fits when subtracting its counts borrows from no field's guard bit.
+    # The rack and each formation (``needs``) as tile counts in 3-bit fields (``_tile_fields``):
+    # a formation fits when subtracting its counts borrows from no field's guard bit.
     guard = _FIELD_GUARDS
-    needs = [_tile_fields(f.tiles) for f in cands]
-    lengths = [len(f.tiles) for f in cands]
     min_points = rules.opening_min_points
     out: list[tuple[Formation, ...]] = []
     chosen: list[Formation] = []
@@ -283,11 +282,8 @@ def _opening_options(
     size = len(rack)
     count = len(cands)
 
-    # opening_shape_ok and the must-include test, followed along the path
-    is_run = [f.kind is _RUN for f in cands]
-    ones_alone = [
-        rules.opening_ones_set_exception and f.kind is _SET and f.number == 1 for f in cands
-    ]
+    # opening_shape_ok (``is_run``, ``ones_alone``) and the must-include test, followed along
+    # the path
     shape_free = not rules.opening_needs_run
     holds_must = [must_include is None or must_include in f.tiles for f in cands]
 
@@ -375,11 +371,6 @@ def _tile_fields(tiles: tuple[Tile, ...]) -> int:
     """``tiles`` as counts in 3-bit fields, ``sum(1 << 3 * t)`` (a tile is its integer code + 1;
     at most two copies of a tile, so a count never reaches the guard bit)."""
     return sum(1 << (3 * t) for t in tiles)
-
-
-@functools.lru_cache(maxsize=8192)
-def _formation_opening_points(formation: Formation, rules: RemiRules) -> int:
-    return opening_points((formation,), rules)
 
 
 _ONE_POINT_PER_TILE = PointTable(
