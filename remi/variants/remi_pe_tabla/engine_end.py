@@ -178,14 +178,6 @@ def _discard(state: GameState, action: Discard) -> GameState:
     return _after_discard(state, action, ps, rest)
 
 
-def _discard_listed(state: GameState, action: Discard) -> GameState:
-    """``_discard`` for an action ``legal_actions`` listed for this very state (its checks made)."""
-    ps = state.players[state.current]
-    rest = _remove(ps.rack, (action.tile,))
-    assert rest is not None
-    return _after_discard(state, action, ps, rest)
-
-
 def _after_discard(
     state: GameState, action: Discard, ps: PlayerState, rest: tuple[Tile, ...]
 ) -> GameState:

@@ -86,14 +86,6 @@ def _meld(state: GameState, action: Meld) -> GameState:
     return _after_meld(state, action, ps, rest)
 
 
-def _meld_listed(state: GameState, action: Meld) -> GameState:
-    """``_meld`` for an action ``legal_actions`` listed for this very state (its checks made)."""
-    ps = state.players[state.current]
-    rest = _remove(ps.rack, action.tiles)
-    assert rest is not None
-    return _after_meld(state, action, ps, rest)
-
-
 def _after_meld(
     state: GameState, action: Meld, ps: PlayerState, rest: tuple[Tile, ...]
 ) -> GameState:
