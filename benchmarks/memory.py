@@ -4,8 +4,8 @@ Plays seeded 4-player Remi hands one after another in one process, as ``remi sim
 (``remi.simulate.play_game``, random bots by default), and prints the process's resident set
 size (RSS, ``VmRSS`` of ``/proc/self/status``; the peak ``ru_maxrss`` where there is no /proc)
 after each checkpoint. Flat memory means the figure stops growing after the warm-up: every memo
-cache of the move generator is bounded (``functools.lru_cache`` sizes, per-table caches emptied
-beyond ``remi.variants.remi_pe_tabla.movegen_cache.TABLE_CACHE_LIMIT``).
+cache of the move generator is bounded (``functools.lru_cache`` sizes, the opening search's
+per-formation table emptied beyond ``remi.variants.remi_pe_tabla.opening_facts.FACTS_LIMIT``).
 
 With ``--vs PYTHON`` the same games are also played by another install of remi (e.g. the code
 before a change) in a fresh process, and each checkpoint is printed for both with the ratio, all

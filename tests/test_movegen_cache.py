@@ -1,9 +1,10 @@
-"""The move generator's per-table caches and the lazily imported modules of the Remi variant.
+"""The move generator's per-formation lay-off cache and the lazily imported modules of the Remi
+variant.
 
-The lay-off and swap options derived once per table (``movegen_cache.per_table``) must list
-exactly what the rules accept: every listed lay-off and swap passes ``check``, and the lists are
-the same whether the cache is cold or warm, along seeded random games (docs/rules.md §1.8 lipire,
-§1.6 the joly swap).
+The lay-off targets kept per table formation (``movegen._layoff_targets``) must list exactly
+what the rules accept: every listed lay-off and swap passes ``check``, and the lists are the same
+whether the cache is cold or warm, along seeded random games (docs/rules.md §1.8 lipire, §1.6
+the joly swap).
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ import sys
 
 from remi.core.lazy import lazy_module
 from remi.core.presets import load_rules
-from remi.variants.remi_pe_tabla import movegen_cache
 from remi.variants.remi_pe_tabla.actions import LayOff, Swap
 from remi.variants.remi_pe_tabla.engine import apply, check
-from remi.variants.remi_pe_tabla.movegen import legal_actions
+from remi.variants.remi_pe_tabla.movegen import _layoff_targets, legal_actions
 from remi.variants.remi_pe_tabla.state import Phase, new_game
 
 
@@ -30,7 +30,7 @@ def _walk(seed: int) -> tuple[int, int]:
     layoffs = swaps = 0
     while state.phase is not Phase.ENDED:
         warm = legal_actions(state)
-        movegen_cache._CACHE.clear()
+        _layoff_targets.cache_clear()
         assert legal_actions(state) == warm
         for action in warm:
             if isinstance(action, (LayOff, Swap)):
@@ -41,28 +41,11 @@ def _walk(seed: int) -> tuple[int, int]:
     return layoffs, swaps
 
 
-def test_table_caches_list_what_the_rules_accept() -> None:
+def test_layoff_cache_lists_what_the_rules_accept() -> None:
     totals = [_walk(seed) for seed in range(12)]
     assert sum(t[0] for t in totals) > 0  # lay-offs were listed and checked
-    assert len(movegen_cache._CACHE) <= movegen_cache.TABLE_CACHE_LIMIT
-
-
-def test_per_table_is_computed_once_per_table_and_bounded() -> None:
-    rules = load_rules("remi-pe-tabla").formation_rules
-    calls: list[int] = []
-
-    def derive(table: tuple[object, ...], _frules: object, flag: bool) -> int:
-        calls.append(len(table))
-        return len(table) + flag
-
-    tables = [tuple(range(n)) for n in range(movegen_cache.TABLE_CACHE_LIMIT + 5)]
-    assert movegen_cache.per_table(derive, tables[3], rules) == 3  # type: ignore[arg-type]
-    assert movegen_cache.per_table(derive, tables[3], rules) == 3  # type: ignore[arg-type]
-    assert movegen_cache.per_table(derive, tables[3], rules, True) == 4  # type: ignore[arg-type]
-    assert calls == [3, 3]  # the second lookup was a hit; the flag is part of the key
-    for table in tables:
-        movegen_cache.per_table(derive, table, rules)  # type: ignore[arg-type]
-    assert len(movegen_cache._CACHE) <= movegen_cache.TABLE_CACHE_LIMIT
+    info = _layoff_targets.cache_info()
+    assert info.currsize <= (info.maxsize or 0)
 
 
 def test_lazy_module_loads_on_first_use() -> None:

@@ -51,10 +51,9 @@ from remi.variants.remi_pe_tabla.engine_common import (
 from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
 from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
 from remi.variants.remi_pe_tabla.listed import remember
-from remi.variants.remi_pe_tabla.movegen_cache import per_table
 from remi.variants.remi_pe_tabla.opening_facts import opening_facts
 from remi.variants.remi_pe_tabla.rules import RemiRules
-from remi.variants.remi_pe_tabla.state import GameState, PlayerState, TableFormation
+from remi.variants.remi_pe_tabla.state import GameState, PlayerState
 
 __all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
 
@@ -498,27 +497,15 @@ def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -
     rack = set(ps.rack)
     has_joly = JOLY in rack
     others_no_joly = state.rules.joly_layoff_own_only or state.turn.freed_jolys
-    for number, owner, tiles, idents in per_table(_table_layoff_targets, state.table, frules):
+    for number, tf in enumerate(state.table, start=1):
+        tiles, idents = _layoff_targets(tf.formation, frules)
         for tile in tiles:
             if tile in rack:
                 out.append(_layoff_action(seat, number, tile, tile))
-        if has_joly and idents and not (owner != seat and others_no_joly):
+        if has_joly and idents and not (tf.owner != seat and others_no_joly):
             for ident in idents:
                 out.append(_layoff_action(seat, number, JOLY, ident))
     return out
-
-
-def _table_layoff_targets(
-    table: tuple[TableFormation, ...], frules: FormationRules, _flag: bool
-) -> tuple[tuple[int, int, tuple[Tile, ...], tuple[Tile | None, ...]], ...]:
-    """(formation number, owner, ``_layoff_targets``) of each table formation something
-    attaches to, in table order (computed once per table: ``movegen_cache.per_table``)."""
-    out = []
-    for number, tf in enumerate(table, start=1):
-        tiles, idents = _layoff_targets(tf.formation, frules)
-        if tiles or idents:
-            out.append((number, tf.owner, tiles, idents))
-    return tuple(out)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -554,40 +541,24 @@ def _swap_options(state: GameState, ps: PlayerState) -> list[Swap]:
     seat = state.current
     rack = set(ps.rack)
     rules = state.rules
-    swaps = per_table(
-        _table_swap_tiles, state.table, rules.formation_rules, rules.joly_set_of_three_locked
-    )
-    for number, tiles in swaps:
-        for tile in tiles:
-            if tile in rack:
-                out.append(Swap(seat, number, tile))
-    return out
-
-
-def _table_swap_tiles(
-    table: tuple[TableFormation, ...], _frules: FormationRules, set_of_three_locked: bool
-) -> tuple[tuple[int, tuple[Tile, ...]], ...]:
-    """(formation number, the natural tiles a joly of it could be swapped for, each once, in
-    order) of each table formation holding an unswapped joly (``joly.set_of_three_locked``
-    given; computed once per table: ``movegen_cache.per_table``)."""
-    out = []
-    for number, tf in enumerate(table, start=1):
+    for number, tf in enumerate(state.table, start=1):
         f = tf.formation
         if JOLY not in f.tiles:
             continue
-        seen: dict[Tile, None] = {}
+        seen: set[Tile] = set()
         for tile, ident, swapped in zip(f.tiles, f.identities, tf.swapped):
             if not tile.is_joly or swapped:
                 continue
             if ident is None:
-                if set_of_three_locked:
+                if rules.joly_set_of_three_locked:
                     continue
                 present = {i.colour for i in f.identities if i is not None}
                 for c in COLOURS:
-                    if c not in present:
-                        seen.setdefault(tile_of(c, f.number))
-            else:
-                seen.setdefault(ident)
-        if seen:
-            out.append((number, tuple(seen)))
-    return tuple(out)
+                    cand = tile_of(c, f.number)
+                    if c not in present and cand in rack and cand not in seen:
+                        seen.add(cand)
+                        out.append(Swap(seat, number, cand))
+            elif ident in rack and ident not in seen:
+                seen.add(ident)
+                out.append(Swap(seat, number, ident))
+    return out
