@@ -20,25 +20,29 @@ from remi.variants.remi_pe_tabla.state import GameState
 
 __all__ = ["forget", "listed", "remember"]
 
-# (the state, its listed actions kept alive, the identities of those actions)
-_last: tuple[GameState | None, tuple[Action, ...], frozenset[int]] = (None, (), frozenset())
+# (the state, its listed actions: a private copy, which also keeps every listed object alive)
+_last: tuple[GameState | None, tuple[Action, ...]] = (None, ())
 
 
 def remember(state: GameState, actions: Sequence[Action]) -> None:
     """Record ``actions`` as the legal actions that ``legal_actions`` listed for ``state``."""
     global _last
-    kept = tuple(actions)
-    _last = (state, kept, frozenset(map(id, kept)))
+    _last = (state, tuple(actions))
 
 
 def listed(state: GameState, action: object) -> bool:
     """Whether ``action`` is one of the objects of the last list remembered for this very
     ``state`` object (identity, not equality: an equal action built elsewhere is not)."""
-    last_state, _kept, ids = _last
-    return last_state is state and id(action) in ids
+    last_state, kept = _last
+    if last_state is not state:
+        return False
+    for candidate in kept:
+        if candidate is action:
+            return True
+    return False
 
 
 def forget() -> None:
     """Drop the remembered list (tests; nothing else needs it)."""
     global _last
-    _last = (None, (), frozenset())
+    _last = (None, ())
