@@ -22,10 +22,15 @@ import subprocess
 import sys
 import time
 
-from remi.core.presets import load_rules
-from remi.variants.remi_pe_tabla.engine import apply
-from remi.variants.remi_pe_tabla.movegen import legal_actions
-from remi.variants.remi_pe_tabla.state import Phase, new_game
+try:
+    from remi.core.presets import load_rules
+    from remi.variants.remi_pe_tabla.engine import apply
+    from remi.variants.remi_pe_tabla.movegen import legal_actions
+    from remi.variants.remi_pe_tabla.state import Phase, new_game
+except ImportError:  # the layout before the families were split (a --vs interpreter)
+    from remi.engine import apply, legal_actions  # type: ignore[no-redef]
+    from remi.rules import load_rules  # type: ignore[no-redef]
+    from remi.state import Phase, new_game  # type: ignore[no-redef]
 
 
 def play(seed: int, players: int, rules) -> tuple[int, bool]:

@@ -31,6 +31,7 @@ from typing import Any
 from remi.core.actions import Action
 from remi.core.errors import IllegalActionError
 from remi.core.events import Event
+from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.actions import (
     Announce,
     AnnounceAtu,
@@ -43,18 +44,29 @@ from remi.variants.remi_pe_tabla.actions import (
     Take,
     Undo,
 )
-from remi.variants.remi_pe_tabla.engine_common import _ENDED, _illegal
-from remi.variants.remi_pe_tabla.engine_end import _announce, _announce_atu, _declare, _discard
-from remi.variants.remi_pe_tabla.engine_lay import _layoff, _meld, _swap
-from remi.variants.remi_pe_tabla.engine_take import _draw, _take
+from remi.variants.remi_pe_tabla.engine_common import _ENDED, _illegal, _remove
+from remi.variants.remi_pe_tabla.engine_end import (
+    _after_discard,
+    _announce,
+    _announce_atu,
+    _declare,
+    _discard,
+)
+from remi.variants.remi_pe_tabla.engine_lay import _after_meld, _layoff, _meld, _swap
+from remi.variants.remi_pe_tabla.engine_take import _draw, _take, _take_listed
 from remi.variants.remi_pe_tabla.events import events_of
-from remi.variants.remi_pe_tabla.state import GameState
+from remi.variants.remi_pe_tabla.listed import listed
+from remi.variants.remi_pe_tabla.state import GameState, PlayerState
 
 __all__ = ["apply", "check", "is_legal", "transition", "undo"]
 
 
 def apply(state: GameState, action: Action) -> GameState:
     """Check ``action`` in ``state`` and return the state after it; ``state`` is unchanged.
+
+    An action object that ``legal_actions`` listed for this very state object (identity, not
+    equality: ``remi.variants.remi_pe_tabla.listed``) skips the checks the move generator made;
+    any other action, equal or not, is checked in full.
 
     Args:
         state: the current state (never mutated).
@@ -67,6 +79,8 @@ def apply(state: GameState, action: Action) -> GameState:
         IllegalActionError: the action breaks a rule; ``rule_id`` names it (``turn.order``,
             ``turn.phase``, ``opening.min_points``, ``sir.first_discard_dead``, ...).
     """
+    if listed(state, action):  # an object legal_actions listed for this very state
+        return _LISTED_HANDLERS[type(action)](state, action)
     if not isinstance(action, Action):  # None, a string, another family's value...
         raise IllegalActionError(
             f"not a Remi action: {type(action).__name__}", rule_id="turn.phase", action=None
@@ -143,4 +157,32 @@ _HANDLERS: dict[type[Action], _Handler] = {
     Declare: _declare,
     Discard: _discard,
     Undo: _undo,
+}
+
+
+def _listed_lay(
+    tiles_of: Callable[[Any], tuple[Tile, ...]],
+    after: Callable[[GameState, Any, PlayerState, tuple[Tile, ...]], GameState],
+) -> _Handler:
+    """The handler of a listed action that takes ``tiles_of(action)`` off the rack (they are
+    there: it was listed for this state) and builds the state with ``after``, as the checked
+    handler does once its checks pass."""
+
+    def handler(state: GameState, action: Any) -> GameState:
+        ps = state.players[state.current]
+        rest = _remove(ps.rack, tiles_of(action))
+        assert rest is not None
+        return after(state, action, ps, rest)
+
+    return handler
+
+
+#: The handlers of actions ``legal_actions`` listed for the very state they are applied to
+#: (``remi.variants.remi_pe_tabla.listed``): the checks the move generator made are skipped, the
+#: new state is built by the same code as after the full checks.
+_LISTED_HANDLERS: dict[type[Action], _Handler] = {
+    **_HANDLERS,
+    Take: _take_listed,
+    Meld: _listed_lay(lambda action: action.tiles, _after_meld),
+    Discard: _listed_lay(lambda action: (action.tile,), _after_discard),
 }

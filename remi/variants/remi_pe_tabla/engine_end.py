@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 
 from remi.core.actions import Action
+from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.actions import Announce, AnnounceAtu, Declare, Discard
 from remi.variants.remi_pe_tabla.engine_common import (
     _ENDED,
@@ -30,7 +31,7 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _with_player,
 )
 from remi.variants.remi_pe_tabla.opening import check_opening
-from remi.variants.remi_pe_tabla.state import GameState, HandResult, TurnState
+from remi.variants.remi_pe_tabla.state import GameState, HandResult, PlayerState, TurnState
 
 __all__: list[str] = []
 
@@ -172,9 +173,16 @@ def _discard(state: GameState, action: Discard) -> GameState:
         raise _illegal(
             "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=action.tile
         )
-    rules = state.rules
     if state.phase is _PLAY:
         _end_of_turn_obligations(state, action, len(rest))
+    return _after_discard(state, action, ps, rest)
+
+
+def _after_discard(
+    state: GameState, action: Discard, ps: PlayerState, rest: tuple[Tile, ...]
+) -> GameState:
+    """The state after a checked discard of ``action.tile`` leaving ``rest`` on the rack."""
+    rules = state.rules
     opened = ps.opened or (state.turn.opening and not ps.pe_tabla)
     announced = ps.announced
     failed = ps.failed_announcement

@@ -82,8 +82,15 @@ def _meld(state: GameState, action: Meld) -> GameState:
             raise _illegal(
                 "error.formation.kind", "formation.kind", action, formation=f, rules=rules.name
             )
+    rest = _rack_after(state, ps, action.tiles, action, N_("error.meld.nothing_to_discard"))
+    return _after_meld(state, action, ps, rest)
+
+
+def _after_meld(
+    state: GameState, action: Meld, ps: PlayerState, rest: tuple[Tile, ...]
+) -> GameState:
+    """The state after the checked ``action`` (new formations) leaving ``rest`` on the rack."""
     tiles = action.tiles
-    rest = _rack_after(state, ps, tiles, action, N_("error.meld.nothing_to_discard"))
     turn = state.turn
     joly_count = sum(1 for t in tiles if t.is_joly)
     freed_used = min(joly_count, turn.freed_jolys)

@@ -23,7 +23,7 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _player,
     _with_player,
 )
-from remi.variants.remi_pe_tabla.state import GameState
+from remi.variants.remi_pe_tabla.state import GameState, PlayerState
 
 __all__: list[str] = []
 
@@ -111,6 +111,19 @@ def _take(state: GameState, action: Take) -> GameState:
                 held=held,
             )
         took = "break"
+    return _after_take(state, ps, index, took)
+
+
+def _take_listed(state: GameState, action: Take) -> GameState:
+    """``_take`` for an action ``legal_actions`` listed for this very state (its checks made)."""
+    last = len(state.sir) - 1
+    index = last if action.position is None else action.position - 1
+    return _after_take(state, _player(state), index, "take" if index == last else "break")
+
+
+def _after_take(state: GameState, ps: PlayerState, index: int, took: str) -> GameState:
+    """The state after the checked take of ``state.sir[index:]`` (``took``: take or break)."""
+    sir = state.sir
     taken = sir[index]
     pending = None if (ps.pe_tabla and took == "take") else taken
     new_ps = ps.evolve(rack=_add(ps.rack, sir[index:]))

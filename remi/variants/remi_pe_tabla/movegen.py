@@ -13,6 +13,7 @@ and the jolys a rack tile can be swapped for (``_swap_options``). Action values 
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterator, Sequence
 
 from remi.core.actions import Action
@@ -41,7 +42,6 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _ENDED,
     _FIRST_DISCARD,
     _RUN,
-    _SET,
     _TAKE,
     _add,
     _may_lay,
@@ -50,14 +50,18 @@ from remi.variants.remi_pe_tabla.engine_common import (
 )
 from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
 from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
-from remi.variants.remi_pe_tabla.opening import opening_points
+from remi.variants.remi_pe_tabla.listed import remember
+from remi.variants.remi_pe_tabla.opening_facts import opening_facts
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import GameState, PlayerState
 
 __all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
 
 
-@functools.lru_cache(maxsize=8192)
+# Memo caches keyed by whole racks hit a few per cent in play (a rack changes by one tile per
+# action) and those keyed by formations serve one hand's table: all are bounded small, so the
+# memory of a long simulation stays flat (benchmarks/memory.py).
+@functools.lru_cache(maxsize=2048)
 def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[Formation, ...]:
     """``candidate_formations`` of a rack, memoised (racks recur after an undo)."""
     return tuple(candidate_formations(rack, rules))
@@ -111,8 +115,17 @@ def legal_actions(state: GameState) -> list[Action]:
     ``Meld`` per candidate formation (a player opens by laying several in one turn; the
     opening is checked when he discards). ``Take`` is offered when the taken tile can be used
     (or pe tablă declared). When a turn is stuck (an obligation can no longer be met by the
-    other actions), the list is ``[Undo]``. An ended hand has no legal actions.
+    other actions), the list is ``[Undo]``. An ended hand has no legal actions. The list is
+    remembered for ``state`` (``remi.variants.remi_pe_tabla.listed``): ``apply`` given one of
+    its objects for this state skips the checks already made here.
     """
+    out = _listing(state)
+    remember(state, out)
+    return out
+
+
+def _listing(state: GameState) -> list[Action]:
+    """The body of ``legal_actions``."""
     phase = state.phase
     if phase is _ENDED:
         return []
@@ -236,7 +249,7 @@ OPENING_OPTIONS_LIMIT = 24
 _OPENING_SEARCH_BUDGET = 400
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def _opening_options(
     rack: tuple[Tile, ...], rules: RemiRules, must_include: Tile | None
 ) -> tuple[tuple[Formation, ...], ...]:
@@ -251,17 +264,16 @@ def _opening_options(
     if rules.opening_needs_run and not any(f.kind is _RUN for f in cands):
         if not (rules.opening_ones_set_exception and any(f.number == 1 for f in cands)):
             return ()
+    # what the search reads of each candidate, kept per formation (opening_facts)
+    points, needs, lengths, is_run, ones_alone, present = zip(*opening_facts(cands, rules))
     # an upper bound: every tile of the rack in some formation at its highest opening value
-    covered = {t for f in cands for t in f.tiles}
-    bound = sum(_MAX_OPENING_VALUE[t] for t in rack if t in covered)
+    covered = functools.reduce(operator.or_, present)
+    bound = sum(_MAX_OPENING_VALUE[t] for t in rack if covered >> t & 1)
     if bound < rules.opening_min_points:
         return ()
-    points = [_formation_opening_points(f, rules) for f in cands]
-    # The rack and each formation as tile counts in 3-bit fields (``_tile_fields``): a
-    # formation fits when subtracting its counts borrows from no field's guard bit.
+    # The rack and each formation (``needs``) as tile counts in 3-bit fields (``_tile_fields``):
+    # a formation fits when subtracting its counts borrows from no field's guard bit.
     guard = _FIELD_GUARDS
-    needs = [_tile_fields(f.tiles) for f in cands]
-    lengths = [len(f.tiles) for f in cands]
     min_points = rules.opening_min_points
     out: list[tuple[Formation, ...]] = []
     chosen: list[Formation] = []
@@ -269,11 +281,8 @@ def _opening_options(
     size = len(rack)
     count = len(cands)
 
-    # opening_shape_ok and the must-include test, followed along the path
-    is_run = [f.kind is _RUN for f in cands]
-    ones_alone = [
-        rules.opening_ones_set_exception and f.kind is _SET and f.number == 1 for f in cands
-    ]
+    # opening_shape_ok (``is_run``, ``ones_alone``) and the must-include test, followed along
+    # the path
     shape_free = not rules.opening_needs_run
     holds_must = [must_include is None or must_include in f.tiles for f in cands]
 
@@ -363,11 +372,6 @@ def _tile_fields(tiles: tuple[Tile, ...]) -> int:
     return sum(1 << (3 * t) for t in tiles)
 
 
-@functools.lru_cache(maxsize=65536)
-def _formation_opening_points(formation: Formation, rules: RemiRules) -> int:
-    return opening_points((formation,), rules)
-
-
 _ONE_POINT_PER_TILE = PointTable(
     low=1,
     high=1,
@@ -380,7 +384,7 @@ _ONE_POINT_PER_TILE = PointTable(
 )
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=2048)
 def _closing_options(
     rack: tuple[Tile, ...], frules: FormationRules
 ) -> tuple[tuple[Formation, ...], ...]:
@@ -471,7 +475,7 @@ def _take_action(seat: int, position: int) -> Take:
     return action
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
     """The natural tiles that can be attached to ``f`` (each at exactly one place)."""
     if f.kind is _RUN:
@@ -504,7 +508,7 @@ def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -
     return out
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _layoff_targets(
     f: Formation, rules: FormationRules
 ) -> tuple[tuple[Tile, ...], tuple[Tile | None, ...]]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 
 from remi.core.events import Event
 from remi.core.exposure import ExposureCounter
+from remi.core.lazy import lazy_module
 from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
 from remi.core.render import final_racks_lines
@@ -17,20 +19,29 @@ from remi.core.strategy import Strategy
 from remi.core.summary import HandSummary, TileZones
 from remi.core.tiles import Tile
 from remi.core.variant import FamilyHooks
-from remi.variants.remi_pe_tabla import engine as _engine
-from remi.variants.remi_pe_tabla import movegen as _movegen
-from remi.variants.remi_pe_tabla import notes as _notes
-from remi.variants.remi_pe_tabla import turn as _turn
-from remi.variants.remi_pe_tabla import views as _views
 from remi.variants.remi_pe_tabla.actions import ACTION_VERBS, Action, parse_action
 from remi.variants.remi_pe_tabla.disputes import REMI_DISPUTES, RemiDisputes
 from remi.variants.remi_pe_tabla.exposure import EXPOSURE
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.scoring import match_outcome
-from remi.variants.remi_pe_tabla.screens import table_table
 from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
-from remi.variants.remi_pe_tabla.views import PlayerView
+
+if TYPE_CHECKING:
+    from remi.variants.remi_pe_tabla import engine as _engine
+    from remi.variants.remi_pe_tabla import movegen as _movegen
+    from remi.variants.remi_pe_tabla import notes as _notes
+    from remi.variants.remi_pe_tabla import screens as _screens
+    from remi.variants.remi_pe_tabla import turn as _turn
+    from remi.variants.remi_pe_tabla import views as _views
+    from remi.variants.remi_pe_tabla.views import PlayerView
+else:  # imported on first use: `remi check` and `remi rules` never play (remi.core.lazy)
+    _engine = lazy_module("remi.variants.remi_pe_tabla.engine")
+    _movegen = lazy_module("remi.variants.remi_pe_tabla.movegen")
+    _notes = lazy_module("remi.variants.remi_pe_tabla.notes")
+    _screens = lazy_module("remi.variants.remi_pe_tabla.screens")
+    _turn = lazy_module("remi.variants.remi_pe_tabla.turn")
+    _views = lazy_module("remi.variants.remi_pe_tabla.views")
 
 __all__ = ["VARIANT", "RemiVariant"]
 
@@ -39,7 +50,7 @@ __all__ = ["VARIANT", "RemiVariant"]
 _ENDED = Phase.ENDED
 
 
-class RemiVariant(FamilyHooks[GameState, PlayerView, Action]):
+class RemiVariant(FamilyHooks[GameState, "PlayerView", Action]):
     """Romanian Remi pe tablă (family ``remi``): the hooks of ``remi.core.variant.Variant``.
 
     Each hook delegates to one module of this package: ``state.new_game``,
@@ -105,7 +116,9 @@ class RemiVariant(FamilyHooks[GameState, PlayerView, Action]):
     def final_screen(self, state: GameState, names: Sequence[str], m: Messages) -> RenderableType:
         """``screens.table_table`` of the final table, then the racks left."""
         final = _views.view(state, 0)
-        return Group(table_table(final, names, m), *final_racks_lines(final.final_racks, names))
+        return Group(
+            _screens.table_table(final, names, m), *final_racks_lines(final.final_racks, names)
+        )
 
     def new_game(
         self,

@@ -1,0 +1,69 @@
+"""CPU time of short CLI commands (start-up: imports), against another install in the same run.
+
+Runs each command ``--repeat`` times with this interpreter's ``remi`` and, with ``--vs``, with
+another interpreter's (e.g. a virtual environment of the code before a change), alternating, in
+fresh processes; prints the best CPU time (user + system of the child) of each side and the
+ratio this / vs (at most 0.5 is the second speed round's target for ``check meld``).
+
+    python benchmarks/startup.py [--vs /path/to/other/venv/bin/python] [--repeat 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+
+COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("--help",),
+    ("check", "meld", "R1 R2 R3"),
+    ("check", "meld", "R5 J R7"),
+)
+
+
+# Byte code is written and reused, as for an installed remi (the first run of each side warms it).
+_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def child_cpu(python: str, args: tuple[str, ...]) -> float:
+    """CPU seconds (user + system) of ``remi <args>`` under ``python`` run to the end."""
+    before = os.times()
+    code = "import sys; from remi.cli import main; sys.argv = ['remi', *sys.argv[1:]]; main()"
+    subprocess.run(  # -P: remi from the interpreter's install, never the current directory
+        [python, "-P", "-c", code, *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        check=False,
+        env=_ENV,
+    )
+    after = os.times()
+    return (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+
+
+def main() -> None:
+    """Print the best CPU time of each command per side and the ratio."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--vs", default=None, help="another interpreter with remi installed")
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    sides = {"this": sys.executable}
+    if args.vs:
+        sides["vs"] = args.vs
+    for command in COMMANDS:
+        best = {name: float("inf") for name in sides}
+        for python in sides.values():
+            child_cpu(python, command)  # writes the byte code
+        for _ in range(args.repeat):
+            for name, python in sides.items():
+                best[name] = min(best[name], child_cpu(python, command))
+        row = f"remi {' '.join(command)!s:28} this {best['this'] * 1000:6.0f} ms CPU"
+        if "vs" in best:
+            row += f", vs {best['vs'] * 1000:6.0f} ms, ratio this / vs {best['this'] / best['vs']:.2f}x"
+        print(row)
+
+
+if __name__ == "__main__":
+    main()
