@@ -21,7 +21,6 @@ from remi.core.tiles import Tile
 from remi.core.variant import FamilyHooks
 from remi.variants.remi_pe_tabla.actions import ACTION_VERBS, Action, parse_action
 from remi.variants.remi_pe_tabla.disputes import REMI_DISPUTES, RemiDisputes
-from remi.variants.remi_pe_tabla.exposure import EXPOSURE
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.scoring import match_outcome
@@ -72,7 +71,10 @@ class RemiVariant(FamilyHooks[GameState, "PlayerView", Action]):
         return RemiRules
 
     def exposure_counters(self) -> Mapping[str, ExposureCounter]:
-        """``exposure.EXPOSURE``: one counter per rule id."""
+        """``exposure.EXPOSURE``: one counter per rule id (imported when first asked for: the
+        counters read the family's events, which a program that only checks melds never loads)."""
+        from remi.variants.remi_pe_tabla.exposure import EXPOSURE
+
         return EXPOSURE
 
     def messages(self) -> Texts:

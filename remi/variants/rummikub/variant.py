@@ -21,7 +21,6 @@ from remi.core.summary import HandSummary, TileZones
 from remi.core.tiles import Tile
 from remi.core.variant import FamilyHooks
 from remi.variants.rummikub.disputes import RUMMIKUB_DISPUTES, RummikubDisputes
-from remi.variants.rummikub.exposure import EXPOSURE
 from remi.variants.rummikub.rules import RummikubRules
 
 if TYPE_CHECKING:  # the modules themselves are imported when a hook first needs them
@@ -51,7 +50,10 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
     preset_files: tuple[Path, ...] = ()
 
     def exposure_counters(self) -> Mapping[str, ExposureCounter]:
-        """``exposure.EXPOSURE``: one counter per rule id."""
+        """``exposure.EXPOSURE``: one counter per rule id (imported when first asked for: the
+        counters read the family's events, which a program that only checks melds never loads)."""
+        from remi.variants.rummikub.exposure import EXPOSURE
+
         return EXPOSURE
 
     def messages(self) -> Texts:
