@@ -21,8 +21,10 @@ import typer.main
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
+from remi.cli.help_i18n import LocalizedContext, help_language, sniff_language, translate
 from remi.core.errors import IllegalActionError, RemiError
 from remi.core.files import printable
+from remi.core.messages import Messages
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -126,6 +128,31 @@ class LazyGroup(TyperGroup):
 
     group: ClassVar[str] = ""
     owner: ClassVar[typer.Typer | None] = None
+    context_class = LocalizedContext
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """click's parsing; ``remi`` itself first reads the language of the invocation from
+        ``args`` (``--lang``) or the environment, for the help and the error line."""
+        if not self.group:
+            sniff_language(args)
+        return super().parse_args(ctx, self._without_lang(args))  # type: ignore[no-any-return]
+
+    def _without_lang(self, args: list[str]) -> list[str]:
+        """``args`` without a ``--lang X`` given to the group itself (``remi --help --lang
+        ro``): the group has no such option, the language is already read."""
+        names = set(self.list_commands(None))
+        out: list[str] = []
+        skip = False
+        for i, arg in enumerate(args):
+            if arg in names:
+                return out + args[i:]
+            if skip:
+                skip = False
+            elif arg == "--lang":
+                skip = True
+            elif not arg.startswith("--lang="):
+                out.append(arg)
+        return out
 
     def list_commands(self, ctx: Any) -> list[str]:
         """The lazy commands in table order, then the groups and any other command."""
@@ -142,22 +169,28 @@ class LazyGroup(TyperGroup):
             for name, command in getattr(built, "commands", {}).items():
                 self.commands.setdefault(name, command)
             found = self.commands.get(cmd_name)
+        if found is not None:
+            found.context_class = LocalizedContext
         return found
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """click's listing of the commands, without importing the modules of lazy ones."""
+        from typer._click.utils import make_default_short_help
+
         lazy = LAZY_COMMANDS[self.group]
-        commands: list[tuple[str, Any]] = []
+        m = Messages(help_language())
+        commands: list[tuple[str, str]] = []
         for name in self.list_commands(ctx):
             command = self.commands.get(name)
             if command is None and name in lazy:
                 command = TyperCommand(name, help=lazy[name][1])
             if command is None or command.hidden:
                 continue
-            commands.append((name, command))
+            text = lazy[name][1] if name in lazy else command.help or ""
+            commands.append((name, " ".join(translate(text, m).split())))
         if commands:
             limit = formatter.width - 6 - max(len(name) for name, _ in commands)
-            rows = [(name, command.get_short_help_str(limit)) for name, command in commands]
+            rows = [(name, make_default_short_help(text, limit)) for name, text in commands]
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
@@ -247,12 +280,14 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
 @contextmanager
 def remi_errors() -> Iterator[None]:
     """Turn a ``RemiError`` into one printed line and an exit code (1 illegal, 2 bad input)."""
+    from remi.cli.messages import messages
+
     try:
         yield
     except IllegalActionError as exc:
-        fail(_escape(_shorten(str(exc))), EXIT_INVALID)
+        fail(_escape(_shorten(exc.localized(messages(help_language())))), EXIT_INVALID)
     except RemiError as exc:
-        fail(_escape(_shorten(str(exc))), EXIT_BAD_INPUT)
+        fail(_escape(_shorten(exc.localized(messages(help_language())))), EXIT_BAD_INPUT)
 
 
 #: Longest error text printed whole; longer ones (a 10,000-tile input echoed back) are cut.

@@ -74,6 +74,9 @@ def _report(
             else:
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else value
             label = key
+            why = getattr(report, "why", None)
+            if key == "error" and m is not None and why is not None:
+                shown = why if isinstance(why, str) else why.render(m)
             if m is not None and key in _LABELS:
                 label = m(_LABELS[key])
             if key == "kind" and value in _ROMANIAN:

@@ -34,8 +34,12 @@ def language(value: str | None, recorded: str = "") -> str:
     A language without a catalogue ends the command with one ``error:`` line (exit 2), like
     every bad argument.
     """
+    from remi.cli.help_i18n import remember
+
     if value is None:
-        return recorded or default_language()
+        chosen = recorded or default_language()
+        remember(chosen)
+        return chosen
     chosen = value.strip().lower()
     if chosen not in LANGUAGES and chosen != PSEUDO:
         from rich.markup import escape
@@ -43,6 +47,7 @@ def language(value: str | None, recorded: str = "") -> str:
         from remi.cli.app import fail
 
         fail(escape(f"--lang must be one of {', '.join(LANGUAGES)}, got '{value}'"))
+    remember(chosen)
     return chosen
 
 

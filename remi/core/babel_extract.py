@@ -14,8 +14,8 @@ from typing import IO, Any
 
 __all__ = ["extract_remi"]
 
-_SIMPLE = ("m", "N_", "illegal", "_illegal", "line_part", "notation_error")
-_PLURAL = ("plural", "NP_", "illegal_n", "_illegal_n")
+_SIMPLE = ("m", "N_", "illegal", "_illegal", "line_part", "notation_error", "from_id")
+_PLURAL = ("plural", "NP_", "illegal_n", "_illegal_n", "from_id_n")
 
 
 def extract_remi(
