@@ -24,7 +24,7 @@ from typer.core import TyperCommand, TyperGroup
 from remi.cli.help_i18n import LocalizedContext, help_language, sniff_language, translate
 from remi.core.errors import IllegalActionError, RemiError
 from remi.core.files import printable
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -267,7 +267,7 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     from rich.errors import MarkupError
     from rich.text import Text
 
-    line = Text("error: ", style="bold red")
+    line = Text(Messages(help_language())(N_("cli.error")), style="bold red")
     text = printable(message)
     try:
         line.append_text(Text.from_markup(text))

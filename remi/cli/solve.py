@@ -14,8 +14,10 @@ from rich.console import Console
 from rich.table import Table
 
 from remi.cli.app import EXIT_INVALID, fail, guarded, parse_set_options, solve_app
+from remi.cli.lang import LangOption, localized_messages
 from remi.core.errors import NotationError, RulesError
 from remi.core.formations import Formation, formation_points
+from remi.core.messages import N_
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.tiles import Tile
@@ -23,6 +25,10 @@ from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.solvers import OpeningPlan, best_opening
 
 __all__ = ["solve_opening"]
+
+
+#: The formation kinds as the table shows them.
+_KINDS = {"run": N_("solve.kind.run"), "set": N_("solve.kind.set")}
 
 
 def _remi_rules(name: str, set_: list[str] | None) -> RemiRules:
@@ -104,6 +110,7 @@ def solve_opening(
         typer.Option("--take", help="A tile taken from the șir: added to the rack, must be laid."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """The highest-value valid opening (etalare) from RACK, exact (docs/rules.md §1.5, §1.7).
 
@@ -111,6 +118,7 @@ def solve_opening(
     (null when none), formations (notation strings), tiles_used, rules, error (why none, with
     the rule id; null when found).
     """
+    m = localized_messages(lang)
     the_rules = _remi_rules(rules, set_)
     tiles = list(parse_tiles(rack))
     if len(tiles) > MAX_OPENING_RACK:
@@ -129,15 +137,21 @@ def solve_opening(
             console.print(error, markup=False)
         else:
             table = Table(
-                title=f"Best opening ({the_rules.name}, needs {the_rules.opening_min_points})"
+                title=m(
+                    "solve.best_opening",
+                    rules=the_rules.name,
+                    needs=the_rules.opening_min_points,
+                )
             )
-            table.add_column("formation")
-            table.add_column("kind")
-            table.add_column("opening points", justify="right")
+            table.add_column(m("solve.col.formation"))
+            table.add_column(m("solve.col.kind"))
+            table.add_column(m("solve.col.points"), justify="right")
             for formation in plan.formations:
                 points = formation_points(formation, the_rules.opening_points)
-                table.add_row(_notation(formation, the_rules), formation.kind.value, str(points))
-            table.add_row("total", f"{plan.tiles_used} tiles", str(plan.points), style="bold")
+                kind = m(_KINDS[formation.kind.value])
+                table.add_row(_notation(formation, the_rules), kind, str(points))
+            used = m.plural("solve.tiles", plan.tiles_used)
+            table.add_row(m("solve.total"), used, str(plan.points), style="bold")
             console.print(table)
     if plan is None:
         raise typer.Exit(EXIT_INVALID)
@@ -200,6 +214,7 @@ def solve_move(
             "--budget-seconds", help="Give up (exit 1) after this many seconds (more than 0)."
         ),
     ] = 10.0,
+    lang: LangOption = None,
 ) -> None:
     """The best Rummikub move: most tiles (or points) from --rack onto --table, exact
     (docs/rules.md §2.4–§2.7).
@@ -214,6 +229,7 @@ def solve_move(
     from remi.core.notation import parse_formations_text
     from remi.variants.rummikub.solvers.best_move import SolverBudgetExceeded, best_move
 
+    m = localized_messages(lang)
     if objective not in ("tiles", "points"):
         fail(f"--objective must be tiles or points, got {objective!r}")
     if not budget_seconds > 0:  # nan too
@@ -270,19 +286,22 @@ def solve_move(
     else:
         console = Console(highlight=False, soft_wrap=True)
         if move is None:
-            what = (
-                "no initial meld reaches the threshold" if initial else "no rack tile can be played"
-            )
-            console.print(f"{what}: draw a tile", markup=False)
+            what = m("solve.no_initial") if initial else m("solve.no_play")
+            console.print(what, markup=False)
         else:
             console.print(
-                f"place {move.tiles_placed} tile{'s' if move.tiles_placed != 1 else ''} worth "
-                f"{move.points_placed} point{'s' if move.points_placed != 1 else ''} "
-                f"({' '.join(map(str, move.placed))}); {move.changed_sets} table set(s) changed",
+                m(
+                    "solve.move",
+                    tiles=m.plural("solve.tiles", move.tiles_placed),
+                    points=m.plural("solve.points", move.points_placed),
+                    placed=" ".join(map(str, move.placed)),
+                    sets=m.plural("solve.changed_sets", move.changed_sets),
+                ),
                 markup=False,
             )
             for edit in move.edits:
                 console.print(f"  {edit}", markup=False)
-            console.print("table: " + " ".join(f.text(frules) for f in move.table), markup=False)
+            shown = " ".join(f.text(frules) for f in move.table)
+            console.print(m("solve.table", table=shown), markup=False)
     if move is None:
         raise typer.Exit(EXIT_INVALID)
