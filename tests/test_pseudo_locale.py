@@ -87,6 +87,20 @@ def test_check_and_solve(args: list[str]) -> None:
     assert stray_words(result.output, ("true", "false", "run (suită)", "set (terță)")) == []
 
 
+_PRESETS = ("remi-pe-tabla", "remi-50", "rummy-45", "rummikub", "myrummy-small", "myrummy", "remi")
+
+
+@pytest.mark.parametrize(
+    "args", [["rules", "list"], ["rules", "show", "remi-pe-tabla"], ["rules", "show", "rummikub"]]
+)
+def test_rules_list_and_show(args: list[str]) -> None:
+    """Preset descriptions, headers and rule meanings from the catalogues (values aside)."""
+    out = _run(args)
+    lines = [line.split("│")[-2] if line.count("│") == 4 else line for line in out.splitlines()]
+    # rule values (true, false, rack, either_missing...) are the rule file's spelling
+    assert stray_words("\n".join(lines), _PRESETS) == []
+
+
 #: every command and group, for its --help
 _COMMANDS = [
     [],
