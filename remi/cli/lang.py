@@ -56,3 +56,44 @@ def localized_messages(value: str | None, recorded: str = "") -> Messages:
     from remi.cli.messages import messages
 
     return messages(language(value, recorded))
+
+
+class LetterWriter:
+    """The standard output of the line mode, writing the tiles' colours in the letters of the
+    invocation's language (``remi.core.colour_letters.shown``: G, A, N in Romanian). The
+    stream is looked up at each write (tests replace ``sys.stdout``)."""
+
+    def write(self, text: str) -> int:
+        """Write ``text`` with the colour letters of the language; returns its length."""
+        import sys
+
+        from remi.cli.help_i18n import help_language
+        from remi.core.colour_letters import shown
+
+        sys.stdout.write(shown(text, help_language()))
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the standard output."""
+        import sys
+
+        sys.stdout.flush()
+
+    def isatty(self) -> bool:
+        """Whether the standard output is a terminal (rich decides colours by it)."""
+        import sys
+
+        return sys.stdout.isatty()
+
+    def fileno(self) -> int:
+        """The standard output's file descriptor."""
+        import sys
+
+        return sys.stdout.fileno()
+
+    @property
+    def encoding(self) -> str:
+        """The standard output's encoding."""
+        import sys
+
+        return getattr(sys.stdout, "encoding", None) or "utf-8"

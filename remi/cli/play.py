@@ -26,7 +26,7 @@ from typer.core import TyperCommand
 
 from remi.bots import BOT_KINDS
 from remi.cli.app import app, fail, guarded, parse_set_options
-from remi.cli.lang import LangOption, language
+from remi.cli.lang import LangOption, LetterWriter, language
 from remi.cli.messages import messages
 from remi.cli.savelock import SaveLockError, SaveLocks
 from remi.cli.session import Session, check_save_target, path_key, start_session
@@ -411,7 +411,7 @@ def play(
         set_ = [*(set_ or []), f"timer.seconds={timer}"]
     chosen = language(lang)
     m = messages(chosen)
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, file=LetterWriter())  # type: ignore[arg-type]
     if load is not None:
         source = ctx.get_parameter_source("rules")
         given_rules = source is not None and source.name == "COMMANDLINE"
