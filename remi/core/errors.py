@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 
 __all__ = [
     "AmbiguousFormationError",
@@ -341,8 +341,9 @@ class UnknownVariantError(RemiError, LookupError):
     """
 
     def __init__(self, name: str, known: list[str]):
-        super().__init__(
-            f"unknown variant or preset '{name}'; known: {', '.join(sorted(known)) or 'none'}"
-        )
+        names: object = ", ".join(sorted(known)) or Reason(N_("error.unknown_variant.none"))
+        super().__init__(str(Reason(N_("error.unknown_variant"), name=name, known=names)))
         self.name = name
         self.known = known
+        self.message_id = "error.unknown_variant"
+        self.params = {"name": name, "known": names}
