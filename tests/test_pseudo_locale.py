@@ -101,6 +101,13 @@ def test_rules_list_and_show(args: list[str]) -> None:
     assert stray_words("\n".join(lines), _PRESETS) == []
 
 
+def test_simulate() -> None:
+    """The comparison table of two presets of different families."""
+    args = ["simulate", "--rules", "remi-pe-tabla", "--rules", "rummikub", "--games", "2"]
+    out = _run([*args, "--seed", "1"])
+    assert stray_words(out, _PRESETS) == []
+
+
 #: every command and group, for its --help
 _COMMANDS = [
     [],
