@@ -135,7 +135,7 @@ class LazyGroup(TyperGroup):
         ``args`` (``--lang``) or the environment, for the help and the error line."""
         if not self.group:
             sniff_language(args)
-        return super().parse_args(ctx, self._without_lang(args))  # type: ignore[no-any-return]
+        return super().parse_args(ctx, self._without_lang(args))
 
     def _without_lang(self, args: list[str]) -> list[str]:
         """``args`` without a ``--lang X`` given to the group itself (``remi --help --lang

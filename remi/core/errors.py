@@ -44,7 +44,7 @@ class Reason:
 
     __slots__ = ("count", "message_id", "params")
 
-    def __init__(self, message_id: str, count: int | None = None, **params: object):
+    def __init__(self, message_id: str, count: int | None = None, /, **params: object):
         self.message_id = message_id
         self.params: Mapping[str, object] = params
         self.count = count

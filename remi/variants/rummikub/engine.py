@@ -135,7 +135,7 @@ def _check(state: RummikubState, action: Action) -> None:
     if state.is_over:
         raise illegal("error.rk.game_over", "game.over", action)
     if not isinstance(action, (Draw, Pass, Play, Penalty, Timeout)):
-        raise illegal("error.rk.not_an_action", "turn.action", action, action=action)
+        raise illegal("error.rk.not_an_action", "turn.action", action, what=action)
     if action.player != state.current:
         raise illegal("error.turn.order", "turn.order", action, seat=state.current + 1)
     if isinstance(action, Draw):
