@@ -294,14 +294,11 @@ def read_formation(
     text = f"[{format_tiles(slots)}]"
     if readings:
         shown = [f"[{format_tiles(r.slots(explicit=True))}]" for r in readings]
-        params = {"formation": text, "readings": " | ".join(shown)}
-        message_id = _worded(_AMBIGUOUS, rules)
-        raise AmbiguousFormationError(
-            str(Reason(message_id, **params)),
-            tiles_text=text,
-            readings=shown,
-            message_id=message_id,
-            params=params,
+        raise AmbiguousFormationError.from_id(
+            _worded("ambiguous", rules),
+            fields={"tiles_text": text, "readings": shown},
+            formation=text,
+            readings=" | ".join(shown),
         )
     why, rule_id = _failure(slots, rules)
     raise formation_error(
@@ -310,32 +307,23 @@ def read_formation(
 
 
 # the messages that name the wild tile: one id per family word (FormationRules.joker_term)
-_AMBIGUOUS = {
-    "joly": N_("error.formation.ambiguous.joly"),
-    "joker": N_("error.formation.ambiguous.joker"),
-}
-_MIN_NATURAL = {
-    "joly": NP_("error.formation.min_natural.joly"),
-    "joker": NP_("error.formation.min_natural.joker"),
-}
-_STATED = {"joly": N_("error.formation.stated.joly"), "joker": N_("error.formation.stated.joker")}
-_STATED_SET = {
-    "joly": N_("error.formation.stated_set.joly"),
-    "joker": N_("error.formation.stated_set.joker"),
-}
-_STATED_RUN = {
-    "joly": N_("error.formation.stated_run.joly"),
-    "joker": N_("error.formation.stated_run.joker"),
-}
-_RUN_END = {
-    "joly": N_("error.formation.run_end.joly"),
-    "joker": N_("error.formation.run_end.joker"),
+_WORDED: dict[str, tuple[str, str]] = {
+    "ambiguous": (N_("error.formation.ambiguous.joly"), N_("error.formation.ambiguous.joker")),
+    "min_natural": (
+        NP_("error.formation.min_natural.joly"),
+        NP_("error.formation.min_natural.joker"),
+    ),
+    "stated": (N_("error.formation.stated.joly"), N_("error.formation.stated.joker")),
+    "stated_set": (N_("error.formation.stated_set.joly"), N_("error.formation.stated_set.joker")),
+    "stated_run": (N_("error.formation.stated_run.joly"), N_("error.formation.stated_run.joker")),
+    "run_end": (N_("error.formation.run_end.joly"), N_("error.formation.run_end.joker")),
 }
 
 
-def _worded(ids: dict[str, str], rules: FormationRules) -> str:
-    """The id of ``ids`` in the family's word for the wild tile."""
-    return ids.get(rules.joker_term, ids["joly"])
+def _worded(name: str, rules: FormationRules) -> str:
+    """The id of the message ``name`` in the family's word for the wild tile."""
+    joly, joker = _WORDED[name]
+    return joker if rules.joker_term == "joker" else joly
 
 
 def formation_readings(
@@ -524,14 +512,14 @@ def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[Reason,
     if len(naturals) < max(1, rules.min_natural_tiles):
         return (
             Reason(
-                _worded(_MIN_NATURAL, rules), max(1, rules.min_natural_tiles), got=len(naturals)
+                _worded("min_natural", rules), max(1, rules.min_natural_tiles), got=len(naturals)
             ),
             "formation.min_natural_tiles",
         )
     if any(s.stated is not None for s in slots):
         plain = [SlotToken(s.tile) for s in slots]
         if formation_readings(plain, rules):
-            return Reason(_worded(_STATED, rules)), "joly.identity"
+            return Reason(_worded("stated", rules)), "joly.identity"
     knowns = [s.stated if s.tile.is_joly else s.tile for s in slots]
     known = [t for t in knowns if t is not None]
     same_colour = len({t.colour for t in known}) == 1
@@ -542,7 +530,7 @@ def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[Reason,
             return Reason(N_("error.formation.set_colours")), "set.distinct_colours"
         if n > rules.set_max_tiles:
             return Reason(NP_("error.formation.set_max"), rules.set_max_tiles), "set.max_tiles"
-        return Reason(_worded(_STATED_SET, rules)), "joly.identity"
+        return Reason(_worded("stated_set", rules)), "joly.identity"
     if same_colour and not same_number:
         return _run_failure(slots, knowns, rules)
     if same_colour and same_number:
@@ -569,11 +557,11 @@ def _run_failure(
     if positions and 13 in numbers and positions[0] == 0:
         return Reason(N_("error.formation.ace_first")), "run.no_wrap"
     if any(s.tile.is_joly and s.stated is not None for s in slots):
-        return Reason(_worded(_STATED_RUN, rules)), "joly.identity"
+        return Reason(_worded("stated_run", rules)), "joly.identity"
     anchor = next(i for i, t in enumerate(knowns) if t is not None)
     start = numbers[0] - anchor
     if all(t is None or t.number == start + i for i, t in enumerate(knowns)):
         # in order, but a joly at one end would stand for a number that does not exist
         past = N_("error.formation.past_ace") if rules.ace_high else N_("error.formation.past_13")
-        return Reason(_worded(_RUN_END, rules), past=Reason(past)), "formation.run"
+        return Reason(_worded("run_end", rules), past=Reason(past)), "formation.run"
     return Reason(N_("error.formation.not_consecutive")), "formation.run"
