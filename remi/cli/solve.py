@@ -15,9 +15,9 @@ from rich.table import Table
 
 from remi.cli.app import EXIT_INVALID, fail, guarded, parse_set_options, solve_app
 from remi.cli.lang import LangOption, localized_messages
-from remi.core.errors import NotationError, RulesError
+from remi.core.errors import NotationError, Reason, RulesError
 from remi.core.formations import Formation, formation_points
-from remi.core.messages import N_
+from remi.core.messages import N_, NP_
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.tiles import Tile
@@ -54,25 +54,26 @@ def _taken(text: str | None) -> Tile | None:
     return tiles[0]
 
 
-def _why_none(rack: list[Tile], rules: RemiRules, take: Tile | None) -> str:
+def _why_none(rack: list[Tile], rules: RemiRules, take: Tile | None) -> Reason:
     """Explain a missing opening with the rule id: the best shape-valid value, or no shape."""
     relaxed = rules.with_overrides({"opening.min_points": 0})
     assert isinstance(relaxed, RemiRules)
     short = best_opening(rack, relaxed, must_include=take)
-    taken = f" using the taken tile {take}" if take is not None else ""
+    taken: Reason | str = Reason(N_("solve.none.taken"), tile=take) if take is not None else ""
     if short is None:
         if take is not None and best_opening(rack + [take], relaxed) is not None:
-            return (
-                f"no opening{taken}: the tile fits in no formation of a valid opening "
-                "[sir.take_last_for_opening]"
-            )
+            return Reason(N_("solve.none.take_fits_nowhere"), taken=taken)
         if not rules.opening_needs_run:
-            return f"no opening{taken}: the rack holds no formation [opening.min_points]"
-        ones = ", nor a set (terță) of 1s to lay alone" if rules.opening_ones_set_exception else ""
-        return f"no opening{taken}: the rack holds no run (suită){ones} [opening.needs_run]"
-    return (
-        f"no opening{taken}: the best is {short.points} points ({short.text}), needs "
-        f"{rules.opening_min_points} [opening.min_points]"
+            return Reason(N_("solve.none.no_formation"), taken=taken)
+        if rules.opening_ones_set_exception:
+            return Reason(N_("solve.none.no_run_or_ones"), taken=taken)
+        return Reason(N_("solve.none.no_run"), taken=taken)
+    return Reason(
+        N_("solve.none.short"),
+        taken=taken,
+        points=Reason(NP_("solve.points"), short.points),
+        formations=short.text,
+        needs=rules.opening_min_points,
     )
 
 
@@ -128,13 +129,14 @@ def solve_opening(
         )
     taken = _taken(take)
     plan = best_opening(tiles, the_rules, must_include=taken)
-    error = None if plan is not None else _why_none(tiles, the_rules, taken)
+    why = _why_none(tiles, the_rules, taken) if plan is None else None
+    error = None if why is None else str(why)
     if json_out:
         typer.echo(json.dumps(_as_json(plan, the_rules, error), ensure_ascii=False, indent=2))
     else:
         console = Console(highlight=False, soft_wrap=True)
         if plan is None:
-            console.print(error, markup=False)
+            console.print(why.render(m) if why is not None else "", markup=False)
         else:
             table = Table(
                 title=m(
