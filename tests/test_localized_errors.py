@@ -173,3 +173,31 @@ def test_help_and_errors_in_romanian_from_the_locale() -> None:
     result = runner.invoke(app, ["rules", "show", "nosuch"], env=env)
     assert result.exit_code == 2
     assert "eroare: varianta sau setul de reguli „nosuch” nu există" in result.output
+
+
+@pytest.mark.parametrize(
+    ("english", "romanian"),
+    [
+        ("Missing argument 'tiles'.", "Lipsește argumentul 'tiles'."),
+        ("Missing option '--rules'.", "Lipsește opțiunea '--rules'."),
+        ("No such command 'nosuch'.", "Comanda 'nosuch' nu există."),
+        ("Got unexpected extra argument(s) (b)", "Argumente în plus neașteptate (b)"),
+        (
+            "No such option: --nope (Possible options: --no-timer)",
+            "Opțiunea --nope nu există (poate: --no-timer)",
+        ),
+        ("something click says otherwise", "something click says otherwise"),
+    ],
+)
+def test_usage_errors_in_romanian(english: str, romanian: str) -> None:
+    """click's usage errors (remi.cli.app.main prints them) in the chosen language."""
+    from remi.cli.help_i18n import usage_error
+    from remi.core.messages import Messages
+
+    assert usage_error(english, "remi play", Messages("ro")) == (
+        f"{romanian} (vezi „remi play --help”)"
+    )
+    assert usage_error(english, "remi play", Messages("en")) == (
+        f"{english} (see 'remi play --help')"
+    )
+    assert usage_error(english, None, Messages("en")) == english

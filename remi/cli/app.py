@@ -21,7 +21,13 @@ import typer.main
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
-from remi.cli.help_i18n import LocalizedContext, help_language, sniff_language, translate
+from remi.cli.help_i18n import (
+    LocalizedContext,
+    help_language,
+    sniff_language,
+    translate,
+    usage_error,
+)
 from remi.core.errors import IllegalActionError, RemiError
 from remi.core.files import printable
 from remi.core.messages import N_, Messages
@@ -362,9 +368,10 @@ def main() -> None:
             typer.echo(exc.format_message())
             sys.exit(EXIT_BAD_INPUT)
         ctx = getattr(exc, "ctx", None)
-        where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        m = Messages(help_language())
         message = " ".join(exc.format_message().split())
-        err_console.print(f"error: {message}{where}", markup=False)
+        line = usage_error(message, ctx.command_path if ctx is not None else None, m)
+        err_console.print(f"{m(N_('cli.error'))}{line}", markup=False)
         sys.exit(getattr(exc, "exit_code", EXIT_BAD_INPUT))
     except typer.Abort:
         err_console.print("Aborted.", markup=False)

@@ -20,6 +20,7 @@ from typer._click.formatting import HelpFormatter
 
 from remi.core.messages import (
     LANGUAGES,
+    N_,
     PSEUDO,
     PSEUDO_CLOSE,
     PSEUDO_OPEN,
@@ -35,6 +36,7 @@ __all__ = [
     "remember",
     "sniff_language",
     "translate",
+    "usage_error",
 ]
 
 #: The language of the help being written (set by ``sniff_language`` for each invocation).
@@ -116,6 +118,55 @@ def translate(text: str, m: Messages) -> str:
         else:
             parts.append(translate(item, m))
     return f"{translate(match['text'], m)}  [{'; '.join(parts)}]"
+
+
+#: click's usage errors, as ``format_message`` writes them, and their catalogue ids
+_USAGE_ERRORS = (
+    (
+        re.compile(r"No such option: (?P<name>\S+)(?: \(Possible options: (?P<hint>[^)]*)\))?$"),
+        "help.click.no_such_option",
+    ),
+    (re.compile(r"Invalid value for (?P<name>'[^']*'): (?P<hint>.*)$"), "help.click.invalid_value"),
+    (re.compile(r"Missing argument (?P<name>'[^']*')\.$"), "help.click.missing_argument"),
+    (re.compile(r"Missing option (?P<name>'[^']*')\.$"), "help.click.missing_option"),
+    (
+        re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((?P<name>.*)\)$"),
+        "help.click.extra_arguments",
+    ),
+    (re.compile(r"No such command (?P<name>'[^']*')\.$"), "help.click.no_such_command"),
+    (re.compile(r"Option (?P<name>'[^']*') requires an argument\.$"), "help.click.needs_argument"),
+)
+_USAGE_IDS = (
+    N_("help.click.no_such_option"),
+    N_("help.click.no_such_option.hint"),
+    N_("help.click.invalid_value"),
+    N_("help.click.missing_argument"),
+    N_("help.click.missing_option"),
+    N_("help.click.extra_arguments"),
+    N_("help.click.no_such_command"),
+    N_("help.click.needs_argument"),
+    N_("help.click.see_help"),
+)
+
+
+def usage_error(message: str, command_path: str | None, m: Messages) -> str:
+    """click's usage error ``message`` (one line) in the language of ``m``, with "(see 'PATH
+    --help')" after it when ``command_path`` is given; a message of another shape stays as it is
+    (click's detail after "Invalid value" is click's own English)."""
+    text = message
+    if m.lang != "en":
+        for pattern, key in _USAGE_ERRORS:
+            found = pattern.match(message)
+            if found is not None:
+                hint = found.groupdict().get("hint") or ""
+                if key == "help.click.no_such_option" and hint:
+                    text = m("help.click.no_such_option.hint", name=found["name"], hint=hint)
+                else:
+                    text = m(key, name=found["name"], hint=hint)
+                break
+    if command_path is None:
+        return text
+    return f"{text} {m('help.click.see_help', path=command_path)}"
 
 
 class LocalizedFormatter(HelpFormatter):
