@@ -201,3 +201,22 @@ def test_usage_errors_in_romanian(english: str, romanian: str) -> None:
         f"{english} (see 'remi play --help')"
     )
     assert usage_error(english, None, Messages("en")) == english
+
+
+def test_match_and_session_reasons_in_romanian() -> None:
+    """The why of a match or session outcome: English as a str, Romanian when told."""
+    from remi.core.errors import Told
+    from remi.variants.remi_pe_tabla.scoring import match_outcome
+    from remi.variants.rummikub.session import session_outcome
+
+    winner, why = match_outcome({"A": 1200, "B": 1200}, load_rules())
+    assert winner is None and why == "A and B tie for the highest total, 1200: play another hand"
+    assert isinstance(why, Told)
+    assert why.render(messages("ro")) == (
+        "A și B sunt la egalitate cu cel mai mare total, 1200: jucați încă o mână"
+    )
+    _, why = session_outcome({"A": 40, "B": -40}, load_rules("rummikub"), 3)
+    assert isinstance(why, Told)
+    assert why.render(messages("ro")) == (
+        "3 din 4 jocuri jucate (session.games): jucați încă un joc"
+    )

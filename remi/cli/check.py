@@ -13,6 +13,7 @@ from remi.cli.app import EXIT_INVALID, check_app, guarded, parse_set_options
 from remi.cli.lang import LangOption, localized_messages
 from remi.core.checkfiles import expectation_misses, load_check_file, run_check
 from remi.core.dispute_support import meld_report, opening_report
+from remi.core.errors import Told
 from remi.core.messages import N_, Messages
 from remi.core.presets import load_rules
 from remi.core.reports import MatchReport, MeldReport, OpeningReport
@@ -77,6 +78,8 @@ def _report(
             why = getattr(report, "why", None)
             if key == "error" and m is not None and why is not None:
                 shown = why if isinstance(why, str) else why.render(m)
+            if isinstance(value, Told) and m is not None:
+                shown = value.render(m)
             if m is not None and key in _LABELS:
                 label = m(_LABELS[key])
             if key == "kind" and value in _ROMANIAN:

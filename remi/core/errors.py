@@ -21,9 +21,11 @@ __all__ = [
     "NotationError",
     "Reason",
     "RemiError",
+    "Told",
     "RulesError",
     "UnknownVariantError",
     "formation_error",
+    "names_list",
     "illegal",
     "illegal_n",
     "notation_error",
@@ -61,6 +63,35 @@ class Reason:
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+
+class Told(str):
+    """An English text (it is a ``str``: JSON, logs and old callers see the English) that can
+    also be told in another language: ``Told(N_("id"), **params).render(m)``.
+
+    Attributes:
+        reason: the ``Reason`` it was made from.
+    """
+
+    reason: Reason
+
+    def __new__(cls, message_id: str, count: int | None = None, /, **params: object) -> Told:
+        """The English text of ``Reason(message_id, count, **params)``."""
+        reason = Reason(message_id, count, **params)
+        told = super().__new__(cls, str(reason))
+        told.reason = reason
+        return told
+
+    def render(self, m: Messages) -> str:
+        """The text in the language of ``m``."""
+        return self.reason.render(m)
+
+
+def names_list(names: list[str]) -> Reason | str:
+    """``["A", "B", "C"]`` as "A, B and C" in any language (``list.and``)."""
+    if len(names) < 2:
+        return "".join(names)
+    return Reason(N_("list.and"), first=", ".join(names[:-1]), last=names[-1])
 
 
 class RemiError(Exception):
