@@ -220,3 +220,19 @@ def test_match_and_session_reasons_in_romanian() -> None:
     assert why.render(messages("ro")) == (
         "3 din 4 jocuri jucate (session.games): jucați încă un joc"
     )
+
+
+def test_replay_in_romanian() -> None:
+    """remi replay --lang ro: the rules note and the refusal in Romanian."""
+    from typer.testing import CliRunner
+
+    from remi.cli import app
+
+    result = CliRunner().invoke(
+        app,
+        ["replay", "examples/games/illegal-opening.json", "--lang", "ro"],
+        env={"COLUMNS": "200"},
+    )
+    assert result.exit_code == 1
+    assert "reguli: setul „remi-pe-tabla” așa cum e instalat aici" in result.output
+    assert "etalarea are 40 de puncte, trebuie 45 [opening.min_points]" in result.output

@@ -18,6 +18,7 @@ from rich.markup import escape
 from remi.cli.app import EXIT_INVALID, app, fail, guarded
 from remi.cli.lang import LangOption, language
 from remi.cli.messages import messages
+from remi.core.errors import Told
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
 from remi.core.record_setup import record_rules, rules_note
@@ -57,7 +58,7 @@ def replay_command(
                         "replay.illegal",
                         position=err.position,
                         action=err.action,
-                        message=err.message,
+                        message=err.localized(m),
                     )
                 ),
                 EXIT_INVALID,
@@ -67,7 +68,9 @@ def replay_command(
 
 def _print_replay(result: ReplayResult, m: Messages) -> None:
     console = Console(highlight=False, soft_wrap=True)
-    console.print(rules_note(result.record), markup=False, highlight=False)
+    note = rules_note(result.record)
+    shown = note.render(m) if isinstance(note, Told) else note
+    console.print(shown, markup=False, highlight=False)
     names = result.record.names
     turn: list[str] = []
     who: int | None = None

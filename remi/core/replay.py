@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from remi.core.errors import IllegalActionError, RemiError
+from remi.core.messages import Messages
 from remi.core.record_setup import checked_rules, record_actions, start_state
 from remi.core.records import GameRecord, RecordError
 from remi.core.scoring import PlayerScore
@@ -35,6 +36,12 @@ class ReplayError:
     action: str
     rule_id: str
     message: str
+    #: the refusal itself, to be told in any language (not compared)
+    cause: IllegalActionError | None = attrs.field(default=None, eq=False, repr=False)
+
+    def localized(self, m: Messages) -> str:
+        """``message`` in the language of ``m``."""
+        return self.message if self.cause is None else self.cause.localized(m)
 
 
 @attrs.frozen(kw_only=True)
@@ -91,7 +98,9 @@ def replay(record: GameRecord) -> ReplayResult:
         try:
             state = variant.apply(state, action)
         except IllegalActionError as exc:
-            error = ReplayError(position=i, action=line, rule_id=exc.rule_id, message=str(exc))
+            error = ReplayError(
+                position=i, action=line, rule_id=exc.rule_id, message=str(exc), cause=exc
+            )
             break
         applied.append(action)
     scores = variant.score(state, record.names) if variant.is_over(state) else ()
