@@ -46,10 +46,14 @@ def score_record(path: Path, hand: int | None, json_out: bool) -> None:
     result = replay(record)
     if result.error is not None:
         err = result.error
-        fail(
-            escape(f"{path}: action {err.position} '{err.action}' is illegal: {err.message}"),
-            EXIT_INVALID,
+        from remi.cli.help_i18n import help_language
+        from remi.cli.messages import messages
+
+        m = messages(help_language())  # the command's --lang, as remembered by language()
+        told = m(
+            "replay.illegal", position=err.position, action=err.action, message=err.localized(m)
         )
+        fail(escape(f"{path}: {told}"), EXIT_INVALID)
     if not result.over:
         fail(
             escape(
