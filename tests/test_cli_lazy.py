@@ -43,7 +43,9 @@ def test_help_imports_no_command_module_and_no_family() -> None:
     ).stdout
     loaded = json.loads(out.strip().splitlines()[-1])
     assert not [m for m in loaded if m.startswith(("remi.variants", "remi.core.variant"))]
-    shared = {"remi.cli.app", "remi.cli.output"}  # the app, and where every command's output goes
+    # the app, where every command's output goes, and the help plumbing (remi.cli.help_i18n:
+    # --help in the chosen language)
+    shared = {"remi.cli.app", "remi.cli.output", "remi.cli.help_i18n"}
     assert not [m for m in loaded if m.startswith("remi.cli.") and m not in shared]
 
 

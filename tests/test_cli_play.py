@@ -336,9 +336,9 @@ def _screens(tmp_path: Path, lang: str) -> list[str]:
         ),
         (
             "ro",
-            "Ana: a luat K5 din șir (poziția 2) și cele 2 piese de după",
+            "Ana: a luat N5 din șir (poziția 2) și cele 2 piese de după",
             "Bogdan: a tras o piesă din grămadă",
-            "Ana: a aruncat K4; și-a încheiat etalarea cu 45 de puncte",
+            "Ana: a aruncat N4; și-a încheiat etalarea cu 45 de puncte",
         ),
     ],
 )

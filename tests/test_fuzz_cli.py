@@ -31,10 +31,14 @@ from test_fuzz import flipped, json_values, mutated, toml_docs
 from typer.testing import CliRunner
 
 from remi.cli import main
+from remi.core.messages import LANGUAGES, Messages
 from remi.core.presets import list_presets
 from remi.core.record_files import load_record
 from remi.core.record_setup import complete_record
 from remi.core.records import record_to_json
+
+#: the label of the one error line, in every language
+ERROR_LABELS = tuple(Messages(lang)("cli.error").rstrip() for lang in LANGUAGES)
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))
@@ -100,7 +104,8 @@ def run(surface: str, args: list[str], stdin: str | bytes = "quit\n", bad: bool 
         data = json.loads(output)
         assert set(data) == {"error"} and data["error"]["exit_code"] == 2, (args, output[-2000:])
     elif code == 2:
-        errors = [ln for ln in output.splitlines() if ln.startswith("error:")]
+        # the error line's label is a catalogue text: "error:" in English, "eroare:" in Romanian
+        errors = [ln for ln in output.splitlines() if ln.startswith(ERROR_LABELS)]
         assert len(errors) == 1, (args, output[-2000:])
         assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in errors[0]), errors[0]
     return Ran(exit_code=code, output=output)

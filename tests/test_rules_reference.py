@@ -165,3 +165,44 @@ def test_no_citation_of_unshipped_files() -> None:
     assert not found, (
         f"cite docs/rules.md (sections, rule ids) instead of unshipped files in: {found}"
     )
+
+
+# --- the Romanian translation, docs/rules.ro.md ---------------------------------------------
+
+RULES_RO = (ROOT / "docs" / "rules.ro.md").read_text(encoding="utf-8")
+#: a rule id in backquotes: `opening.min_points`
+RULE_ID = re.compile(r"`([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)`")
+
+
+def test_romanian_rules_have_the_same_sections() -> None:
+    """docs/rules.ro.md translates docs/rules.md section by section: the same numbers, in order."""
+    assert HEADING.findall(RULES_RO) == HEADING.findall(RULES_MD)
+
+
+def test_romanian_rules_state_every_rule_id() -> None:
+    """Every rule id of docs/rules.md (and of the rule specs) is in docs/rules.ro.md, and the
+    translation names no id the reference does not."""
+    english, romanian = set(RULE_ID.findall(RULES_MD)), set(RULE_ID.findall(RULES_RO))
+    specs = {spec.rule_id for _, spec in _specs()}
+    assert specs <= romanian
+    assert english - romanian == set()
+    assert romanian - english == set()
+
+
+def test_romanian_rules_per_section_ids() -> None:
+    """Each section of the translation states the same rule ids as the same section of the
+    reference (a translated table keeps every row)."""
+
+    def per_section(text: str) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        parts = re.split(r"^(#{2,3} [0-9]+(?:\.[0-9]+)?)", text, flags=re.MULTILINE)
+        for head, body in zip(parts[1::2], parts[2::2]):
+            out[head.split()[1].rstrip(".")] = set(RULE_ID.findall(body))
+        return out
+
+    assert per_section(RULES_RO) == per_section(RULES_MD)
+
+
+def test_romanian_rules_use_comma_below() -> None:
+    """ș and ț with the comma below (U+0219, U+021B), never the cedilla forms ş ţ."""
+    assert not set(RULES_RO) & set("şţŞŢ")

@@ -21,6 +21,13 @@ import typer.main
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
+from remi.cli.help_i18n import (
+    LocalizedContext,
+    help_language,
+    sniff_language,
+    translate,
+    usage_error,
+)
 from remi.cli.output import (
     EXIT_BAD_INPUT,
     EXIT_INVALID,
@@ -29,6 +36,7 @@ from remi.cli.output import (
     reset,
 )
 from remi.core.errors import IllegalActionError, RemiError
+from remi.core.messages import N_, Messages
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -131,6 +139,31 @@ class LazyGroup(TyperGroup):
 
     group: ClassVar[str] = ""
     owner: ClassVar[typer.Typer | None] = None
+    context_class = LocalizedContext
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """click's parsing; ``remi`` itself first reads the language of the invocation from
+        ``args`` (``--lang``) or the environment, for the help and the error line."""
+        if not self.group:
+            sniff_language(args)
+        return super().parse_args(ctx, self._without_lang(args))
+
+    def _without_lang(self, args: list[str]) -> list[str]:
+        """``args`` without a ``--lang X`` given to the group itself (``remi --help --lang
+        ro``): the group has no such option, the language is already read."""
+        names = set(self.list_commands(None))
+        out: list[str] = []
+        skip = False
+        for i, arg in enumerate(args):
+            if arg in names:
+                return out + args[i:]
+            if skip:
+                skip = False
+            elif arg == "--lang":
+                skip = True
+            elif not arg.startswith("--lang="):
+                out.append(arg)
+        return out
 
     def list_commands(self, ctx: Any) -> list[str]:
         """The lazy commands in table order, then the groups and any other command."""
@@ -171,22 +204,28 @@ class LazyGroup(TyperGroup):
             for name, command in getattr(built, "commands", {}).items():
                 self.commands.setdefault(name, command)
             found = self.commands.get(cmd_name)
+        if found is not None:
+            found.context_class = LocalizedContext
         return found
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """click's listing of the commands, without importing the modules of lazy ones."""
+        from typer._click.utils import make_default_short_help
+
         lazy = LAZY_COMMANDS[self.group]
-        commands: list[tuple[str, Any]] = []
+        m = Messages(help_language())
+        commands: list[tuple[str, str]] = []
         for name in self.list_commands(ctx):
             command = self.commands.get(name)
             if command is None and name in lazy:
                 command = TyperCommand(name, help=lazy[name][1])
             if command is None or command.hidden:
                 continue
-            commands.append((name, command))
+            text = lazy[name][1] if name in lazy else command.help or ""
+            commands.append((name, " ".join(translate(text, m).split())))
         if commands:
             limit = formatter.width - 6 - max(len(name) for name, _ in commands)
-            rows = [(name, command.get_short_help_str(limit)) for name, command in commands]
+            rows = [(name, make_default_short_help(text, limit)) for name, text in commands]
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
@@ -340,8 +379,8 @@ def fail_message(
 
 
 def fail_error(exc: RemiError, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Report the ``RemiError`` ``exc`` as ``fail`` reports a message: its English text (cut
-    to ``MAX_ERROR_CHARS``) on one line, or with ``--json`` its error object (rule id, file,
+    """Report the ``RemiError`` ``exc`` as ``fail`` reports a message: its text in the
+    command's language (cut to ``MAX_ERROR_CHARS``) on one line, or with ``--json`` its error object (rule id, file,
     field, token, catalogue id and text in the command's language).
 
     Raises:
@@ -351,9 +390,10 @@ def fail_error(exc: RemiError, code: int = EXIT_BAD_INPUT) -> NoReturn:
     from remi.cli.output import report_error, requested_language, shorten
     from remi.cli.vocabulary import exception_error
 
+    m = messages(requested_language())
     message = shorten(str(exc))
-    error = exception_error(exc, messages(requested_language()), message)
-    report_error(error, code, markup=_escape(message))
+    error = exception_error(exc, m, message)
+    report_error(error, code, markup=_escape(shorten(exc.localized(m))))
 
 
 @contextmanager
@@ -460,6 +500,8 @@ def _usage_error(exc: Exception, argv: list[str]) -> NoReturn:
     where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
     text = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
     message = _did_you_mean(text.replace("Value error, ", ""))
+    m = Messages(help_language())
+    shown = usage_error(message, ctx.command_path if ctx is not None else None, m)
     code = getattr(exc, "exit_code", EXIT_BAD_INPUT)
     param = getattr(exc, "param", None)
     field = (getattr(param, "opts", None) or [None])[0] if param is not None else None
@@ -470,7 +512,7 @@ def _usage_error(exc: Exception, argv: list[str]) -> NoReturn:
         error = error_object(message + where, field=field)
         emit({"error": {**error, "exit_code": code}})
     else:
-        err_console.print(f"error: {message}{where}", markup=False)
+        err_console.print(f"{m(N_('cli.error'))}{shown}", markup=False)
     sys.exit(code)
 
 

@@ -15,6 +15,7 @@ from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.vocabulary import error_object, exception_error, formation_object, rules_object
 from remi.core.checkfiles import expectation_misses, load_check_file, run_check
 from remi.core.dispute_support import meld_report, opening_report
+from remi.core.errors import Told
 from remi.core.messages import N_, Messages
 from remi.core.presets import load_rules
 from remi.core.reports import MatchReport, MeldReport, OpeningReport
@@ -131,6 +132,11 @@ def _report(
             else:
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else value
             label = m(_LABELS[key]) if key in _LABELS else key
+            why = getattr(report, "why", None)
+            if key == "error" and why is not None:
+                shown = why if isinstance(why, str) else why.render(m)
+            if isinstance(value, Told):
+                shown = value.render(m)
             if key == "kind" and value in _ROMANIAN:
                 shown = f"{value} ({_ROMANIAN[value]})"
                 if m.lang == "ro":

@@ -50,8 +50,12 @@ def language(value: str | Language | None, recorded: str = "") -> str:
     A language without a catalogue ends the command with one ``error:`` line (exit 2), like
     every bad argument.
     """
+    from remi.cli.help_i18n import remember
+
     if value is None:
-        return recorded or default_language()
+        chosen = recorded or default_language()
+        remember(chosen)
+        return chosen
     chosen = (value.value if isinstance(value, Language) else value).strip().lower()
     if chosen not in LANGUAGES and chosen != PSEUDO:
         from rich.markup import escape
@@ -59,6 +63,7 @@ def language(value: str | Language | None, recorded: str = "") -> str:
         from remi.cli.app import fail
 
         fail(escape(f"--lang must be one of {', '.join(LANGUAGES)}, got '{value}'"))
+    remember(chosen)
     return chosen
 
 
@@ -67,3 +72,44 @@ def localized_messages(value: str | Language | None, recorded: str = "") -> Mess
     from remi.cli.messages import messages
 
     return messages(language(value, recorded))
+
+
+class LetterWriter:
+    """The standard output of the line mode, writing the tiles' colours in the letters of the
+    invocation's language (``remi.core.colour_letters.shown``: G, A, N in Romanian). The
+    stream is looked up at each write (tests replace ``sys.stdout``)."""
+
+    def write(self, text: str) -> int:
+        """Write ``text`` with the colour letters of the language; returns its length."""
+        import sys
+
+        from remi.cli.help_i18n import help_language
+        from remi.core.colour_letters import shown
+
+        sys.stdout.write(shown(text, help_language()))
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the standard output."""
+        import sys
+
+        sys.stdout.flush()
+
+    def isatty(self) -> bool:
+        """Whether the standard output is a terminal (rich decides colours by it)."""
+        import sys
+
+        return sys.stdout.isatty()
+
+    def fileno(self) -> int:
+        """The standard output's file descriptor."""
+        import sys
+
+        return sys.stdout.fileno()
+
+    @property
+    def encoding(self) -> str:
+        """The standard output's encoding."""
+        import sys
+
+        return getattr(sys.stdout, "encoding", None) or "utf-8"

@@ -82,13 +82,14 @@ def json_requested() -> bool:
 
 def requested_language() -> str:
     """The language of the command being run: its ``--lang``, else the environment's
-    (``REMI_LANG``, then the locale)."""
-    from remi.core.messages import LANGUAGES, PSEUDO, default_language
+    (``--lang`` read from the command line before parsing, ``REMI_LANG``, then the locale)."""
+    from remi.cli.help_i18n import help_language
+    from remi.core.messages import LANGUAGES, PSEUDO
 
     chosen = _state["lang"]
     if isinstance(chosen, str) and (chosen in LANGUAGES or chosen == PSEUDO):
         return chosen
-    return default_language()
+    return help_language()
 
 
 #: ``--json`` on every command that has a JSON output (processed first: is_eager).
@@ -159,7 +160,9 @@ def report_error(
     from rich.errors import MarkupError
     from rich.text import Text
 
-    line = Text("error: ", style="bold red")
+    from remi.core.messages import N_, Messages
+
+    line = Text(Messages(requested_language())(N_("cli.error")), style="bold red")
     if markup is not None:
         try:
             line.append_text(Text.from_markup(printable(markup)))

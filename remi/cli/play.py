@@ -27,7 +27,7 @@ from typer.core import TyperCommand
 
 from remi.cli.app import app, fail, guarded, parse_set_options
 from remi.cli.completion import SetOption, complete_presets
-from remi.cli.lang import LangOption, language
+from remi.cli.lang import LangOption, LetterWriter, language
 from remi.cli.messages import messages
 from remi.cli.output import NoColorOption, make_console
 from remi.cli.savelock import SaveLockError, SaveLocks
@@ -463,7 +463,7 @@ def play(
         set_ = [*(set_ or []), f"timer.seconds={timer}"]
     chosen = language(lang)
     m = messages(chosen)
-    console = make_console(highlight=False, soft_wrap=True)
+    console = make_console(highlight=False, soft_wrap=True, file=LetterWriter())
     start = _start_position(ctx, position, load, save, seed, set_, match)
     if start is not None:
         rules = start.rules.name

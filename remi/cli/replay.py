@@ -24,6 +24,7 @@ from remi.cli.vocabulary import (
     record_rules_object,
     scores_list,
 )
+from remi.core.errors import Told
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
 from remi.core.record_setup import record_rules, rules_note
@@ -64,7 +65,7 @@ def replay_command(
                         "replay.illegal",
                         position=err.position,
                         action=err.action,
-                        message=err.message,
+                        message=err.localized(m),
                     )
                 ),
                 EXIT_INVALID,
@@ -77,7 +78,9 @@ def replay_command(
 
 def _print_replay(result: ReplayResult, m: Messages) -> None:
     console = make_console(highlight=False, soft_wrap=True)
-    console.print(rules_note(result.record), markup=False, highlight=False)
+    note = rules_note(result.record)
+    shown = note.render(m) if isinstance(note, Told) else note
+    console.print(shown, markup=False, highlight=False)
     names = result.record.names
     turn: list[str] = []
     who: int | None = None

@@ -54,7 +54,7 @@ def rules_list(
     for col in (N_("rules.col.preset"), N_("rules.col.family"), N_("rules.col.description")):
         table.add_column(m(col))
     for row in rows:
-        table.add_row(row["name"], row["family"], row["description"])
+        table.add_row(row["name"], row["family"], _description(m, row["name"], row["description"]))
     make_console().print(table)
 
 
@@ -97,7 +97,8 @@ def rules_show(
             }
         )
         return
-    table = Table(title=escape(f"{rules.name} ({rules.family}): {rules.description}"))
+    description = _description(m, rules.name, rules.description)
+    table = Table(title=escape(f"{rules.name} ({rules.family}): {description}"))
     table.add_column(m("rules.col.id"), no_wrap=True)  # the ids are what --set needs: never cut
     table.add_column(m("rules.col.value"))
     table.add_column(m("rules.col.meaning"))
@@ -105,6 +106,17 @@ def rules_show(
         value = _fmt(getattr(rules, spec.field_name))
         table.add_row(spec.rule_id, escape(value), escape(_meaning(m, rules.family, spec)))
     make_console().print(table)
+
+
+def _description(m: Messages, name: str, text: str) -> str:
+    """A preset's description in the language of ``m`` when it is the shipped preset's text
+    (the ``rules`` catalogue, ``preset.NAME``); a rule file of one's own keeps its text."""
+    key = f"preset.{name}"
+    try:
+        shipped = Messages("en")(key)
+    except KeyError:
+        return text
+    return m(key) if shipped == text else text
 
 
 def _meaning(m: Messages, family: str, spec: Any) -> str:

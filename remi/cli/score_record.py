@@ -50,9 +50,18 @@ def score_record(path: Path, hand: int | None, json_out: bool, m: Messages) -> N
     result = replay(record)
     if result.error is not None:
         err = result.error
+        from remi.cli.messages import messages
+        from remi.cli.output import requested_language
+
+        m = messages(requested_language())
+        told = m(
+            "replay.illegal", position=err.position, action=err.action, message=err.localized(m)
+        )
         fail(
             escape(f"{path}: action {err.position} '{err.action}' is illegal: {err.message}"),
             EXIT_INVALID,
+            shown=escape(f"{path}: {told}"),
+            text=f"{path}: {told}",
             rule=err.rule_id,
             path=str(path),
             field=f"actions[{err.position}]",

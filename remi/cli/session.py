@@ -23,6 +23,7 @@ from remi.cli import terminal
 from remi.cli.app import EXIT_INVALID, fail
 from remi.cli.savelock import SaveLockError, SaveLocks
 from remi.core.actions import Action
+from remi.core.colour_letters import LETTERS, legend, typed
 from remi.core.deal import derived_seed
 from remi.core.errors import RemiError
 from remi.core.events import Event, public_events
@@ -134,8 +135,11 @@ class Session:
         return terminal.clock()
 
     def show(self, item: RenderableType) -> None:
-        """Print a renderable."""
+        """Print a renderable; with colour letters of the language's own (Romanian), the legend
+        of the letters under it."""
         self.console.print(item)
+        if self.m.lang in LETTERS:
+            self.console.print(legend(self.m), markup=False, style="dim")
 
     def say(self, text: str, style: str | None = None) -> None:
         """Print a line of plain text (never read as markup), in ``style`` when given."""
@@ -147,8 +151,13 @@ class Session:
     def read(
         self, prompt: Callable[[], str], remaining: Callable[[], float] | None = None
     ) -> str | None | TimeUp:
-        """``remi.cli.terminal.read_line``."""
-        return terminal.read_line(prompt, remaining)
+        """``remi.cli.terminal.read_line``; tiles typed in the language's colour letters (G7 in
+        Romanian) are read in the canonical notation (Y7), a file name to save to as typed."""
+        line = terminal.read_line(prompt, remaining)
+        if not isinstance(line, str) or self.m.lang not in LETTERS:
+            return line
+        word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
+        return line if word in ("save", "salvez") else typed(line, self.m.lang)
 
     def apply(self, action: Action) -> None:
         """Apply and record ``action`` with its events and words (``Variant.transition``,

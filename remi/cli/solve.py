@@ -31,6 +31,10 @@ from remi.variants.remi_pe_tabla.solvers import OpeningPlan, best_opening
 __all__ = ["solve_opening"]
 
 
+#: The formation kinds as the table shows them.
+_KINDS = {"run": N_("solve.kind.run"), "set": N_("solve.kind.set")}
+
+
 def _remi_rules(name: str, set_: list[str] | None) -> RemiRules:
     rules = load_rules(name, parse_set_options(set_))
     if not isinstance(rules, RemiRules):
@@ -184,6 +188,7 @@ def solve_opening(
     found, rules, points (null when none), formations, tiles_used, reason (why none, with the
     rule id; null when found).
     """
+    m = localized_messages(lang)
     the_rules = _remi_rules(rules, set_)
     tiles = list(parse_tiles(rack))
     if len(tiles) > MAX_OPENING_RACK:
@@ -201,18 +206,24 @@ def solve_opening(
         console = make_console(highlight=False, soft_wrap=True)
         if plan is None:
             assert error is not None  # no plan: a reason
-            console.print(error.told(Messages("en")), markup=False)
+            console.print(error.told(m), markup=False)
         else:
             table = Table(
-                title=f"Best opening ({the_rules.name}, needs {the_rules.opening_min_points})"
+                title=m(
+                    "solve.best_opening",
+                    rules=the_rules.name,
+                    needs=the_rules.opening_min_points,
+                )
             )
-            table.add_column("formation")
-            table.add_column("kind")
-            table.add_column("opening points", justify="right")
+            table.add_column(m("solve.col.formation"))
+            table.add_column(m("solve.col.kind"))
+            table.add_column(m("solve.col.points"), justify="right")
             for formation in plan.formations:
                 points = formation_points(formation, the_rules.opening_points)
-                table.add_row(_notation(formation, the_rules), formation.kind.value, str(points))
-            table.add_row("total", f"{plan.tiles_used} tiles", str(plan.points), style="bold")
+                kind = m(_KINDS[formation.kind.value])
+                table.add_row(_notation(formation, the_rules), kind, str(points))
+            used = m.plural("solve.tiles", plan.tiles_used)
+            table.add_row(m("solve.total"), used, str(plan.points), style="bold")
             console.print(table)
     if plan is None:
         raise typer.Exit(EXIT_INVALID)
@@ -341,6 +352,7 @@ def solve_move(
     from remi.core.notation import parse_formations_text
     from remi.variants.rummikub.solvers.best_move import SolverBudgetExceeded, best_move
 
+    m = localized_messages(lang)
     if not budget_seconds > 0:  # nan too
         fail_message(N_("cli.error.budget"), field="--budget-seconds", value=f"{budget_seconds:g}")
     if position:
@@ -385,16 +397,22 @@ def solve_move(
     else:
         console = make_console(highlight=False, soft_wrap=True)
         if move is None:
-            console.print(f"{none['message']}: draw a tile", markup=False)
+            what = m("solve.no_initial") if initial else m("solve.no_play")
+            console.print(what, markup=False)
         else:
             console.print(
-                f"place {move.tiles_placed} tile{'s' if move.tiles_placed != 1 else ''} worth "
-                f"{move.points_placed} point{'s' if move.points_placed != 1 else ''} "
-                f"({' '.join(map(str, move.placed))}); {move.changed_sets} table set(s) changed",
+                m(
+                    "solve.move",
+                    tiles=m.plural("solve.tiles", move.tiles_placed),
+                    points=m.plural("solve.points", move.points_placed),
+                    placed=" ".join(map(str, move.placed)),
+                    sets=m.plural("solve.changed_sets", move.changed_sets),
+                ),
                 markup=False,
             )
             for edit in move.edits:
                 console.print(f"  {edit}", markup=False)
-            console.print("table: " + " ".join(f.text(frules) for f in move.table), markup=False)
+            shown = " ".join(f.text(frules) for f in move.table)
+            console.print(m("solve.table", table=shown), markup=False)
     if move is None:
         raise typer.Exit(EXIT_INVALID)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
-__all__ = ["extract_remi"]
+__all__ = ["extract_remi", "preset_descriptions", "rule_meanings", "write_rules_catalogues"]
 
-_SIMPLE = ("m", "N_", "illegal", "_illegal", "line_part", "notation_error")
-_PLURAL = ("plural", "NP_", "illegal_n", "_illegal_n")
+_SIMPLE = ("m", "N_", "illegal", "_illegal", "line_part", "notation_error", "from_id")
+_PLURAL = ("plural", "NP_", "illegal_n", "_illegal_n", "from_id_n")
 
 
 def extract_remi(
@@ -46,7 +46,8 @@ def extract_remi(
 
 def rule_meanings() -> dict[str, str]:
     """Every registered family's rule meanings: ``rule.FAMILY.RULE_ID`` -> English meaning (the
-    ``rules`` domain of the catalogues; docs/translating.md)."""
+    ``rules`` domain of the catalogues; docs/translating.md), and the shipped presets'
+    descriptions (``preset_descriptions``)."""
     from remi.core.rulespec import rule_specs
     from remi.core.variant import registered_variants
 
@@ -54,7 +55,17 @@ def rule_meanings() -> dict[str, str]:
     for variant in registered_variants():
         for spec in rule_specs(variant.rules_class):
             out[f"rule.{variant.name}.{spec.rule_id}"] = spec.meaning
+    out.update(preset_descriptions())
     return out
+
+
+def preset_descriptions() -> dict[str, str]:
+    """Every shipped preset's description: ``preset.NAME`` -> its English text (the
+    ``description`` of its TOML file; ``remi rules list/show`` tell it in the chosen language
+    while the file keeps that text)."""
+    from remi.core.presets import list_presets, load_rules
+
+    return {f"preset.{name}": load_rules(name).description for name in list_presets()}
 
 
 def write_rules_catalogues(locale_dir: str) -> None:

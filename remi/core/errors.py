@@ -12,22 +12,86 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 
 __all__ = [
     "AmbiguousFormationError",
     "IllegalActionError",
     "InvalidFormationError",
     "NotationError",
+    "Reason",
     "RemiError",
+    "Told",
     "RulesError",
     "UnknownVariantError",
+    "formation_error",
+    "names_list",
     "illegal",
     "illegal_n",
     "notation_error",
 ]
 
 _ENGLISH = Messages("en")
+
+
+class Reason:
+    """A text told later in any language: a catalogue id with its parameters (a parameter may be
+    a ``Reason`` itself, told in the same language). ``str()`` is the English text.
+
+    Attributes:
+        message_id: the catalogue id.
+        params: the placeholders' values.
+        count: the count of a plural message (``None`` for a simple one).
+    """
+
+    __slots__ = ("count", "message_id", "params")
+
+    def __init__(self, message_id: str, count: int | None = None, /, **params: object):
+        self.message_id = message_id
+        self.params: Mapping[str, object] = params
+        self.count = count
+
+    def render(self, m: Messages) -> str:
+        """The text in the language of ``m``."""
+        values = {k: v.render(m) if isinstance(v, Reason) else v for k, v in self.params.items()}
+        if self.count is not None:
+            return m.plural(self.message_id, self.count, **values)
+        return m(self.message_id, **values)
+
+    def __str__(self) -> str:
+        return self.render(_ENGLISH)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class Told(str):
+    """An English text (it is a ``str``: JSON, logs and old callers see the English) that can
+    also be told in another language: ``Told(N_("id"), **params).render(m)``.
+
+    Attributes:
+        reason: the ``Reason`` it was made from.
+    """
+
+    reason: Reason
+
+    def __new__(cls, message_id: str, count: int | None = None, /, **params: object) -> Told:
+        """The English text of ``Reason(message_id, count, **params)``."""
+        reason = Reason(message_id, count, **params)
+        told = super().__new__(cls, str(reason))
+        told.reason = reason
+        return told
+
+    def render(self, m: Messages) -> str:
+        """The text in the language of ``m``."""
+        return self.reason.render(m)
+
+
+def names_list(names: list[str]) -> Reason | str:
+    """``["A", "B", "C"]`` as "A, B and C" in any language (``list.and``)."""
+    if len(names) < 2:
+        return "".join(names)
+    return Reason(N_("list.and"), first=", ".join(names[:-1]), last=names[-1])
 
 
 class RemiError(Exception):
@@ -45,9 +109,42 @@ class RemiError(Exception):
     count: int | None = None
 
     def _reason(self, m: Messages) -> str:
-        if self.count is not None:
-            return m.plural(self.message_id, self.count, **self.params)
-        return m(self.message_id, **self.params)
+        return Reason(self.message_id, self.count, **self.params).render(m)
+
+    @classmethod
+    def from_id(
+        cls, message_id: str, /, *, fields: Mapping[str, Any] | None = None, **params: object
+    ) -> Any:
+        """The error ``message_id`` (a catalogue id; its English text is ``str()``), built
+        with the class's own keyword ``fields``, ``params`` filled in."""
+        return cls._told(message_id, None, fields, params)
+
+    @classmethod
+    def from_id_n(
+        cls,
+        message_id: str,
+        count: int,
+        /,
+        *,
+        fields: Mapping[str, Any] | None = None,
+        **params: object,
+    ) -> Any:
+        """``from_id`` for a plural message: the form for ``count`` (also a placeholder)."""
+        return cls._told(message_id, count, fields, params)
+
+    @classmethod
+    def _told(
+        cls,
+        message_id: str,
+        count: int | None,
+        fields: Mapping[str, Any] | None,
+        params: Mapping[str, object],
+    ) -> Any:
+        err = cls(str(Reason(message_id, count, **params)), **(fields or {}))
+        err.message_id = message_id
+        err.params = dict(params)
+        err.count = count
+        return err
 
     def localized(self, m: Messages) -> str:
         """The error in the language of ``m``: its catalogue text when it was raised with a
@@ -107,13 +204,52 @@ class InvalidFormationError(RemiError, ValueError):
     Attributes:
         rule_id: the dotted rule id that the formation breaks (for example ``run.no_wrap``).
         tiles_text: the formation as it was given, in notation.
+        reason: the English text without the rule id.
+        message_id, params: the catalogue id of the text and its parameters (``localized``).
     """
 
-    def __init__(self, message: str, *, rule_id: str, tiles_text: str = ""):
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule_id: str,
+        tiles_text: str = "",
+        message_id: str = "",
+        params: Mapping[str, object] | None = None,
+    ):
         super().__init__(f"{message} [{rule_id}]")
         self.rule_id = rule_id
         self.tiles_text = tiles_text
         self.reason = message
+        self.message_id = message_id
+        self.params = dict(params or {})
+
+    def as_reason(self) -> Reason | str:
+        """The text without the rule id, to be told in any language (a ``Reason``), or the
+        English text of an error raised without a message id."""
+        if not self.message_id:
+            return self.reason
+        return Reason(self.message_id, **self.params)
+
+    def localized(self, m: Messages) -> str:
+        """The error in the language of ``m``, the rule id in brackets."""
+        if not self.message_id:
+            return str(self)
+        return f"{self._reason(m)} [{self.rule_id}]"
+
+
+def formation_error(
+    message_id: str, rule_id: str, *, tiles_text: str = "", **params: object
+) -> InvalidFormationError:
+    """The ``InvalidFormationError`` ``message_id`` (a catalogue id, its English text the
+    message; a parameter may be a ``Reason``) breaking ``rule_id``."""
+    return InvalidFormationError(
+        str(Reason(message_id, **params)),
+        rule_id=rule_id,
+        tiles_text=tiles_text,
+        message_id=message_id,
+        params=params,
+    )
 
 
 class AmbiguousFormationError(InvalidFormationError):
@@ -124,8 +260,22 @@ class AmbiguousFormationError(InvalidFormationError):
             player can pick one, for example ``['[R9 J[R10] J[R11]]', '[R9 J[Y9] J[B9]]']``.
     """
 
-    def __init__(self, message: str, *, tiles_text: str, readings: list[str]):
-        super().__init__(message, rule_id="joly.identity", tiles_text=tiles_text)
+    def __init__(
+        self,
+        message: str,
+        *,
+        tiles_text: str,
+        readings: list[str],
+        message_id: str = "",
+        params: Mapping[str, object] | None = None,
+    ):
+        super().__init__(
+            message,
+            rule_id="joly.identity",
+            tiles_text=tiles_text,
+            message_id=message_id,
+            params=params,
+        )
         self.readings = readings
 
 
@@ -222,8 +372,9 @@ class UnknownVariantError(RemiError, LookupError):
     """
 
     def __init__(self, name: str, known: list[str]):
-        super().__init__(
-            f"unknown variant or preset '{name}'; known: {', '.join(sorted(known)) or 'none'}"
-        )
+        names: object = ", ".join(sorted(known)) or Reason(N_("error.unknown_variant.none"))
+        super().__init__(str(Reason(N_("error.unknown_variant"), name=name, known=names)))
         self.name = name
         self.known = known
+        self.message_id = "error.unknown_variant"
+        self.params = {"name": name, "known": names}

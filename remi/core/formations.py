@@ -19,7 +19,8 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from remi.core.errors import AmbiguousFormationError, InvalidFormationError
+from remi.core.errors import AmbiguousFormationError, Reason, formation_error
+from remi.core.messages import N_, NP_
 from remi.core.notation import SlotToken, format_tiles, parse_formation_tokens
 from remi.core.tiles import ALL_TILE_TYPES, COLOURS, JOLY, Colour, Tile
 
@@ -66,6 +67,8 @@ class FormationRules(NamedTuple):
         min_natural_tiles: ``formation.min_natural_tiles``; at least this many non-joly tiles
             (1, docs/rules.md §1.4).
         min_tiles: ``formation.min_tiles``; the shortest formation (3 tiles).
+        joker_term: the family's word for the wild tile in its messages: ``"joly"`` (Remi) or
+            ``"joker"`` (Rummikub); it picks the message ids, not the rules.
     """
 
     ace_high: bool = True
@@ -73,6 +76,7 @@ class FormationRules(NamedTuple):
     set_max_tiles: int = 4
     min_natural_tiles: int = 1
     min_tiles: int = 3
+    joker_term: str = "joly"
 
 
 REMI_FORMATIONS: Final = FormationRules()
@@ -293,16 +297,36 @@ def read_formation(
     text = f"[{format_tiles(slots)}]"
     if readings:
         shown = [f"[{format_tiles(r.slots(explicit=True))}]" for r in readings]
-        raise AmbiguousFormationError(
-            f"formation {text} is ambiguous: it reads as {' or as '.join(shown)}; state the "
-            "joly identities, e.g. J[R10]",
-            tiles_text=text,
-            readings=shown,
+        raise AmbiguousFormationError.from_id(
+            _worded("ambiguous", rules),
+            fields={"tiles_text": text, "readings": shown},
+            formation=text,
+            readings=" | ".join(shown),
         )
-    reason, rule_id = _failure(slots, rules)
-    raise InvalidFormationError(
-        f"{text} is not a valid formation: {reason}", rule_id=rule_id, tiles_text=text
+    why, rule_id = _failure(slots, rules)
+    raise formation_error(
+        N_("error.formation.invalid"), rule_id, tiles_text=text, formation=text, reason=why
     )
+
+
+# the messages that name the wild tile: one id per family word (FormationRules.joker_term)
+_WORDED: dict[str, tuple[str, str]] = {
+    "ambiguous": (N_("error.formation.ambiguous.joly"), N_("error.formation.ambiguous.joker")),
+    "min_natural": (
+        NP_("error.formation.min_natural.joly"),
+        NP_("error.formation.min_natural.joker"),
+    ),
+    "stated": (N_("error.formation.stated.joly"), N_("error.formation.stated.joker")),
+    "stated_set": (N_("error.formation.stated_set.joly"), N_("error.formation.stated_set.joker")),
+    "stated_run": (N_("error.formation.stated_run.joly"), N_("error.formation.stated_run.joker")),
+    "run_end": (N_("error.formation.run_end.joly"), N_("error.formation.run_end.joker")),
+}
+
+
+def _worded(name: str, rules: FormationRules) -> str:
+    """The id of the message ``name`` in the family's word for the wild tile."""
+    joly, joker = _WORDED[name]
+    return joker if rules.joker_term == "joker" else joly
 
 
 def formation_readings(
@@ -509,25 +533,25 @@ def _read_set(slots: Sequence[SlotToken], rules: FormationRules) -> Formation | 
     return Formation(kind=Kind.SET, tiles=tiles, identities=identities, ranks=(number,) * n)
 
 
-def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[str, str]:
+def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[Reason, str]:
     """Why ``slots`` make no formation: (reason, rule id)."""
     n = len(slots)
     if n < rules.min_tiles:
-        return f"a formation needs at least {rules.min_tiles} tiles, got {n}", "formation.min_tiles"
+        return Reason(
+            NP_("error.formation.min_tiles"), rules.min_tiles, got=n
+        ), "formation.min_tiles"
     naturals = [s.tile for s in slots if not s.tile.is_joly]
     if len(naturals) < max(1, rules.min_natural_tiles):
         return (
-            f"a formation needs at least {max(1, rules.min_natural_tiles)} natural (non-joly) "
-            f"tile(s), got {len(naturals)}",
+            Reason(
+                _worded("min_natural", rules), max(1, rules.min_natural_tiles), got=len(naturals)
+            ),
             "formation.min_natural_tiles",
         )
     if any(s.stated is not None for s in slots):
         plain = [SlotToken(s.tile) for s in slots]
         if formation_readings(plain, rules):
-            return (
-                "a joly's stated identity does not fit its place in the formation",
-                "joly.identity",
-            )
+            return Reason(_worded("stated", rules)), "joly.identity"
     knowns = [s.stated if s.tile.is_joly else s.tile for s in slots]
     known = [t for t in knowns if t is not None]
     same_colour = len({t.colour for t in known}) == 1
@@ -535,57 +559,41 @@ def _failure(slots: Sequence[SlotToken], rules: FormationRules) -> tuple[str, st
     if same_number and not same_colour:
         colours = [t.colour for t in naturals]
         if len(set(colours)) != len(colours):
-            return "a set (terță) needs tiles of distinct colours", "set.distinct_colours"
+            return Reason(N_("error.formation.set_colours")), "set.distinct_colours"
         if n > rules.set_max_tiles:
-            return f"a set (terță) holds at most {rules.set_max_tiles} tiles", "set.max_tiles"
-        return "a joly's stated identity does not fit this set", "joly.identity"
+            return Reason(NP_("error.formation.set_max"), rules.set_max_tiles), "set.max_tiles"
+        return Reason(_worded("stated_set", rules)), "joly.identity"
     if same_colour and not same_number:
-        numbers = [t.number for t in known]
-        if numbers.count(1) > 1:
-            return (
-                "a run (suită) may use only one 1 (1-2-...-13-1 is not allowed)",
-                "run.ace_both_ends",
-            )
-        dupes = sorted({x for x in numbers if numbers.count(x) > 1})
-        if dupes:
-            return (
-                f"a run (suită) holds each number once, {dupes[0]} appears twice",
-                "formation.run",
-            )
-        if 1 in numbers and 13 in numbers and not rules.ace_high:
-            return (
-                "the 1 counts low only (1-2-3): a run never goes on past 13 "
-                "(12-13-1 and 13-1-2 are not runs)",
-                "run.ace_high",
-            )
-        positions = [i for i, t in enumerate(knowns) if t is not None and t.number == 1]
-        if positions and 13 in numbers and any(0 < p < n - 1 for p in positions):
-            return (
-                "the 1 may end a run after 13 (12-13-1) but never sits inside one (13-1-2)",
-                "run.no_wrap",
-            )
-        if positions and 13 in numbers and positions[0] == 0:
-            return (
-                "the 1 may follow 13 (12-13-1) but never precede 2 after it (13-1-2)",
-                "run.no_wrap",
-            )
-        if any(s.tile.is_joly and s.stated is not None for s in slots):
-            return "a joly's stated identity does not fit its place in the run", "joly.identity"
-        anchor = next(i for i, t in enumerate(knowns) if t is not None)
-        start = numbers[0] - anchor
-        if all(t is None or t.number == start + i for i, t in enumerate(knowns)):
-            # in order, but a joly at one end would stand for a number that does not exist
-            past = "the 1 after 13" if rules.ace_high else "13"
-            return (
-                f"a joly there would stand for a number below 1 or past {past}: a joly's place "
-                "in the run gives its number (put it at the other end)",
-                "formation.run",
-            )
-        return "the numbers are not consecutive in the order given", "formation.run"
+        return _run_failure(slots, knowns, rules)
     if same_colour and same_number:
-        return "a run needs distinct numbers and a set distinct colours", "formation.kind"
-    return (
-        "the tiles share neither one colour with consecutive numbers (run, suită) nor one "
-        "number in distinct colours (set, terță)",
-        "formation.kind",
-    )
+        return Reason(N_("error.formation.same_tiles")), "formation.kind"
+    return Reason(N_("error.formation.no_kind")), "formation.kind"
+
+
+def _run_failure(
+    slots: Sequence[SlotToken], knowns: Sequence[Tile | None], rules: FormationRules
+) -> tuple[Reason, str]:
+    """Why one colour with different numbers makes no run (suită): (reason, rule id)."""
+    n = len(slots)
+    numbers = [t.number for t in knowns if t is not None]
+    if numbers.count(1) > 1:
+        return Reason(N_("error.formation.ace_both_ends")), "run.ace_both_ends"
+    dupes = sorted({x for x in numbers if numbers.count(x) > 1})
+    if dupes:
+        return Reason(N_("error.formation.run_twice"), number=dupes[0]), "formation.run"
+    if 1 in numbers and 13 in numbers and not rules.ace_high:
+        return Reason(N_("error.formation.ace_low")), "run.ace_high"
+    positions = [i for i, t in enumerate(knowns) if t is not None and t.number == 1]
+    if positions and 13 in numbers and any(0 < p < n - 1 for p in positions):
+        return Reason(N_("error.formation.ace_inside")), "run.no_wrap"
+    if positions and 13 in numbers and positions[0] == 0:
+        return Reason(N_("error.formation.ace_first")), "run.no_wrap"
+    if any(s.tile.is_joly and s.stated is not None for s in slots):
+        return Reason(_worded("stated_run", rules)), "joly.identity"
+    anchor = next(i for i, t in enumerate(knowns) if t is not None)
+    start = numbers[0] - anchor
+    if all(t is None or t.number == start + i for i, t in enumerate(knowns)):
+        # in order, but a joly at one end would stand for a number that does not exist
+        past = N_("error.formation.past_ace") if rules.ace_high else N_("error.formation.past_13")
+        return Reason(_worded("run_end", rules), past=Reason(past)), "formation.run"
+    return Reason(N_("error.formation.not_consecutive")), "formation.run"

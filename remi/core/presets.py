@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from remi.core.errors import RulesError, UnknownVariantError
+from remi.core.errors import Reason, RulesError, UnknownVariantError
 from remi.core.files import MAX_DEPTH, MAX_TOML_BYTES, check_tree, printable, read_capped
+from remi.core.messages import N_
 from remi.core.rulespec import RuleSet, _spec_by_id, _suggest
 from remi.core.variant import registered_variants, rules_family
 
@@ -73,16 +74,16 @@ def preset_path(name: str) -> Path:
     raise UnknownVariantError(name, list_presets())
 
 
-def _not_a_file(path: Path) -> str:
+def _not_a_file(path: Path) -> Reason:
     """Why ``path`` cannot be read as a rule file, for the error message."""
     try:
         if path.is_dir():
-            return "is a folder, not a rule file"
+            return Reason(N_("error.rules.folder"))
         if path.exists():
-            return "is not a regular file (a rule file is a .toml file)"
+            return Reason(N_("error.rules.not_regular"))
     except OSError:
         pass
-    return "no such rule file"
+    return Reason(N_("error.rules.no_file"))
 
 
 def _is_file(path: Path) -> bool:
@@ -102,8 +103,8 @@ def read_rules_file(path: Path) -> dict[str, Any]:
     try:
         raw = read_capped(path, MAX_TOML_BYTES)
     except OSError as exc:
-        raise RulesError(
-            f"{path}: cannot read rule file: {exc.strerror}", source=str(path)
+        raise RulesError.from_id(
+            "error.rules.unreadable", fields={"source": str(path)}, source=path, why=exc.strerror
         ) from None
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))
@@ -114,10 +115,12 @@ def read_rules_file(path: Path) -> dict[str, Any]:
             f"{path}: not valid TOML: nested deeper than {MAX_DEPTH} levels", source=str(path)
         ) from None
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{path}: not valid TOML: {exc}", source=str(path)) from None
+        raise RulesError.from_id(
+            "error.rules.toml", fields={"source": str(path)}, source=path, why=exc
+        ) from None
     except UnicodeDecodeError as exc:  # found by fuzzing (byte flips)
-        raise RulesError(
-            f"{path}: not valid TOML: not UTF-8 text (byte {exc.start + 1})", source=str(path)
+        raise RulesError.from_id(
+            "error.rules.not_utf8", fields={"source": str(path)}, source=path, byte=exc.start + 1
         ) from None
     except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
         raise RulesError(f"{path}: not valid TOML: {exc}", source=str(path)) from None
@@ -150,7 +153,9 @@ def _flatten(data: Mapping[str, Any], source: str) -> dict[str, Any]:
 
 def _load_file(path: Path, seen: tuple[Path, ...]) -> RuleSet:
     if path in seen:
-        raise RulesError(f"{path}: 'extends' loops back to itself", source=str(path), key="extends")
+        raise RulesError.from_id(
+            "error.rules.extends_loop", fields={"source": str(path), "key": "extends"}, source=path
+        )
     data = read_rules_file(path)
     source = str(path)
     for meta in ("name", "family", "description", "extends"):
@@ -169,17 +174,17 @@ def _load_file(path: Path, seen: tuple[Path, ...]) -> RuleSet:
         try:
             parent = preset_path(data["extends"])
         except UnknownVariantError as exc:
-            raise RulesError(
-                f"{source}: extends unknown preset '{data['extends']}'",
+            raise RulesError.from_id(
+                "error.rules.extends_unknown",
+                fields={"source": source, "key": "extends", "value": data["extends"]},
                 source=source,
-                key="extends",
-                value=data["extends"],
+                preset=data["extends"],
             ) from exc
         base = _load_file(parent, seen + (path,))
     family = data.get("family", base.family if base else "")
     if not family:
-        raise RulesError(
-            f"{source}: missing 'family' (e.g. family = \"remi\")", source=source, key="family"
+        raise RulesError.from_id(
+            "error.rules.no_family", fields={"source": source, "key": "family"}, source=source
         )
     cls = rules_family(family)
     if base is not None and type(base) is not cls:
@@ -196,12 +201,14 @@ def _load_file(path: Path, seen: tuple[Path, ...]) -> RuleSet:
     for key, value in _flatten(data, source).items():
         spec = specs.get(key)
         if spec is None:
-            raise RulesError(
-                f"{source}: unknown rule id '{key}' (value {value!r}) for family '{family}'"
-                f"{_suggest(key, specs)}",
+            raise RulesError.from_id(
+                "error.rules.unknown_id_value",
+                fields={"source": source, "key": key, "value": value},
                 source=source,
-                key=key,
-                value=value,
+                rule=key,
+                value=repr(value),
+                family=family,
+                suggestion=_suggest(key, specs),
             )
         values[spec.field_name] = spec.validate(value, source)
     name = data.get("name", path.stem)
@@ -241,16 +248,21 @@ def load_rules(
         or "/" in str(name_or_path)
     ):
         if not _is_file(path):
-            raise RulesError(f"{path}: {_not_a_file(path)}", source=str(path))
+            raise RulesError.from_id(
+                "error.rules.in_source",
+                fields={"source": str(path)},
+                source=path,
+                reason=_not_a_file(path),
+            )
     else:
         try:
             path = preset_path(str(name_or_path))
         except UnknownVariantError as exc:
             if _is_file(path):  # a rule file without .toml or a folder: say how to name it
-                raise RulesError(
-                    f"{name_or_path!r} is not a preset; to load the file of that name as a rule "
-                    f"file, give its path ./{name_or_path} or name it with .toml",
-                    source=str(path),
+                raise RulesError.from_id(
+                    "error.rules.not_a_preset",
+                    fields={"source": str(path)},
+                    name=name_or_path,
                 ) from None
             raise exc from None
     rules = _load_file(path, ())

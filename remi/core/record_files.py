@@ -15,7 +15,7 @@ from typing import Any
 
 from remi.core.errors import NotationError, RemiError
 from remi.core.files import MAX_DEPTH, MAX_RECORD_BYTES, check_tree, read_capped
-from remi.core.messages import LANGUAGES
+from remi.core.messages import LANGUAGES, N_
 from remi.core.notation import parse_tiles
 from remi.core.record_schema import validate_record_json
 from remi.core.record_setup import checked_rules, complete_record, record_actions, start_state
@@ -62,21 +62,23 @@ def parse_record(
         RecordError: naming the field, version or action at fault.
     """
     if not isinstance(data, dict):
-        raise RecordError('a record is a JSON object {"format": "remi-record", ...}', path=path)
+        raise RecordError.from_id("error.record.not_object", fields={"path": path})
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise RecordError(
-            f"not a remi game record: 'format' is {json.dumps(fmt, ensure_ascii=False)}, expected \"{FORMAT}\"",
-            path=path,
-            field="format",
+        raise RecordError.from_id(
+            "error.record.format",
+            fields={"path": path, "field": "format"},
+            found=json.dumps(fmt, ensure_ascii=False),
+            expected=FORMAT,
         )
     version = data.get("version")
     if version not in READ_VERSIONS or isinstance(version, bool):
         known = ", ".join(str(v) for v in READ_VERSIONS)
-        raise RecordError(
-            f"unsupported record version {json.dumps(version, ensure_ascii=False)}: this remi reads versions {known}",
-            path=path,
-            field="version",
+        raise RecordError.from_id(
+            "error.record.version",
+            fields={"path": path, "field": "version"},
+            version=json.dumps(version, ensure_ascii=False),
+            known=known,
         )
     validate_record_json(data, version, path)
     _refuse_unknown(data, _KEYS if version == VERSION else _KEYS - _V2_KEYS, "", path)
@@ -304,22 +306,29 @@ def load_record(
     try:
         raw = read_capped(path, MAX_RECORD_BYTES)
     except OSError as exc:
-        raise RecordError(f"cannot read the record: {exc.strerror or exc}", path=name) from None
+        raise RecordError.from_id(
+            "error.record.unreadable", fields={"path": name}, why=exc.strerror or exc
+        ) from None
     except ValueError as exc:  # a path with a NUL byte (found by fuzzing)
-        raise RecordError(f"cannot read the record: {exc}", path=name) from None
+        raise RecordError.from_id(
+            "error.record.unreadable", fields={"path": name}, why=exc
+        ) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"not UTF-8 text (byte {exc.start + 1})", path=name) from None
+        raise RecordError.from_id(
+            "error.record.not_utf8", fields={"path": name}, byte=exc.start + 1
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        detail = (  # json's "Unterminated string starting at" names the place itself
-            f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"at {where}: {exc.msg}"
-        )
-        raise RecordError(
-            f"malformed JSON {detail} (truncated or corrupted file?)", path=name
+        # json's "Unterminated string starting at" names the place itself
+        raise RecordError.from_id(
+            N_("error.record.json_at") if exc.msg.endswith(" at") else N_("error.record.json"),
+            fields={"path": name},
+            line=exc.lineno,
+            column=exc.colno,
+            why=exc.msg,
         ) from None
     except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
         raise RecordError(f"malformed JSON: {exc}", path=name) from None

@@ -15,7 +15,8 @@ from typing import Any
 
 import attrs
 
-from remi.core.errors import NotationError, RemiError
+from remi.core.errors import NotationError, Reason, RemiError, Told
+from remi.core.messages import N_
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
 from remi.core.records import GameRecord, RecordError, StackedDeal
@@ -167,29 +168,23 @@ def rules_note(record: GameRecord) -> str:
     record, the preset as installed here. Differences name each rule id with both values.
     """
     if record.rules is None:
-        return (
-            f"rules: preset '{record.preset}' as installed here, with the record's overrides "
-            "(a version 1 record holds no rule values)"
-        )
+        return Told(N_("rules_note.v1"), preset=record.preset)
     try:
         preset = load_rules(record.preset, dict(record.overrides), source="record overrides")
     except RemiError:
-        return (
-            f"rules: the record's own; '{record.preset}' is not a preset known here, so they are "
-            "not compared"
-        )
+        return Told(N_("rules_note.unknown_preset"), preset=record.preset)
     own = dict(record_rules(record).values())
     theirs = preset.values()
     diffs = [
-        f"{k} = {own[k]!r} (the preset: {theirs[k]!r})" for k in own if own[k] != theirs.get(k)
+        str(Reason(N_("rules_note.diff"), rule=k, own=repr(own[k]), preset=repr(theirs[k])))
+        for k in own
+        if own[k] != theirs.get(k)
     ]
     if preset.family != record.family:
-        return f"rules: the record's own; preset '{record.preset}' is of another family"
+        return Told(N_("rules_note.other_family"), preset=record.preset)
     if not diffs:
-        return f"rules: the record's own, the same as preset '{record.preset}'"
-    return f"rules: the record's own, which DIFFER from preset '{record.preset}': " + "; ".join(
-        diffs
-    )
+        return Told(N_("rules_note.same"), preset=record.preset)
+    return Told(N_("rules_note.differ"), preset=record.preset, diffs="; ".join(diffs))
 
 
 def _deal_of(state: Any) -> StackedDeal | None:

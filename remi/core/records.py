@@ -33,6 +33,7 @@ from typing import Any, Final
 import attrs
 
 from remi.core.errors import RemiError
+from remi.core.messages import Messages
 
 __all__ = [
     "FORMAT",
@@ -93,6 +94,11 @@ class RecordError(RemiError, ValueError):
         self.path = path
         self.field = field
         self.index = index
+
+    def localized(self, m: Messages) -> str:
+        """The error in the language of ``m``, after the file name."""
+        text = super().localized(m) if self.message_id else str(self)
+        return f"{self.path}: {text}" if self.path and self.message_id else text
 
 
 @attrs.frozen
@@ -274,8 +280,9 @@ def _refuse_unknown(
     the table (``"deal."``, ``""`` for the top level)."""
     extra = sorted(set(table) - allowed)
     if extra:
-        raise RecordError(
-            f"unknown field '{prefix}{extra[0]}' in a version {VERSION} record",
-            path=path,
+        raise RecordError.from_id(
+            "error.record.unknown_field",
+            fields={"path": path, "field": f"{prefix}{extra[0]}"},
             field=f"{prefix}{extra[0]}",
+            version=VERSION,
         )

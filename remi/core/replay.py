@@ -13,6 +13,7 @@ import attrs
 from remi.core.actions import Action
 from remi.core.errors import IllegalActionError, RemiError
 from remi.core.game import State
+from remi.core.messages import Messages
 from remi.core.record_setup import checked_rules, record_actions, start_state
 from remi.core.records import GameRecord, RecordError
 from remi.core.scoring import PlayerScore
@@ -36,7 +37,12 @@ class ReplayError:
     action: str
     rule_id: str
     message: str
+    #: the refusal itself, to be told in any language (not compared)
     refusal: IllegalActionError | None = attrs.field(default=None, eq=False, repr=False)
+
+    def localized(self, m: Messages) -> str:
+        """``message`` in the language of ``m``."""
+        return self.message if self.refusal is None else self.refusal.localized(m)
 
 
 @attrs.frozen(kw_only=True)

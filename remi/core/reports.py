@@ -17,10 +17,12 @@ from remi.core.errors import (
     AmbiguousFormationError,
     IllegalActionError,
     InvalidFormationError,
-    NotationError,
+    Reason,
+    notation_error,
 )
 from remi.core.formations import Formation, FormationRules, read_formation
 from remi.core.handend import tile_overuse
+from remi.core.messages import N_
 from remi.core.notation import SlotToken, parse_formation_tokens, parse_formations_text
 from remi.core.tiles import COLOURS, Tile
 
@@ -70,6 +72,8 @@ class MeldReport:
     error: str | None = None
     rule: str | None = None
     readings: tuple[str, ...] = ()
+    #: ``error`` to be told in any language (a ``Reason``), not part of the JSON
+    why: Reason | str | None = attrs.field(default=None, eq=False, repr=False)
 
     def as_json(self) -> dict[str, Any]:
         """JSON object: valid, kind, formation, jokers, opening_points, final_points
@@ -100,10 +104,8 @@ def refuse_overuse(slots: Iterable[SlotToken], text: str) -> None:
     overuse = tile_overuse(s.tile for s in slots)
     if overuse:
         tile, used, allowed = overuse[0]
-        raise NotationError(
-            f"{tile} appears {used} times; the 106-tile set holds it {allowed} times",
-            text=text,
-            token=str(tile),
+        raise notation_error(
+            "error.notation.overuse", text=text, token=str(tile), used=used, allowed=allowed
         )
 
 
@@ -128,10 +130,14 @@ def formation_report(
         f = read_formation(slots, formation_rules)
     except AmbiguousFormationError as exc:
         return MeldReport(
-            valid=False, error=str(exc), rule=exc.rule_id, readings=tuple(exc.readings)
+            valid=False,
+            error=str(exc),
+            rule=exc.rule_id,
+            readings=tuple(exc.readings),
+            why=_with_rule(exc),
         )
     except InvalidFormationError as exc:
-        return MeldReport(valid=False, error=str(exc), rule=exc.rule_id)
+        return MeldReport(valid=False, error=str(exc), rule=exc.rule_id, why=_with_rule(exc))
     return MeldReport(
         valid=True,
         kind=f.kind.value,
@@ -164,6 +170,8 @@ class OpeningReport:
     error: str | None = None
     rule: str | None = None
     refusal: IllegalActionError | None = attrs.field(default=None, eq=False, repr=False)
+    #: ``error`` to be told in any language (a ``Reason``), not part of the JSON
+    why: Reason | str | None = attrs.field(default=None, eq=False, repr=False)
 
     def as_json(self) -> dict[str, Any]:
         """JSON object: valid, points, formations (+ error and rule when invalid)."""
@@ -209,6 +217,7 @@ def check_formations_report(
                 kinds=tuple(f.kind.value for f in formations),
                 error=f"formation {n}: {exc}",
                 rule=exc.rule_id,
+                why=Reason(N_("error.formation_n"), n=n, reason=_with_rule(exc)),
             )
     shown = tuple(f.text(formation_rules) for f in formations)
     kinds = tuple(f.kind.value for f in formations)
@@ -223,6 +232,7 @@ def check_formations_report(
             error=exc.reason,
             rule=exc.rule_id,
             refusal=exc,
+            why=Reason(exc.message_id, exc.count, **exc.params) if exc.message_id else exc.reason,
         )
     return OpeningReport(valid=True, points=total, formations=shown, kinds=kinds)
 
@@ -253,3 +263,8 @@ class MatchReport:
             "rule": "match.target_points",
             "reason": self.reason,
         }
+
+
+def _with_rule(exc: InvalidFormationError) -> Reason | str:
+    """The formation error ``exc`` with its rule id in brackets, to be told in any language."""
+    return Reason(N_("error.with_rule"), reason=exc.as_reason(), rule=exc.rule_id)

@@ -15,7 +15,8 @@ from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
 
-from remi.core.errors import RulesError
+from remi.core.errors import Reason, RulesError
+from remi.core.messages import N_
 
 _SPEC_KEY: Final = "remi_rule"
 _INT_TEXT: Final = re.compile(r"[+-]?[0-9]+")  # an integer rule value in --set / record text
@@ -49,13 +50,17 @@ class RuleSpec:
 
     def describe_range(self) -> str:
         """The allowed values in words (``"one of closer, everyone, none"``, ``"0-500"``)."""
+        return str(self.allowed())
+
+    def allowed(self) -> Reason:
+        """The allowed values, to be told in any language (``describe_range`` in English)."""
         if self.kind is bool:
-            return "true or false"
+            return Reason(N_("error.rules.range.bool"))
         if self.kind is str:
-            return "one of " + ", ".join(self.choices)
+            return Reason(N_("error.rules.range.choices"), choices=", ".join(self.choices))
         low = "" if self.low is None else str(self.low)
         high = "" if self.high is None else str(self.high)
-        return f"integer {low}..{high}"
+        return Reason(N_("error.rules.range.int"), low=low, high=high)
 
     def validate(self, value: Any, source: str) -> Any:
         """Return ``value`` if it suits this rule.
@@ -72,12 +77,13 @@ class RuleSpec:
             ):
                 ok = False
         if not ok:
-            raise RulesError(
-                f"{source}: rule '{self.rule_id}' = {value!r} is not allowed: expected "
-                f"{self.describe_range()}",
+            raise RulesError.from_id(
+                "error.rules.value",
+                fields={"source": source, "key": self.rule_id, "value": value},
                 source=source,
-                key=self.rule_id,
-                value=value,
+                rule=self.rule_id,
+                value=repr(value),
+                allowed=self.allowed(),
             )
         return value
 
@@ -169,7 +175,9 @@ class RuleSet:
         """
         spec = _spec_by_id(type(self)).get(rule_id)
         if spec is None:
-            raise RulesError(f"unknown rule id '{rule_id}' for family '{self.family}'", key=rule_id)
+            raise RulesError.from_id(
+                "error.rules.unknown_id", fields={"key": rule_id}, rule=rule_id, family=self.family
+            )
         return getattr(self, spec.field_name)
 
     def values(self) -> dict[str, Any]:
@@ -188,12 +196,13 @@ class RuleSet:
         for key, raw in overrides.items():
             spec = specs.get(key)
             if spec is None:
-                raise RulesError(
-                    f"{source}: unknown rule id '{key}' for family '{self.family}'"
-                    f"{_suggest(key, specs)}",
+                raise RulesError.from_id(
+                    "error.rules.unknown_id_in",
+                    fields={"source": source, "key": key, "value": raw},
                     source=source,
-                    key=key,
-                    value=raw,
+                    rule=key,
+                    family=self.family,
+                    suggestion=_suggest(key, specs),
                 )
             value = (
                 spec.parse_text(raw, source)
@@ -217,8 +226,8 @@ def _spec_by_id(cls: type[RuleSet]) -> dict[str, RuleSpec]:
     return {s.rule_id: s for s in rule_specs(cls)}
 
 
-def _suggest(key: str, specs: Mapping[str, RuleSpec]) -> str:
+def _suggest(key: str, specs: Mapping[str, RuleSpec]) -> Reason | str:
     import difflib
 
     close = difflib.get_close_matches(key, list(specs), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return Reason(N_("error.rules.did_you_mean"), rule=close[0]) if close else ""

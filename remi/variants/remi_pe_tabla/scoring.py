@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from remi.core.errors import Told, names_list
 from remi.core.formations import Formation, loose_tile_points
 from remi.core.handend import (
     _VIAS,
@@ -488,20 +489,17 @@ def match_outcome(
     (None, 'A and B tie for the highest total, 1200: play another hand')
     """
     if not totals:
-        return None, "no totals yet: play a hand"
+        return None, Told(N_("match.no_totals"))
     if rules.match_end == "hands" and hands_played is not None and hands_played < rules.match_hands:
-        return None, (
-            f"{hands_played} of {rules.match_hands} hands played (match.hands): play another hand"
-        )
+        return None, Told(N_("match.hands_left"), played=hands_played, hands=rules.match_hands)
     best = max(totals.values())
     leaders = [name for name, total in totals.items() if total == best]
     if len(leaders) != 1:
-        return None, f"{' and '.join(leaders)} tie for the highest total, {best}: play another hand"
+        return None, Told(N_("match.tie"), names=names_list(leaders), best=best)
     if rules.match_end == "target" and best < rules.match_target_points:
-        return None, f"no total reaches {rules.match_target_points} yet: play another hand"
+        return None, Told(N_("match.below_target"), target=rules.match_target_points)
     if rules.match_end == "hands":
-        return leaders[0], f"{leaders[0]} has the single highest total, {best}, after the last hand"
-    return leaders[0], (
-        f"{leaders[0]} has the single highest total, {best}, at or above "
-        f"{rules.match_target_points}"
+        return leaders[0], Told(N_("match.won_last_hand"), name=leaders[0], best=best)
+    return leaders[0], Told(
+        N_("match.won_target"), name=leaders[0], best=best, target=rules.match_target_points
     )

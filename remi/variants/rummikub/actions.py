@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 #: Runs and groups of the default presets: the 1 is low only (docs/rules.md §2.3).
-RUMMIKUB_FORMATIONS: Final = FormationRules(ace_high=False)
+RUMMIKUB_FORMATIONS: Final = FormationRules(ace_high=False, joker_term="joker")
 
 
 def table_text(table: tuple[Formation, ...]) -> str:

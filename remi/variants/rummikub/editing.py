@@ -40,8 +40,15 @@ from typing import Final
 
 import attrs
 
-from remi.core.errors import IllegalActionError, InvalidFormationError, RemiError, illegal
+from remi.core.errors import (
+    IllegalActionError,
+    InvalidFormationError,
+    RemiError,
+    formation_error,
+    illegal,
+)
 from remi.core.formations import Formation, read_formation
+from remi.core.messages import N_, Messages
 from remi.core.notation import (
     SlotToken,
     format_tiles,
@@ -79,6 +86,15 @@ class Refusal:
     rule_id: str
     message: str
     penalty: Penalty
+    error: RemiError | None = None
+
+    def localized(self, m: Messages) -> str:
+        """The explanation in the language of ``m``, the rule id in brackets."""
+        if self.error is not None:
+            return self.error.localized(m)
+        if f"[{self.rule_id}]" in self.message:
+            return self.message
+        return f"{self.message} [{self.rule_id}]"
 
 
 def _number(slot: SlotToken) -> int | None:
@@ -129,7 +145,7 @@ class TableEditor:
         """
         words = line.split()
         if not words:
-            raise EditError("empty command: expected put, move, split, new, undo or done")
+            raise EditError.from_id("error.rk.edit.empty")
         verb, args = words[0].lower(), words[1:]
         if verb == "done" and not args:
             return self.done()
@@ -151,10 +167,7 @@ class TableEditor:
         elif verb == "table" and args:
             self.table(line.split(None, 1)[1])
         else:
-            raise EditError(
-                f"'{line.strip()}' is not a command: expected 'put R5 3', 'move 2:1 4', "
-                "'split 2 3', 'new R7 R8 R9', 'table [R1 R2 R3] [..]', 'undo' or 'done'"
-            )
+            raise EditError.from_id("error.rk.edit.unknown", line=line.strip())
         return None
 
     @staticmethod
@@ -162,12 +175,17 @@ class TableEditor:
         if (
             not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1
         ):  # '²' (fuzzing)
-            raise EditError(f"the {what} number must be 1 or more, got '{text}'")
+            raise EditError.from_id(
+                N_("error.rk.edit.set_number")
+                if what == "set"
+                else N_("error.rk.edit.tile_number"),
+                text=text,
+            )
         return int(text)
 
     def _set(self, number: int) -> list[SlotToken]:
         if number > len(self._sets):
-            raise EditError(f"there is no set {number}: the table has {len(self._sets)} sets")
+            raise EditError.from_id_n("error.rk.edit.no_set", len(self._sets), set=number)
         return self._sets[number - 1]
 
     def _save(self) -> None:
@@ -193,11 +211,12 @@ class TableEditor:
                 return
         held = sum(1 for t in self.state.racks[self.seat] if t == slot.tile)
         if held:  # the rack held it, but every copy is placed already
-            raise EditError(
-                f"no {slot.tile} left on p{self.seat + 1}'s rack: its {held} "
-                f"cop{'y is' if held == 1 else 'ies are'} placed already"
+            raise EditError.from_id_n(
+                "error.rk.edit.all_placed", held, tile=slot.tile, seat=f"p{self.seat + 1}"
             )
-        raise EditError(f"{slot.tile} is not on p{self.seat + 1}'s rack")
+        raise EditError.from_id(
+            "error.rk.edit.not_on_rack", tile=slot.tile, seat=f"p{self.seat + 1}"
+        )
 
     def put(self, token: str, set_number: int) -> None:
         """Put a rack tile (``R5``, ``J`` or ``J[R4]``) into set ``set_number``.
@@ -207,7 +226,7 @@ class TableEditor:
         """
         slots = parse_formation_tokens(token)
         if len(slots) != 1:
-            raise EditError(f"'put' takes one tile, got '{token}'")
+            raise EditError.from_id("error.rk.edit.put_one", token=token)
         target = self._set(set_number)
         self._guard(set_number)
         self._save()
@@ -228,7 +247,9 @@ class TableEditor:
         source = self._set(from_set)
         target = self._set(to_set)
         if tile_number > len(source):
-            raise EditError(f"set {from_set} has no tile {tile_number}: it holds {len(source)}")
+            raise EditError.from_id_n(
+                "error.rk.edit.no_tile", len(source), set=from_set, tile=tile_number
+            )
         self._guard(from_set, to_set)
         self._save()
         slot = source.pop(tile_number - 1)
@@ -246,8 +267,8 @@ class TableEditor:
         """
         source = self._set(set_number)
         if not 2 <= before <= len(source):
-            raise EditError(
-                f"cannot split set {set_number} before tile {before}: it holds {len(source)}"
+            raise EditError.from_id_n(
+                "error.rk.edit.split", len(source), set=set_number, tile=before
             )
         self._guard(set_number)
         self._save()
@@ -297,9 +318,10 @@ class TableEditor:
         from_rack = wanted - on_table
         missing = from_rack - rack
         if missing:
-            raise EditError(
-                f"{' '.join(map(str, sort_tiles(missing.elements())))} is neither on the table "
-                f"nor on p{self.seat + 1}'s rack"
+            raise EditError.from_id(
+                "error.rk.edit.nowhere",
+                tiles=" ".join(map(str, sort_tiles(missing.elements()))),
+                seat=f"p{self.seat + 1}",
             )
         kept = self._start_sets_kept(groups)
         self._save()
@@ -345,11 +367,11 @@ class TableEditor:
                 a, _, b = item.partition(":")
                 number, tile = self._int(a, "set"), self._int(b, "tile")
                 if tile > len(self._set(number)):
-                    raise EditError(
-                        f"set {number} has no tile {tile}: it holds {len(self._set(number))}"
+                    raise EditError.from_id_n(
+                        "error.rk.edit.no_tile", len(self._set(number)), set=number, tile=tile
                     )
                 if (number, tile) in places:
-                    raise EditError(f"tile {item} is named twice")
+                    raise EditError.from_id("error.rk.edit.named_twice", tile=item)
                 places.append((number, tile))
                 order.append((number, tile))
             else:
@@ -432,7 +454,7 @@ class TableEditor:
             EditError: nothing to undo.
         """
         if not self._history:
-            raise EditError("nothing to undo")
+            raise EditError.from_id("error.rk.edit.no_undo")
         self._sets, self._rack = self._history.pop()
 
     def timeout(self) -> Timeout:
@@ -456,16 +478,24 @@ class TableEditor:
             try:
                 table.append(read_formation(slots, self.state.rules.formation_rules))
             except InvalidFormationError as exc:
-                return self._refuse(f"set {n}: {exc}", exc.rule_id)
+                error = formation_error(
+                    N_("error.rk.set_n"), exc.rule_id, set=n, reason=exc.as_reason()
+                )
+                return self._refuse(error)
         play = Play(self.seat, tuple(table))
         try:
             check(self.state, play)
         except IllegalActionError as exc:
-            return self._refuse(str(exc), exc.rule_id)
+            return self._refuse(exc)
         return play
 
-    def _refuse(self, message: str, rule_id: str) -> Refusal:
-        return Refusal(rule_id=rule_id, message=message, penalty=Penalty(self.seat, "invalid"))
+    def _refuse(self, error: InvalidFormationError | IllegalActionError) -> Refusal:
+        return Refusal(
+            rule_id=error.rule_id,
+            message=str(error),
+            penalty=Penalty(self.seat, "invalid"),
+            error=error,
+        )
 
 
 class TurnTimer:

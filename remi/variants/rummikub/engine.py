@@ -37,7 +37,7 @@ from itertools import chain
 import attrs
 
 from remi.core.actions import Action
-from remi.core.errors import IllegalActionError, InvalidFormationError
+from remi.core.errors import IllegalActionError, InvalidFormationError, illegal, illegal_n
 from remi.core.events import Event
 from remi.core.formations import Formation
 from remi.core.tiles import Tile, sort_tiles
@@ -59,8 +59,16 @@ __all__ = [
 ]
 
 
-def _refuse(reason: str, rule_id: str, action: Action) -> IllegalActionError:
-    return IllegalActionError(reason, rule_id=rule_id, action=action)
+def _refuse(exc: IllegalActionError, action: Action) -> IllegalActionError:
+    """``exc`` again, naming ``action``."""
+    return IllegalActionError(
+        exc.reason,
+        rule_id=exc.rule_id,
+        action=action,
+        message_id=exc.message_id,
+        params=exc.params,
+        count=exc.count,
+    )
 
 
 def played_tiles(state: RummikubState, table: Iterable[Formation]) -> Counter[Tile]:
@@ -127,26 +135,22 @@ def check(state: RummikubState, action: Action) -> None:
 
 def _check(state: RummikubState, action: Action) -> None:
     if state.is_over:
-        raise _refuse("the game is over", "game.over", action)
+        raise illegal("error.rk.game_over", "game.over", action)
     if not isinstance(action, (Draw, Pass, Play, Penalty, Timeout)):
-        raise _refuse(f"'{action}' is not a Rummikub-style action", "turn.action", action)
+        raise illegal("error.rk.not_an_action", "turn.action", action, what=action)
     if action.player != state.current:
-        raise _refuse(f"it is p{state.current + 1}'s turn", "turn.order", action)
+        raise illegal("error.turn.order", "turn.order", action, seat=state.current + 1)
     if isinstance(action, Draw):
         if not state.pool:
-            raise _refuse("the pool is empty: play a tile or pass", "pool_empty.play_on", action)
+            raise illegal("error.rk.pool_empty", "pool_empty.play_on", action)
     elif isinstance(action, Pass):
         if state.pool:
-            raise _refuse(
-                f"the pool still holds {len(state.pool)} tiles: play at least one rack tile or draw",
-                "turn.play_or_draw",
-                action,
-            )
+            raise illegal_n("error.rk.pool_not_empty", len(state.pool), "turn.play_or_draw", action)
     elif isinstance(action, Play):
         try:
             _check_play(state, action)
         except IllegalActionError as exc:
-            raise _refuse(exc.reason, exc.rule_id, action) from None
+            raise _refuse(exc, action) from None
 
 
 def _check_play(state: RummikubState, play: Play) -> None:
@@ -156,8 +160,12 @@ def _check_play(state: RummikubState, play: Play) -> None:
         try:
             revalidate(f, rules)
         except InvalidFormationError as exc:
-            raise IllegalActionError(
-                f"set {n} {f.text()}: {exc.reason}", rule_id=exc.rule_id
+            raise illegal(
+                "error.rk.set_invalid",
+                exc.rule_id,
+                set=n,
+                formation=f.text(),
+                reason=exc.as_reason(),
             ) from None
     # only the sets that differ between the two tables can change the tile multisets
     old_sets, new_sets = Counter(state.table), Counter(play.table)
@@ -165,23 +173,22 @@ def _check_play(state: RummikubState, play: Play) -> None:
     new = Counter(chain.from_iterable(f.tiles for f in (new_sets - old_sets).elements()))
     gone = old - new
     if gone:
-        raise IllegalActionError(
-            f"{' '.join(map(str, sort_tiles(gone.elements())))} of the start-of-turn table "
-            "no longer on the table (no table tile may go back to a rack)",
-            rule_id="table.tiles_kept",
+        raise illegal(
+            "error.rk.tiles_kept",
+            "table.tiles_kept",
+            tiles=" ".join(map(str, sort_tiles(gone.elements()))),
         )
     played = new - old
     extra = played - Counter(state.racks[seat])
     if extra:
-        raise IllegalActionError(
-            f"the new table holds {' '.join(map(str, sort_tiles(extra.elements())))} that "
-            f"p{seat + 1} does not hold",
-            rule_id="play.own_tiles",
+        raise illegal(
+            "error.rk.own_tiles",
+            "play.own_tiles",
+            tiles=" ".join(map(str, sort_tiles(extra.elements()))),
+            seat=f"p{seat + 1}",
         )
     if not played:
-        raise IllegalActionError(
-            "a turn plays at least one rack tile, or draws", rule_id="turn.play_or_draw"
-        )
+        raise illegal("error.rk.play_or_draw", "turn.play_or_draw")
     if state.opened[seat]:
         check_jokers(state.table, play.table, played, rules, initial_turn=False)
     else:
@@ -212,15 +219,12 @@ def _check_initial(state: RummikubState, play: Play, played: Counter[Tile]) -> N
     for f in changed.elements():
         swaps = [(g, rep) for g, rep in swapped_versions(f, rules) if meld_sets[g] > 0]
         if not swaps:
-            raise IllegalActionError(
-                f"{f.text()} is changed in the initial-meld turn: the initial meld is new sets "
-                "from the rack only",
-                rule_id="initial_meld.manipulate_same_turn",
+            raise illegal(
+                "error.rk.initial_changed", "initial_meld.manipulate_same_turn", formation=f.text()
             )
         if not rules.joker_retrieve_before_initial:
-            raise IllegalActionError(
-                f"the joker of {f.text()} may not be retrieved before the initial meld",
-                rule_id="joker.retrieve_before_initial",
+            raise illegal(
+                "error.rk.joker_before_initial", "joker.retrieve_before_initial", formation=f.text()
             )
         meld_sets[swaps[0][0]] -= 1
     meld = list((+meld_sets).elements())

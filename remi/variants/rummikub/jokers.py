@@ -24,8 +24,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from remi.core.errors import IllegalActionError
+from remi.core.errors import Reason, illegal
 from remi.core.formations import Formation, Kind, read_formation
+from remi.core.messages import N_
 from remi.core.notation import SlotToken
 from remi.core.tiles import COLOURS, JOLY, Tile, tile_of
 from remi.variants.rummikub.rules import RummikubRules
@@ -168,9 +169,10 @@ def check_jokers(
     """
     freed = freed_jokers(old_table, new_table)
     if freed and initial_turn and not rules.joker_retrieve_before_initial:
-        raise IllegalActionError(
-            f"the joker of {freed[0].formation.text()} may not be retrieved before the initial meld",
-            rule_id="joker.retrieve_before_initial",
+        raise illegal(
+            "error.rk.joker_before_initial",
+            "joker.retrieve_before_initial",
+            formation=freed[0].formation.text(),
         )
     if freed:
         rack_only = rules.joker_replacement_from == "rack"
@@ -184,34 +186,27 @@ def check_jokers(
             on_changed = _on_changed(old_table, new_table)
             mode_available = played if rack_only else on_changed
             first = freed[0]
-            wanted = " or ".join(
-                " and ".join(str(t) for t in sorted(c.elements(), key=lambda t: t.code))
+            wanted = " / ".join(
+                "+".join(str(t) for t in sorted(c.elements(), key=lambda t: t.code))
                 for c in replacement_options(first.formation, first.index, rules)
             )
-            where = (
-                f"the joker of {first.formation.text()} is moved without {wanted} taking its place"
+            where = Reason(
+                N_("error.rk.joker_moved"), formation=first.formation.text(), tiles=wanted
             )
             if rack_only and _satisfiable(freed, on_changed, rules):
-                raise IllegalActionError(f"{where} from the rack", rule_id="joker.replacement_from")
+                raise illegal("error.rk.joker_from_rack", "joker.replacement_from", reason=where)
             either = attrs.evolve(rules, joker_group_of_three="either_missing")
             if rules.joker_group_of_three == "both_missing" and _satisfiable(
                 freed, mode_available, either
             ):
-                raise IllegalActionError(
-                    f"{where}: a joker in a 3-tile group is freed only by both missing tiles",
-                    rule_id="joker.group_of_three",
-                )
-            raise IllegalActionError(where, rule_id="joker.exact_tile")
+                raise illegal("error.rk.joker_group_of_three", "joker.group_of_three", reason=where)
+            raise illegal("error.rk.joker_exact", "joker.exact_tile", reason=where)
         if rules.joker_freed_use == "new_set_with_rack":
             for fj in freed:
                 g = new_table[fj.new_set]
                 from_rack = sum(min(n, played[t]) for t, n in Counter(g.naturals).items())
                 if from_rack < 2:
-                    raise IllegalActionError(
-                        f"the freed joker ends in {g.text()}, which holds fewer than two tiles "
-                        "played from the rack",
-                        rule_id="joker.freed_use",
-                    )
+                    raise illegal("error.rk.joker_freed_use", "joker.freed_use", formation=g.text())
     if rules.joker_locks_meld:
         _check_locks(old_table, new_table, freed)
     return freed
@@ -254,10 +249,7 @@ def _check_locks(
                 for g in new_table
             )
         if not ok:
-            raise IllegalActionError(
-                f"{f.text()} holds a joker: it may be extended but not broken up",
-                rule_id="joker.locks_meld",
-            )
+            raise illegal("error.rk.joker_locks", "joker.locks_meld", formation=f.text())
 
 
 def swapped_versions(

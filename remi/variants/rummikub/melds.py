@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
-from remi.core.errors import IllegalActionError, InvalidFormationError
+from remi.core.errors import formation_error, illegal, illegal_n
 from remi.core.formations import (
     Formation,
     FormationRules,
@@ -19,6 +19,7 @@ from remi.core.formations import (
     formation_readings,
     read_formation,
 )
+from remi.core.messages import N_
 from remi.core.tiles import Tile
 from remi.variants.rummikub.rules import RummikubRules
 
@@ -69,14 +70,14 @@ def check_initial_meld(formations: Sequence[Formation], rules: RummikubRules) ->
             (RK-5, RK-6), or ``turn.play_or_draw`` when there is no set at all.
     """
     if not formations:
-        raise IllegalActionError(
-            "an initial meld needs at least one set", rule_id="turn.play_or_draw"
-        )
+        raise illegal("error.rk.initial_no_set", "turn.play_or_draw")
     points = initial_meld_points(formations, rules)
     if points < rules.initial_meld_min_points:
-        raise IllegalActionError(
-            f"initial meld totals {points} points, needs {rules.initial_meld_min_points}",
-            rule_id="initial_meld.min_points",
+        raise illegal_n(
+            "error.rk.initial_points",
+            points,
+            "initial_meld.min_points",
+            needs=rules.initial_meld_min_points,
         )
     return points
 
@@ -108,10 +109,11 @@ def revalidate(formation: Formation, rules: RummikubRules) -> Formation:
         return formation
     again = read_formation(formation.slots(explicit=True), rules.formation_rules)
     if again != formation:
-        raise InvalidFormationError(
-            f"{formation.text()} does not read the same under these rules",
-            rule_id="formation.kind",
+        raise formation_error(
+            N_("error.rk.reads_differently"),
+            "formation.kind",
             tiles_text=formation.text(),
+            formation=formation.text(),
         )
     return formation
 

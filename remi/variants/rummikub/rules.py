@@ -239,6 +239,7 @@ class RummikubRules(RuleSet):
                 ace_both_ends=False,
                 set_max_tiles=self.set_max_tiles,
                 min_natural_tiles=self.formation_min_natural_tiles,
+                joker_term="joker",
             ),
         )
 

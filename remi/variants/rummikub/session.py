@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from remi.core.errors import Told, names_list
+from remi.core.messages import N_
 from remi.variants.rummikub.rules import RummikubRules
 
 __all__ = ["session_outcome"]
@@ -31,24 +33,17 @@ def session_outcome(
     (None, 'A and B tie for the highest total, 0: play another game')
     """
     if not totals:
-        return None, "no totals yet: play a game"
+        return None, Told(N_("session.no_totals"))
     best = max(totals.values())
     leaders = [name for name, total in totals.items() if total == best]
     if len(leaders) != 1:
-        return None, f"{' and '.join(leaders)} tie for the highest total, {best}: play another game"
+        return None, Told(N_("session.tie"), names=names_list(leaders), best=best)
     if rules.session_end == "games" and hands_played < rules.session_games:
-        return None, (
-            f"{hands_played} of {rules.session_games} games played (session.games): "
-            "play another game"
-        )
+        return None, Told(N_("session.games_left"), played=hands_played, games=rules.session_games)
     if rules.session_end == "target" and best < rules.session_target_points:
-        return None, (
-            f"no total reaches {rules.session_target_points} yet (session.target_points): "
-            "play another game"
-        )
+        return None, Told(N_("session.below_target"), target=rules.session_target_points)
     if rules.session_end == "games":
-        return leaders[0], f"{leaders[0]} has the single highest total, {best}, after the last game"
-    return leaders[0], (
-        f"{leaders[0]} has the single highest total, {best}, at or above "
-        f"{rules.session_target_points}"
+        return leaders[0], Told(N_("session.won_last_game"), name=leaders[0], best=best)
+    return leaders[0], Told(
+        N_("session.won_target"), name=leaders[0], best=best, target=rules.session_target_points
     )

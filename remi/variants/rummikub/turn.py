@@ -184,12 +184,7 @@ def _check(io: TurnIO, editor: TableEditor) -> None:
     """``check``: what ``done`` would say of the working table now, without ending the turn."""
     outcome = editor.done()
     if isinstance(outcome, Refusal):
-        error = (
-            outcome.message
-            if f"[{outcome.rule_id}]" in outcome.message
-            else f"{outcome.message} [{outcome.rule_id}]"
-        )
-        io.say(io.m("board.check.bad", error=error), style="yellow")
+        io.say(io.m("board.check.bad", error=outcome.localized(io.m)), style="yellow")
     elif isinstance(outcome, Play):
         io.say(io.m("board.check.ok"), style="green")
     else:
@@ -278,11 +273,7 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             io.show(working_table(editor.sets, [s.tile for s in editor.rack], m, rules=frules))
             continue
         if isinstance(outcome, Refusal):  # restore the table and rack, then the penalty
-            error = (
-                outcome.message
-                if f"[{outcome.rule_id}]" in outcome.message
-                else f"{outcome.message} [{outcome.rule_id}]"
-            )
+            error = outcome.localized(m)
             io.say(m("rk.refused", error=error), style="red")
             return _end_turn(io, seat, outcome.penalty, "penalty.invalid_turn")
         try:

@@ -126,6 +126,7 @@ class MoveRules:
             ace_both_ends=False,
             set_max_tiles=self.set_max_tiles,
             min_natural_tiles=self.min_natural_tiles,
+            joker_term="joker",
         )
 
 
