@@ -95,9 +95,12 @@ def _declare(state: GameState, action: Declare) -> GameState:
             "pe_tabla.declare",
             action,
         )
+    if turn.swapped or turn.freed_jolys:
+        # a player who has not opened swaps only in his opening turn (docs/rules.md §1.8)
+        raise _illegal("error.pe_tabla.after_swap", "pe_tabla.declare_turn", action)
     return state.evolve(
         players=_with_player(state, ps.evolve(pe_tabla=True)),
-        turn=turn.evolve(taken_tile=None, undoable=turn.undoable + 1),
+        turn=turn.evolve(taken_tile=None, declared=True, undoable=turn.undoable + 1),
     )
 
 

@@ -69,6 +69,8 @@ def _meld(state: GameState, action: Meld) -> GameState:
     rules = state.rules
     if not action.formations:
         raise _illegal("error.meld.empty", "formation.min_tiles", action)
+    if state.turn.declared:
+        raise _illegal("error.pe_tabla.declare_turn", "pe_tabla.declare_turn", action)
     if state.turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only:
         raise _illegal_n(
             "error.meld.attach_only",
@@ -221,6 +223,9 @@ def _attach(
     action: Action,
 ) -> TableFormation:
     placements = _layoff_placements(tf.formation, slot, rules)
+    if slot.end:  # R1< / J[R1]>: the end of the run it goes to (docs/rules.md §0.1)
+        want = "front" if slot.end == "low" else "back"
+        placements = [p for p in placements if p[0] == want]
     f = tf.formation
     if not placements:
         if f.kind is _SET and len(f.tiles) >= min(rules.set_max_tiles, 4):
@@ -231,7 +236,7 @@ def _attach(
         # only a 1 laid off on a run 2..13 fits both ends: it goes at the low end (1-2-3...)
         placements = placements[:1]
     if len(placements) > 1:
-        low, high = (f"J[{p[1]}]" for p in placements[:2])
+        low, high = (f"J[{p[1]}]{m}" for p, m in zip(placements[:2], "<>"))
         raise _illegal(
             "error.layoff.either_end",
             "joly.identity",
@@ -415,6 +420,6 @@ def _swap(state: GameState, action: Swap) -> GameState:
         players=_with_player(state, ps.evolve(rack=_add(rest, (JOLY,)))),
         table=tuple(table),
         turn=state.turn.evolve(
-            freed_jolys=state.turn.freed_jolys + 1, undoable=state.turn.undoable + 1
+            freed_jolys=state.turn.freed_jolys + 1, swapped=True, undoable=state.turn.undoable + 1
         ),
     )

@@ -146,7 +146,9 @@ def legal_actions(state: GameState) -> list[Action]:
     may_lay = _may_lay(state, ps)
     if may_lay and not (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only):
         pending = turn.taken_tile if (turn.taken_tile is not None and not turn.taken_used) else None
-        if ps.pe_tabla:
+        if turn.declared:
+            pass  # pe_tabla.declare_turn: nothing is laid in the turn of the declaration
+        elif ps.pe_tabla:
             out.extend(
                 _meld_action_multi(seat, forms) for forms in _closing_options(ps.rack, frules)
             )
@@ -197,6 +199,7 @@ def legal_actions(state: GameState) -> list[Action]:
         and turn.taken_tile is not None
         and not turn.taken_used
         and not turn.laid
+        and not turn.swapped
         and not ps.opened
         and not ps.pe_tabla
         and rules.sir_take_last_without_meld == "pe_tabla"
@@ -498,9 +501,14 @@ def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -
         for tile in tiles:
             if tile in rack:
                 out.append(_layoff_action(seat, number, tile, tile))
+        # a 1 fitting both ends of a run 2..13 is listed once per end, with its marker
+        both = len(idents) == 2 and idents[0] == idents[1]
+        if both and idents[0] in rack:
+            for end in ("low", "high"):
+                out.append(_layoff_action(seat, number, idents[0], idents[0], end))
         if has_joly and idents and not (tf.owner != seat and others_no_joly):
-            for ident in idents:
-                out.append(_layoff_action(seat, number, JOLY, ident))
+            for ident, end in zip(idents, ("low", "high") if both else ("", "")):
+                out.append(_layoff_action(seat, number, JOLY, ident, end))
     return out
 
 
@@ -518,16 +526,18 @@ def _layoff_targets(
 
 
 # Shared layoff values (actions are frozen), by (seat, formation number, tile, stated identity).
-_LAYOFFS: dict[tuple[int, int, Tile, Tile | None], LayOff] = {}
+_LAYOFFS: dict[tuple[int, int, Tile, Tile | None, str], LayOff] = {}
 
 
-def _layoff_action(seat: int, number: int, tile: Tile, stated: Tile | None) -> LayOff:
-    key = (seat, number, tile, stated)
+def _layoff_action(
+    seat: int, number: int, tile: Tile, stated: Tile | None, end: str = ""
+) -> LayOff:
+    key = (seat, number, tile, stated, end)
     action = _LAYOFFS.get(key)
     if action is None:
         if len(_LAYOFFS) > _SHARED_LIMIT:
             _LAYOFFS.clear()
-        slot = SlotToken(tile) if tile is not JOLY else SlotToken(JOLY, stated)
+        slot = SlotToken(tile, end=end) if tile is not JOLY else SlotToken(JOLY, stated, end=end)
         action = _LAYOFFS[key] = LayOff(seat, number, (slot,))
     return action
 

@@ -157,6 +157,10 @@ class TurnState:
         freed_jolys: jolys freed by a swap this turn and not yet laid (docs/rules.md §1.8).
         laid: indices (0-based) of the table formations laid this turn.
         opening: True when the player, not yet opened, laid formations this turn (his opening).
+        declared: True when the player declared pe tablă this turn: he lays nothing more this
+            turn, the taken tile included (``pe_tabla.declare_turn``, docs/rules.md §1.10).
+        swapped: True once the player swapped a table joly this turn (an unopened player may
+            not then declare pe tablă: a swap belongs to his opening turn).
         undoable: actions since ``checkpoint`` (undo is possible when > 0).
         checkpoint: the state to return to on undo: after the draw, or the start of the turn.
     """
@@ -168,6 +172,8 @@ class TurnState:
     freed_jolys: int = 0
     laid: tuple[int, ...] = ()
     opening: bool = False
+    declared: bool = False
+    swapped: bool = False
     undoable: int = 0
     checkpoint: GameState | None = attrs.field(default=None, eq=False, repr=False)
 
