@@ -35,6 +35,7 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _valid_under,
     _with_player,
 )
+from remi.variants.remi_pe_tabla.house import break_meld_ok, joly_limits_ok
 from remi.variants.remi_pe_tabla.state import GameState, PlayerState, TableFormation
 
 __all__: list[str] = []
@@ -71,19 +72,21 @@ def _meld(state: GameState, action: Meld) -> GameState:
         raise _illegal("error.meld.empty", "formation.min_tiles", action)
     if state.turn.declared:
         raise _illegal("error.pe_tabla.declare_turn", "pe_tabla.declare_turn", action)
-    if state.turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only:
+    at_start = state.turn.rack_at_start
+    if at_start <= 2 and rules.turn_one_two_tiles_attach_only:
         raise _illegal_n(
-            "error.meld.attach_only",
-            state.turn.rack_at_start,
-            "turn.one_two_tiles_attach_only",
-            action,
+            "error.meld.attach_only", at_start, "turn.one_two_tiles_attach_only", action
         )
+    if at_start == 3 and rules.turn_three_tiles_attach_only:
+        raise _illegal_n("error.meld.attach_only", 3, "turn.three_tiles_attach_only", action)
     frules = rules.formation_rules
     for f in action.formations:
         if not _valid_under(f, frules):
             raise _illegal(
                 "error.formation.kind", "formation.kind", action, formation=f, rules=rules.name
             )
+        if not joly_limits_ok(f, rules.joly_limits):
+            raise _illegal("error.joly.limits", "joly.limits", action, formation=f)
     tiles = action.tiles
     rest = _rack_after(state, ps, tiles, action, N_("error.meld.nothing_to_discard"))
     turn = state.turn
@@ -112,6 +115,12 @@ def _meld(state: GameState, action: Meld) -> GameState:
         )
         laid.append(len(table) - 1)
         if turn.taken_tile is not None and turn.taken_tile in f.tiles:
+            if not taken_used and turn.took == "break" and rules.sir_break_meld != "any":
+                before = turn.checkpoint.players[state.current].rack if turn.checkpoint else ()
+                if not break_meld_ok(f, turn.taken_tile, before):
+                    raise _illegal(
+                        "error.sir.break_meld", "sir.break_meld", action, tile=turn.taken_tile
+                    )
             taken_used = True
     return state.evolve(
         players=_with_player(state, ps.evolve(rack=rest)),
@@ -312,6 +321,8 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
     tf = state.table[action.target - 1]
     freed = turn.freed_jolys
     for slot in action.tiles:
+        if slot.tile.is_joly and freed > 0 and rules.joly_freed_use == "new_formation":
+            raise _illegal("error.joly.freed_new_formation", "joly.freed_use", action)
         if slot.tile.is_joly:
             if tf.owner != state.current and rules.joly_layoff_own_only:
                 raise _illegal(
@@ -329,12 +340,21 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
         if is_freed:
             freed -= 1
         tf = _attach(tf, slot, state.current, is_freed, rules.formation_rules, action)
+    if not joly_limits_ok(tf.formation, rules.joly_limits):
+        raise _illegal("error.joly.limits", "joly.limits", action, formation=tf.formation)
     table = list(state.table)
     table[action.target - 1] = tf
+    taken_used = turn.taken_used or (
+        rules.sir_take_last_layoff
+        and turn.took == "take"
+        and ps.opened
+        and turn.taken_tile is not None
+        and turn.taken_tile in tiles
+    )
     return state.evolve(
         players=_with_player(state, ps.evolve(rack=rest)),
         table=tuple(table),
-        turn=turn.evolve(freed_jolys=freed, undoable=turn.undoable + 1),
+        turn=turn.evolve(freed_jolys=freed, taken_used=taken_used, undoable=turn.undoable + 1),
     )
 
 
@@ -420,6 +440,8 @@ def _swap(state: GameState, action: Swap) -> GameState:
         players=_with_player(state, ps.evolve(rack=_add(rest, (JOLY,)))),
         table=tuple(table),
         turn=state.turn.evolve(
-            freed_jolys=state.turn.freed_jolys + 1, swapped=True, undoable=state.turn.undoable + 1
+            freed_jolys=state.turn.freed_jolys + (rules.joly_freed_use != "hand"),
+            swapped=True,
+            undoable=state.turn.undoable + 1,
         ),
     )

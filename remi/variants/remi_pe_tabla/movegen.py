@@ -37,6 +37,7 @@ from remi.variants.remi_pe_tabla.actions import (
     Take,
     Undo,
 )
+from remi.variants.remi_pe_tabla.engine import is_legal
 from remi.variants.remi_pe_tabla.engine_common import (
     _ENDED,
     _FIRST_DISCARD,
@@ -50,6 +51,7 @@ from remi.variants.remi_pe_tabla.engine_common import (
 )
 from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
 from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
+from remi.variants.remi_pe_tabla.house import break_meld_possible, house_meld_ok, joly_limits_ok
 from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import GameState, PlayerState
@@ -144,7 +146,10 @@ def legal_actions(state: GameState) -> list[Action]:
     if _unmet_obligation(state, rack_after) is None:
         out.extend(_discard_actions(seat, ps.rack))
     may_lay = _may_lay(state, ps)
-    if may_lay and not (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only):
+    attach_only = (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only) or (
+        turn.rack_at_start == 3 and rules.turn_three_tiles_attach_only
+    )
+    if may_lay and not attach_only:
         pending = turn.taken_tile if (turn.taken_tile is not None and not turn.taken_used) else None
         if turn.declared:
             pass  # pe_tabla.declare_turn: nothing is laid in the turn of the declaration
@@ -168,6 +173,8 @@ def legal_actions(state: GameState) -> list[Action]:
                     continue
                 if shape_needs_run and f.kind is not _RUN:
                     continue  # a 1s-set opening takes no other set that turn
+                if not house_meld_ok(state, f, pending):
+                    continue  # joly.limits, sir.break_meld
                 out.append(_meld_action(seat, f))
     may_attach = (
         may_lay
@@ -207,6 +214,8 @@ def legal_actions(state: GameState) -> list[Action]:
         out.append(Declare(seat))
     if _atu_possible(state, ps):
         out.append(AnnounceAtu(seat))
+    if rules.joly_limits != "none" or rules.joly_freed_use == "new_formation":
+        out = [a for a in out if not isinstance(a, LayOff) or is_legal(state, a)]
     if (
         turn.checkpoint is not None
         and turn.undoable > 0
@@ -248,7 +257,11 @@ def _opening_options(
     containing ``must_include`` when given. At most ``OPENING_OPTIONS_LIMIT``, in a
     deterministic order (depth-first over the candidate list)."""
     frules = rules.formation_rules
-    cands = [f for f in _rack_candidates(rack, frules) if len(f.tiles) < len(rack)]
+    cands = [
+        f
+        for f in _rack_candidates(rack, frules)
+        if len(f.tiles) < len(rack) and joly_limits_ok(f, rules.joly_limits)
+    ]
     if not cands:
         return ()
     if rules.opening_needs_run and not any(f.kind is _RUN for f in cands):
@@ -278,6 +291,7 @@ def _opening_options(
         rules.opening_ones_set_exception and f.kind is _SET and f.number == 1 for f in cands
     ]
     shape_free = not rules.opening_needs_run
+    needs_set = rules.opening_needs_set
     holds_must = [must_include is None or must_include in f.tiles for f in cands]
 
     # Depth first over the candidates in list order, each step (fitting or not) charged to the
@@ -309,6 +323,7 @@ def _opening_options(
                 reached >= min_points
                 and with_must
                 and (shape_free or with_run or (len(chosen) == 1 and ones_alone[j]))
+                and (not needs_set or any(f.kind is _SET for f in chosen))
             ):
                 out.append(tuple(chosen))
             have_after = (have | guard) - needs[j]  # guard bits all set: it fits
@@ -438,7 +453,9 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     seat = state.current
     last = len(sir) - 1
     first = 1 if rules.sir_first_discard_dead else 0
-    if last >= first:
+    three_attach = held == 3 and rules.turn_three_tiles_attach_only and not ps.pe_tabla
+    by_layoff = rules.sir_take_last_layoff and ps.opened
+    if last >= first and not (three_attach and not by_layoff):
         tile = sir[last]
         if ps.pe_tabla:
             # legal at any time, but listed only when it lets him close this turn
@@ -446,18 +463,29 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
                 out.append(Take(seat))
         elif ps.opened or rules.sir_take_last_for_opening:
             can_declare = not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
-            if can_declare or _can_form_with(tile, ps.rack + (tile,), frules):
+            formable = not three_attach and _can_form_with(tile, ps.rack + (tile,), frules)
+            attachable = by_layoff and any(
+                tile in _layoff_targets(tf.formation, frules)[0] for tf in state.table
+            )
+            if can_declare or formable or attachable:
                 out.append(Take(seat))
     if (
         rules.sir_break_enabled
-        and ps.opened
+        and (ps.opened or not rules.sir_break_requires_opened)
         and held >= rules.sir_break_min_rack_tiles
         and not (held == 3 and rules.sir_three_tiles_last_only)
+        and not three_attach
     ):
         # the pool for a break at index is the rack plus sir[index:]: add the tiles from the end
         formable = formable_as_added(ps.rack + sir[last:], sir[first:last][::-1], frules)
         for index in range(first, last):
-            if formable[last - 1 - index]:
+            if not formable[last - 1 - index]:
+                continue
+            if rules.sir_break_meld != "any" and not break_meld_possible(
+                ps.rack, sir[index], rules
+            ):
+                continue
+            if ps.opened or _opening_options(_add(ps.rack, sir[index:]), rules, sir[index]):
                 out.append(_take_action(seat, index + 1))
     return out
 
