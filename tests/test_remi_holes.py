@@ -12,6 +12,7 @@ from remi.variants.remi_pe_tabla.actions import Declare, LayOff, Meld, parse_act
 from remi.variants.remi_pe_tabla.engine import apply
 from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.state import Phase
+
 from gamekit import refused, run, stacked
 
 # p1 holds a run, two sets of three and K12 K13; p2 discards K11, the last șir tile.

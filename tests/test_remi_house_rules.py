@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gamekit import DEFAULT, refused, run, stacked
-
 from remi.core.presets import load_rules
 from remi.core.tiles import FULL_SET
 from remi.variants.remi_pe_tabla.engine import apply
 from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import GameState, Phase, deal, new_game
+
+from gamekit import DEFAULT, refused, run, stacked
 
 
 def _rules(**values: object) -> RemiRules:
