@@ -155,7 +155,9 @@ def legal_actions(state: GameState) -> list[Action]:
             pass  # pe_tabla.declare_turn: nothing is laid in the turn of the declaration
         elif ps.pe_tabla:
             out.extend(
-                _meld_action_multi(seat, forms) for forms in _closing_options(ps.rack, frules)
+                _meld_action_multi(seat, forms)
+                for forms in _closing_options(ps.rack, frules)
+                if all(joly_limits_ok(f, rules.joly_limits) for f in forms)
             )
         elif not ps.opened and not turn.opening:
             need = pending if pending is not None else (JOLY if turn.freed_jolys else None)
@@ -463,11 +465,11 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
                 out.append(Take(seat))
         elif ps.opened or rules.sir_take_last_for_opening:
             can_declare = not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
-            formable = not three_attach and _can_form_with(tile, ps.rack + (tile,), frules)
+            forms = not three_attach and _can_form_with(tile, ps.rack + (tile,), frules)
             attachable = by_layoff and any(
                 tile in _layoff_targets(tf.formation, frules)[0] for tf in state.table
             )
-            if can_declare or formable or attachable:
+            if can_declare or forms or attachable:
                 out.append(Take(seat))
     if (
         rules.sir_break_enabled
