@@ -91,3 +91,51 @@ def hand_ends(draw: Any, *, allow_penalties: bool = True, allow_atu: bool = True
         stock_exhausted=closer_name is None,
         atu=atu,
     )
+
+
+#: The house rules of Remi clubs (docs/rules.md §1.14): each rule id and the values the
+#: stateful test and the conformance suite draw (the default first).
+REMI_HOUSE_RULES: dict[str, tuple[object, ...]] = {
+    "sir.break_requires_opened": (True, False),
+    "sir.break_meld": ("any", "two_rack_tiles"),
+    "sir.take_last_layoff": (False, True),
+    "turn.three_tiles_attach_only": (False, True),
+    "opening.needs_set": (False, True),
+    "opening.joly_value": ("represented", "fixed"),
+    "opening.joly_fixed_points": (25, 0, 10),
+    "joly.limits": ("none", "apart", "ratio"),
+    "joly.freed_use": ("own_formation", "new_formation", "hand"),
+    "stock.exhausted": ("hand_ends", "reshuffle"),
+    "deal.cancel_doubles": (0, 3),
+}
+
+
+@st.composite
+def remi_house_rules(draw: Any) -> dict[str, object]:
+    """Random values of the Remi house rule ids (``REMI_HOUSE_RULES``), as ``--set`` overrides."""
+    return {rule_id: draw(st.sampled_from(values)) for rule_id, values in REMI_HOUSE_RULES.items()}
+
+
+def long_run_deal(rng: Any, players: int) -> list[tuple[Tile, ...]]:
+    """A stacked Remi deal that makes runs of 12 and 13 tiles likely (the lay-off of a 1 at
+    either end of a run 2..13, docs/rules.md §0.1): seat 1 holds one colour's 2..13, a joly
+    and that colour's 1 (15 tiles), seat 2 another colour's 2..13, the other joly and its 1;
+    the other seats and the rest of both racks are drawn from the shuffled remaining tiles."""
+    colours = rng.sample(["R", "Y", "B", "K"], 2)
+    pool = Counter(FULL_SET)
+    racks: list[list[Tile]] = []
+    for seat in range(players):
+        rack: list[Tile] = []
+        if seat < 2:
+            colour = colours[seat]
+            rack = [Tile.parse(f"{colour}{n}") for n in range(2, 14)]
+            rack += [Tile.parse("J"), Tile.parse(f"{colour}1")]
+            pool -= Counter(rack)
+        racks.append(rack)
+    rest = list(pool.elements())
+    rng.shuffle(rest)
+    for seat, rack in enumerate(racks):
+        size = 15 if seat == 0 else 14
+        while len(rack) < size:
+            rack.append(rest.pop())
+    return [tuple(r) for r in racks]

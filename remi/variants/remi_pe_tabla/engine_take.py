@@ -99,7 +99,7 @@ def _take(state: GameState, action: Take) -> GameState:
                 "sir.three_tiles_last_only",
                 action,
             )
-        if not ps.opened and rules.sir_break_requires_opened:
+        if ps.pe_tabla or (not ps.opened and rules.sir_break_requires_opened):
             raise _illegal(
                 "error.sir.break_opened",
                 "sir.break_requires_opened",

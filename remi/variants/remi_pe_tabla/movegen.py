@@ -473,7 +473,7 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
                 out.append(Take(seat))
     if (
         rules.sir_break_enabled
-        and (ps.opened or not rules.sir_break_requires_opened)
+        and (ps.opened or not (rules.sir_break_requires_opened or ps.pe_tabla))
         and held >= rules.sir_break_min_rack_tiles
         and not (held == 3 and rules.sir_three_tiles_last_only)
         and not three_attach
