@@ -340,6 +340,8 @@ def soak_game(
     )
     start = variant.new_game(rules, players, seed=seed, racks=racks)
     log: list[Any] = []
+    if racks is not None:  # the first round lays a run of 12 tiles (checked by apply)
+        start, log = _test_strategies().long_run_start(start)
     try:
         if variant.tile_counts(start) != FULL:
             raise Violation("the deal does not hold the 106-tile set")

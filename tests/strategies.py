@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from remi.core.candidates import candidate_formations
-from remi.core.formations import REMI_FORMATIONS, Formation
+from remi.core.formations import REMI_FORMATIONS, Formation, parse_formation
 from remi.core.handend import (
     VIA_LAYOFF,
     VIA_MELD,
@@ -139,3 +139,42 @@ def long_run_deal(rng: Any, players: int) -> list[tuple[Tile, ...]]:
         while len(rack) < size:
             rack.append(rest.pop())
     return [tuple(r) for r in racks]
+
+
+def long_run_start(state: Any) -> tuple[Any, list[Any]]:
+    """The first round of a ``long_run_deal`` hand played so that a run of 12 tiles lies on the
+    table: p1 discards his spare tile, every other seat draws and discards, then p1 draws and
+    opens with his colour's 2..13 and discards. Returns the state and the actions applied (all
+    through ``apply``); a step the rules in force refuse (``opening.needs_set``...) is undone
+    and the prefix stops there, leaving the hand to the caller."""
+    from remi.core.errors import IllegalActionError
+    from remi.variants.remi_pe_tabla.actions import Discard, Draw, Meld, Undo
+    from remi.variants.remi_pe_tabla.engine import apply
+
+    players = len(state.players)
+    first = state.players[0].rack
+    spare = first[-1] if not first[-1].is_joly else first[0]
+    run_colour = next(t.colour for t in first if t.number == 13)
+    done: list[Any] = []
+
+    def step(action: Any) -> bool:
+        nonlocal state
+        try:
+            state = apply(state, action)
+        except IllegalActionError:
+            return False
+        done.append(action)
+        return True
+
+    step(Discard(0, spare))
+    for seat in range(1, players):
+        step(Draw(seat))
+        step(Discard(seat, state.players[seat].rack[-1]))
+    step(Draw(0))
+    run = [t for t in state.players[0].rack if t.colour == run_colour and t.number >= 2]
+    formation = parse_formation(" ".join(str(t) for t in sorted(set(run), key=lambda t: t.number)))
+    if step(Meld(0, (formation,))):
+        rest = [t for t in state.players[0].rack if not t.is_joly and t.number != 1]
+        if not rest or not step(Discard(0, rest[-1])):
+            step(Undo(0))
+    return state, done

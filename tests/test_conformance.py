@@ -32,7 +32,7 @@ from remi.core.rulespec import RuleSet
 from remi.core.tiles import FULL_SET, Tile
 from remi.core.variant import Variant, registered_variants, variant_for_rules
 
-from strategies import REMI_HOUSE_RULES, long_run_deal
+from strategies import REMI_HOUSE_RULES, long_run_deal, long_run_start
 
 MAX_ACTIONS = 3000
 SEEDS = (1, 2)
@@ -126,6 +126,9 @@ def _play(
     start = state
     rng = random.Random(seed)
     texts: list[str] = []
+    if racks is not None:  # a long-run deal: its first round lays a run of 12 tiles
+        state, prefix = long_run_start(state)
+        texts = [str(a) for a in prefix]
     full = Counter(FULL_SET)
     for step in range(MAX_ACTIONS):
         if variant.is_over(state):

@@ -26,7 +26,7 @@ from remi.core.records import GameRecord, PlayerEntry, StackedDeal
 from remi.core.replay import replay
 from remi.core.tiles import ALL_TILE_TYPES, FULL_SET
 
-from strategies import long_run_deal, remi_house_rules
+from strategies import long_run_deal, long_run_start, remi_house_rules
 
 FULL = Counter(FULL_SET)
 
@@ -103,6 +103,8 @@ class VariantMachine(RuleBasedStateMachine):
         racks = long_run_deal(self.rng, players) if remi and data.draw(st.booleans()) else None
         self.state = self.variant.new_game(self.rules, players, seed=seed, racks=racks)
         self.actions: list[object] = []
+        if racks is not None:  # the first round puts a run of 12 tiles on the table
+            self.state, self.actions = long_run_start(self.state)
         self.record = GameRecord(
             family=self.rules.family,
             preset=self.preset,
