@@ -75,12 +75,21 @@ def end_text(state: GameState, names: Sequence[str], m: Messages) -> str | None:
 def strands_taken_tile(state: GameState, seat: int, action: Action) -> IllegalActionError | None:
     """The refusal of an action that makes the turn impossible to finish: laying off
     (lipire) or swapping the tile just taken from the șir, its last copy on the rack, when it
-    must go into a new formation this turn (``sir.take_last_use``, ``sir.break_use``); the
-    engine would accept it and only refuse the discard. None for any other action."""
+    must go into a new formation this turn (``sir.take_last_use``, ``sir.break_use``; not a
+    lay-off of the last tile under ``sir.take_last_layoff``); the engine would accept it and
+    only refuse the discard. None for any other action."""
     turn = view(state, seat).turn
     taken = turn.taken_tile if turn is not None else None
     if taken is None or not isinstance(action, LayOff | Swap):
         return None
+    if (
+        isinstance(action, LayOff)
+        and turn is not None
+        and turn.took == "take"
+        and state.rules.sir_take_last_layoff
+        and state.players[seat].opened
+    ):
+        return None  # sir.take_last_layoff: lipire uses the taken tile
     used = [slot.tile for slot in action.tiles] if isinstance(action, LayOff) else [action.tile]
     if taken not in used or list(state.players[seat].rack).count(taken) > used.count(taken):
         return None
