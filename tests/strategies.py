@@ -107,6 +107,7 @@ REMI_HOUSE_RULES: dict[str, tuple[object, ...]] = {
     "joly.freed_use": ("own_formation", "new_formation", "hand"),
     "stock.exhausted": ("hand_ends", "reshuffle"),
     "deal.cancel_doubles": (0, 3),
+    "turn.timer_seconds": (0, 60),
 }
 
 

@@ -253,3 +253,19 @@ def test_deal_cancel_doubles() -> None:
             assert plain == racks  # a deal nobody cancels is the plain deal
     assert cancelled > 0
     assert new_game(rules, 4, seed=3).all_tiles() == Counter(FULL_SET)
+
+
+def test_turn_timer_seconds() -> None:
+    """Time up in the middle of a turn: the turn is taken back (the șir tile returns), the
+    player draws and discards his highest numbered tile."""
+    from remi.variants.remi_pe_tabla.turn import timeout_actions
+
+    rules = _rules(turn__timer_seconds=60)
+    p2 = "R8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"
+    state = run(_opened_p1(rules, p2), "p1 take")  # R8, the last șir tile
+    actions = timeout_actions(state)
+    assert [str(a) for a in actions] == ["p1 undo", "p1 draw", "p1 discard R12"]
+    for action in actions:
+        state = apply(state, action)
+    assert [str(t) for t in state.sir][-2:] == ["R8", "R12"] and state.current == 1
+    assert load_rules("remi-pe-tabla").turn_timer_seconds == 0  # no timer by default

@@ -168,6 +168,14 @@ class RemiRules(RuleSet):
         low=1,
         high=106,
     )
+    turn_timer_seconds: int = rule(
+        "turn.timer_seconds",
+        0,
+        "seconds a person has for his turn; at 0 s left it is taken back, he draws and discards (0: no timer)",
+        "docs/rules.md §1.14",
+        low=0,
+        high=600,
+    )
     opening_min_points: int = rule(
         "opening.min_points",
         45,
