@@ -13,7 +13,7 @@ from remi.variants.remi_pe_tabla.engine import apply
 from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.state import Phase
 
-from gamekit import refused, run, stacked
+from gamekit import first_round_opening, refused, run, stacked
 
 # p1 holds a run, two sets of three and K12 K13; p2 discards K11, the last șir tile.
 _P1 = "R1 R2 R3 R4 R5 Y5 Y6 Y7 B9 B10 B11 K12 K13 K4 Y2"
@@ -55,18 +55,9 @@ def _two_to_thirteen():
     p1 = "R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 J R1 Y2"
     p2 = "K11 Y3 Y9 Y11 Y13 B1 B3 B5 B7 B13 K1 K3 K9 K8"
     state = stacked([p1, p2], "B6 K6 Y6 B8 Y8")
-    return run(
-        state,
-        "p1 discard Y2",
-        "p2 draw",
-        "p2 discard K11",
-        "p1 draw",
-        "p1 meld [R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13]",
-        "p1 discard K6",
-        "p2 draw",
-        "p2 discard Y3",
-        "p1 draw",
-    )
+    run_ = "[R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13]"
+    more = ("p2 draw", "p2 discard Y3", "p1 draw")
+    return first_round_opening(state, ("Y2", "K11"), run_, "K6", *more)
 
 
 def test_layoff_end_markers_joly_and_natural_one() -> None:

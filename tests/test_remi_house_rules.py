@@ -13,7 +13,7 @@ from remi.variants.remi_pe_tabla.movegen import legal_actions
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import GameState, Phase, deal, new_game
 
-from gamekit import DEFAULT, refused, run, stacked
+from gamekit import DEFAULT, first_round_opening, refused, run, stacked
 
 
 def _rules(**values: object) -> RemiRules:
@@ -29,16 +29,9 @@ def _opened_p1(rules: RemiRules, p2: str = "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 
     """p1 opens with [R5 R6 R7] [R10 Y10 B10]; the șir is then B4 K5 K4 and p2's last discard."""
     p1 = "R5 R6 R7 R10 Y10 B10 K2 K4 K6 K8 Y2 Y4 Y6 B2 B4"
     state = stacked([p1, p2], "K5 K7 R11 R12 B6 B7", rules=rules)
-    return run(
-        state,
-        "p1 discard B4",
-        "p2 draw",
-        "p2 discard K5",
-        "p1 draw",
-        "p1 meld [R5 R6 R7] [R10 Y10 B10]",
-        "p1 discard K4",
-        "p2 draw",
-        f"p2 discard {p2.split()[0]}",
+    opening = "[R5 R6 R7] [R10 Y10 B10]"
+    return first_round_opening(
+        state, ("B4", "K5"), opening, "K4", "p2 draw", f"p2 discard {p2.split()[0]}"
     )
 
 
@@ -90,17 +83,8 @@ def _three_tiles(rules: RemiRules) -> GameState:
     p1 = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 K2 K4 K6 K8"
     p2 = "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"
     state = stacked([p1, p2], "K5 K7 R12 K5 B6", rules=rules)
-    return run(
-        state,
-        "p1 discard K8",
-        "p2 draw",
-        "p2 discard K5",
-        "p1 draw",
-        "p1 meld [R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]",
-        "p1 discard K2",
-        "p2 draw",
-        "p2 discard R12",
-    )
+    meld = "[R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]"
+    return first_round_opening(state, ("K8", "K5"), meld, "K2", "p2 draw", "p2 discard R12")
 
 
 def test_turn_three_tiles_attach_only() -> None:
@@ -176,14 +160,11 @@ def _swap_turn(rules: RemiRules) -> GameState:
     p1 = "R5 R6 R7 R10 Y10 B10 K4 K6 K8 Y2 Y4 Y6 B2 Y10 B4"
     p2 = "K11 Y9 Y11 Y12 Y13 J B1 B3 B5 B7 K1 K3 R8 R12"
     state = stacked([p1, p2], "R9 B6 K2 B8 K5 K7", rules=rules)
-    return run(
+    return first_round_opening(
         state,
-        "p1 discard B4",
-        "p2 draw",
-        "p2 discard R9",
-        "p1 draw",
-        "p1 meld [R5 R6 R7] [R10 Y10 B10]",
-        "p1 discard B6",
+        ("B4", "R9"),
+        "[R5 R6 R7] [R10 Y10 B10]",
+        "B6",
         "p2 draw",
         "p2 meld [Y9 J[Y10] Y11 Y12 Y13] [K1 K2 K3]",
         "p2 discard R12",
