@@ -155,7 +155,7 @@ def long_run_start(state: Any) -> tuple[Any, list[Any]]:
     players = len(state.players)
     first = state.players[0].rack
     spare = first[-1] if not first[-1].is_joly else first[0]
-    run_colour = next(t.colour for t in first if t.number == 13)
+    run_colour = Counter(t.colour for t in first if not t.is_joly).most_common(1)[0][0]
     done: list[Any] = []
 
     def step(action: Any) -> bool:
@@ -172,9 +172,10 @@ def long_run_start(state: Any) -> tuple[Any, list[Any]]:
         step(Draw(seat))
         step(Discard(seat, state.players[seat].rack[-1]))
     step(Draw(0))
-    run = [t for t in state.players[0].rack if t.colour == run_colour and t.number >= 2]
-    formation = parse_formation(" ".join(str(t) for t in sorted(set(run), key=lambda t: t.number)))
-    if step(Meld(0, (formation,))):
+    run = {t.number: t for t in state.players[0].rack if t.colour == run_colour}
+    if all(n in run for n in range(2, 14)):
+        formation = parse_formation(" ".join(str(run[n]) for n in range(2, 14)))
+    if all(n in run for n in range(2, 14)) and step(Meld(0, (formation,))):
         rest = [t for t in state.players[0].rack if not t.is_joly and t.number != 1]
         if not rest or not step(Discard(0, rest[-1])):
             step(Undo(0))

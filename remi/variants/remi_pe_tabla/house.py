@@ -60,7 +60,10 @@ def break_meld_ok(formation: Formation, taken: Tile, before: Sequence[Tile]) -> 
 
 def break_meld_possible(rack: Sequence[Tile], tile: Tile, rules: RemiRules) -> bool:
     """Whether ``tile``, broken from the șir, makes a formation of three with two tiles of
-    ``rack`` that keeps ``joly.limits`` (``sir.break_meld = two_rack_tiles``)."""
+    ``rack`` that keeps ``joly.limits`` (``sir.break_meld = two_rack_tiles``); always True
+    under ``sir.break_meld = any``."""
+    if rules.sir_break_meld == "any":
+        return True
     return any(
         tile in f.tiles and break_meld_ok(f, tile, rack) and joly_limits_ok(f, rules.joly_limits)
         for f in candidate_formations(tuple(rack) + (tile,), rules.formation_rules)

@@ -162,7 +162,9 @@ def legal_actions(state: GameState) -> list[Action]:
         elif not ps.opened and not turn.opening:
             need = pending if pending is not None else (JOLY if turn.freed_jolys else None)
             out.extend(
-                _meld_action_multi(seat, forms) for forms in _opening_options(ps.rack, rules, need)
+                _meld_action_multi(seat, forms)
+                for forms in _opening_options(ps.rack, rules, need)
+                if all(house_meld_ok(state, f, pending) for f in forms)
             )
         else:
             shape_needs_run = not ps.opened and not any(
@@ -483,9 +485,7 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
         for index in range(first, last):
             if not formable[last - 1 - index]:
                 continue
-            if rules.sir_break_meld != "any" and not break_meld_possible(
-                ps.rack, sir[index], rules
-            ):
+            if not break_meld_possible(ps.rack, sir[index], rules):
                 continue
             if ps.opened or _opening_options(_add(ps.rack, sir[index:]), rules, sir[index]):
                 out.append(_take_action(seat, index + 1))

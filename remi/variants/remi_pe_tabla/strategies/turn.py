@@ -82,17 +82,25 @@ def opening_action(view: PlayerView, hold: Callable[[int], bool] | None = None) 
 
 def _listed_play(view: PlayerView, play: Action | None) -> Action | None:
     """``play`` kept to what the legal actions allow under the house rules that shape a new
-    formation (``joly.limits``, ``sir.break_meld``, docs/rules.md §1.14): an opened player's
-    meld keeps only the formations the legal actions list; none left: a listed meld holding
+    formation (``joly.limits``, ``sir.break_meld``, ``turn.three_tiles_attach_only``,
+    docs/rules.md §1.14): an opening is kept when the legal actions list it, an opened
+    player's meld keeps only the formations they list; none left: a listed meld holding
     the taken șir tile, else Undo when the turn can be undone, else None. Under the default
     rules ``play`` is returned unchanged."""
     rules = view.rules
-    if rules.joly_limits == "none" and rules.sir_break_meld == "any":
+    if (
+        rules.joly_limits == "none"
+        and rules.sir_break_meld == "any"
+        and not rules.turn_three_tiles_attach_only
+    ):
         return play
-    if not isinstance(play, Meld) or not view.players[view.seat].opened:
+    if not isinstance(play, Meld):
         return play
     legal = view.legal
-    kept = tuple(f for f in play.formations if Meld(view.seat, (f,)) in legal)
+    if not view.players[view.seat].opened:  # an opening: listed whole, or another listed one
+        kept = play.formations if play in legal else ()
+    else:
+        kept = tuple(f for f in play.formations if Meld(view.seat, (f,)) in legal)
     if kept:
         return Meld(view.seat, kept)
     turn = view.turn
