@@ -2,6 +2,7 @@
 
     python benchmarks/soak.py --games 2000 --variant remi [--bots random,greedy] [--seed 0]
                               [--jobs 2] [--out soak-failures] [--max-seconds 1800] [--keep-going]
+                              [--preset-only]
 
 Each game ``i`` is dealt with seed ``S + i`` for 2, 3 or 4 players (cycling), each seat gets a
 bot kind drawn from ``--bots`` (seeded), the family's house rules (``HOUSE_RULES``) get values
@@ -18,6 +19,11 @@ to the bot. After every action:
   (attrs fields, tuples, lists, sets, dicts) hold no state object, no other player's rack
   (same tuple object or equal tiles in rack or sorted order; the hand over, racks are public)
   and no stock/pool order (same object or an equal tuple of two or more tiles).
+
+The Remi family also soaks its house rules (docs/rules.md §1.14): every other game draws a
+random value of each house rule id, and one game in four is dealt so that runs of 12 and 13
+tiles are likely (``house_setup``; ``--preset-only`` turns both off). The record carries the
+overrides and the stacked deal, so a failure replays as it was played.
 
 At the end of the game: the record (seed + action lines) survives JSON (``record_to_json`` ->
 ``parse_record``), and ``remi.core.replay.replay`` re-plays its action texts to the same final
@@ -41,6 +47,7 @@ from __future__ import annotations
 import argparse
 import enum
 import functools
+import importlib.util
 import itertools
 import random
 import sys
@@ -55,10 +62,11 @@ import attrs
 from remi.bots import BOT_KINDS, make_bot
 from remi.core.errors import RemiError
 from remi.core.formations import Formation
+from remi.core.notation import format_tiles
 from remi.core.presets import load_rules
 from remi.core.record_files import dump_record, parse_record
 from remi.core.record_setup import complete_record
-from remi.core.records import GameRecord, PlayerEntry, now_iso, record_to_json
+from remi.core.records import GameRecord, PlayerEntry, StackedDeal, now_iso, record_to_json
 from remi.core.replay import replay
 from remi.core.rulespec import RuleSet
 from remi.core.summary import TileZones
@@ -279,31 +287,68 @@ def _rules(preset: str) -> RuleSet:
     return load_rules(preset)
 
 
+@functools.cache
+def _test_strategies() -> Any:
+    """tests/strategies.py (the house rule values and the long-run deal the tests draw too)."""
+    path = Path(__file__).resolve().parents[1] / "tests" / "strategies.py"
+    spec = importlib.util.spec_from_file_location("remi_test_strategies", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def house_setup(
+    family: str, seed: int, players: int
+) -> tuple[dict[str, object], list[tuple[Tile, ...]] | None]:
+    """The Remi house rules (docs/rules.md §1.14) and the deal of game ``seed``: every other game
+    draws a random value of each house rule id, and one game in four is dealt so that runs of
+    12 and 13 tiles are likely (a 1 laid off at either end); other families: none."""
+    if family != "remi":
+        return {}, None
+    strategies = _test_strategies()
+    rng = random.Random(f"soak-house:{seed}")
+    overrides: dict[str, object] = {}
+    if rng.random() < 0.5:
+        overrides = {k: rng.choice(v) for k, v in strategies.REMI_HOUSE_RULES.items()}
+    racks = strategies.long_run_deal(rng, players) if rng.random() < 0.25 else None
+    return overrides, racks
+
+
 def soak_game(
-    variant_name: str, preset: str, kinds: tuple[str, ...], seed: int, out: str, view_every: int
+    variant_name: str,
+    preset: str,
+    kinds: tuple[str, ...],
+    seed: int,
+    out: str,
+    view_every: int,
+    house: bool = True,
 ) -> GameOutcome:
-    """Play and check one game; on a failure write its record under ``out``."""
+    """Play and check one game; on a failure write its record under ``out``. ``house``: draw
+    the Remi house rules and the long-run deal of ``house_setup``."""
     rules = _rules(preset)
     variant = get_variant(variant_name)
     rng = random.Random(seed)
     players = 2 + seed % 3
     seats = tuple(rng.choice(kinds) for _ in range(players))
-    house = tuple(
-        (rule_id, random.Random(f"{seed}-{rule_id}").random() < 0.5)
-        for rule_id in ("solver" not in seats and HOUSE_RULES.get(rules.family)) or ()
-    )
-    if house:
-        rules = load_rules(preset, dict(house))
+    overrides, racks = house_setup(rules.family, seed, players) if house else ({}, None)
+    for rule_id in (house and "solver" not in seats and HOUSE_RULES.get(rules.family)) or ():
+        overrides[rule_id] = random.Random(f"{seed}-{rule_id}").random() < 0.5
+    if overrides:
+        rules = rules.with_overrides(overrides, source="soak")
     record = GameRecord(
         family=rules.family,
         preset=preset,
+        overrides=tuple(rules.overrides),
         players=tuple(PlayerEntry(f"{kind}-{i + 1}", kind) for i, kind in enumerate(seats)),
         seed=seed,
         created=now_iso(),
-        overrides=house,
+        deal=None if racks is None else StackedDeal(racks=tuple(map(format_tiles, racks))),
     )
-    start = variant.new_game(rules, players, seed=seed)
+    start = variant.new_game(rules, players, seed=seed, racks=racks)
     log: list[Any] = []
+    if racks is not None:  # the first round lays a run of 12 tiles (checked by apply)
+        start, log = _test_strategies().long_run_start(start)
     try:
         if variant.tile_counts(start) != FULL:
             raise Violation("the deal does not hold the 106-tile set")
@@ -350,9 +395,11 @@ def soak_game(
     return GameOutcome(seed=seed, actions=len(log))
 
 
-def _batch(args: tuple[str, str, tuple[str, ...], list[int], str, int]) -> list[GameOutcome]:
-    variant_name, preset, kinds, seeds, out, view_every = args
-    return [soak_game(variant_name, preset, kinds, s, out, view_every) for s in seeds]
+def _batch(
+    args: tuple[str, str, tuple[str, ...], list[int], str, int, bool],
+) -> list[GameOutcome]:
+    variant_name, preset, kinds, seeds, out, view_every, house = args
+    return [soak_game(variant_name, preset, kinds, s, out, view_every, house) for s in seeds]
 
 
 # --- command line --------------------------------------------------------------------------------
@@ -382,6 +429,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--keep-going", action="store_true", help="play every game even after a failure"
+    )
+    parser.add_argument(
+        "--preset-only",
+        action="store_true",
+        help="play the preset as it is (no random Remi house rules, no long-run deals)",
     )
     args = parser.parse_args(argv)
     try:
@@ -413,7 +465,15 @@ def main(argv: list[str] | None = None) -> int:
     seeds = list(range(args.seed, args.seed + args.games))
     chunk = max(1, min(50, len(seeds) // (args.jobs * 4)))  # small enough to keep every worker busy
     batches = [
-        (variant.name, preset, kinds, seeds[i : i + chunk], args.out, args.view_every)
+        (
+            variant.name,
+            preset,
+            kinds,
+            seeds[i : i + chunk],
+            args.out,
+            args.view_every,
+            not args.preset_only,
+        )
         for i in range(0, len(seeds), chunk)
     ]
     start = time.perf_counter()

@@ -53,3 +53,14 @@ def pad(tiles: str, size: int, filler: str) -> str:
     have = tiles.split()
     extra = filler.split()
     return " ".join(have + extra[: size - len(have)])
+
+
+def first_round_opening(
+    state: GameState, discards: tuple[str, str], meld: str, discard: str, *more: str
+) -> GameState:
+    """Two players' first round and p1's opening: p1 discards ``discards[0]``, p2 draws and
+    discards ``discards[1]``, p1 draws, lays ``meld`` (``"[R5 R6 R7] [R10 Y10 B10]"``) and
+    discards ``discard``; then the action lines ``more``."""
+    first, second = discards
+    lines = (f"p1 discard {first}", "p2 draw", f"p2 discard {second}", "p1 draw")
+    return run(state, *lines, f"p1 meld {meld}", f"p1 discard {discard}", *more)

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from remi.core.candidates import candidate_formations
-from remi.core.formations import REMI_FORMATIONS, Formation
+from remi.core.formations import REMI_FORMATIONS, Formation, parse_formation
 from remi.core.handend import (
     VIA_LAYOFF,
     VIA_MELD,
@@ -115,3 +115,92 @@ def house_rule_overrides(
         (rule_id, pick((False, True) if specs[rule_id].kind is bool else specs[rule_id].choices))
         for rule_id in HOUSE_RULE_IDS.get(rules.family, ())
     )
+
+
+#: The house rules of Remi clubs (docs/rules.md §1.14): each rule id and the values the
+#: stateful test and the conformance suite draw (the default first).
+REMI_HOUSE_RULES: dict[str, tuple[object, ...]] = {
+    "sir.break_requires_opened": (True, False),
+    "sir.break_meld": ("any", "two_rack_tiles"),
+    "sir.take_last_layoff": (False, True),
+    "turn.three_tiles_attach_only": (False, True),
+    "opening.needs_set": (False, True),
+    "opening.joly_value": ("represented", "fixed"),
+    "opening.joly_fixed_points": (25, 0, 10),
+    "joly.limits": ("none", "apart", "ratio"),
+    "joly.freed_use": ("own_formation", "new_formation", "hand"),
+    "stock.exhausted": ("hand_ends", "reshuffle"),
+    "deal.cancel_doubles": (0, 3),
+    "turn.timer_seconds": (0, 60),
+}
+
+
+@st.composite
+def remi_house_rules(draw: Any) -> dict[str, object]:
+    """Random values of the Remi house rule ids (``REMI_HOUSE_RULES``), as ``--set`` overrides."""
+    return {rule_id: draw(st.sampled_from(values)) for rule_id, values in REMI_HOUSE_RULES.items()}
+
+
+def long_run_deal(rng: Any, players: int) -> list[tuple[Tile, ...]]:
+    """A stacked Remi deal that makes runs of 12 and 13 tiles likely (the lay-off of a 1 at
+    either end of a run 2..13, docs/rules.md §0.1): seat 1 holds one colour's 2..13, a joly
+    and that colour's 1 (15 tiles), seat 2 another colour's 2..13, the other joly and its 1;
+    the other seats and the rest of both racks are drawn from the shuffled remaining tiles."""
+    colours = rng.sample(["R", "Y", "B", "K"], 2)
+    pool = Counter(FULL_SET)
+    racks: list[list[Tile]] = []
+    for seat in range(players):
+        rack: list[Tile] = []
+        if seat < 2:
+            colour = colours[seat]
+            rack = [Tile.parse(f"{colour}{n}") for n in range(2, 14)]
+            rack += [Tile.parse("J"), Tile.parse(f"{colour}1")]
+            pool -= Counter(rack)
+        racks.append(rack)
+    rest = list(pool.elements())
+    rng.shuffle(rest)
+    for seat, rack in enumerate(racks):
+        size = 15 if seat == 0 else 14
+        while len(rack) < size:
+            rack.append(rest.pop())
+    return [tuple(r) for r in racks]
+
+
+def long_run_start(state: Any) -> tuple[Any, list[Any]]:
+    """The first round of a ``long_run_deal`` hand played so that a run of 12 tiles lies on the
+    table: p1 discards his spare tile, every other seat draws and discards, then p1 draws and
+    opens with his colour's 2..13 and discards. Returns the state and the actions applied (all
+    through ``apply``); a step the rules in force refuse (``opening.needs_set``...) is undone
+    and the prefix stops there, leaving the hand to the caller."""
+    from remi.core.errors import IllegalActionError
+    from remi.variants.remi_pe_tabla.actions import Discard, Draw, Meld, Undo
+    from remi.variants.remi_pe_tabla.engine import apply
+
+    players = len(state.players)
+    first = state.players[0].rack
+    spare = first[-1] if not first[-1].is_joly else first[0]
+    run_colour = Counter(t.colour for t in first if not t.is_joly).most_common(1)[0][0]
+    done: list[Any] = []
+
+    def step(action: Any) -> bool:
+        nonlocal state
+        try:
+            state = apply(state, action)
+        except IllegalActionError:
+            return False
+        done.append(action)
+        return True
+
+    step(Discard(0, spare))
+    for seat in range(1, players):
+        step(Draw(seat))
+        step(Discard(seat, state.players[seat].rack[-1]))
+    step(Draw(0))
+    run = {t.number: t for t in state.players[0].rack if t.colour == run_colour}
+    if all(n in run for n in range(2, 14)):
+        formation = parse_formation(" ".join(str(run[n]) for n in range(2, 14)))
+    if all(n in run for n in range(2, 14)) and step(Meld(0, (formation,))):
+        rest = [t for t in state.players[0].rack if not t.is_joly and t.number != 1]
+        if not rest or not step(Discard(0, rest[-1])):
+            step(Undo(0))
+    return state, done

@@ -29,10 +29,10 @@ from remi.core.errors import IllegalActionError
 from remi.core.events import Event, public_events
 from remi.core.presets import list_presets, load_rules
 from remi.core.rulespec import RuleSet
-from remi.core.tiles import FULL_SET
+from remi.core.tiles import FULL_SET, Tile
 from remi.core.variant import Variant, registered_variants, variant_for_rules
 
-from strategies import house_rule_overrides
+from strategies import REMI_HOUSE_RULES, house_rule_overrides, long_run_deal, long_run_start
 
 MAX_ACTIONS = 3000
 SEEDS = (1, 2)
@@ -115,11 +115,20 @@ def _refused_changes_nothing(variant: Variant, state: Any, action: Any) -> None:
     assert state == before and attrs.asdict(state, recurse=False) == snapshot
 
 
-def _play(variant: Variant, rules: RuleSet, seed: int, players: int) -> None:
-    state = variant.new_game(rules, players, seed=seed)
+def _play(
+    variant: Variant,
+    rules: RuleSet,
+    seed: int,
+    players: int,
+    racks: list[tuple[Tile, ...]] | None = None,
+) -> None:
+    state = variant.new_game(rules, players, seed=seed, racks=racks)
     start = state
     rng = random.Random(seed)
     texts: list[str] = []
+    if racks is not None:  # a long-run deal: its first round lays a run of 12 tiles
+        state, prefix = long_run_start(state)
+        texts = [str(a) for a in prefix]
     full = Counter(FULL_SET)
     for step in range(MAX_ACTIONS):
         if variant.is_over(state):
@@ -160,6 +169,18 @@ def test_conformance_random_games(family: str, preset: str) -> None:
     if house:  # the family's house rules, at values drawn at random
         drawn = load_rules(preset, dict(house))
         _play(variant, drawn, SEEDS[0], players=_players(drawn, SEEDS[0]))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_conformance_remi_house_rules(seed: int) -> None:
+    """Random games under random values of the Remi house rule ids (docs/rules.md §1.14), every
+    other one dealt so that runs of 12 and 13 tiles are likely."""
+    rng = random.Random(f"house:{seed}")
+    overrides = {k: rng.choice(v) for k, v in REMI_HOUSE_RULES.items()}
+    rules = load_rules("remi-pe-tabla", overrides)
+    players = 2 + seed % 3
+    racks = long_run_deal(rng, players) if seed % 2 else None
+    _play(variant_for_rules(rules), rules, seed, players, racks)
 
 
 def _private_tiles(event: Event) -> set[str]:

@@ -647,10 +647,8 @@ def test_pe_tabla_requires_unopened_and_close() -> None:
     state = _pe_tabla_game()
     state = run(state, "p1 take", "p1 declare")
     assert state.players[0].pe_tabla
-    # a declared player may not attach, and a partial lay must end the hand
-    state = run(state, "p1 meld [R1 R2 R3]")
-    refused(state, "p1 discard R12", "pe_tabla.close")
-    state = run(state, "p1 undo", "p1 take", "p1 declare")
+    # nothing is laid in the turn of the declaration (pe_tabla.declare_turn)
+    refused(state, "p1 meld [R1 R2 R3]", "pe_tabla.declare_turn")
     state = run(state, "p1 discard R12")
     assert state.players[0].pe_tabla and state.phase is Phase.TAKE
 

@@ -18,14 +18,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from remi.core.errors import IllegalActionError, RemiError
+from remi.core.notation import format_tiles
 from remi.core.presets import list_presets, load_rules
 from remi.core.record_files import dump_record, load_record
 from remi.core.record_setup import complete_record, record_rules
-from remi.core.records import GameRecord, PlayerEntry
+from remi.core.records import GameRecord, PlayerEntry, StackedDeal
 from remi.core.replay import replay
 from remi.core.tiles import ALL_TILE_TYPES, FULL_SET
 
-from strategies import house_rule_overrides
+from strategies import house_rule_overrides, long_run_deal, long_run_start, remi_house_rules
 
 FULL = Counter(FULL_SET)
 
@@ -91,21 +92,32 @@ class VariantMachine(RuleBasedStateMachine):
     def start(self, seed: int, players: int, data: st.DataObject) -> None:
         from remi.core.variant import variant_for_rules
 
-        house = house_rule_overrides(
-            load_rules(self.preset), lambda values: data.draw(st.sampled_from(values))
+        # the Remi family: random house rules (docs/rules.md §1.14) and, half the time, a deal
+        # that makes runs of 12 and 13 tiles likely (a 1 laid off at either end); the Rummikub
+        # family: random values of its house rules (tests/strategies.py HOUSE_RULE_IDS)
+        remi = load_rules(self.preset).family == "remi"
+        overrides = data.draw(remi_house_rules()) if remi else {}
+        overrides |= dict(
+            house_rule_overrides(
+                load_rules(self.preset), lambda values: data.draw(st.sampled_from(values))
+            )
         )
-        self.rules = load_rules(self.preset, dict(house))
+        self.rules = load_rules(self.preset, overrides)
         self.variant = variant_for_rules(self.rules)
         self.rng = random.Random(seed)
         self.players = players
-        self.state = self.variant.new_game(self.rules, players, seed=seed)
+        racks = long_run_deal(self.rng, players) if remi and data.draw(st.booleans()) else None
+        self.state = self.variant.new_game(self.rules, players, seed=seed, racks=racks)
         self.actions: list[object] = []
+        if racks is not None:  # the first round puts a run of 12 tiles on the table
+            self.state, self.actions = long_run_start(self.state)
         self.record = GameRecord(
             family=self.rules.family,
             preset=self.preset,
+            overrides=tuple(self.rules.overrides),
             players=tuple(PlayerEntry(name=f"p{i + 1}", kind="random") for i in range(players)),
             seed=seed,
-            overrides=house,
+            deal=None if racks is None else StackedDeal(racks=tuple(map(format_tiles, racks))),
         )
 
     # --- steps ---------------------------------------------------------------------------------

@@ -2,7 +2,10 @@
 
 Round-tripping notation (docs/rules.md §0.1; ``parse(str(x)) == x``): tiles ``R7``, ``K13``,
 ``J``; a joly with its stated identity ``J[R5]``; formations ``[R3 R4 R5]``; several formations
-``[R3 R4 R5] [K1 Y1 B1]``. On input,
+``[R3 R4 R5] [K1 Y1 B1]``. In a lay-off (lipire) only, a tile may carry an end marker: ``R1<``
+or ``J[R1]<`` goes at the low end of a run (before its first tile, 1-2-3), ``R1>`` or ``J[R1]>``
+at its high end (after its last tile, 12-13-1); a 1 on a run 2..13 fits both ends and says
+which this way (docs/rules.md §0.1). On input,
 lower case is accepted and tiles may be separated by blanks, commas or hyphens (``r3-r4-r5``).
 Every bad token raises a ``NotationError`` that quotes the token and gives its 1-based position
 among the tile tokens of the input.
@@ -33,7 +36,9 @@ __all__ = [
 
 # A token is: a joly with a stated identity (J[R5]), an opening or closing bracket, a run of
 # characters that are not separators, or a separator (blank, comma, hyphen).
-_TOKEN_RE: Final = re.compile(r"[jJ]\[[^\]\s]*\]?|\[|\]|[^\s,\-\[\]]+|[\s,\-]+")
+_TOKEN_RE: Final = re.compile(r"[jJ]\[[^\]\s]*\]?[<>]?|\[|\]|[^\s,\-\[\]]+|[\s,\-]+")
+#: The end markers of a lay-off tile and the end each names (``SlotToken.end``).
+END_MARKERS: Final = {"<": "low", ">": "high"}
 
 
 @attrs.frozen
@@ -43,17 +48,21 @@ class SlotToken:
     Attributes:
         tile: the tile as written (``JOLY`` for ``J`` and ``J[R5]``).
         stated: for ``J[R5]``, the tile the joly is said to stand for; otherwise ``None``.
+        end: ``"low"`` (written ``<`` after the tile) or ``"high"`` (``>``): the end of a run a
+            laid-off tile goes to; ``""`` when not stated (lay-offs only).
         position: 1-based index of the tile token in the input it was read from.
     """
 
     tile: Tile
     stated: Tile | None = None
     position: int = attrs.field(default=0, eq=False)
+    end: str = ""
 
     def __str__(self) -> str:
+        marker = "<" if self.end == "low" else (">" if self.end == "high" else "")
         if self.stated is not None:
-            return f"J[{self.stated}]"
-        return str(self.tile)
+            return f"J[{self.stated}]{marker}"
+        return f"{self.tile}{marker}"
 
 
 def _scan(text: str) -> list[tuple[str, int]]:
@@ -78,7 +87,12 @@ def _quoted(token: str) -> str:
 
 
 def _read_slot(token: str, position: int, text: str) -> SlotToken:
-    """Read one tile token of a formation (``R7``, ``J``, ``J[R5]``)."""
+    """Read one tile token of a formation (``R7``, ``J``, ``J[R5]``, with an end marker
+    ``R1<`` / ``J[R1]>``)."""
+    end = END_MARKERS.get(token[-1:], "") if len(token) > 1 else ""
+    if end:
+        slot = _read_slot(token[:-1], position, text)
+        return SlotToken(slot.tile, slot.stated, position, end)
     if token[:2].upper() == "J[":
         if not token.endswith("]"):
             raise notation_error(
@@ -127,6 +141,8 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
                 position=len(tiles) + 1,
             )
         slot = _read_slot(token, position, text)
+        if slot.end:
+            raise notation_error("notation.end_marker", text=text, token=token, position=position)
         if slot.stated is not None:
             raise notation_error(
                 "notation.identity_on_rack",
@@ -138,16 +154,29 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
-def parse_formations_text(text: str) -> list[list[SlotToken]]:
+def parse_formations_text(text: str, *, ends: bool = False) -> list[list[SlotToken]]:
     """Parse one or more formations: ``"[R3 R4 R5] [K1 Y1 B1]"``.
 
     Without brackets the whole text is one formation (``"R3-R4-R5"``). Returns one list of
     slots per formation, in the order written; whether each is valid is not checked here.
+    ``ends=True`` (the tiles of a lay-off) accepts the end markers ``<`` / ``>``.
 
     Raises:
         NotationError: for a bad tile token, an unbalanced or nested bracket, tiles outside
-            brackets when brackets are used, an empty formation, or no tiles at all.
+            brackets when brackets are used, an empty formation, no tiles at all, or an end
+            marker where ``ends`` is False (``notation.end_marker``).
     """
+    groups = _parse_groups(text)
+    if not ends:
+        for slot in (s for g in groups for s in g if s.end):
+            raise notation_error(
+                "notation.end_marker", text=text, token=str(slot), position=slot.position
+            )
+    return groups
+
+
+def _parse_groups(text: str) -> list[list[SlotToken]]:
+    """``parse_formations_text`` without the end-marker check."""
     tokens = _scan(text)
     if not tokens:
         raise notation_error("notation.no_tiles", text=text)

@@ -11,6 +11,7 @@ actions, and every text form parses back exactly. Text forms (docs/rules.md §0.
     p1 meld [R7 R8 R9] [K1 Y1 B1]
     p3 layoff 2 R10              attach (lipire) tiles to table formation 2
     p3 layoff 1 J[R2]            attach a joly, stating where it goes
+    p3 layoff 1 J[R1]>           a 1 that fits both ends of run 1: ``<`` low end, ``>`` high end
     p1 swap 3 Y12                give Y12 for the joly standing for Y12 in formation 3
     p1 announce                  announce three tiles or fewer left
     p2 atu                       announce holding the atu's twin (first turn)
@@ -99,7 +100,9 @@ class Meld(Action):
 class LayOff(Action):
     """Attach tiles to table formation ``target`` (1-based), lipire; docs/rules.md §1.6, §1.8.
 
-    ``tiles`` are slots: a joly attached to a run may state its identity (``J[R2]``).
+    ``tiles`` are slots: a joly attached to a run may state its identity (``J[R2]``), and a 1
+    that fits both ends of a run 2..13 states the end (``R1<`` low, ``J[R1]>`` high;
+    ``joly.identity`` refuses a joly that does not; a natural 1 without it goes low).
     """
 
     VERB: ClassVar[str] = "layoff"
@@ -236,7 +239,7 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
 def _tiles(rest: str, text: str, verb: str) -> list[SlotToken]:
     if not rest:
         raise fail(f"'{verb}' needs a tile", text)
-    groups = parse_formations_text(rest)
+    groups = parse_formations_text(rest, ends=verb == "layoff")
     if len(groups) != 1:
         raise fail(f"'{verb}' takes tiles, not several formations", text, rest)
     return groups[0]

@@ -31,7 +31,13 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _with_player,
 )
 from remi.variants.remi_pe_tabla.opening import check_opening
-from remi.variants.remi_pe_tabla.state import GameState, HandResult, PlayerState, TurnState
+from remi.variants.remi_pe_tabla.state import (
+    GameState,
+    HandResult,
+    PlayerState,
+    TurnState,
+    reshuffle,
+)
 
 __all__: list[str] = []
 
@@ -96,9 +102,12 @@ def _declare(state: GameState, action: Declare) -> GameState:
             "pe_tabla.declare",
             action,
         )
+    if turn.swapped or turn.freed_jolys:
+        # a player who has not opened swaps only in his opening turn (docs/rules.md §1.8)
+        raise _illegal("error.pe_tabla.after_swap", "pe_tabla.declare_turn", action)
     return state.evolve(
         players=_with_player(state, ps.evolve(pe_tabla=True)),
-        turn=turn.evolve(taken_tile=None, undoable=turn.undoable + 1),
+        turn=turn.evolve(taken_tile=None, declared=True, undoable=turn.undoable + 1),
     )
 
 
@@ -115,6 +124,8 @@ def _unmet_obligation(state: GameState, rack_after: int) -> str | None:
         return "sir.break_use" if turn.took == "break" else "sir.take_last_use"
     if turn.freed_jolys:
         return "joly.swap_use"
+    if turn.swapped and not ps.opened and not turn.opening:
+        return "joly.freed_use"  # joly.freed_use = hand: the swap still belongs to an opening
     if ps.pe_tabla:
         if turn.laid and rack_after != 0:
             return "pe_tabla.close"
@@ -141,6 +152,8 @@ def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) 
         raise _illegal("error.sir.use_taken", rule, action, tile=turn.taken_tile)
     if rule == "joly.swap_use":
         raise _illegal("error.joly.swap_use_turn", rule, action)
+    if rule == "joly.freed_use":
+        raise _illegal("error.joly.swap_opening_turn", rule, action)
     if rule == "pe_tabla.close":
         raise _illegal(
             "error.pe_tabla.close",
@@ -212,7 +225,14 @@ def _after_discard(
                 closed_by=state.current, closing_tile=action.tile, stock_exhausted=False
             ),
         )
-    if not state.stock:
+    stock = state.stock
+    reshuffled = state.reshuffled
+    if not stock and rules.stock_exhausted == "reshuffle" and not reshuffled:
+        # stock.exhausted = reshuffle: the șir but its first tile becomes the new stock, once
+        stock = reshuffle(sir[1:], state.shuffle_seed, turns_ended)
+        sir = sir[:1]
+        reshuffled = True
+    if not stock:
         return state.evolve(
             players=players,
             sir=sir,
@@ -222,6 +242,8 @@ def _after_discard(
             result=HandResult(closed_by=None, closing_tile=None, stock_exhausted=True),
         )
     nxt = (state.current + 1) % len(state.players)
+    if reshuffled is not state.reshuffled:
+        state = state.evolve(stock=stock, reshuffled=True)
     return state.evolve(
         players=players,
         sir=sir,

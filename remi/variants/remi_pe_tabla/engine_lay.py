@@ -35,6 +35,7 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _valid_under,
     _with_player,
 )
+from remi.variants.remi_pe_tabla.house import break_meld_ok, joly_limits_ok
 from remi.variants.remi_pe_tabla.state import GameState, PlayerState, TableFormation
 
 __all__: list[str] = []
@@ -69,19 +70,23 @@ def _meld(state: GameState, action: Meld) -> GameState:
     rules = state.rules
     if not action.formations:
         raise _illegal("error.meld.empty", "formation.min_tiles", action)
-    if state.turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only:
+    if state.turn.declared:
+        raise _illegal("error.pe_tabla.declare_turn", "pe_tabla.declare_turn", action)
+    at_start = state.turn.rack_at_start
+    if at_start <= 2 and rules.turn_one_two_tiles_attach_only:
         raise _illegal_n(
-            "error.meld.attach_only",
-            state.turn.rack_at_start,
-            "turn.one_two_tiles_attach_only",
-            action,
+            "error.meld.attach_only", at_start, "turn.one_two_tiles_attach_only", action
         )
+    if at_start == 3 and rules.turn_three_tiles_attach_only:
+        raise _illegal_n("error.meld.attach_only", 3, "turn.three_tiles_attach_only", action)
     frules = rules.formation_rules
     for f in action.formations:
         if not _valid_under(f, frules):
             raise _illegal(
                 "error.formation.kind", "formation.kind", action, formation=f, rules=rules.name
             )
+        if not joly_limits_ok(f, rules.joly_limits):
+            raise _illegal("error.joly.limits", "joly.limits", action, formation=f)
     rest = _rack_after(state, ps, action.tiles, action, N_("error.meld.nothing_to_discard"))
     return _after_meld(state, action, ps, rest)
 
@@ -90,6 +95,7 @@ def _after_meld(
     state: GameState, action: Meld, ps: PlayerState, rest: tuple[Tile, ...]
 ) -> GameState:
     """The state after the checked ``action`` (new formations) leaving ``rest`` on the rack."""
+    rules = state.rules
     tiles = action.tiles
     turn = state.turn
     joly_count = sum(1 for t in tiles if t.is_joly)
@@ -117,6 +123,12 @@ def _after_meld(
         )
         laid.append(len(table) - 1)
         if turn.taken_tile is not None and turn.taken_tile in f.tiles:
+            if not taken_used and turn.took == "break" and rules.sir_break_meld != "any":
+                before = turn.checkpoint.players[state.current].rack if turn.checkpoint else ()
+                if not break_meld_ok(f, turn.taken_tile, before):
+                    raise _illegal(
+                        "error.sir.break_meld", "sir.break_meld", action, tile=turn.taken_tile
+                    )
             taken_used = True
     return state.evolve(
         players=_with_player(state, ps.evolve(rack=rest)),
@@ -228,6 +240,9 @@ def _attach(
     action: Action,
 ) -> TableFormation:
     placements = _layoff_placements(tf.formation, slot, rules)
+    if slot.end:  # R1< / J[R1]>: the end of the run it goes to (docs/rules.md §0.1)
+        want = "front" if slot.end == "low" else "back"
+        placements = [p for p in placements if p[0] == want]
     f = tf.formation
     if not placements:
         if f.kind is _SET and len(f.tiles) >= min(rules.set_max_tiles, 4):
@@ -238,7 +253,7 @@ def _attach(
         # only a 1 laid off on a run 2..13 fits both ends: it goes at the low end (1-2-3...)
         placements = placements[:1]
     if len(placements) > 1:
-        low, high = (f"J[{p[1]}]" for p in placements[:2])
+        low, high = (f"J[{p[1]}]{m}" for p, m in zip(placements[:2], "<>"))
         raise _illegal(
             "error.layoff.either_end",
             "joly.identity",
@@ -314,6 +329,8 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
     tf = state.table[action.target - 1]
     freed = turn.freed_jolys
     for slot in action.tiles:
+        if slot.tile.is_joly and freed > 0 and rules.joly_freed_use == "new_formation":
+            raise _illegal("error.joly.freed_new_formation", "joly.freed_use", action)
         if slot.tile.is_joly:
             if tf.owner != state.current and rules.joly_layoff_own_only:
                 raise _illegal(
@@ -331,12 +348,21 @@ def _layoff(state: GameState, action: LayOff) -> GameState:
         if is_freed:
             freed -= 1
         tf = _attach(tf, slot, state.current, is_freed, rules.formation_rules, action)
+    if not joly_limits_ok(tf.formation, rules.joly_limits):
+        raise _illegal("error.joly.limits", "joly.limits", action, formation=tf.formation)
     table = list(state.table)
     table[action.target - 1] = tf
+    taken_used = turn.taken_used or (
+        rules.sir_take_last_layoff
+        and turn.took == "take"
+        and ps.opened
+        and turn.taken_tile is not None
+        and turn.taken_tile in tiles
+    )
     return state.evolve(
         players=_with_player(state, ps.evolve(rack=rest)),
         table=tuple(table),
-        turn=turn.evolve(freed_jolys=freed, undoable=turn.undoable + 1),
+        turn=turn.evolve(freed_jolys=freed, taken_used=taken_used, undoable=turn.undoable + 1),
     )
 
 
@@ -422,6 +448,8 @@ def _swap(state: GameState, action: Swap) -> GameState:
         players=_with_player(state, ps.evolve(rack=_add(rest, (JOLY,)))),
         table=tuple(table),
         turn=state.turn.evolve(
-            freed_jolys=state.turn.freed_jolys + 1, undoable=state.turn.undoable + 1
+            freed_jolys=state.turn.freed_jolys + (rules.joly_freed_use != "hand"),
+            swapped=True,
+            undoable=state.turn.undoable + 1,
         ),
     )

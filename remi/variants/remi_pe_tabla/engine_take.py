@@ -79,6 +79,9 @@ def _take(state: GameState, action: Take) -> GameState:
             "turn.one_two_tiles_attach_only",
             action,
         )
+    if held == 3 and rules.turn_three_tiles_attach_only and not ps.pe_tabla:
+        if not (rules.sir_take_last_layoff and ps.opened and index == last):
+            raise _illegal_n("error.sir.few_tiles_draw", 3, "turn.three_tiles_attach_only", action)
     if index == last:
         if not ps.opened and not ps.pe_tabla and not rules.sir_take_last_for_opening:
             raise _illegal(
@@ -96,7 +99,7 @@ def _take(state: GameState, action: Take) -> GameState:
                 "sir.three_tiles_last_only",
                 action,
             )
-        if not ps.opened:
+        if ps.pe_tabla or (not ps.opened and rules.sir_break_requires_opened):
             raise _illegal(
                 "error.sir.break_opened",
                 "sir.break_requires_opened",

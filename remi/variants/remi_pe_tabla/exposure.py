@@ -272,6 +272,56 @@ def pe_tabla_closes(trace: HandTrace) -> int:
     )
 
 
+def breaks_before_opening(trace: HandTrace) -> int:
+    """Șir breaks by a player who had not opened (``sir.break_requires_opened``)."""
+    return sum(
+        1
+        for s in trace.steps
+        for e in s.events
+        if isinstance(e, Took) and e.after and not s.before.players[e.seat].opened
+    )
+
+
+def last_takes_by_opened(trace: HandTrace) -> int:
+    """Last șir tiles taken by a player who had opened (``sir.take_last_layoff``: may he use it
+    by lipire)."""
+    return sum(
+        1
+        for s in trace.steps
+        for e in s.events
+        if isinstance(e, Took) and not e.after and s.before.players[e.seat].opened
+    )
+
+
+def three_tile_starts(trace: HandTrace) -> int:
+    """Turns begun with 3 tiles on the rack (``turn.three_tiles_attach_only``)."""
+    return sum(1 for st in _turn_starts(trace) if len(st.players[st.current].rack) == 3)
+
+
+def jolys_in_openings(trace: HandTrace) -> int:
+    """Jolys melded by a player who had not opened yet, that is in his opening
+    (``opening.joly_value``, ``opening.joly_fixed_points``)."""
+    return sum(
+        t.is_joly
+        for s in trace.steps
+        for e in s.events
+        if isinstance(e, Melded) and not s.before.players[e.seat].opened
+        for f in e.formations
+        for t in f.tiles
+    )
+
+
+def joly_swaps_made(trace: HandTrace) -> int:
+    """Jolys taken from the table by a swap (``joly.freed_use``: where the freed joly goes)."""
+    return trace.count(Swapped)
+
+
+def stock_runs_out(trace: HandTrace) -> int:
+    """1 when the stock ran out (``stock.exhausted``: the hand ends or the șir is reshuffled)."""
+    result = trace.end.result
+    return int(result is not None and result.stock_exhausted) + int(trace.end.reshuffled)
+
+
 #: rule id -> the counter of the situations it governs (one line per rule id).
 EXPOSURE: dict[str, ExposureCounter] = {
     "players.min": every_hand,
@@ -327,6 +377,18 @@ EXPOSURE: dict[str, ExposureCounter] = {
     "scoring.non_opener_points": non_openers,
     "scoring.stock_exhausted": stock_out,
     "scoring.pe_tabla_close": pe_tabla_closes,
+    "sir.break_requires_opened": breaks_before_opening,
+    "sir.break_meld": breaks,
+    "sir.take_last_layoff": last_takes_by_opened,
+    "turn.three_tiles_attach_only": three_tile_starts,
+    "turn.timer_seconds": no_hand,
+    "opening.needs_set": openings,
+    "opening.joly_value": jolys_in_openings,
+    "opening.joly_fixed_points": jolys_in_openings,
+    "joly.limits": joly_laid,
+    "joly.freed_use": joly_swaps_made,
+    "stock.exhausted": stock_runs_out,
+    "deal.cancel_doubles": every_hand,
     "match.end": no_hand,
     "match.target_points": no_hand,
     "match.hands": no_hand,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from remi.core.actions import Action
 from remi.core.candidates import (
@@ -30,18 +30,17 @@ from remi.variants.remi_pe_tabla.actions import (
     Announce,
     AnnounceAtu,
     Declare,
-    Discard,
-    Draw,
     LayOff,
-    Meld,
     Swap,
     Take,
     Undo,
 )
+from remi.variants.remi_pe_tabla.engine import is_legal
 from remi.variants.remi_pe_tabla.engine_common import (
     _ENDED,
     _FIRST_DISCARD,
     _RUN,
+    _SET,
     _TAKE,
     _add,
     _may_lay,
@@ -50,9 +49,18 @@ from remi.variants.remi_pe_tabla.engine_common import (
 )
 from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
 from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
+from remi.variants.remi_pe_tabla.house import break_meld_possible, house_meld_ok, joly_limits_ok
 from remi.variants.remi_pe_tabla.listed import remember
 from remi.variants.remi_pe_tabla.opening_facts import opening_facts
 from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.shared_actions import (
+    discard_actions,
+    draw_action,
+    layoff_action,
+    meld_action,
+    meld_action_multi,
+    take_action,
+)
 from remi.variants.remi_pe_tabla.state import GameState, PlayerState
 
 __all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
@@ -70,42 +78,6 @@ def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[For
 def _can_form_with(tile: Tile, tiles: Sequence[Tile], rules: FormationRules) -> bool:
     """Whether some formation drawn from ``tiles`` (which include ``tile``) contains ``tile``."""
     return TileMasks.of(tiles).can_form(tile, rules)
-
-
-# Shared action values: actions are frozen, so one object per (seat, argument) serves every state.
-#: Entries a table of shared actions holds before it is emptied (memory stays flat).
-_SHARED_LIMIT = 1 << 14
-_DISCARDS: dict[int, dict[Tile, Discard]] = {}
-_MELDS: dict[tuple[int, Formation], Meld] = {}
-
-
-def _discard_actions(seat: int, rack: tuple[Tile, ...]) -> Iterator[Discard]:
-    """One ``Discard`` per distinct tile of ``rack``, in rack order."""
-    table = _DISCARDS.get(seat)
-    if table is None:
-        table = _DISCARDS[seat] = {t: Discard(seat, t) for t in ALL_TILE_TYPES}
-    return map(table.__getitem__, dict.fromkeys(rack))
-
-
-_DRAWS: dict[int, Draw] = {}
-
-
-def _draw_action(seat: int) -> Draw:
-    """The shared ``Draw`` of ``seat``."""
-    action = _DRAWS.get(seat)
-    if action is None:
-        action = _DRAWS[seat] = Draw(seat)
-    return action
-
-
-def _meld_action(seat: int, formation: Formation) -> Meld:
-    key = (seat, formation)
-    action = _MELDS.get(key)
-    if action is None:
-        if len(_MELDS) > _SHARED_LIMIT:
-            _MELDS.clear()
-        action = _MELDS[key] = Meld(seat, (formation,))
-    return action
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -135,12 +107,12 @@ def _listing(state: GameState) -> list[Action]:
     frules = rules.formation_rules
     out: list[Action] = []
     if phase is _FIRST_DISCARD:
-        out.extend(_discard_actions(seat, ps.rack))
+        out.extend(discard_actions(seat, ps.rack))
         if _atu_possible(state, ps):
             out.append(AnnounceAtu(seat))
         return out
     if phase is _TAKE:
-        out.append(_draw_action(seat))
+        out.append(draw_action(seat))
         out.extend(_take_options(state, ps, frules))
         if _atu_possible(state, ps):
             out.append(AnnounceAtu(seat))
@@ -155,18 +127,27 @@ def _listing(state: GameState) -> list[Action]:
     turn = state.turn
     rack_after = len(ps.rack) - 1
     if _unmet_obligation(state, rack_after) is None:
-        out.extend(_discard_actions(seat, ps.rack))
+        out.extend(discard_actions(seat, ps.rack))
     may_lay = _may_lay(state, ps)
-    if may_lay and not (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only):
+    attach_only = (turn.rack_at_start <= 2 and rules.turn_one_two_tiles_attach_only) or (
+        turn.rack_at_start == 3 and rules.turn_three_tiles_attach_only
+    )
+    if may_lay and not attach_only:
         pending = turn.taken_tile if (turn.taken_tile is not None and not turn.taken_used) else None
-        if ps.pe_tabla:
+        if turn.declared:
+            pass  # pe_tabla.declare_turn: nothing is laid in the turn of the declaration
+        elif ps.pe_tabla:
             out.extend(
-                _meld_action_multi(seat, forms) for forms in _closing_options(ps.rack, frules)
+                meld_action_multi(seat, forms)
+                for forms in _closing_options(ps.rack, frules)
+                if all(joly_limits_ok(f, rules.joly_limits) for f in forms)
             )
         elif not ps.opened and not turn.opening:
             need = pending if pending is not None else (JOLY if turn.freed_jolys else None)
             out.extend(
-                _meld_action_multi(seat, forms) for forms in _opening_options(ps.rack, rules, need)
+                meld_action_multi(seat, forms)
+                for forms in _opening_options(ps.rack, rules, need)
+                if all(house_meld_ok(state, f, pending) for f in forms)
             )
         else:
             shape_needs_run = not ps.opened and not any(
@@ -179,7 +160,9 @@ def _listing(state: GameState) -> list[Action]:
                     continue
                 if shape_needs_run and f.kind is not _RUN:
                     continue  # a 1s-set opening takes no other set that turn
-                out.append(_meld_action(seat, f))
+                if not house_meld_ok(state, f, pending):
+                    continue  # joly.limits, sir.break_meld
+                out.append(meld_action(seat, f))
     may_attach = (
         may_lay
         and not ps.pe_tabla
@@ -210,6 +193,7 @@ def _listing(state: GameState) -> list[Action]:
         and turn.taken_tile is not None
         and not turn.taken_used
         and not turn.laid
+        and not turn.swapped
         and not ps.opened
         and not ps.pe_tabla
         and rules.sir_take_last_without_meld == "pe_tabla"
@@ -217,6 +201,8 @@ def _listing(state: GameState) -> list[Action]:
         out.append(Declare(seat))
     if _atu_possible(state, ps):
         out.append(AnnounceAtu(seat))
+    if rules.joly_limits != "none" or rules.joly_freed_use == "new_formation":
+        out = [a for a in out if not isinstance(a, LayOff) or is_legal(state, a)]
     if (
         turn.checkpoint is not None
         and turn.undoable > 0
@@ -224,12 +210,6 @@ def _listing(state: GameState) -> list[Action]:
     ):
         return [Undo(seat)]  # nothing but announcements: the turn is stuck
     return out
-
-
-def _meld_action_multi(seat: int, formations: tuple[Formation, ...]) -> Meld:
-    if len(formations) == 1:
-        return _meld_action(seat, formations[0])
-    return Meld(seat, formations)
 
 
 _MAX_OPENING_VALUE: dict[Tile, int] = {}
@@ -258,7 +238,11 @@ def _opening_options(
     containing ``must_include`` when given. At most ``OPENING_OPTIONS_LIMIT``, in a
     deterministic order (depth-first over the candidate list)."""
     frules = rules.formation_rules
-    cands = [f for f in _rack_candidates(rack, frules) if len(f.tiles) < len(rack)]
+    cands = [
+        f
+        for f in _rack_candidates(rack, frules)
+        if len(f.tiles) < len(rack) and joly_limits_ok(f, rules.joly_limits)
+    ]
     if not cands:
         return ()
     if rules.opening_needs_run and not any(f.kind is _RUN for f in cands):
@@ -284,6 +268,7 @@ def _opening_options(
     # opening_shape_ok (``is_run``, ``ones_alone``) and the must-include test, followed along
     # the path
     shape_free = not rules.opening_needs_run
+    needs_set = rules.opening_needs_set
     holds_must = [must_include is None or must_include in f.tiles for f in cands]
 
     # Depth first over the candidates in list order, each step (fitting or not) charged to the
@@ -315,6 +300,7 @@ def _opening_options(
                 reached >= min_points
                 and with_must
                 and (shape_free or with_run or (len(chosen) == 1 and ones_alone[j]))
+                and (not needs_set or any(f.kind is _SET for f in chosen))
             ):
                 out.append(tuple(chosen))
             have_after = (have | guard) - needs[j]  # guard bits all set: it fits
@@ -439,7 +425,9 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     seat = state.current
     last = len(sir) - 1
     first = 1 if rules.sir_first_discard_dead else 0
-    if last >= first:
+    three_attach = held == 3 and rules.turn_three_tiles_attach_only and not ps.pe_tabla
+    by_layoff = rules.sir_take_last_layoff and ps.opened
+    if last >= first and not (three_attach and not by_layoff):
         tile = sir[last]
         if ps.pe_tabla:
             # legal at any time, but listed only when it lets him close this turn
@@ -447,32 +435,29 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
                 out.append(Take(seat))
         elif ps.opened or rules.sir_take_last_for_opening:
             can_declare = not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
-            if can_declare or _can_form_with(tile, ps.rack + (tile,), frules):
+            forms = not three_attach and _can_form_with(tile, ps.rack + (tile,), frules)
+            attachable = by_layoff and any(
+                tile in _layoff_targets(tf.formation, frules)[0] for tf in state.table
+            )
+            if can_declare or forms or attachable:
                 out.append(Take(seat))
     if (
         rules.sir_break_enabled
-        and ps.opened
+        and (ps.opened or not (rules.sir_break_requires_opened or ps.pe_tabla))
         and held >= rules.sir_break_min_rack_tiles
         and not (held == 3 and rules.sir_three_tiles_last_only)
+        and not three_attach
     ):
         # the pool for a break at index is the rack plus sir[index:]: add the tiles from the end
         formable = formable_as_added(ps.rack + sir[last:], sir[first:last][::-1], frules)
         for index in range(first, last):
-            if formable[last - 1 - index]:
-                out.append(_take_action(seat, index + 1))
+            if not formable[last - 1 - index]:
+                continue
+            if not break_meld_possible(ps.rack, sir[index], rules):
+                continue
+            if ps.opened or _opening_options(_add(ps.rack, sir[index:]), rules, sir[index]):
+                out.append(take_action(seat, index + 1))
     return out
-
-
-_TAKES: dict[tuple[int, int], Take] = {}
-
-
-def _take_action(seat: int, position: int) -> Take:
-    """The shared ``Take`` of the șir tile at ``position`` (1-based)."""
-    key = (seat, position)
-    action = _TAKES.get(key)
-    if action is None:
-        action = _TAKES[key] = Take(seat, position)
-    return action
 
 
 @functools.lru_cache(maxsize=8192)
@@ -501,10 +486,15 @@ def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -
         tiles, idents = _layoff_targets(tf.formation, frules)
         for tile in tiles:
             if tile in rack:
-                out.append(_layoff_action(seat, number, tile, tile))
+                out.append(layoff_action(seat, number, tile, tile))
+        # a 1 fitting both ends of a run 2..13 is listed once per end, with its marker
+        both = len(idents) == 2 and idents[0] == idents[1]
+        if both and idents[0] in rack:
+            for end in ("low", "high"):
+                out.append(layoff_action(seat, number, idents[0], idents[0], end))
         if has_joly and idents and not (tf.owner != seat and others_no_joly):
-            for ident in idents:
-                out.append(_layoff_action(seat, number, JOLY, ident))
+            for ident, end in zip(idents, ("low", "high") if both else ("", "")):
+                out.append(layoff_action(seat, number, JOLY, ident, end))
     return out
 
 
@@ -519,21 +509,6 @@ def _layoff_targets(
         for _where, ident in _layoff_placements(f, SlotToken(JOLY), rules)
     )
     return _attachable_to(f, rules), jolys
-
-
-# Shared layoff values (actions are frozen), by (seat, formation number, tile, stated identity).
-_LAYOFFS: dict[tuple[int, int, Tile, Tile | None], LayOff] = {}
-
-
-def _layoff_action(seat: int, number: int, tile: Tile, stated: Tile | None) -> LayOff:
-    key = (seat, number, tile, stated)
-    action = _LAYOFFS.get(key)
-    if action is None:
-        if len(_LAYOFFS) > _SHARED_LIMIT:
-            _LAYOFFS.clear()
-        slot = SlotToken(tile) if tile is not JOLY else SlotToken(JOLY, stated)
-        action = _LAYOFFS[key] = LayOff(seat, number, (slot,))
-    return action
 
 
 def _swap_options(state: GameState, ps: PlayerState) -> list[Swap]:

@@ -32,7 +32,10 @@ def opening_points(formations: Sequence[Formation], rules: RemiRules) -> int:
 
 
 def opening_shape_ok(formations: Sequence[Formation], rules: RemiRules) -> bool:
-    """True when the formations satisfy ``opening.needs_run`` (a run, or one set of 1s alone)."""
+    """True when the formations satisfy ``opening.needs_run`` (a run, or one set of 1s alone)
+    and ``opening.needs_set`` (a set too: "a run and a set", docs/rules.md §1.14)."""
+    if rules.opening_needs_set and not any(f.kind is Kind.SET for f in formations):
+        return False
     if not rules.opening_needs_run:
         return bool(formations)
     if any(f.kind is Kind.RUN for f in formations):
@@ -55,13 +58,16 @@ def check_opening(formations: Sequence[Formation], rules: RemiRules, action: obj
 
     Raises:
         IllegalActionError: ``opening.needs_run`` when there is no run and the formations are
-            not one set of 1s alone (RE-4, RE-5 under rummy-45); ``opening.min_points`` when the
+            not one set of 1s alone (RE-4, RE-5 under rummy-45); ``opening.needs_set`` when a
+            set is required and missing; ``opening.min_points`` when the
             total is below the minimum (RE-7).
     """
     if not formations:
         raise illegal("error.opening.empty", "opening.min_points", action)
     points = opening_points(formations, rules)
     if not opening_shape_ok(formations, rules):
+        if rules.opening_needs_set and not any(f.kind is Kind.SET for f in formations):
+            raise illegal("error.opening.needs_set", "opening.needs_set", action)
         if rules.opening_ones_set_exception:
             raise illegal("error.opening.needs_run_or_ones", "opening.needs_run", action)
         raise illegal("error.opening.needs_run", "opening.needs_run", action)

@@ -49,6 +49,14 @@ class RemiRules(RuleSet):
         low=1,
         high=20,
     )
+    deal_cancel_doubles: int = rule(
+        "deal.cancel_doubles",
+        0,
+        "a player dealt this many doubles (duble) or more cancels the deal (strică jocul; 0: never)",
+        "docs/rules.md §1.14",
+        low=0,
+        high=7,
+    )
     atu_enabled: bool = rule(
         "atu.enabled",
         False,
@@ -114,11 +122,36 @@ class RemiRules(RuleSet):
         "with 3 tiles on the rack only the last șir tile may be taken",
         "docs/rules.md §1.9",
     )
+    sir_break_requires_opened: bool = rule(
+        "sir.break_requires_opened",
+        True,
+        "only a player who has opened may break the șir (false: also for the opening itself)",
+        "docs/rules.md §1.7, §3.8",
+    )
+    sir_break_meld: str = rule(
+        "sir.break_meld",
+        "any",
+        "the broken tile goes into any new formation, or into one of three with exactly 2 rack tiles",
+        "docs/rules.md §1.14",
+        choices=("any", "two_rack_tiles"),
+    )
+    sir_take_last_layoff: bool = rule(
+        "sir.take_last_layoff",
+        False,
+        "an opened player may use the taken last șir tile by lipire instead of a new formation",
+        "docs/rules.md §1.14",
+    )
     turn_one_two_tiles_attach_only: bool = rule(
         "turn.one_two_tiles_attach_only",
         True,
         "with 1 or 2 tiles: draw from the stock, attach only (no new formation)",
         "docs/rules.md §1.9",
+    )
+    turn_three_tiles_attach_only: bool = rule(
+        "turn.three_tiles_attach_only",
+        False,
+        "with 3 tiles too: attach only (no new formation)",
+        "docs/rules.md §1.14",
     )
     turn_meld_from: str = rule(
         "turn.meld_from",
@@ -134,6 +167,14 @@ class RemiRules(RuleSet):
         "docs/rules.md §1.3",
         low=1,
         high=106,
+    )
+    turn_timer_seconds: int = rule(
+        "turn.timer_seconds",
+        0,
+        "seconds a person has for his turn; at 0 s left it is taken back, he draws and discards (0: no timer)",
+        "docs/rules.md §1.14",
+        low=0,
+        high=600,
     )
     opening_min_points: int = rule(
         "opening.min_points",
@@ -160,6 +201,27 @@ class RemiRules(RuleSet):
         False,
         "lipire (laying off) is allowed in the opening turn",
         "docs/rules.md §1.6, §3.6",
+    )
+    opening_needs_set: bool = rule(
+        "opening.needs_set",
+        False,
+        "the opening must also contain a set (terță): a run and a set",
+        "docs/rules.md §1.14",
+    )
+    opening_joly_value: str = rule(
+        "opening.joly_value",
+        "represented",
+        "a joly's opening value: the tile it stands for, or opening.joly_fixed_points",
+        "docs/rules.md §1.14",
+        choices=("represented", "fixed"),
+    )
+    opening_joly_fixed_points: int = rule(
+        "opening.joly_fixed_points",
+        25,
+        "a joly's opening value when opening.joly_value = fixed",
+        "docs/rules.md §1.14",
+        low=0,
+        high=25,
     )
     opening_value_low: int = rule(
         "opening.value_low", 5, "opening value of a 2-9", "docs/rules.md §1.5", low=0, high=100
@@ -248,6 +310,20 @@ class RemiRules(RuleSet):
         "who scores the tile given in exchange for a joly",
         "docs/rules.md §1.12, §3.14",
         choices=("swapper", "owner"),
+    )
+    joly_limits: str = rule(
+        "joly.limits",
+        "none",
+        "jolys per formation: no limit; apart (at most 2, 2 natural tiles each, not adjacent); ratio (2 natural tiles per joly)",
+        "docs/rules.md §1.14",
+        choices=("none", "apart", "ratio"),
+    )
+    joly_freed_use: str = rule(
+        "joly.freed_use",
+        "own_formation",
+        "a joly freed by a swap: laid this turn in an own formation, in a new formation, or kept in the hand",
+        "docs/rules.md §1.14",
+        choices=("own_formation", "new_formation", "hand"),
     )
     announce_max_tiles: int = rule(
         "announce.max_tiles",
@@ -349,6 +425,13 @@ class RemiRules(RuleSet):
         "docs/rules.md §1.11, §3.17",
         choices=("normal", "nobody"),
     )
+    stock_exhausted: str = rule(
+        "stock.exhausted",
+        "hand_ends",
+        "when the stock runs out: the hand ends, or the șir but its first tile is reshuffled into a new stock once",
+        "docs/rules.md §1.14",
+        choices=("hand_ends", "reshuffle"),
+    )
     scoring_pe_tabla_close: str = rule(
         "scoring.pe_tabla_close",
         "joly_doubles",
@@ -413,6 +496,12 @@ class RemiRules(RuleSet):
                 f"{self.deal_other_player_tiles} tiles, over turn.max_rack_tiles = "
                 f"{self.turn_max_rack_tiles}",
             ),
+            (
+                "deal.cancel_doubles",
+                self.deal_cancel_doubles,
+                0 < self.deal_cancel_doubles < 3,
+                "nearly every deal would be cancelled; use 3 or more (0: never cancel)",
+            ),
         ]
         for key, value, bad, why in problems:
             if bad:
@@ -450,12 +539,14 @@ class RemiRules(RuleSet):
                 ace_high_run=self.opening_value_ace_high_run,
                 ace_set=self.opening_value_ace_set,
                 ace_loose=self.opening_value_ace_set,
-                joly_in_formation=None,
+                joly_in_formation=(
+                    self.opening_joly_fixed_points if self.opening_joly_value == "fixed" else None
+                ),
                 joly_loose=self.scoring_value_joly,
             ),
         )
         if self.scoring_values == "opening":
-            final = attrs.evolve(self.opening_points)
+            final = attrs.evolve(self.opening_points, joly_in_formation=None)
         else:
             final = PointTable(
                 low=self.scoring_value_low,

@@ -28,6 +28,7 @@ __all__ = [
     "TurnState",
     "deal",
     "new_game",
+    "reshuffle",
 ]
 
 
@@ -157,6 +158,10 @@ class TurnState:
         freed_jolys: jolys freed by a swap this turn and not yet laid (docs/rules.md §1.8).
         laid: indices (0-based) of the table formations laid this turn.
         opening: True when the player, not yet opened, laid formations this turn (his opening).
+        declared: True when the player declared pe tablă this turn: he lays nothing more this
+            turn, the taken tile included (``pe_tabla.declare_turn``, docs/rules.md §1.10).
+        swapped: True once the player swapped a table joly this turn (an unopened player may
+            not then declare pe tablă: a swap belongs to his opening turn).
         undoable: actions since ``checkpoint`` (undo is possible when > 0).
         checkpoint: the state to return to on undo: after the draw, or the start of the turn.
     """
@@ -168,6 +173,8 @@ class TurnState:
     freed_jolys: int = 0
     laid: tuple[int, ...] = ()
     opening: bool = False
+    declared: bool = False
+    swapped: bool = False
     undoable: int = 0
     checkpoint: GameState | None = attrs.field(default=None, eq=False, repr=False)
 
@@ -211,6 +218,8 @@ class GameState:
         turn: bookkeeping of the current turn.
         atu: the face-up atu tile (the bottom stock tile) when ``atu.enabled``, else None.
         result: set when the hand has ended.
+        reshuffled: the șir was reshuffled into a new stock (``stock.exhausted``; once a hand).
+        shuffle_seed: the seed of that reshuffle (the deal's seed); hidden like the stock.
     """
 
     rules: RemiRules = attrs.field(repr=False)
@@ -224,6 +233,8 @@ class GameState:
     turn: TurnState = TurnState()
     atu: Tile | None = None
     result: HandResult | None = None
+    reshuffled: bool = False
+    shuffle_seed: int = attrs.field(default=0, repr=False)
 
     def __repr__(self) -> str:
         """What every seat sees, never a rack or the stock: ``<GameState p2 to play, phase
@@ -278,21 +289,42 @@ def deal(
 
     Returns:
         (racks, stock): the first rack holds ``deal.first_player_tiles`` (15), the others
-        ``deal.other_player_tiles`` (14); the stock holds the rest, next draw first.
+        ``deal.other_player_tiles`` (14); the stock holds the rest, next draw first. Under
+        ``deal.cancel_doubles`` a deal giving a player that many doubles is shuffled again.
 
     Raises:
         RulesError: for a player count outside ``players.min``..``players.max``.
     """
     check_player_count(player_count, rules)
     tiles = list(FULL_SET)
-    _rng(seed).shuffle(tiles)
-    racks = []
-    at = 0
-    for seat in range(player_count):
-        size = rules.deal_first_player_tiles if seat == 0 else rules.deal_other_player_tiles
-        racks.append(sort_tiles(tiles[at : at + size]))
-        at += size
-    return tuple(racks), tuple(tiles[at:])
+    rng = _rng(seed)
+    while True:
+        rng.shuffle(tiles)
+        racks = []
+        at = 0
+        for seat in range(player_count):
+            size = rules.deal_first_player_tiles if seat == 0 else rules.deal_other_player_tiles
+            racks.append(sort_tiles(tiles[at : at + size]))
+            at += size
+        limit = rules.deal_cancel_doubles
+        if not limit or all(_count_doubles(r) < limit for r in racks):
+            return tuple(racks), tuple(tiles[at:])
+        # deal.cancel_doubles: a player dealt that many doubles cancels the deal (strică jocul)
+
+
+def reshuffle(tiles: Sequence[Tile], seed: int, turns_ended: int) -> tuple[Tile, ...]:
+    """``tiles`` (the șir without its first tile) shuffled into a new stock, next draw first
+    (``stock.exhausted = reshuffle``, docs/rules.md §1.14): seeded by the deal's ``seed`` and
+    the turn, so a replay reshuffles alike and no view can tell the order."""
+    out = list(tiles)
+    random.Random(f"remi-reshuffle:{seed}:{turns_ended}").shuffle(out)
+    return tuple(out)
+
+
+def _count_doubles(rack: Sequence[Tile]) -> int:
+    """The doubles (duble) of a rack: numbered tiles held twice."""
+    counts = Counter(t for t in rack if not t.is_joly)
+    return sum(1 for n in counts.values() if n >= 2)
 
 
 def _rng(seed: int) -> random.Random:
@@ -343,6 +375,7 @@ def new_game(
     return GameState(
         rules=rules,
         players=players,
+        shuffle_seed=0 if seed is None else seed,
         stock=rest,
         current=0,
         phase=Phase.FIRST_DISCARD,

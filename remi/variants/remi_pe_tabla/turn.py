@@ -17,14 +17,29 @@ from remi.core.commands import canonical_command
 from remi.core.errors import IllegalActionError, NotationError
 from remi.core.messages import Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
-from remi.variants.remi_pe_tabla.actions import Action, LayOff, Swap, parse_action
+from remi.variants.remi_pe_tabla.actions import (
+    Action,
+    Discard,
+    Draw,
+    LayOff,
+    Swap,
+    Undo,
+    parse_action,
+)
 from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.screens import screen
 from remi.variants.remi_pe_tabla.solvers import best_opening
 from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.views import view
 
-__all__ = ["command_text", "end_text", "hand_outcome", "human_turn", "strands_taken_tile"]
+__all__ = [
+    "command_text",
+    "end_text",
+    "hand_outcome",
+    "human_turn",
+    "strands_taken_tile",
+    "timeout_actions",
+]
 
 #: The Romanian commands of a turn: word -> English action verb (docs/glossary.md).
 ROMANIAN_WORDS: Final[dict[str, str]] = {
@@ -75,12 +90,21 @@ def end_text(state: GameState, names: Sequence[str], m: Messages) -> str | None:
 def strands_taken_tile(state: GameState, seat: int, action: Action) -> IllegalActionError | None:
     """The refusal of an action that makes the turn impossible to finish: laying off
     (lipire) or swapping the tile just taken from the șir, its last copy on the rack, when it
-    must go into a new formation this turn (``sir.take_last_use``, ``sir.break_use``); the
-    engine would accept it and only refuse the discard. None for any other action."""
+    must go into a new formation this turn (``sir.take_last_use``, ``sir.break_use``; not a
+    lay-off of the last tile under ``sir.take_last_layoff``); the engine would accept it and
+    only refuse the discard. None for any other action."""
     turn = view(state, seat).turn
     taken = turn.taken_tile if turn is not None else None
     if taken is None or not isinstance(action, LayOff | Swap):
         return None
+    if (
+        isinstance(action, LayOff)
+        and turn is not None
+        and turn.took == "take"
+        and state.rules.sir_take_last_layoff
+        and state.players[seat].opened
+    ):
+        return None  # sir.take_last_layoff: lipire uses the taken tile
     used = [slot.tile for slot in action.tiles] if isinstance(action, LayOff) else [action.tile]
     if taken not in used or list(state.players[seat].rack).count(taken) > used.count(taken):
         return None
@@ -135,15 +159,55 @@ def _hint(io: TurnIO, seat: int) -> None:
         io.say(m("hint.play", action=command_text(io.suggest(seen))))
 
 
+def timeout_actions(state: GameState) -> list[Action]:
+    """What ends the turn of the player to act when his time is up (``turn.timer_seconds``,
+    docs/rules.md §1.14): his turn's actions are taken back (``Undo``; a tile drawn from the
+    stock stays drawn), he draws if he has not, and he discards his highest numbered tile (a
+    joly only when he holds nothing else). Every action passes ``apply`` in turn."""
+    from remi.variants.remi_pe_tabla.engine import apply
+
+    seat = state.current
+    out: list[Action] = []
+    turn = state.turn
+    if turn.checkpoint is not None and turn.undoable > 0:
+        out.append(Undo(seat))
+        state = apply(state, out[-1])
+    if state.phase is Phase.TAKE:
+        out.append(Draw(seat))
+        state = apply(state, out[-1])
+    rack = state.players[seat].rack
+    numbered = [t for t in rack if not t.is_joly]
+    out.append(
+        Discard(seat, max(numbered, key=lambda t: (t.number, t.code)) if numbered else rack[0])
+    )
+    return out
+
+
 def human_turn(io: TurnIO, seat: int) -> bool:
     """Let the person at ``seat`` act until his turn ends (the hand is over or another player is
-    to act); False when he quits (``quit`` or the end of input)."""
+    to act); False when he quits (``quit`` or the end of input). With ``turn.timer_seconds``
+    and the timer on, a turn whose time runs out ends by ``timeout_actions``."""
     m = io.m
     name = io.names[seat]
+    seconds = io.state.rules.turn_timer_seconds if io.timer_on else 0
+    deadline = io.clock() + seconds
+
+    def remaining() -> float:
+        return max(0.0, deadline - io.clock())
+
     _show(io, seat)
     while True:
-        line = io.read(lambda: m("prompt", name=name))
-        if line is None or isinstance(line, TimeUp):  # no timer here: only the end of input
+        line = io.read(lambda: m("prompt", name=name), remaining if seconds else None)
+        if isinstance(line, TimeUp) or (seconds and remaining() <= 0):
+            actions = timeout_actions(io.state)
+            for step in actions:
+                io.apply(step)
+            last = actions[-1]
+            assert isinstance(last, Discard)
+            io.say(m("remi.time_up", name=name, tile=last.tile), style="red")
+            io.acted(seat)
+            return True
+        if line is None:
             return False
         text = canonical_command(line.strip(), ROMANIAN_WORDS)
         common = io.common(text, lambda: _help(io, seat), lambda: _hint(io, seat))

@@ -40,6 +40,7 @@ from remi.core.formations import (
 )
 from remi.core.notation import SlotToken
 from remi.core.tiles import COLOURS, COPIES, JOLY, JOLY_COUNT, Tile
+from remi.variants.remi_pe_tabla.house import joly_limits_ok
 
 __all__ = ["NEG", "Option", "Search", "engine_for", "pack"]
 
@@ -51,7 +52,8 @@ J_ONE: Final = 1 << J_SHIFT
 FLAG_RUN: Final = 1 << 136
 FLAG_FORM: Final = 1 << 137
 FLAG_MUST: Final = 1 << 138
-FLAGS: Final = FLAG_RUN | FLAG_FORM | FLAG_MUST
+FLAG_SET: Final = 1 << 139  # opening.needs_set: a set (terță) is still needed
+FLAGS: Final = FLAG_RUN | FLAG_FORM | FLAG_MUST | FLAG_SET
 POINTS_WEIGHT: Final = 1 << 16
 JOLY_WEIGHT: Final = 1 << 8
 #: Score of an infeasible state (far below any real score).
@@ -137,9 +139,10 @@ class Search:
     a plain dict; racing threads would only recompute entries).
     """
 
-    def __init__(self, rules: FormationRules, table: PointTable):
+    def __init__(self, rules: FormationRules, table: PointTable, joly_limits: str = "none"):
         self.rules = rules
         self.table = table
+        self.joly_limits = joly_limits  # joly.limits: options breaking it are never offered
         self.top = ACE_HIGH_RANK if rules.ace_high else 13
         self.need_nat = max(1, rules.min_natural_tiles)
         self.max_set = min(rules.set_max_tiles, len(COLOURS))
@@ -175,6 +178,12 @@ class Search:
         best_run: dict[tuple[int, int, int], Option] = {}
 
         def offer(option: Option) -> None:
+            if (
+                option.jolys
+                and self.joly_limits != "none"
+                and not joly_limits_ok(self.formation_of(option), self.joly_limits)
+            ):
+                return
             key = (option.use, option.twin, option.jolys)
             old = best.get(key)
             if old is None or option.score > old.score:
@@ -367,6 +376,8 @@ class Search:
             if s & FLAGS:
                 if o.is_run:
                     s &= ~FLAG_RUN
+                else:
+                    s &= ~FLAG_SET
                 s &= ~FLAG_FORM
                 if s & FLAG_MUST and ((o.use | o.twin) & must_bit or (must_joly and o.jolys)):
                     s &= ~FLAG_MUST
@@ -486,14 +497,14 @@ class Search:
         raise AssertionError(f"set {spec} has no set reading")  # pragma: no cover
 
 
-_ENGINES: dict[tuple[FormationRules, PointTable], Search] = {}
+_ENGINES: dict[tuple[FormationRules, PointTable, str], Search] = {}
 
 
-def engine_for(rules: FormationRules, table: PointTable) -> Search:
-    """The shared ``Search`` for these rules and table (created on first use)."""
-    key = (rules, table)
+def engine_for(rules: FormationRules, table: PointTable, joly_limits: str = "none") -> Search:
+    """The shared ``Search`` for these rules, table and ``joly.limits`` (created on first use)."""
+    key = (rules, table, joly_limits)
     engine = _ENGINES.get(key)
     if engine is None:
-        engine = Search(rules, table)
+        engine = Search(rules, table, joly_limits)
         _ENGINES[key] = engine
     return engine

@@ -22,6 +22,11 @@ __all__ = ["formations_with", "max_points_arrangement", "partition_all", "sort_f
 RemiRulesLike = RemiRules | FormationRules
 
 
+def _joly_limits(rules: RemiRulesLike) -> str:
+    """``joly.limits`` of a full rule set; none for bare formation rules."""
+    return rules.joly_limits if isinstance(rules, RemiRules) else "none"
+
+
 def sort_formations(formations: Sequence[Formation]) -> tuple[Formation, ...]:
     """Formations in display order: runs by colour (R, Y, B, K) and first rank, then sets by
     number and colours."""
@@ -60,7 +65,7 @@ def max_points_arrangement(
         NotationError: a tile appears more often than the 106-tile set holds it.
     """
     frules = _formation_rules(rules)
-    engine = engine_for(frules, table)
+    engine = engine_for(frules, table, _joly_limits(rules))
     _, path = engine.solve(pack(tiles))
     return _formations(engine, path)
 
@@ -77,7 +82,7 @@ def partition_all(tiles: Sequence[Tile], rules: RemiRulesLike) -> tuple[Formatio
         NotationError: a tile appears more often than the 106-tile set holds it.
     """
     frules = _formation_rules(rules)
-    engine = engine_for(frules, OPENING_POINTS)
+    engine = engine_for(frules, OPENING_POINTS, _joly_limits(rules))
     score, path = engine.solve(pack(tiles), use_all=True)
     if score == NEG:
         return None

@@ -16,12 +16,14 @@ import attrs
 from remi.core.formations import Formation, Kind, formation_readings
 from remi.core.notation import SlotToken
 from remi.core.tiles import COLOURS, JOLY, Tile
+from remi.variants.remi_pe_tabla.house import joly_limits_ok
 from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.solvers._search import (
     FLAG_FORM,
     FLAG_MUST,
     FLAG_RUN,
+    FLAG_SET,
     JOLY_WEIGHT,
     NEG,
     POINTS_WEIGHT,
@@ -97,9 +99,11 @@ def best_opening(
     frules = rules.formation_rules
     table = rules.opening_points
     must_joly = must_include is not None and must_include.is_joly
-    engine = engine_for(frules, table)
+    engine = engine_for(frules, table, rules.joly_limits)
     state = pack(tiles)
     state |= FLAG_RUN if rules.opening_needs_run else FLAG_FORM
+    if rules.opening_needs_set:
+        state |= FLAG_SET
     must_bit = 0
     if must_include is not None:
         state |= FLAG_MUST
@@ -148,5 +152,7 @@ def _best_ones_set(
             if best is None or score > best[0]:
                 slots = [SlotToken(Tile(c, 1)) for c in chosen] + [SlotToken(JOLY)] * k
                 reading = [f for f in formation_readings(slots, frules) if f.kind is Kind.SET]
+                if not joly_limits_ok(reading[0], rules.joly_limits):
+                    continue
                 best = (score, reading[0])
     return best

@@ -80,6 +80,37 @@ def opening_action(view: PlayerView, hold: Callable[[int], bool] | None = None) 
     return Undo(seat) if taken is not None and turn.can_undo else None
 
 
+def _listed_play(view: PlayerView, play: Action | None) -> Action | None:
+    """``play`` kept to what the legal actions allow under the house rules that shape a new
+    formation (``joly.limits``, ``sir.break_meld``, ``turn.three_tiles_attach_only``,
+    docs/rules.md §1.14): an opening is kept when the legal actions list it, an opened
+    player's meld keeps only the formations they list; none left: a listed meld holding
+    the taken șir tile, else Undo when the turn can be undone, else None. Under the default
+    rules ``play`` is returned unchanged."""
+    rules = view.rules
+    if (
+        rules.joly_limits == "none"
+        and rules.sir_break_meld == "any"
+        and not rules.turn_three_tiles_attach_only
+    ):
+        return play
+    if not isinstance(play, Meld):
+        return play
+    legal = view.legal
+    if not view.players[view.seat].opened:  # an opening: listed whole, or another listed one
+        kept = play.formations if play in legal else ()
+    else:
+        kept = tuple(f for f in play.formations if Meld(view.seat, (f,)) in legal)
+    if kept:
+        return Meld(view.seat, kept)
+    turn = view.turn
+    taken = turn.taken_tile if turn is not None else None
+    for action in legal:
+        if isinstance(action, Meld) and (taken is None or taken in action.tiles):
+            return action
+    return Undo(view.seat) if turn is not None and turn.can_undo else None
+
+
 class RemiTurnStrategy:
     """The shared turn of the Remi strategies; state: the turn it undid (one per bot).
 
@@ -119,7 +150,7 @@ class RemiTurnStrategy:
                 return Take(seat)
             return Draw(seat)
         if not simple:
-            play = self._lay(view)
+            play = _listed_play(view, self._lay(view))
             if play is not None:
                 if isinstance(play, Undo):
                     self._undone_turn = turn_key
