@@ -183,7 +183,9 @@ class LazyGroup(TyperGroup):
         _run(super().main, argv, **kw)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        """The group's help (rich's), listing the lazy commands without importing them."""
+        """The group's help, listing the lazy commands without importing them: rich's in
+        English, click's (whose words ``help_i18n`` translates) in another language."""
+        _plain_help_unless_english(self)
         type(self).listing = True
         try:
             super().format_help(ctx, formatter)
@@ -206,6 +208,7 @@ class LazyGroup(TyperGroup):
             found = self.commands.get(cmd_name)
         if found is not None:
             found.context_class = LocalizedContext
+            _plain_help_unless_english(found)
         return found
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
@@ -228,6 +231,14 @@ class LazyGroup(TyperGroup):
             rows = [(name, make_default_short_help(text, limit)) for name, text in commands]
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _plain_help_unless_english(command: Any) -> None:
+    """Draw ``command``'s help with click's formatter when the invocation's language is not
+    English: its words (headings, usage, option help) are translated there (``help_i18n``);
+    rich's panels stay for English."""
+    if help_language() != "en" and hasattr(command, "rich_markup_mode"):
+        command.rich_markup_mode = None
 
 
 #: Help is drawn by rich from Markdown: "[expect]" and "remi-rummy[plot]" stay as written

@@ -10,10 +10,12 @@ tiles drawn. The caller shows each player only what he may see
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from remi.core.events import Event, tiles_text
 from remi.core.messages import NP_, Messages
+from remi.variants.rummikub.actions import table_text
 from remi.variants.rummikub.events import Drew, Passed, PenaltyDrawn, Played, Won
 
 __all__ = ["describe"]
@@ -26,7 +28,8 @@ _PENALTY: dict[str, str] = {
 
 
 def describe(events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
-    """The events of one turn in words, without the actor (``"plays R7 R8 R9"``,
+    """The events of one turn in words, without the actor (``"plays R7 R8 R9 into [R6 R7 R8 R9]
+    [R9 Y9 K9]"``: the tiles and the sets they made or changed,
     ``"draws a tile"``, ``"invalid table at done: restored, 3 penalty tiles"``).
 
     Args:
@@ -45,10 +48,12 @@ def describe(events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
     for e in events:
         if isinstance(e, Played):
             tiles = tiles_text(e.tiles)
+            made = Counter(e.table_after) - Counter(e.table_before)
+            sets = table_text(tuple(f for f in e.table_after if made[f] > 0))
             if won:
-                parts.append(m("rk.event.won", tiles=tiles))
+                parts.append(m("rk.event.won", tiles=tiles, sets=sets))
             else:
-                parts.append(m("rk.event.played", tiles=tiles))
+                parts.append(m("rk.event.played", tiles=tiles, sets=sets))
         elif isinstance(e, Drew):
             parts.append(m("rk.event.drew"))
         elif isinstance(e, Passed):
