@@ -187,7 +187,7 @@ def test_the_command_lines_own_errors_come_from_the_catalogue() -> None:
     assert error["message"] == "rules diff needs at least two presets"
     assert error["text"] == "rules diff compară cel puțin două seturi de reguli"
     plain = runner.invoke(app, ["rules", "diff", "remi-pe-tabla", "--lang", "ro"])
-    assert plain.stderr.strip() == "error: rules diff compară cel puțin două seturi de reguli"
+    assert plain.stderr.strip() == "eroare: rules diff compară cel puțin două seturi de reguli"
     bad_set = assert_bad_input(
         _invoke("check meld", ["R1 R2 R3", "--set", "nonsense"]), json_out=True
     )

@@ -38,8 +38,10 @@ def _outside_markers(line: str) -> str:
 def stray_words(output: str, allowed: tuple[str, ...] = ()) -> list[str]:
     """The output lines with a word outside the markers (``allowed``: names, file content)."""
     bad = []
+    depth = 0  # a marked text wrapped over several lines stays marked on each of them
     for line in output.splitlines():
-        rest = _outside_markers(line)
+        rest = _outside_markers(PSEUDO_OPEN * depth + line)
+        depth = max(0, depth + line.count(PSEUDO_OPEN) - line.count(PSEUDO_CLOSE))
         for text in allowed:
             rest = rest.replace(text, " ")
         rest = _NEUTRAL.sub(" ", rest)
@@ -130,6 +132,8 @@ _COMMANDS = [
 # option names, metavars (<int>), argument names and the usage line's command path
 _HELP_NEUTRAL = re.compile(
     r"^\s{2}[a-z_]+(?:\.\.\.)?(?=\s{2}|\s<)|--?[a-z][a-z-]*|<[^>]*>|\{[a-z_]+\}|^⟦Usage:⟧.*"
+    # an option's choices as click shows them (en|ro, [tiles|points])
+    r"|\[?\b[a-z]+(?:\|[a-z]+)+\b\]?"
     # a marked word that click's wrapping split at a hyphen
     r"|^\s*[^⟦⟧\s]*⟧|⟦[^⟦⟧\s]*$"
 )

@@ -14,6 +14,21 @@ __all__ = ["HELP_IDS"]
 
 #: Every help id (click's own words first).
 HELP_IDS = (
+    N_("help.opt.no_color"),
+    N_("help.opt.install_completion"),
+    N_("help.opt.show_completion"),
+    N_("help.play.opt.position"),
+    N_("help.opt.json"),
+    N_("help.simulate.opt.bots_default"),
+    N_("help.simulate.opt.plot_forest"),
+    N_("help.simulate.opt.set_arm"),
+    N_("help.simulate.opt.arm"),
+    N_("help.simulate.opt.bots_check"),
+    N_("help.simulate.opt.report"),
+    N_("help.simulate.opt.out"),
+    N_("help.simulate.opt.resume"),
+    N_("help.simulate.opt.failures"),
+    N_("help.solve.move.opt.position"),
     N_("help.click.usage"),
     N_("help.click.options"),
     N_("help.click.arguments"),

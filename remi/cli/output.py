@@ -97,7 +97,7 @@ JsonOption = Annotated[
     bool,
     typer.Option(
         "--json",
-        help='Print JSON (docs/cli.md); errors too, as {"error": ...} on standard output.',
+        help='Print JSON (docs/cli.md); errors too, as an "error" object on standard output.',
         is_eager=True,
         callback=set_json,
     ),

@@ -287,7 +287,7 @@ def simulate_command(
         **extra,
     )
     if json_out or not err_console.is_terminal:
-        report = run(progress=None if json_out else progress_lines())
+        report = run(progress=None if json_out else progress_lines(m))
     else:
         from rich.progress import (
             BarColumn,

@@ -25,16 +25,17 @@ __all__ = ["arm_rows", "print_words", "progress_lines", "write_report"]
 PROGRESS_EVERY = 5.0
 
 
-def progress_lines(every: float = PROGRESS_EVERY) -> Callable[[int, int], None]:
-    """A progress callback that writes ``simulating: DONE/TOTAL hands`` to stderr at most every
-    ``every`` seconds, and once at the end (for logs of long runs on a pipe)."""
+def progress_lines(m: Messages, every: float = PROGRESS_EVERY) -> Callable[[int, int], None]:
+    """A progress callback that writes ``simulating: DONE/TOTAL hands`` (in the language of
+    ``m``) to stderr at most every ``every`` seconds, and once at the end (for logs of long runs
+    on a pipe)."""
     last = [0.0]
 
     def progress(done: int, total: int) -> None:
         now = time.monotonic()
         if now - last[0] >= every or done >= total:
             last[0] = now
-            print(f"simulating: {done}/{total} hands", file=sys.stderr, flush=True)
+            print(m("sim.progress", done=done, total=total), file=sys.stderr, flush=True)
 
     return progress
 
