@@ -111,9 +111,10 @@ class BoardSession(Session):
         self.bridge.say(text, style)
 
     def read(self, prompt: Any, remaining: Any = None) -> str | None | TimeUp:
-        """The next line of the board's command line; None when the board closed;
-        ``TIME_UP`` when the turn timer (``remaining()``, shown as a countdown) ran out."""
-        return self.bridge.read(prompt(), remaining)
+        """The next line of the board's command line, its tiles in the canonical notation
+        (``Session.canonical_line``); None when the board closed; ``TIME_UP`` when the turn
+        timer (``remaining()``, shown as a countdown) ran out."""
+        return self.canonical_line(self.bridge.read(prompt(), remaining))
 
     def acted(self, seat: int) -> None:
         """Saved, and the board shows the position after the action (the rack after a

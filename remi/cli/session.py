@@ -153,7 +153,12 @@ class Session:
     ) -> str | None | TimeUp:
         """``remi.cli.terminal.read_line``; tiles typed in the language's colour letters (G7 in
         Romanian) are read in the canonical notation (Y7), a file name to save to as typed."""
-        line = terminal.read_line(prompt, remaining)
+        return self.canonical_line(terminal.read_line(prompt, remaining))
+
+    def canonical_line(self, line: str | None | TimeUp) -> str | None | TimeUp:
+        """A typed ``line`` with its tiles in the canonical notation: tiles typed in the
+        language's colour letters (G7 in Romanian) read as Y7; a file name to save to as typed;
+        ``None`` (end of input) and ``TIME_UP`` as they are."""
         if not isinstance(line, str) or self.m.lang not in LETTERS:
             return line
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""

@@ -14,21 +14,23 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
+from textual.filter import LineFilter
 from textual.widget import Widget
 from textual.widgets import Footer, Input, RichLog, Static
 
 from remi.core.messages import N_, Messages
 from remi.ui import remi_board, rummikub_board
 from remi.ui.bridge import TIME_UP, BoardClosed, Bridge, Snapshot
+from remi.ui.letters import ColourLetters, legend_line
 from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
 from remi.ui.table_edit import RackRow, TableEdit
 from remi.ui.widgets import PickRack, Play, SirRow
@@ -139,6 +141,7 @@ class BoardApp(App[None]):
         for key, action, text in auto_keys:
             self._bindings.bind(key, action, m(text))
         self.m = m
+        self._letters = ColourLetters(m.lang)
         self.bridge = bridge
         self.game = game
         self.snapshot: Snapshot | None = None
@@ -242,7 +245,7 @@ class BoardApp(App[None]):
             sir = remi_board.sir_tokens(snap, m)
             self.part("#sir", SirRow).set_row(remi_board.sir_prefix(m), sir)
             status = remi_board.status_panel(snap, m, own=not self.auto)
-            self.part("#status", Static).update(status)
+            self.part("#status", Static).update(self._with_legend(status))
             tiles = remi_board.sorted_rack(snap.view.rack, self.by_number)
             prefix = remi_board.rack_prefix(snap, m, self.by_number, own=not self.auto)
             marks = remi_board.taken_tile(snap), remi_board.drawn_tile(snap)
@@ -279,7 +282,17 @@ class BoardApp(App[None]):
         table.set_table(title, sets, rack, rules, rack_title=name, drawn=drawn)
         self.part("#rk-rack", RackRow).set_class(editing, "editing")
         status = rummikub_board.status_panel(snap, m, sets, editing)
-        self.part("#status", Static).update(status)
+        self.part("#status", Static).update(self._with_legend(status))
+
+    def _with_legend(self, status: RenderableType) -> RenderableType:
+        """``status`` with the colour-letter legend under it in a language that has one."""
+        line = legend_line(self.m)
+        return status if line is None else Group(status, line)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then the tile colours in the letters of the board's language
+        (``remi.ui.letters.ColourLetters``)."""
+        return [*super().get_line_filters(), *([self._letters] if self._letters.enabled else [])]
 
     def _draw_auto(self) -> None:
         """The speed line of a bot game."""
