@@ -53,11 +53,14 @@ class ClubSettings:
         samples: determinizations per decision (shared by the candidates).
         margin_points: a candidate replaces the solver's choice only when its mean evaluation
             is higher by more than this (points).
+        rollout_turns: the other players' turns played out after the discard (1: the next
+            player's turn, the one a discard feeds; ``players - 1``: a whole round).
         max_actions: actions played per rollout at most (a safety limit).
     """
 
     candidates: int = 3
-    samples: int = 6
+    samples: int = 10
+    rollout_turns: int = 1
     margin_points: float = 2.0
     max_actions: int = 60
 
@@ -138,13 +141,14 @@ class RemiClubStrategy(RemiSolverStrategy):
         return best if means[best] > means[ranked[0]] + self.club.margin_points else ranked[0]
 
     def _rollout(self, state: GameState, first: Discard, seat: int) -> GameState | None:
-        """``state`` after ``first`` and the other seats' play by the solver policy, up to
-        ``seat``'s next turn or the hand's end; None when the sample refuses an action."""
+        """``state`` after ``first`` and the other seats' play by the solver policy for
+        ``rollout_turns`` turns, up to ``seat``'s next turn or the hand's end; None when the sample refuses an action."""
         try:
             state = engine.apply(state, first)
             policies: dict[int, RemiSolverStrategy] = {}
+            turns = state.turns_ended + self.club.rollout_turns
             for _ in range(self.club.max_actions):
-                if state.phase is Phase.ENDED or state.current == seat:
+                if state.phase is Phase.ENDED or state.current == seat or state.turns_ended >= turns:
                     return state
                 s = state.current
                 policy = policies.setdefault(s, RemiSolverStrategy(s))
