@@ -12,12 +12,20 @@ from remi.cli.app import app, fail_message, guarded, parse_set_options
 from remi.cli.completion import complete_presets, complete_rule_ids
 from remi.cli.lang import LangOption, localized_messages
 from remi.cli.output import JsonOption, NoColorOption, emit, err_console, make_console
-from remi.core.messages import N_
+from remi.core.messages import N_, Messages
 
 __all__ = ["ladder_command"]
 
 #: Most local worker processes ``--jobs`` accepts.
 _MAX_JOBS = 64
+
+
+def _table(m: Messages, columns: tuple[str, ...], title: str | None = None) -> Table:
+    """A table with the catalogue texts of ``columns`` as headers."""
+    table = Table(title=escape(title) if title is not None else None)
+    for col in columns:
+        table.add_column(m(col))
+    return table
 
 
 def _interval(low: float, high: float, fmt: str) -> str:
@@ -86,24 +94,19 @@ def ladder_command(
         emit(data)
         return
     console = make_console()
-    pairs = Table(
-        title=escape(
-            m(
-                "ladder.title",
-                rules=rules,
-                players=players,
-                deals=deals,
-                cpu=f"{report.cpu_per_hand:.2f}",
-            )
-        )
+    title = m(
+        "ladder.title", rules=rules, players=players, deals=deals, cpu=f"{report.cpu_per_hand:.2f}"
     )
-    for col in (
-        N_("ladder.col.pair"),
-        N_("ladder.col.points"),
-        N_("ladder.col.win_rate"),
-        N_("ladder.col.hands"),
-    ):
-        pairs.add_column(m(col))
+    pairs = _table(
+        m,
+        (
+            N_("ladder.col.pair"),
+            N_("ladder.col.points"),
+            N_("ladder.col.win_rate"),
+            N_("ladder.col.hands"),
+        ),
+        title,
+    )
     for p in report.pairs:
         pts, win = p.points_per_hand, p.win_rate
         pairs.add_row(
@@ -113,14 +116,15 @@ def ladder_command(
             str(p.hands),
         )
     console.print(pairs)
-    bots_table = Table()
-    for col in (
-        N_("ladder.col.bot"),
-        N_("ladder.col.rating"),
-        N_("ladder.col.fed"),
-        N_("ladder.col.fed_sir"),
-    ):
-        bots_table.add_column(m(col))
+    bots_table = _table(
+        m,
+        (
+            N_("ladder.col.bot"),
+            N_("ladder.col.rating"),
+            N_("ladder.col.fed"),
+            N_("ladder.col.fed_sir"),
+        ),
+    )
     for kind, rating in report.ratings.items():
         f = report.feeding[kind]
         bots_table.add_row(

@@ -3,7 +3,7 @@ hidden tiles (determinized rollouts), from views only.
 
 ``RemiClubStrategy`` plays the ``solver`` strategy's turn (``RemiSolverStrategy``) and searches
 its discard (docs/rules.md §1.3, §1.11): the legal discards are ranked by the solver's keep
-scores (``keep_scores``, with denial of the next player) and the ``candidates`` best are each
+scores (``rank_discards``, with denial of the next player) and the ``candidates`` best are each
 played out on ``samples`` determinizations of its view (``determinize``: the unseen tiles dealt
 at random to the other racks, of their public sizes, and the stock; the same samples for every
 candidate). A rollout plays the other seats with the solver policy until this player's next turn
@@ -35,7 +35,6 @@ from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla import engine
 from remi.variants.remi_pe_tabla.actions import Discard
 from remi.variants.remi_pe_tabla.results import score_state
-from remi.variants.remi_pe_tabla.solvers.planner import keep_scores
 from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.strategies.determinize import determinize
 from remi.variants.remi_pe_tabla.strategies.solver import RemiSolverStrategy, SolverSettings
@@ -100,28 +99,9 @@ class RemiClubStrategy(RemiSolverStrategy):
         super().__init__(seed, settings=settings)
         self.club = club or ClubSettings()
 
-    def _ranked(self, view: PlayerView, choices: Sequence[Tile]) -> list[Tile]:
-        """The distinct legal discards, the solver's choice first (keep scores, lowest first)."""
-        nxt = view.players[(view.seat + 1) % len(view.players)]
-        scores = keep_scores(
-            view.rack,
-            sorted(set(choices), key=lambda t: t.code),
-            table=view.table,
-            sir=view.sir,
-            rules=view.rules,
-            stock_count=view.stock_count,
-            opponent_tiles=nxt.tile_count,
-            opponent_weight=(1.0 if (nxt.opened or nxt.pe_tabla) else 0.35)
-            if self.settings.deny
-            else 0.0,
-            weights=self.settings.weights,
-        )
-        final = view.rules.final_points
-        return sorted(scores, key=lambda t: (scores[t], -loose_tile_points(t, final), -t.code))
-
     def _discard_tile(self, view: PlayerView, choices: Sequence[Tile]) -> Tile:
         """The searched discard (module docstring); the solver's when the search cannot run."""
-        ranked = self._ranked(view, choices)[: self.club.candidates]
+        ranked = self._discard_ranking(view, choices)[: self.club.candidates]
         if len(ranked) < 2:
             return ranked[0]
         rng = random.Random(f"club:{self.seed}:{view.turns_ended}:{view.seat}")
@@ -148,7 +128,11 @@ class RemiClubStrategy(RemiSolverStrategy):
             policies: dict[int, RemiSolverStrategy] = {}
             turns = state.turns_ended + self.club.rollout_turns
             for _ in range(self.club.max_actions):
-                if state.phase is Phase.ENDED or state.current == seat or state.turns_ended >= turns:
+                if (
+                    state.phase is Phase.ENDED
+                    or state.current == seat
+                    or state.turns_ended >= turns
+                ):
                     return state
                 s = state.current
                 policy = policies.setdefault(s, RemiSolverStrategy(s))
