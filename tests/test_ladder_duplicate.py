@@ -83,6 +83,7 @@ def test_cli_json_and_errors() -> None:
         ["--players", "5"],
         ["--deals", "0"],
         ["--bots", "greedy,nope"],
+        ["--bots", "club,solver", "--rules", "rummikub"],
     ):
         bad = runner.invoke(app, ["ladder", *args])
         assert bad.exit_code == 2

@@ -6,9 +6,10 @@ its discard (docs/rules.md §1.3, §1.11): the legal discards are ranked by the 
 scores (``rank_discards``, with denial of the next player) and the ``candidates`` best are each
 played out on ``samples`` determinizations of its view (``determinize``: the unseen tiles dealt
 at random to the other racks, of their public sizes, and the stock; the same samples for every
-candidate). A rollout plays the other seats with the solver policy until this player's next turn
-or the hand's end, so it sees what the next players would take from the discard row (șir,
-including a rupere, docs/rules.md §1.7) and lay, and a closing (închidere, §1.11).
+candidate). A rollout plays the other seats with the solver policy for ``rollout_turns`` turns
+(default 1: the next player's), at most until this player's next turn or the hand's end, so it
+sees what the next player would take from the discard row (șir, including a rupere,
+docs/rules.md §1.7) and lay, and a closing (închidere, §1.11).
 
 Evaluation (points): at the hand's end, this player's hand score minus the mean of the others'
 (``score_state``, docs/rules.md §1.12); otherwise the same difference "as if it ended now":
@@ -16,8 +17,8 @@ each player's laid tiles (final values, owner of each tile by ``placed_by``) min
 points, the discarded candidate counted on this player's rack so that a tile's own value does
 not decide. The best mean wins when it beats the solver's own choice by ``margin_points``.
 
-Budget: ``candidates`` x ``samples`` rollouts of at most one round per discard (defaults: 3 x 6);
-a hand of four club bots takes about a second of CPU. Reproducible: the samples are drawn from
+Budget: ``candidates`` x ``samples`` rollouts of ``rollout_turns`` turns per discard (defaults:
+3 x 10, one turn); a hand of four club bots takes 0.3-1.1 s of CPU (docs/bots.md). Reproducible: the samples are drawn from
 ``random.Random`` seeded by the bot seed, the turn number and the seat.
 """
 
