@@ -61,10 +61,11 @@ def _reachable(root: Any) -> list[Any]:
 
 
 def _mid_hand_states() -> list[GameState]:
-    """States along a seeded 3-player greedy/random hand (the PLAY and TAKE phases included)."""
+    """States along a seeded 3-player greedy/random/club hand (the PLAY and TAKE phases
+    included)."""
     states: list[GameState] = []
     state = new_game(DEFAULT, 3, seed=11)
-    bots = [make_bot("greedy", 1), make_bot("random", 2), make_bot("greedy", 3)]
+    bots = [make_bot("greedy", 1), make_bot("random", 2), make_bot("club", 3)]
     play_hand(state, bots, on_action=lambda before, action, after: states.append(before))
     return states[::5]
 
@@ -97,7 +98,7 @@ def test_bots_receive_only_views() -> None:
             seen.append(type(v))
             return self.inner.choose(v)
 
-    bots = [Spy(make_bot("greedy", 0)), Spy(make_bot("random", 1))]
+    bots = [Spy(make_bot("greedy", 0)), Spy(make_bot("club", 1))]
     end, log = play_hand(new_game(DEFAULT, 2, seed=4), bots)
     assert end.phase is Phase.ENDED
     assert seen and set(seen) == {PlayerView} and len(seen) == len(log)

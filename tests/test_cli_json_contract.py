@@ -74,6 +74,10 @@ RUNS: dict[str, tuple[list[list[str]], list[list[str]]]] = {
         [["--rules", "remi-pe-tabla", "--rules", "remi-50", "--games", "1", "--players", "2"]],
         [["--rules", "remi-pe-tabla", "--games", "0"], ["--rules", "remi-pe-tabla", "--bots", ""]],
     ),
+    "ladder": (
+        [["--bots", "random,greedy", "--deals", "1"]],
+        [["--bots", "greedy"], ["--bots", "club,solver", "--rules", "rummikub"]],
+    ),
 }
 
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from remi.cli.app import LAZY_COMMANDS, app, check_app, rules_app, solve_app
 
 GROUPS = {"": app, "check": check_app, "solve": solve_app, "rules": rules_app}
-MODULES = ["check", "play", "replay", "rules_cmd", "score", "simulate", "solve"]
+MODULES = ["check", "ladder", "play", "replay", "rules_cmd", "score", "simulate", "solve"]
 
 
 def test_lazy_table_matches_the_registered_commands() -> None:

@@ -9,7 +9,7 @@ This package is family-independent. Kinds (``make_bot(kind, seed)``):
 
 - ``random`` (``RandomBot``): uniform over ``view.legal`` (seeded ``random.Random``), in any
   family;
-- ``greedy`` and ``solver`` (``GreedyBot``, ``SolverBot``): shells that play the strategy their
+- ``greedy``, ``solver`` and ``club`` (``GreedyBot``, ``SolverBot``, ``ClubBot``): shells that play the strategy their
   view's rule family provides for that kind, asked through ``Variant.strategy(kind, seed)``
   (``remi.core.strategy.Strategy``; a family without it is a ``BotError``). The Remi family's
   are in ``remi.variants.remi_pe_tabla.strategies``, the Rummikub family's in
@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from remi.bots.base import Bot, BotError
-from remi.bots.family import FamilyBot, GreedyBot, SolverBot
+from remi.bots.family import ClubBot, FamilyBot, GreedyBot, SolverBot
 from remi.bots.random_bot import RandomBot
 from remi.core.actions import Action
 from remi.core.errors import IllegalActionError
@@ -37,6 +37,7 @@ __all__ = [
     "BOT_KINDS",
     "Bot",
     "BotError",
+    "ClubBot",
     "FamilyBot",
     "GreedyBot",
     "RandomBot",
@@ -55,6 +56,7 @@ _FACTORIES: Final[dict[str, Callable[[int], Bot]]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "solver": SolverBot,
+    "club": ClubBot,
 }
 
 #: The bot kinds ``make_bot`` knows, in a stable order.
@@ -62,7 +64,7 @@ BOT_KINDS: Final[tuple[str, ...]] = tuple(_FACTORIES)
 
 
 def make_bot(kind: str, seed: int) -> Bot:
-    """A new bot of ``kind`` (``"random"``, ``"greedy"`` or ``"solver"``) whose choices depend only on ``seed``
+    """A new bot of ``kind`` (``"random"``, ``"greedy"``, ``"solver"`` or ``"club"``) whose choices depend only on ``seed``
     and the views it is shown.
 
     Raises:

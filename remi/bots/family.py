@@ -1,4 +1,4 @@
-"""The ``greedy`` and ``solver`` bots: shells that play the strategy of the view's rule family.
+"""The ``greedy``, ``solver`` and ``club`` bots: shells that play the strategy of the view's rule family.
 
 A bot of kind K asks the family of each view it is shown for its strategy of kind K, through
 the Variant interface (``variant_for_rules(view.rules).strategy(K, seed)``), once per family,
@@ -17,7 +17,7 @@ from remi.core.actions import Action
 from remi.core.strategy import BotView, NoStrategyError, Strategy
 from remi.core.variant import variant_for_rules
 
-__all__ = ["FamilyBot", "GreedyBot", "SolverBot"]
+__all__ = ["ClubBot", "FamilyBot", "GreedyBot", "SolverBot"]
 
 
 class FamilyBot:
@@ -72,3 +72,10 @@ class SolverBot(FamilyBot):
     Rummikub: the exact move solver's best move within a work budget)."""
 
     kind: ClassVar[str] = "solver"
+
+
+class ClubBot(FamilyBot):
+    """The ``club`` player: each family's club strategy (Remi: the solver's play with its
+    discards searched by determinized rollouts over the tiles it cannot see, docs/bots.md)."""
+
+    kind: ClassVar[str] = "club"

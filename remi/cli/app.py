@@ -82,6 +82,11 @@ LAZY_COMMANDS: dict[str, dict[str, tuple[str, str]]] = {
             "Play the same seeded deals under each preset and compare them with 95% confidence "
             "intervals.",
         ),
+        "ladder": (
+            "remi.cli.ladder",
+            "Rank bot kinds in a duplicate tournament: the same deals with the bots rotated over the "
+            "seats.",
+        ),
     },
     "check": {
         "meld": (

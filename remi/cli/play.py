@@ -57,6 +57,7 @@ class BotKind(StrEnum):
     random = "random"
     greedy = "greedy"
     solver = "solver"
+    club = "club"
 
 
 class _SeatOrderCommand(TyperCommand):

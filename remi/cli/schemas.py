@@ -31,6 +31,7 @@ COMMAND_SCHEMAS: dict[str, str] = {
     "rules diff": "rules-diff",
     "replay": "replay",
     "simulate": "simulate",
+    "ladder": "ladder",
 }
 
 

@@ -22,6 +22,7 @@ docs/simulate.md gives the weights' measured effect (the ladder).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -39,6 +40,7 @@ __all__ = [
     "DiscardWeights",
     "best_layout",
     "choose_discard",
+    "rank_discards",
     "fits_table",
     "table_fits",
     "keep_scores",
@@ -257,7 +259,7 @@ def keep_scores(
     return out
 
 
-def choose_discard(
+def rank_discards(
     rack: Sequence[Tile],
     choices: Sequence[Tile],
     *,
@@ -268,11 +270,10 @@ def choose_discard(
     opponent_tiles: int = 14,
     opponent_weight: float = 1.0,
     weights: DiscardWeights = DEFAULT_WEIGHTS,
-) -> Tile:
-    """The tile of ``choices`` with the lowest ``keep_scores`` value (same arguments).
-
-    Ties go to the higher final value, then the higher tile in sort order, so the choice is
-    deterministic.
+) -> list[Tile]:
+    """The distinct tiles of ``choices``, best discard first: lowest ``keep_scores`` value (same
+    arguments); ties go to the higher final value, then the higher tile in sort order, so the
+    order is deterministic.
 
     Raises:
         ValueError: ``choices`` is empty.
@@ -291,7 +292,17 @@ def choose_discard(
         weights=weights,
     )
     final = rules.final_points
-    return min(scores, key=lambda t: (scores[t], -loose_tile_points(t, final), -t.code))
+    return sorted(scores, key=lambda t: (scores[t], -loose_tile_points(t, final), -t.code))
+
+
+def choose_discard(rack: Sequence[Tile], choices: Sequence[Tile], **options: Any) -> Tile:
+    """The first tile of ``rank_discards(rack, choices, **options)`` (the keyword options of
+    ``rank_discards``): the lowest ``keep_scores`` value.
+
+    Raises:
+        ValueError: ``choices`` is empty.
+    """
+    return rank_discards(rack, choices, **options)[0]
 
 
 def layout_points(formations: Sequence[Formation], rules: RemiRules) -> int:

@@ -1,10 +1,12 @@
-"""The bot strategies of the Remi family: ``greedy`` and ``solver``, from views only.
+"""The bot strategies of the Remi family: ``greedy``, ``solver`` and ``club``, from views only.
 
 ``RemiVariant.strategy(kind, seed)`` hands them out through ``STRATEGIES``; the bot shells of
 ``remi.bots`` reach them only that way. Modules: ``turn`` (``RemiTurnStrategy``, the turn both
 follow, and the opening move ``opening_action``), ``greedy`` (``RemiGreedyStrategy``,
 ``least_useful``), ``solver`` (``RemiSolverStrategy``, ``SolverSettings``; the planner is
-``remi.variants.remi_pe_tabla.solvers.planner``).
+``remi.variants.remi_pe_tabla.solvers.planner``), ``club`` (``RemiClubStrategy``,
+``ClubSettings``: the solver's play with its discards searched over determinizations of the view,
+``determinize``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Final
 
 from remi.core.strategy import Strategy
 from remi.variants.remi_pe_tabla.actions import Action
+from remi.variants.remi_pe_tabla.strategies.club import ClubSettings, RemiClubStrategy
 from remi.variants.remi_pe_tabla.strategies.greedy import RemiGreedyStrategy, least_useful
 from remi.variants.remi_pe_tabla.strategies.solver import RemiSolverStrategy, SolverSettings
 from remi.variants.remi_pe_tabla.strategies.turn import RemiTurnStrategy, opening_action
@@ -21,6 +24,8 @@ from remi.variants.remi_pe_tabla.views import PlayerView
 
 __all__ = [
     "STRATEGIES",
+    "ClubSettings",
+    "RemiClubStrategy",
     "RemiGreedyStrategy",
     "RemiSolverStrategy",
     "RemiTurnStrategy",
@@ -33,4 +38,5 @@ __all__ = [
 STRATEGIES: Final[Mapping[str, Callable[[int], Strategy[PlayerView, Action]]]] = {
     "greedy": RemiGreedyStrategy,
     "solver": RemiSolverStrategy,
+    "club": RemiClubStrategy,
 }

@@ -39,7 +39,7 @@ from remi.variants.remi_pe_tabla.solvers.planner import (
     DEFAULT_WEIGHTS,
     DiscardWeights,
     best_layout,
-    choose_discard,
+    rank_discards,
     take_gain,
     turn_value,
 )
@@ -179,11 +179,16 @@ class RemiSolverStrategy(RemiTurnStrategy):
 
     def _discard_tile(self, view: PlayerView, choices: Sequence[Tile]) -> Tile:
         """``choose_discard`` among the legal discards, with denial of the next player."""
+        return self._discard_ranking(view, choices)[0]
+
+    def _discard_ranking(self, view: PlayerView, choices: Sequence[Tile]) -> list[Tile]:
+        """The distinct legal discards, best first (``rank_discards``), with denial of the next
+        player."""
         nxt = view.players[(view.seat + 1) % len(view.players)]
         weight = 0.0
         if self.settings.deny:
             weight = 1.0 if (nxt.opened or nxt.pe_tabla) else 0.35
-        return choose_discard(
+        return rank_discards(
             view.rack,
             choices,
             table=view.table,

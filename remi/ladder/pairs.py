@@ -1,4 +1,4 @@
-"""The bot ladder: every pair of bot kinds over paired 2-player deals, with 95 % intervals.
+"""The 2-player bot ladder: every pair of bot kinds over paired 2-player deals, with 95 % intervals.
 
 For a pair (A, B) each deal seed is played twice, A in seat 1 and then B in seat 1
 (the seats swapped), so both get the 15-tile first seat once on the same tiles. A game is won by

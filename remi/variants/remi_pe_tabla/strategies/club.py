@@ -1,0 +1,143 @@
+"""The Remi family's ``club`` strategy: the solver's play, with its discards searched over the
+hidden tiles (determinized rollouts), from views only.
+
+``RemiClubStrategy`` plays the ``solver`` strategy's turn (``RemiSolverStrategy``) and searches
+its discard (docs/rules.md §1.3, §1.11): the legal discards are ranked by the solver's keep
+scores (``rank_discards``, with denial of the next player) and the ``candidates`` best are each
+played out on ``samples`` determinizations of its view (``determinize``: the unseen tiles dealt
+at random to the other racks, of their public sizes, and the stock; the same samples for every
+candidate). A rollout plays the other seats with the solver policy for ``rollout_turns`` turns
+(default 1: the next player's), at most until this player's next turn or the hand's end, so it
+sees what the next player would take from the discard row (șir, including a rupere,
+docs/rules.md §1.7) and lay, and a closing (închidere, §1.11).
+
+Evaluation (points): at the hand's end, this player's hand score minus the mean of the others'
+(``score_state``, docs/rules.md §1.12); otherwise the same difference "as if it ended now":
+each player's laid tiles (final values, owner of each tile by ``placed_by``) minus his rack's
+points, the discarded candidate counted on this player's rack so that a tile's own value does
+not decide. The best mean wins when it beats the solver's own choice by ``margin_points``.
+
+Budget: ``candidates`` x ``samples`` rollouts of ``rollout_turns`` turns per discard (defaults:
+3 x 10, one turn); a hand of four club bots takes 0.3-1.1 s of CPU (docs/bots.md). Reproducible: the samples are drawn from
+``random.Random`` seeded by the bot seed, the turn number and the seat.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+
+import attrs
+
+from remi.core.errors import IllegalActionError
+from remi.core.formations import loose_tile_points
+from remi.core.tiles import Tile
+from remi.variants.remi_pe_tabla import engine
+from remi.variants.remi_pe_tabla.actions import Discard
+from remi.variants.remi_pe_tabla.results import score_state
+from remi.variants.remi_pe_tabla.state import GameState, Phase
+from remi.variants.remi_pe_tabla.strategies.determinize import determinize
+from remi.variants.remi_pe_tabla.strategies.solver import RemiSolverStrategy, SolverSettings
+from remi.variants.remi_pe_tabla.views import PlayerView, view
+
+__all__ = ["ClubSettings", "RemiClubStrategy", "standing"]
+
+
+@attrs.frozen(kw_only=True)
+class ClubSettings:
+    """The search budget of the ``club`` strategy.
+
+    Attributes:
+        candidates: discards searched (the solver's best-ranked ones).
+        samples: determinizations per decision (shared by the candidates).
+        margin_points: a candidate replaces the solver's choice only when its mean evaluation
+            is higher by more than this (points).
+        rollout_turns: the other players' turns played out after the discard (1: the next
+            player's turn, the one a discard feeds; ``players - 1``: a whole round).
+        max_actions: actions played per rollout at most (a safety limit).
+    """
+
+    candidates: int = 3
+    samples: int = 10
+    rollout_turns: int = 1
+    margin_points: float = 2.0
+    max_actions: int = 60
+
+
+def standing(state: GameState, seat: int, extra: Tile | None = None) -> float:
+    """``seat``'s score minus the others' mean (points): the hand scores once it has ended
+    (``score_state``), else laid tiles minus rack points for each player, ``extra`` counted on
+    ``seat``'s rack."""
+    if state.phase is Phase.ENDED:
+        scores = [p.score for p in score_state(state)]
+    else:
+        final = state.rules.final_points
+        laid = [0] * len(state.players)
+        for tf in state.table:
+            for tile, by in zip(tf.formation.tiles, tf.placed_by, strict=True):
+                laid[by] += loose_tile_points(tile, final)
+        scores = [
+            laid[s] - sum(loose_tile_points(t, final) for t in p.rack)
+            for s, p in enumerate(state.players)
+        ]
+        if extra is not None:
+            scores[seat] -= loose_tile_points(extra, final)
+    others = [v for s, v in enumerate(scores) if s != seat]
+    return scores[seat] - sum(others) / len(others)
+
+
+class RemiClubStrategy(RemiSolverStrategy):
+    """The club player of the Remi family (see the module docstring)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        settings: SolverSettings | None = None,
+        club: ClubSettings | None = None,
+    ) -> None:
+        super().__init__(seed, settings=settings)
+        self.club = club or ClubSettings()
+
+    def _discard_tile(self, view: PlayerView, choices: Sequence[Tile]) -> Tile:
+        """The searched discard (module docstring); the solver's when the search cannot run."""
+        ranked = self._discard_ranking(view, choices)[: self.club.candidates]
+        if len(ranked) < 2:
+            return ranked[0]
+        rng = random.Random(f"club:{self.seed}:{view.turns_ended}:{view.seat}")
+        values: dict[Tile, list[float]] = {t: [] for t in ranked}
+        for _ in range(self.club.samples):
+            state = determinize(view, rng)
+            if state is None:
+                return ranked[0]
+            for tile in ranked:
+                end = self._rollout(state, Discard(view.seat, tile), view.seat)
+                if end is not None:
+                    values[tile].append(standing(end, view.seat, tile))
+        if any(not v for v in values.values()):
+            return ranked[0]
+        means = {t: statistics.fmean(v) for t, v in values.items()}
+        best = max(ranked, key=lambda t: means[t])
+        return best if means[best] > means[ranked[0]] + self.club.margin_points else ranked[0]
+
+    def _rollout(self, state: GameState, first: Discard, seat: int) -> GameState | None:
+        """``state`` after ``first`` and the other seats' play by the solver policy for
+        ``rollout_turns`` turns, up to ``seat``'s next turn or the hand's end; None when the sample refuses an action."""
+        try:
+            state = engine.apply(state, first)
+            policies: dict[int, RemiSolverStrategy] = {}
+            turns = state.turns_ended + self.club.rollout_turns
+            for _ in range(self.club.max_actions):
+                if (
+                    state.phase is Phase.ENDED
+                    or state.current == seat
+                    or state.turns_ended >= turns
+                ):
+                    return state
+                s = state.current
+                policy = policies.setdefault(s, RemiSolverStrategy(s))
+                state = engine.apply(state, policy.choose(view(state, s)))
+        except IllegalActionError:
+            return None
+        return state

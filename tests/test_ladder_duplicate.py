@@ -1,0 +1,90 @@
+"""The duplicate ladder of ``remi ladder``: seatings, per-deal pairing, ratings, feeding, CLI."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from typer.testing import CliRunner
+
+from remi.cli.app import app
+from remi.core.formations import parse_formation
+from remi.core.notation import parse_tiles
+from remi.core.summary import TileZones
+from remi.ladder.duplicate import duplicate_ladder, seatings
+from remi.ladder.feeding import TurnTrace, feeding
+from remi.ladder.rating import bradley_terry
+
+
+def test_seatings_rotate_both_kinds_over_every_seat() -> None:
+    assert seatings("a", "b", 2) == [("a", "b"), ("b", "a")]
+    assert seatings("a", "b", 4) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    three = seatings("a", "b", 3)
+    assert len(three) == 6
+    for seat in range(3):
+        assert Counter(s[seat] for s in three) == {"a": 3, "b": 3}
+
+
+def test_bradley_terry_on_the_elo_scale() -> None:
+    r = bradley_terry(["a", "b"], {("a", "b"): 76, ("b", "a"): 24})
+    # P = 0.76 is 200 Elo points; the weak prior pulls it in by about one point.
+    assert 195 < r["a"] - r["b"] <= 200
+    assert r["a"] + r["b"] == 3000
+    even = bradley_terry(["a", "b"], {("a", "b"): 5, ("b", "a"): 5})
+    assert even == {"a": 1500.0, "b": 1500.0}
+
+
+def _zones(sir: str, table: list[str]) -> TileZones:
+    return TileZones(
+        racks=((), ()),
+        stock=(),
+        table=tuple(parse_formation(f) for f in table),
+        discards=tuple(parse_tiles(sir)),
+    )
+
+
+def test_feeding_counts_a_discard_laid_next_turn_with_sir_tiles() -> None:
+    # p1 discards R7 onto [R5 R6]; p2 breaks the șir at R5 (rupere, docs/rules.md §1.7), lays
+    # R5 R6 R7 and discards K1: one discard of p1 fed p2 through the șir.
+    turns = [
+        TurnTrace(seat=0, start=_zones("R5 R6", []), end=_zones("R5 R6 R7", [])),
+        TurnTrace(seat=1, start=_zones("R5 R6 R7", []), end=_zones("K1", ["R5 R6 R7"])),
+        TurnTrace(seat=0, start=_zones("K1", ["R5 R6 R7"]), end=_zones("K1 Y9", ["R5 R6 R7"])),
+    ]
+    counts = feeding(turns, 2)
+    assert (counts[0].discards, counts[0].fed, counts[0].fed_sir) == (2, 1, 1)
+    assert (counts[1].discards, counts[1].fed) == (1, 0)
+
+
+def test_pairs_are_per_deal_and_antisymmetric() -> None:
+    ab = duplicate_ladder(["random", "greedy"], 2, players=2)
+    ba = duplicate_ladder(["greedy", "random"], 2, players=2)
+    assert ab.pairs[0].hands == 4 and ab.pairs[0].deals == 2
+    assert ab.pairs[0].points_per_hand.mean == -ba.pairs[0].points_per_hand.mean
+    assert ab.pairs[0].win_rate.mean + ba.pairs[0].win_rate.mean == 1.0
+    assert ab.ratings["random"] == ba.ratings["random"]
+
+
+def test_cli_json_and_errors() -> None:
+    runner = CliRunner()
+    out = runner.invoke(
+        app, ["ladder", "--bots", "random,greedy", "--players", "4", "--deals", "1", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    (pair,) = data["pairs"]
+    assert (pair["a"], pair["b"], pair["hands"]) == ("random", "greedy", 2)
+    low, high = pair["ci95"]
+    assert low <= pair["points_per_hand"] <= high
+    assert set(data["ratings"]) == {"random", "greedy"}
+    assert set(data["feeding"]["greedy"]) >= {"discards", "fed", "fed_sir"}
+    for args in (
+        ["--bots", "greedy"],
+        ["--players", "5"],
+        ["--deals", "0"],
+        ["--bots", "greedy,nope"],
+        ["--bots", "club,solver", "--rules", "rummikub"],
+    ):
+        bad = runner.invoke(app, ["ladder", *args])
+        assert bad.exit_code == 2
+        assert len(bad.output.strip().splitlines()) == 1
