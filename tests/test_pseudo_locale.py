@@ -117,6 +117,7 @@ _COMMANDS = [
     ["replay"],
     ["score"],
     ["simulate"],
+    ["ladder"],
     ["check"],
     ["check", "meld"],
     ["check", "opening"],

@@ -14,6 +14,12 @@ __all__ = ["HELP_IDS"]
 
 #: Every help id (click's own words first).
 HELP_IDS = (
+    N_("help.ladder"),
+    N_("help.ladder.opt.bots"),
+    N_("help.ladder.opt.players"),
+    N_("help.ladder.opt.deals"),
+    N_("help.ladder.opt.rules"),
+    N_("help.ladder.opt.set"),
     N_("help.opt.no_color"),
     N_("help.opt.install_completion"),
     N_("help.opt.show_completion"),
