@@ -13,6 +13,7 @@ from test_events import HAND, P1, P2, STOCK
 
 from remi.cli.messages import messages
 from remi.core.events import Event, public_events
+from remi.core.formations import parse_formation
 from remi.core.messages import plural_category
 from remi.core.notation import parse_tiles
 from remi.core.tiles import JOLY, Tile
@@ -150,10 +151,23 @@ def test_lay_offs_on_one_formation_are_one_sentence_and_a_joly_says_what_it_stan
 def test_rummikub_notes_keep_their_texts() -> None:
     rk = get_variant("rummikub")
     en, ro = messages("en"), messages("ro")
-    played = Played(seat=0, table_before=(), table_after=(), tiles=parse_tiles("R7 R8 R9"))
-    assert rk.describe((played,), NAMES, en) == "plays R7 R8 R9"
-    assert rk.describe((played, Won(0)), NAMES, en) == "plays R7 R8 R9 and goes out"
-    assert rk.describe((played, Won(0)), NAMES, ro) == "pune R7 R8 R9 și închide"
+    before = (parse_formation("K1 K2 K3"), parse_formation("Y6 Y7 Y8"))
+    after = (
+        parse_formation("K1 K2 K3"),
+        parse_formation("Y6 Y7 Y8 Y9"),
+        parse_formation("R7 R8 R9"),
+    )
+    played = Played(
+        seat=0, table_before=before, table_after=after, tiles=parse_tiles("R7 R8 R9 Y9")
+    )
+    # the tiles, then the sets they made or changed (the unchanged [K1 K2 K3] left out)
+    assert rk.describe((played,), NAMES, en) == "plays R7 R8 R9 Y9 into [Y6 Y7 Y8 Y9] [R7 R8 R9]"
+    assert rk.describe((played, Won(0)), NAMES, en) == (
+        "plays R7 R8 R9 Y9 into [Y6 Y7 Y8 Y9] [R7 R8 R9] and goes out"
+    )
+    assert rk.describe((played, Won(0)), NAMES, ro) == (
+        "pune R7 R8 R9 Y9 în [Y6 Y7 Y8 Y9] [R7 R8 R9] și închide"
+    )
     assert rk.describe(public_events((RkDrew(0, T("K3")),)), NAMES, en) == "draws a tile"
     penalty = PenaltyDrawn(seat=0, count=3, tiles=parse_tiles("R1 R2 R3"), reason="invalid")
     assert rk.describe(public_events((penalty,)), NAMES, en) == (

@@ -87,6 +87,10 @@ def _turn_text(t: TurnState, full: bool) -> str:
         parts.append("laid=" + ",".join(str(i + 1) for i in t.laid))
     if t.opening:
         parts.append("opening")
+    if t.declared:
+        parts.append("declared")
+    if t.swapped:
+        parts.append("swapped")
     if full and t.undoable:
         parts.append(f"undo={t.undoable}")
     return " ".join(parts)
@@ -106,7 +110,12 @@ def position_sections(state: GameState, seat: int | None) -> tuple[str, ...]:
     (0-based): what ``views.view(state, seat)`` shows, nothing more."""
     full = seat is None
     ended = state.phase is Phase.ENDED
-    out = [f"{seat_name(state.current)} {state.phase.value} turns={state.turns_ended}"]
+    head = f"{seat_name(state.current)} {state.phase.value} turns={state.turns_ended}"
+    if state.reshuffled:  # stock.exhausted = reshuffle: public, once a hand
+        head += " reshuffled"
+    if full and state.rules.stock_exhausted == "reshuffle" and not state.reshuffled:
+        head += f" shuffle={state.shuffle_seed}"  # the coming reshuffle's seed: hidden
+    out = [head]
     if full or (state.current == seat and not ended):
         out.append(_turn_text(state.turn, full))
     out.append(" ".join(["table", *(_table_text(tf, state.rules) for tf in state.table)]))
@@ -184,7 +193,9 @@ def _read_table_formation(token: str, rules: RemiRules, count: int, text: str) -
 
 
 def _read_turn(section: str, text: str) -> TurnState:
-    values, flags, rest = section_fields(section, "turn", ("used", "opening"), text)
+    values, flags, rest = section_fields(
+        section, "turn", ("used", "opening", "declared", "swapped"), text
+    )
     if rest:
         raise notation_error("position.token", text=text, token=rest[0])
     taken = values.get("taken")
@@ -197,6 +208,8 @@ def _read_turn(section: str, text: str) -> TurnState:
         freed_jolys=_int(values.get("freed", "0"), text),
         laid=tuple(_int(i, text) - 1 for i in laid.split(",")) if laid else (),
         opening="opening" in flags,
+        declared="declared" in flags,
+        swapped="swapped" in flags,
         undoable=_int(values.get("undo", "0"), text),
     )
 
@@ -221,7 +234,8 @@ def read_position(sections: Sequence[str], rules: RemiRules, text: str) -> GameS
         phase = Phase(head[1])
     except (ValueError, IndexError):
         raise notation_error("position.token", text=text, token=" ".join(head[1:2])) from None
-    turns_ended = _int(section_fields(seats[0], head[0], (), text)[0].get("turns", "0"), text)
+    first, first_flags, _ = section_fields(seats[0], head[0], ("reshuffled",), text)
+    turns_ended = _int(first.get("turns", "0"), text)
     players = []
     for i, section in enumerate(seats[1:]):
         values, flags, rest = section_fields(section, seat_name(i), _FLAGS, text)
@@ -261,4 +275,6 @@ def read_position(sections: Sequence[str], rules: RemiRules, text: str) -> GameS
         turn=turn,
         atu=_one_tile(split_tokens(atu[0])[1], text) if atu else None,
         result=result,
+        reshuffled="reshuffled" in first_flags,
+        shuffle_seed=_int(first.get("shuffle", "0"), text),
     )

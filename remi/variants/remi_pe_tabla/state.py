@@ -219,7 +219,9 @@ class GameState:
         atu: the face-up atu tile (the bottom stock tile) when ``atu.enabled``, else None.
         result: set when the hand has ended.
         reshuffled: the șir was reshuffled into a new stock (``stock.exhausted``; once a hand).
-        shuffle_seed: the seed of that reshuffle (the deal's seed); hidden like the stock.
+        shuffle_seed: the seed of that reshuffle (the deal's seed); hidden like the stock. Not
+            part of equality: it matters only under ``stock.exhausted = reshuffle`` before the
+            reshuffle, where the full position notation carries it.
     """
 
     rules: RemiRules = attrs.field(repr=False)
@@ -234,7 +236,7 @@ class GameState:
     atu: Tile | None = None
     result: HandResult | None = None
     reshuffled: bool = False
-    shuffle_seed: int = attrs.field(default=0, repr=False)
+    shuffle_seed: int = attrs.field(default=0, repr=False, eq=False)
 
     def __repr__(self) -> str:
         """What every seat sees, never a rack or the stock: ``<GameState p2 to play, phase
