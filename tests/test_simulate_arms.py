@@ -210,6 +210,14 @@ def test_resume_plays_only_missing_hands_and_failures_are_recorded(
         50,
     )
     assert "engine defect" in records[0]["error"]
+    # each failed hand is also a game record that remi replay reads, under the arm's rules
+    from remi.core.record_files import load_record
+    from remi.core.record_setup import record_rules
+
+    values = sorted(
+        record_rules(load_record(r["record_file"])).get("opening.min_points") for r in records
+    )
+    assert values == [45, 50]
     assert [g for g in again.summaries if g.seed < 4] == list(first.summaries)
     assert len(read_rows(out)) == 10  # 8 first, then seed 4 under both arms
 

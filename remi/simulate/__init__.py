@@ -197,6 +197,7 @@ def simulate(
     if failed:
         with target.open("a", encoding="utf-8") as f:
             for record in failed:
+                record["record_file"] = str(_write_failure(record, target))
                 f.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
     if not summaries:
         raise SimulationError(f"every hand failed ({len(failed)}): the records are in {target}")
@@ -208,6 +209,30 @@ def simulate(
     if bots_check is not None and len(arm_list) > 1:
         report = _bots_check(report, arm_list, bots_check, ids, jobs)
     return report
+
+
+def _write_failure(failure: dict[str, Any], index: Path) -> Path:
+    """Write a failed hand as a game record ``remi replay`` reads (version 2: its rule values,
+    seed, bots and the actions up to the failure) in the folder ``INDEX.records`` beside the
+    failures index; the path written."""
+    from remi.core.record_files import dump_record
+    from remi.core.records import GameRecord, PlayerEntry, now_iso
+
+    folder = index.with_name(index.name.removesuffix(".jsonl") + ".records")
+    folder.mkdir(parents=True, exist_ok=True)
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in failure["arm"])
+    path = folder / f"{safe}-{failure['seed']}.json"
+    record = GameRecord(
+        family=failure["family"],
+        preset=failure["arm"],
+        rules=tuple(failure["rules"].items()),
+        players=tuple(PlayerEntry(f"{k}-{i + 1}", k) for i, k in enumerate(failure["bots"])),
+        seed=failure["seed"],
+        created=now_iso(),
+        actions=tuple(failure["actions"]),
+    )
+    dump_record(record, path)
+    return path
 
 
 def default_bots(
