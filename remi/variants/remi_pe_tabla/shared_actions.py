@@ -50,6 +50,7 @@ def draw_action(seat: int) -> Draw:
 
 
 def meld_action(seat: int, formation: Formation) -> Meld:
+    """The shared one-formation ``Meld`` of ``seat``."""
     key = (seat, formation)
     action = _MELDS.get(key)
     if action is None:
@@ -60,6 +61,7 @@ def meld_action(seat: int, formation: Formation) -> Meld:
 
 
 def meld_action_multi(seat: int, formations: tuple[Formation, ...]) -> Meld:
+    """The ``Meld`` of ``formations`` (shared when there is one formation)."""
     if len(formations) == 1:
         return meld_action(seat, formations[0])
     return Meld(seat, formations)
