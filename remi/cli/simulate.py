@@ -249,7 +249,9 @@ def simulate_command(
             N_("simulate.error.report_suffix"), field="--report", path=printable(str(report_file))
         )
     if not 1 <= players <= _MAX_SEATS:
-        fail_message(N_("simulate.error.players"), field="--players", most=_MAX_SEATS, players=players)
+        fail_message(
+            N_("simulate.error.players"), field="--players", most=_MAX_SEATS, players=players
+        )
     kinds = [k.strip() for k in (bots or "x").split(",")]
     if not any(kinds):
         fail_message(N_("simulate.error.bots_empty"), field="--bots", bots=bots)

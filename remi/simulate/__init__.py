@@ -75,9 +75,7 @@ def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -
     if games < 1:
         raise SimulationError.from_id(N_("simulate.error.games_min"), games=games)
     if games > _MAX_GAMES:
-        raise SimulationError.from_id(
-            N_("simulate.error.games_max"), most=_MAX_GAMES, games=games
-        )
+        raise SimulationError.from_id(N_("simulate.error.games_max"), most=_MAX_GAMES, games=games)
     if jobs < 1:
         raise SimulationError.from_id(N_("simulate.error.jobs_min"), jobs=jobs)
     for kind in bots:
