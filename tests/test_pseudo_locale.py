@@ -80,6 +80,11 @@ def test_dispute_score() -> None:
         ["check", "meld", "R7 J J", "--rules", "rummikub"],
         ["check", "opening", "[R7 R8 R9] [K1 K1 K1]"],
         ["solve", "opening", "R5 R6 R7 R10 Y10 B10 J"],
+        ["solve", "move", "--table", "[R5 R6 R7] [Y9 B9 K9]", "--rack", "R8 Y7 B7 R4"],
+        ["simulate", "--rules", "remi-pe-tabla", "--games", "0"],
+        ["simulate", "--rules", "remi-pe-tabla", "--bots", ","],
+        ["simulate", "--rules", "remi-pe-tabla", "--arm", "x:opening.min_points"],
+        ["check", "meld", "R3 R3 R3"],
     ],
 )
 def test_check_and_solve(args: list[str]) -> None:

@@ -11,14 +11,14 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from remi.cli.app import app, err_console, fail, guarded
+from remi.cli.app import app, err_console, fail_message, guarded
 from remi.cli.completion import complete_presets, complete_rule_ids
 from remi.cli.lang import LangOption, localized_messages
 from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.simulate_report import print_words, progress_lines, write_report
 from remi.cli.vocabulary import player_object
 from remi.core.files import printable
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.simulate import SimulationReport, plot_report, simulate
 from remi.simulate.verdict import report_json
 from remi.stats import Estimate
@@ -243,24 +243,25 @@ def simulate_command(
         "bots_check": bots_check,
     }
     if resume and out is None:
-        fail("--resume needs --out FILE (the per-game results to resume from)")
+        fail_message(N_("simulate.error.resume_out"), field="--resume")
     if report_file is not None and report_file.suffix.lower() not in (".md", ".html", ".htm"):
-        fail(escape(f"--report {printable(str(report_file))}: use a .md or .html file"))
+        fail_message(
+            N_("simulate.error.report_suffix"), field="--report", path=printable(str(report_file))
+        )
     if not 1 <= players <= _MAX_SEATS:
-        fail(f"--players must be between 1 and {_MAX_SEATS}, got {players}")
+        fail_message(
+            N_("simulate.error.players"), field="--players", most=_MAX_SEATS, players=players
+        )
     kinds = [k.strip() for k in (bots or "x").split(",")]
     if not any(kinds):
-        fail(escape(f"--bots '{bots}' names no bot kind"))
+        fail_message(N_("simulate.error.bots_empty"), field="--bots", bots=bots)
     if "" in kinds:
-        fail(escape(f"--bots '{bots}': an empty seat between commas; name a kind for each seat"))
+        fail_message(N_("simulate.error.bots_gap"), field="--bots", bots=bots)
     source = ctx.get_parameter_source("players")
     players_given = source is not None and source.name == "COMMANDLINE"
     if len(kinds) > 1 and players_given and players != len(kinds):
-        fail(
-            escape(
-                f"--bots names {len(kinds)} seats but --players is {players}: give one kind per "
-                "seat, or one kind with --players"
-            )
+        fail_message(
+            N_("simulate.error.bots_players"), field="--bots", seats=len(kinds), players=players
         )
     if len(kinds) == 1:
         kinds = kinds * players
@@ -268,10 +269,10 @@ def simulate_command(
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            fail(escape("--plot needs matplotlib: pip install 'remi-rummy[plot]'"))
+            fail_message(N_("simulate.error.no_matplotlib"), field="--plot")
         _check_plot(plot)
     if not 1 <= jobs <= _MAX_JOBS:
-        fail(f"--jobs must be between 1 and {_MAX_JOBS}, got {jobs}")
+        fail_message(N_("simulate.error.jobs"), field="--jobs", most=_MAX_JOBS, jobs=jobs)
     if scheduler is not None:
         _check_scheduler(scheduler)
     m = localized_messages(lang)
@@ -345,14 +346,20 @@ def _check_plot(plot: Path) -> None:
     formats = Figure().canvas.get_supported_filetypes()
     suffix = plot.suffix.lower().lstrip(".")
     if suffix not in formats:
-        fail(
-            escape(
-                f"--plot {printable(str(plot))}: '{suffix or '(none)'}' is not an image format; "
-                f"use one of {', '.join(sorted(formats))}"
-            )
+        fail_message(
+            N_("simulate.error.plot_format"),
+            field="--plot",
+            path=printable(str(plot)),
+            suffix=suffix or "-",
+            formats=", ".join(sorted(formats)),
         )
     if not plot.parent.is_dir():
-        fail(escape(f"--plot {printable(str(plot))}: the folder '{plot.parent}' does not exist"))
+        fail_message(
+            N_("simulate.error.plot_folder"),
+            field="--plot",
+            path=printable(str(plot)),
+            folder=printable(str(plot.parent)),
+        )
 
 
 def _check_scheduler(address: str) -> None:
@@ -360,9 +367,9 @@ def _check_scheduler(address: str) -> None:
     scheme, sep, rest = address.partition("://")
     host, colon, port = rest.rpartition(":")
     if not sep or scheme not in _SCHEMES or (scheme != "inproc" and not (host and port.isdigit())):
-        fail(
-            escape(
-                f"--scheduler '{printable(address)}' is not a Dask scheduler address like "
-                "tcp://host:8786 (schemes: " + ", ".join(_SCHEMES) + ")"
-            )
+        fail_message(
+            N_("simulate.error.scheduler_address"),
+            field="--scheduler",
+            address=printable(address),
+            schemes=", ".join(_SCHEMES),
         )

@@ -19,7 +19,7 @@ from remi.cli.completion import SetOption, complete_presets, complete_tiles
 from remi.cli.lang import LangOption, localized_messages
 from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.vocabulary import error_object, formation_object, rules_object
-from remi.core.errors import NotationError, RulesError
+from remi.core.errors import NotationError, RulesError, Told
 from remi.core.formations import Formation, formation_points
 from remi.core.messages import N_, NP_, Messages
 from remi.core.notation import parse_tiles
@@ -382,15 +382,25 @@ def solve_move(
             budget_seconds=budget_seconds,
         )
     except SolverBudgetExceeded as exc:
-        why = (
-            f"no proven best move within --budget-seconds {budget_seconds:g} ({exc.states} states "
-            f"explored); raise --budget-seconds to search longer"
-        )
+        budget: dict[str, object] = {"seconds": f"{budget_seconds:g}", "states": exc.states}
         if json_out:  # a JSON reader gets JSON: found false and the reason
-            reason = error_object(why, field="--budget-seconds")
+            key = N_("solve.error.budget")
+            reason = error_object(
+                Messages("en")(key, **budget),
+                text=m(key, **budget),
+                message_id=key,
+                params=budget,
+                field="--budget-seconds",
+            )
             emit(_move_json(None, sets, the_rules, frules, reason))
             raise typer.Exit(EXIT_INVALID) from None
-        fail(why, EXIT_INVALID, field="--budget-seconds")
+        fail_message(
+            N_("solve.error.budget"),
+            EXIT_INVALID,
+            field="--budget-seconds",
+            seconds=budget["seconds"],
+            states=exc.states,
+        )
     none = _no_move(initial, localized_messages(lang))
     if json_out:
         emit(_move_json(move, sets, the_rules, frules, None if move is not None else none))
@@ -411,7 +421,8 @@ def solve_move(
                 markup=False,
             )
             for edit in move.edits:
-                console.print(f"  {edit}", markup=False)
+                told = edit.render(m) if isinstance(edit, Told) else edit
+                console.print(f"  {told}", markup=False)
             shown = " ".join(f.text(frules) for f in move.table)
             console.print(m("solve.table", table=shown), markup=False)
     if move is None:

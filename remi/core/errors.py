@@ -183,19 +183,28 @@ class NotationError(RemiError, ValueError):
 
 
 def notation_error(
-    message_id: str, *, text: str, token: str = "", position: int = 0, **params: object
+    message_id: str,
+    *,
+    text: str,
+    token: str = "",
+    position: int = 0,
+    count: int | None = None,
+    **params: object,
 ) -> NotationError:
     """The ``NotationError`` ``message_id`` (a catalogue id; its English text is the message)
-    for ``text``, quoting ``token`` at ``position``, with ``params`` filled in."""
+    for ``text``, quoting ``token`` at ``position``, with ``params`` filled in; ``count``: the
+    count of a plural message (``None`` for a simple one)."""
     params = {"token": token, "position": position, **params}
-    return NotationError(
-        _ENGLISH(message_id, **params),
+    err = NotationError(
+        str(Reason(message_id, count, **params)),
         text=text,
         token=token,
         position=position,
         message_id=message_id,
         params=params,
     )
+    err.count = count
+    return err
 
 
 class InvalidFormationError(RemiError, ValueError):

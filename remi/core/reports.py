@@ -22,7 +22,7 @@ from remi.core.errors import (
 )
 from remi.core.formations import Formation, FormationRules, read_formation
 from remi.core.handend import tile_overuse
-from remi.core.messages import N_
+from remi.core.messages import N_, NP_
 from remi.core.notation import SlotToken, parse_formation_tokens, parse_formations_text
 from remi.core.tiles import COLOURS, Tile
 
@@ -105,7 +105,12 @@ def refuse_overuse(slots: Iterable[SlotToken], text: str) -> None:
     if overuse:
         tile, used, allowed = overuse[0]
         raise notation_error(
-            "error.notation.overuse", text=text, token=str(tile), used=used, allowed=allowed
+            NP_("error.notation.overuse"),
+            text=text,
+            token=str(tile),
+            count=used,
+            used=used,
+            allowed=allowed,
         )
 
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from remi.core.messages import N_
 from remi.simulate.arms import Arm, ArmError, build_arms
 from remi.simulate.game import FAILED, bot_seed, play_batch, play_game
 from remi.simulate.plot import plot_report
@@ -72,21 +73,28 @@ def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -
     from remi.bots import BOT_KINDS, check_bots
 
     if games < 1:
-        raise SimulationError(f"--games must be at least 1, got {games}")
+        raise SimulationError.from_id(N_("simulate.error.games_min"), games=games)
     if games > _MAX_GAMES:
-        raise SimulationError(f"--games must be at most {_MAX_GAMES}, got {games}")
+        raise SimulationError.from_id(N_("simulate.error.games_max"), most=_MAX_GAMES, games=games)
     if jobs < 1:
-        raise SimulationError(f"--jobs must be at least 1, got {jobs}")
+        raise SimulationError.from_id(N_("simulate.error.jobs_min"), jobs=jobs)
     for kind in bots:
         if kind not in BOT_KINDS:
-            raise SimulationError(f"unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}")
+            raise SimulationError.from_id(
+                N_("simulate.error.bot_kind"), kind=kind, known=", ".join(BOT_KINDS)
+            )
     for arm in arms:
         check_bots(bots, arm.rules())
         values = dict(arm.values)
         low, high = int(values["players.min"]), int(values["players.max"])
         if not low <= len(bots) <= high:
-            raise SimulationError(
-                f"preset '{arm.name}' plays {low}-{high} players, not {len(bots)} (--bots '{','.join(bots)}')"
+            raise SimulationError.from_id(
+                N_("simulate.error.seats"),
+                preset=arm.name,
+                low=low,
+                high=high,
+                seats=len(bots),
+                bots=",".join(bots),
             )
 
 
@@ -96,14 +104,14 @@ def _check_out(out: Path | None) -> None:
     if out is None:
         return
     if not out.parent.is_dir():
-        raise SimulationError(f"--out {out}: the folder '{out.parent}' does not exist")
+        raise SimulationError.from_id(
+            N_("simulate.error.out_folder"), out=str(out), folder=str(out.parent)
+        )
     if out.suffix.lower() == ".parquet":
         try:
             import pyarrow  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
         except ImportError:
-            raise SimulationError(
-                f"--out {out}: Parquet needs pyarrow (pip install pyarrow); or use .csv / .jsonl"
-            ) from None
+            raise SimulationError.from_id(N_("simulate.error.parquet"), out=str(out)) from None
 
 
 def simulate(
@@ -200,7 +208,9 @@ def simulate(
                 record["record_file"] = str(_write_failure(record, target))
                 f.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
     if not summaries:
-        raise SimulationError(f"every hand failed ({len(failed)}): the records are in {target}")
+        raise SimulationError.from_id(
+            N_("simulate.error.all_failed"), failed=len(failed), target=str(target)
+        )
     report = build_report(arm_list, games, seed, kinds, summaries, len(failed))
     if fallback is not None:
         import attrs
@@ -266,7 +276,7 @@ def _bots_check(
     from remi.bots import BOT_KINDS
 
     if bot not in BOT_KINDS:
-        raise SimulationError(f"--bots-check: unknown bot kind '{bot}'")
+        raise SimulationError.from_id(N_("simulate.error.bots_check"), kind=bot)
     n = min(report.games, _CHECK_GAMES)
     kinds = (bot,) * len(report.bots)
     seeds = list(range(report.seed, report.seed + n))

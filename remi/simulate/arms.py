@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from remi.core.errors import RemiError
+from remi.core.messages import N_
 from remi.core.rulespec import RuleSet, rule_specs
 
 __all__ = ["Arm", "ArmError", "build_arms", "parse_arm", "parse_set"]
@@ -87,7 +88,7 @@ def parse_set(text: str) -> tuple[str, str]:
     """
     key, sep, value = text.partition("=")
     if not sep or not key.strip() or not value.strip():
-        raise ArmError(f"--set '{text}': write ID=VALUE, e.g. opening.min_points=50")
+        raise ArmError.from_id(N_("simulate.error.set_format"), item=text)
     return key.strip(), value.strip()
 
 
@@ -99,13 +100,13 @@ def parse_arm(text: str) -> tuple[str, dict[str, str]]:
     """
     name, sep, rest = text.partition(":")
     if not sep or not name.strip() or not rest.strip():
-        raise ArmError(f"--arm '{text}': write NAME:ID=VALUE,ID=VALUE")
+        raise ArmError.from_id(N_("simulate.error.arm_format"), item=text)
     changes: dict[str, str] = {}
     for part in rest.split(","):
         try:
             key, value = parse_set(part)
         except ArmError:
-            raise ArmError(f"--arm '{text}': '{part}' is not ID=VALUE") from None
+            raise ArmError.from_id(N_("simulate.error.arm_part"), item=text, part=part) from None
         changes[key] = value
     return name.strip(), changes
 
@@ -123,7 +124,7 @@ def build_arms(
     from remi.core.presets import load_rules
 
     if not presets:
-        raise ArmError("give at least one preset (--rules)")
+        raise ArmError.from_id(N_("simulate.error.no_preset"))
     loaded = [load_rules(p) for p in presets]
     base = loaded[0]
     out = [Arm.of(base.name, base)] + [Arm.of(r.name, r, base) for r in loaded[1:]]
@@ -132,9 +133,11 @@ def build_arms(
     for name, changes, source in wanted:
         arm = Arm.of(name, base.with_overrides(changes, source), base)
         if not arm.changes:
-            raise ArmError(f"{source} {name}: the base preset '{base.name}' already has that value")
+            raise ArmError.from_id(
+                N_("simulate.error.arm_same"), source=source, name=name, base=base.name
+            )
         out.append(arm)
     names = [a.name for a in out]
     if len(set(names)) != len(names):
-        raise ArmError(f"an arm is given twice: {', '.join(names)}")
+        raise ArmError.from_id(N_("simulate.error.arm_twice"), names=", ".join(names))
     return out

@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from remi.core.errors import RemiError
+from remi.core.messages import N_
 from remi.simulate.arms import Arm
 from remi.simulate.game import play_batch
 
@@ -63,12 +64,11 @@ def check_worker_versions(versions: dict[str, str], mine: str) -> None:
         SimulationError: naming the first worker and both versions; or no worker at all.
     """
     if not versions:
-        raise SimulationError("--scheduler: the cluster has no worker")
+        raise SimulationError.from_id(N_("simulate.error.no_worker"))
     for worker, theirs in sorted(versions.items()):
         if theirs != mine:
-            raise SimulationError(
-                f"--scheduler: worker {worker} runs remi-rummy {theirs}, this program {mine}; "
-                "install the same version on every worker"
+            raise SimulationError.from_id(
+                N_("simulate.error.worker_version"), worker=worker, theirs=theirs, mine=mine
             )
 
 
@@ -145,14 +145,12 @@ def _run_dask(
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
     except ImportError:
-        raise SimulationError(
-            "--scheduler needs dask.distributed: pip install 'remi-rummy[distributed]'"
-        ) from None
+        raise SimulationError.from_id(N_("simulate.error.no_dask")) from None
     try:
         client = Client(address, timeout=10)  # type: ignore[no-untyped-call]
     except (OSError, ValueError, TimeoutError) as exc:
-        raise SimulationError(
-            f"--scheduler {address}: cannot reach the scheduler ({exc})"
+        raise SimulationError.from_id(
+            N_("simulate.error.unreachable"), address=address, reason=str(exc)
         ) from None
     with client:
         check_worker_versions(client.run(worker_version), program_version())

@@ -41,7 +41,7 @@ from remi.core.handend import (
     PlayerEnd,
     tile_overuse,
 )
-from remi.core.messages import N_, Messages
+from remi.core.messages import N_, NP_, Messages
 from remi.core.scoring import PlayerScore, ScoreLine
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.rules import RemiRules
@@ -491,7 +491,9 @@ def match_outcome(
     if not totals:
         return None, Told(N_("match.no_totals"))
     if rules.match_end == "hands" and hands_played is not None and hands_played < rules.match_hands:
-        return None, Told(N_("match.hands_left"), played=hands_played, hands=rules.match_hands)
+        return None, Told(
+            NP_("match.hands_left"), rules.match_hands, played=hands_played, hands=rules.match_hands
+        )
     best = max(totals.values())
     leaders = [name for name, total in totals.items() if total == best]
     if len(leaders) != 1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from remi.core.errors import Told, names_list
-from remi.core.messages import N_
+from remi.core.messages import N_, NP_
 from remi.variants.rummikub.rules import RummikubRules
 
 __all__ = ["session_outcome"]
@@ -39,7 +39,12 @@ def session_outcome(
     if len(leaders) != 1:
         return None, Told(N_("session.tie"), names=names_list(leaders), best=best)
     if rules.session_end == "games" and hands_played < rules.session_games:
-        return None, Told(N_("session.games_left"), played=hands_played, games=rules.session_games)
+        return None, Told(
+            NP_("session.games_left"),
+            rules.session_games,
+            played=hands_played,
+            games=rules.session_games,
+        )
     if rules.session_end == "target" and best < rules.session_target_points:
         return None, Told(N_("session.below_target"), target=rules.session_target_points)
     if rules.session_end == "games":

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from remi.core.errors import Told
 from remi.core.formations import Formation
+from remi.core.messages import N_
 from remi.core.tiles import Tile, sort_tiles
 from remi.variants.rummikub.solvers._move import Move, MoveRules
 from remi.variants.rummikub.solvers._table import _key, _split, placed_points
@@ -80,7 +82,7 @@ def _edits(
     rules: MoveRules,
 ) -> tuple[str, ...]:
     frules = rules.formation_rules
-    edits: list[str] = []
+    edits: list[Told] = []
     taken: Counter[Tile] = Counter()
     # each old set's tiles the new set continuing it keeps, and those it gives up
     kept_by_source: dict[int, tuple[list[Tile], list[Tile]]] = {}
@@ -98,10 +100,10 @@ def _edits(
         kept, gone = kept_by_source.get(i, ([], list(f.tiles)))
         taken.update(gone)
         if not kept:
-            edits.append(f"break up set {i + 1} {f.text(frules)}")
+            edits.append(Told(N_("solve.edit.break_up"), set=i + 1, formation=f.text(frules)))
             continue
         for t in sort_tiles(gone):
-            edits.append(f"take {t} from set {i + 1}")
+            edits.append(Told(N_("solve.edit.take"), tile=str(t), set=i + 1))
     rack_left = Counter(placed)
     for f, src in zip(ordered, sources):
         if src is not None:
@@ -110,11 +112,11 @@ def _edits(
             for t in sort_tiles(_split(f.tiles, kept_by_source[src][0])[1]):
                 if taken[t]:
                     taken[t] -= 1
-                    edits.append(f"add {t} to set {src + 1}")
+                    edits.append(Told(N_("solve.edit.add"), tile=str(t), set=src + 1))
                 else:
                     rack_left[t] -= 1
-                    edits.append(f"add {t} from the rack to set {src + 1}")
-            edits.append(f"set {src + 1} is now {f.text(frules)}")
+                    edits.append(Told(N_("solve.edit.add_from_rack"), tile=str(t), set=src + 1))
+            edits.append(Told(N_("solve.edit.now"), set=src + 1, formation=f.text(frules)))
         else:
             from_rack = []
             for t in f.tiles:
@@ -122,12 +124,16 @@ def _edits(
                     taken[t] -= 1
                 else:
                     from_rack.append(t)
-            note = (
-                f" ({len(from_rack)} from the rack)"
-                if from_rack and len(from_rack) < len(f.tiles)
-                else ""
-            )
-            edits.append(f"new set {f.text(frules)}{note}")
+            if from_rack and len(from_rack) < len(f.tiles):
+                edits.append(
+                    Told(
+                        N_("solve.edit.new_part"),
+                        formation=f.text(frules),
+                        from_rack=len(from_rack),
+                    )
+                )
+            else:
+                edits.append(Told(N_("solve.edit.new"), formation=f.text(frules)))
     return tuple(edits)
 
 
