@@ -84,6 +84,9 @@ _LAYOFFS: dict[tuple[int, int, Tile, Tile | None, str], LayOff] = {}
 
 
 def layoff_action(seat: int, number: int, tile: Tile, stated: Tile | None, end: str = "") -> LayOff:
+    """The shared ``LayOff`` (lipire) of ``tile`` onto table formation ``number`` (1-based),
+    a joly with the tile it stands for (``stated``), at the run's ``end`` ("low"/"high") when a
+    1 fits both ends (docs/rules.md §0.1)."""
     key = (seat, number, tile, stated, end)
     action = _LAYOFFS.get(key)
     if action is None:
