@@ -56,6 +56,8 @@ class SaveLocks:
             key = save.resolve()
         except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL byte
             raise SaveLockError(f"cannot lock it: {exc}") from None
+        if key.is_symlink():  # Python 3.13 resolves a symlink loop to itself instead of raising
+            raise SaveLockError(f"cannot lock it: symlink loop from {save}")
         if key in self.held:
             return
         if not key.parent.is_dir():  # filelock would create the folder
