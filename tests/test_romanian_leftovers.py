@@ -4,6 +4,7 @@ edits of ``remi solve move``, counted texts with "de" from 20 on) come from the 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -18,6 +19,7 @@ from remi.simulate.arms import ArmError, parse_arm
 runner = CliRunner()
 ENV = {"COLUMNS": "250", "REMI_LANG": "", "LC_ALL": "", "LANG": "C"}
 RO = Messages("ro")
+GAMES = Path(__file__).resolve().parent.parent / "examples" / "games"
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -108,3 +110,16 @@ def test_overused_tile_counts_in_romanian() -> None:
         assert exc.localized(RO) == "R3 apare de 20 de ori; jocul de 106 piese o are de 2 ori"
     else:
         raise AssertionError("twenty R3 were accepted")
+
+
+def test_record_with_a_bad_field_replays_to_a_romanian_error(tmp_path: Path) -> None:
+    record = json.loads((GAMES / "missed-announcement.json").read_text(encoding="utf-8"))
+    record["family"] = "rummikub"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    code, out = _run("replay", str(bad), "--lang", "ro")
+    assert code == 2
+    assert out.strip() == (
+        f"eroare: {bad}: setul de reguli „{record['preset']}” este din familia „remi”, "
+        "înregistrarea spune „rummikub”"
+    )

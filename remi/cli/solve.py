@@ -19,7 +19,7 @@ from remi.cli.completion import SetOption, complete_presets, complete_tiles
 from remi.cli.lang import LangOption, localized_messages
 from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.vocabulary import error_object, formation_object, rules_object
-from remi.core.errors import NotationError, RulesError, Told
+from remi.core.errors import NotationError, Reason, RulesError, Told, reason_of
 from remi.core.formations import Formation, formation_points
 from remi.core.messages import N_, NP_, Messages
 from remi.core.notation import parse_tiles
@@ -38,10 +38,11 @@ _KINDS = {"run": N_("solve.kind.run"), "set": N_("solve.kind.set")}
 def _remi_rules(name: str, set_: list[str] | None) -> RemiRules:
     rules = load_rules(name, parse_set_options(set_))
     if not isinstance(rules, RemiRules):
-        raise RulesError(
-            f"--rules: preset {name!r} is of family {rules.family!r}; remi solve opening needs a Remi preset",
-            key="rules",
-            value=name,
+        raise RulesError.from_id(
+            N_("cli.error.solve_needs_remi"),
+            fields={"key": "rules", "value": name},
+            name=repr(name),
+            family=repr(rules.family),
         )
     return rules
 
@@ -52,9 +53,22 @@ def _taken(text: str | None) -> Tile | None:
     try:
         tiles = parse_tiles(text)
     except NotationError as exc:
-        fail(escape(f"--take: {exc}"), field="--take", token=exc.token)
+        from remi.cli.messages import messages
+        from remi.cli.output import requested_language
+
+        reason = Reason(N_("cli.error.take_bad"), why=reason_of(exc))
+        shown = reason.render(messages(requested_language()))
+        fail(
+            escape(str(reason)),
+            shown=escape(shown),
+            text=shown,
+            message_id=reason.message_id,
+            params={"why": str(exc)},
+            field="--take",
+            token=exc.token,
+        )
     if len(tiles) != 1:
-        fail(escape(f"--take expects exactly one tile, got {text!r}"), field="--take")
+        fail_message(N_("cli.error.take_one"), field="--take", got=repr(text))
     return tiles[0]
 
 
@@ -240,11 +254,11 @@ def _move_rules(name: str, set_: list[str] | None) -> tuple[Any, Any]:
 
     rules = load_rules(name, parse_set_options(set_))
     if rules.family != "rummikub":
-        raise RulesError(
-            f"--rules: preset {name!r} is of family {rules.family!r}; remi solve move needs a "
-            "Rummikub-family preset (rummikub, myrummy, myrummy-small)",
-            key="rules",
-            value=name,
+        raise RulesError.from_id(
+            N_("cli.error.solve_needs_rummikub"),
+            fields={"key": "rules", "value": name},
+            name=repr(name),
+            family=repr(rules.family),
         )
     return rules, MoveRules.from_rules(rules)
 

@@ -16,7 +16,8 @@ import attrs
 
 from remi.core.dispute_support import dispute_support, load_preset
 from remi.core.disputefile import DisputeError, no_unknown, read_toml, show, typed
-from remi.core.errors import NotationError
+from remi.core.errors import NotationError, Told
+from remi.core.messages import N_
 from remi.core.reports import MatchReport, MeldReport, OpeningReport
 from remi.core.rulespec import RuleSet
 
@@ -91,7 +92,7 @@ def parse_check(
     no_unknown(data, _CHECK_KEYS, "")
     kind = typed(data, "kind", "kind", str)
     if kind not in _CHECK_KIND_KEYS:
-        raise DisputeError("kind", f'must be "meld", "opening" or "match", got {show(kind)}', kind)
+        raise DisputeError("kind", Told(N_("error.check.kind"), got=show(kind)), kind)
     allowed = _CHECK_COMMON + _CHECK_KIND_KEYS[kind]
     for name in data:
         if name not in allowed:
@@ -111,12 +112,14 @@ def parse_check(
     else:
         raw = typed(data, "totals", "totals", dict)
         if not raw:
-            raise DisputeError("totals", "needs at least one player = points", raw)
+            raise DisputeError("totals", Told(N_("error.check.totals_empty")), raw)
         totals = {name: typed(raw, name, f"totals.{name}", int) for name in raw}
         hands_played = typed(data, "hands_played", "hands_played", int, None)
         if hands_played is not None and hands_played < 0:
             raise DisputeError(
-                "hands_played", f"a count of hands, 0 or more, got {hands_played}", hands_played
+                "hands_played",
+                Told(N_("error.check.hands_played"), got=hands_played),
+                hands_played,
             )
     expect: dict[str, Any] = {}
     for name, kind_t in (

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from remi.core.errors import RulesError
+from remi.core.messages import N_, NP_
 from remi.core.rulespec import RuleSet
 from remi.core.tiles import FULL_SET, Tile, sort_tiles
 
@@ -50,11 +51,14 @@ def check_player_count(player_count: int, rules: RuleSet) -> None:
     low, high = rules.get("players.min"), rules.get("players.max")
     if not low <= player_count <= high:
         key = "players.max" if player_count > high else "players.min"
-        raise RulesError(
-            f"{rules.name}: {player_count} players, the rules allow {low}-{high} [{key}]",
-            source=rules.name,
+        raise RulesError.from_id(
+            N_("error.deal.players"),
+            fields={"source": rules.name, "key": key, "value": player_count},
+            name=rules.name,
+            players=player_count,
+            low=low,
+            high=high,
             key=key,
-            value=player_count,
         )
 
 
@@ -85,20 +89,23 @@ def stacked_deal(
     for seat, rack in enumerate(dealt):
         want, rule_id = sizes[seat]
         if len(rack) != want:
-            raise RulesError(
-                f"stacked deal: p{seat + 1} holds {len(rack)} tiles, the rules deal {want} "
-                f"[{rule_id}]",
-                key=rule_id,
-                value=len(rack),
+            raise RulesError.from_id_n(
+                NP_("error.deal.rack_size"),
+                len(rack),
+                fields={"key": rule_id, "value": len(rack)},
+                seat=seat + 1,
+                held=len(rack),
+                want=want,
+                rule=rule_id,
             )
     remaining = Counter(FULL_SET)
     top = list(top)
     for tile in [t for r in dealt for t in r] + top:
         if remaining[tile] <= 0:
-            raise RulesError(
-                f"stacked deal uses {tile} more often than the 106-tile set holds it",
-                key="deal",
-                value=str(tile),
+            raise RulesError.from_id(
+                N_("error.deal.too_many"),
+                fields={"key": "deal", "value": str(tile)},
+                tile=str(tile),
             )
         remaining[tile] -= 1
     shuffled = list(sort_tiles(remaining.elements()))

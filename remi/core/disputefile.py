@@ -18,9 +18,10 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from remi.core.errors import NotationError, RemiError
+from remi.core.errors import NotationError, Reason, RemiError, Told
 from remi.core.files import MAX_DEPTH, MAX_TOML_BYTES, check_tree, read_capped
 from remi.core.handend import HandEnd
+from remi.core.messages import N_, Messages
 from remi.core.notation import parse_tiles
 from remi.core.reports import MatchReport, MeldReport, OpeningReport
 from remi.core.rulespec import RuleSet
@@ -72,6 +73,14 @@ class DisputeError(RemiError, ValueError):
         self.detail = message
         self.source = source
 
+    def localized(self, m: Messages) -> str:
+        """The error in the language of ``m`` (the key and file stay as they are): the detail's
+        catalogue text when it was given as a ``Told``, else the English ``str()``."""
+        if not isinstance(self.detail, Told):
+            return str(self)
+        text = f"{self.key}: {self.detail.render(m)}" if self.key else self.detail.render(m)
+        return f"{self.source}: {text}" if self.source else text
+
     def in_file(self, path: str | Path) -> DisputeError:
         """The same error naming the file ``path`` first (``bad.toml: players: missing``)."""
         return DisputeError(self.key, self.detail, self.value, source=str(path))
@@ -87,7 +96,12 @@ def show(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-_TYPE_WORDS: Final = {str: "a string", bool: "true or false", int: "an integer", dict: "a table"}
+_TYPE_WORDS: Final = {
+    str: N_("dispute.type.str"),
+    bool: N_("dispute.type.bool"),
+    int: N_("dispute.type.int"),
+    dict: N_("dispute.type.dict"),
+}
 
 
 def typed(table: Mapping[str, Any], name: str, key: str, kind: type, default: Any = ...) -> Any:
@@ -99,12 +113,18 @@ def typed(table: Mapping[str, Any], name: str, key: str, kind: type, default: An
     """
     if name not in table:
         if default is ...:
-            raise DisputeError(key, f"missing (expected {_TYPE_WORDS[kind]})")
+            raise DisputeError(
+                key, Told(N_("error.dispute.missing"), expected=Reason(_TYPE_WORDS[kind]))
+            )
         return default
     value = table[name]
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if not ok:
-        raise DisputeError(key, f"must be {_TYPE_WORDS[kind]}, got {show(value)}", value)
+        raise DisputeError(
+            key,
+            Told(N_("error.dispute.type"), expected=Reason(_TYPE_WORDS[kind]), got=show(value)),
+            value,
+        )
     return value
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "illegal",
     "illegal_n",
     "notation_error",
+    "reason_of",
 ]
 
 _ENGLISH = Messages("en")
@@ -152,6 +153,26 @@ class RemiError(Exception):
         if not self.message_id:
             return str(self)
         return self._reason(m)
+
+
+class _ErrorReason(Reason):
+    """An error's own text as a ``Reason``: told in any language as ``exc.localized`` tells it."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: RemiError):
+        super().__init__(error.message_id or "")
+        self.error = error
+
+    def render(self, m: Messages) -> str:
+        """The error's text in the language of ``m``."""
+        return self.error.localized(m)
+
+
+def reason_of(exc: RemiError) -> Reason:
+    """The text of ``exc`` as a ``Reason`` parameter of another message (told in the other
+    message's language; English ``str()`` when ``exc`` has no message id)."""
+    return _ErrorReason(exc)
 
 
 class NotationError(RemiError, ValueError):

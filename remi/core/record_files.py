@@ -82,8 +82,8 @@ def parse_record(
         )
     validate_record_json(data, version, path)
     _refuse_unknown(data, _KEYS if version == VERSION else _KEYS - _V2_KEYS, "", path)
-    family = _need(data, "family", str, path, 'a rule family name like "remi"')
-    preset = _need(data, "preset", str, path, 'a preset name like "remi-pe-tabla"')
+    family = _need(data, "family", str, path, N_("record.what.family"))
+    preset = _need(data, "preset", str, path, N_("record.what.preset"))
     raw_overrides = data.get("overrides", {})
     if not isinstance(raw_overrides, dict) or not all(
         isinstance(v, (str, int, float, bool)) for v in raw_overrides.values()
@@ -92,7 +92,7 @@ def parse_record(
             "field 'overrides' must be an object of rule id -> value", path=path, field="overrides"
         )
     overrides = tuple((str(k), v) for k, v in raw_overrides.items())
-    raw_players = _need(data, "players", list, path, 'a list of {"name", "kind"}')
+    raw_players = _need(data, "players", list, path, N_("record.what.players"))
     players = []
     for i, entry in enumerate(raw_players):
         where = f"players[{i + 1}]"
@@ -101,8 +101,8 @@ def parse_record(
                 f'\'{where}\' must be an object {{"name", "kind"}}', path=path, field=where
             )
         _refuse_unknown(entry, {"name", "kind"}, f"{where}.", path)
-        name = _need(entry, "name", str, path, "a non-empty name", f"{where}.name")
-        kind = _need(entry, "kind", str, path, '"human" or a bot kind', f"{where}.kind")
+        name = _need(entry, "name", str, path, N_("record.what.name"), f"{where}.name")
+        kind = _need(entry, "kind", str, path, N_("record.what.kind"), f"{where}.kind")
         if not name.strip():
             raise RecordError(f"'{where}.name' is empty", path=path, field=f"{where}.name")
         if not kind.strip():
@@ -136,7 +136,7 @@ def parse_record(
                 'field \'deal\' must be {"racks": [...], "stock": "..."}', path=path, field="deal"
             )
         _refuse_unknown(raw_deal, {"racks", "stock", "starter", "start_draw"}, "deal.", path)
-        racks = _need(raw_deal, "racks", list, path, "a list of racks in notation", "deal.racks")
+        racks = _need(raw_deal, "racks", list, path, N_("record.what.racks"), "deal.racks")
         stock = raw_deal.get("stock", "")
         if not all(isinstance(r, str) for r in racks) or not isinstance(stock, str):
             raise RecordError(
@@ -169,7 +169,7 @@ def parse_record(
             path=path,
             field="seed",
         )
-    raw_actions = _need(data, "actions", list, path, 'a list of action lines like "p1 discard K2"')
+    raw_actions = _need(data, "actions", list, path, N_("record.what.actions"))
     for i, line in enumerate(raw_actions):
         if not isinstance(line, str):
             raise RecordError(
@@ -229,15 +229,15 @@ def _parse_match(raw: Any, names: Sequence[str], path: str) -> MatchProgress:
     if not isinstance(raw, dict):
         raise RecordError("field 'match' must be an object", path=path, field="match")
     _refuse_unknown(raw, {"hands_played", "totals", "base_seed", "hands"}, "match.", path)
-    hands = _need(raw, "hands_played", int, path, "a count of hands", "match.hands_played")
+    hands = _need(raw, "hands_played", int, path, N_("record.what.hands"), "match.hands_played")
     if hands < 0:
         raise RecordError(
             f"'match.hands_played' is {hands}: a count of hands is never negative",
             path=path,
             field="match.hands_played",
         )
-    base = _need(raw, "base_seed", int, path, "an integer seed", "match.base_seed")
-    totals = _need(raw, "totals", dict, path, "an object of player name -> points", "match.totals")
+    base = _need(raw, "base_seed", int, path, N_("record.what.seed"), "match.base_seed")
+    totals = _need(raw, "totals", dict, path, N_("record.what.totals"), "match.totals")
     if sorted(totals) != sorted(names) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in totals.values()
     ):

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from remi.core.errors import NotationError, Reason, RemiError, Told
+from remi.core.errors import NotationError, Reason, RemiError, Told, reason_of
 from remi.core.messages import N_
 from remi.core.notation import parse_tiles
 from remi.core.presets import load_rules
@@ -55,10 +55,14 @@ def checked_rules(record: GameRecord, path: str = "") -> RuleSet:
         if (
             path and not exc.path
         ):  # the family check knows no path: name the file like every other defect
-            raise RecordError(str(exc), path=path, field=exc.field, index=exc.index) from None
+            named = RecordError(str(exc), path=path, field=exc.field, index=exc.index)
+            named.message_id, named.params, named.count = exc.message_id, exc.params, exc.count
+            raise named from None
         raise
     except RemiError as exc:
-        raise RecordError(f"rules: {exc}", path=path, field="preset") from None
+        raise RecordError.from_id(
+            N_("error.record.rules"), fields={"path": path, "field": "preset"}, why=reason_of(exc)
+        ) from None
 
 
 def record_rules(record: GameRecord) -> RuleSet:
@@ -74,9 +78,12 @@ def record_rules(record: GameRecord) -> RuleSet:
         return _own_rules(record, record.rules)
     rules = load_rules(record.preset, dict(record.overrides), source="record overrides")
     if rules.family != record.family:
-        raise RecordError(
-            f"preset '{record.preset}' is of family '{rules.family}', the record says '{record.family}'",
-            field="family",
+        raise RecordError.from_id(
+            N_("error.record.preset_family"),
+            fields={"field": "family"},
+            preset=record.preset,
+            family=rules.family,
+            record_family=record.family,
         )
     return rules
 
@@ -98,8 +105,12 @@ def record_actions(
         try:
             out.append(variant.parse_action(line, rules))
         except NotationError as exc:
-            raise RecordError(
-                f"action {i} '{line}': {exc}", path=path, field=f"actions[{i}]", index=i
+            raise RecordError.from_id(
+                N_("error.record.action"),
+                fields={"path": path, "field": f"actions[{i}]", "index": i},
+                index=i,
+                line=line,
+                why=reason_of(exc),
             ) from None
     return out
 
@@ -133,7 +144,9 @@ def start_state(record: GameRecord, rules: RuleSet | None = None) -> Any:
     starter = record.deal.starter
     if starter:
         if not hasattr(state, "starter") or not 0 <= starter < n:
-            raise RecordError(f"'deal.starter' p{starter + 1} cannot start", field="deal.starter")
+            raise RecordError.from_id(
+                N_("error.record.starter"), fields={"field": "deal.starter"}, seat=starter + 1
+            )
         state = attrs.evolve(state, current=starter, starter=starter)
     return state
 
@@ -147,9 +160,8 @@ def _own_rules(record: GameRecord, values: tuple[tuple[str, Any], ...]) -> RuleS
     specs = rule_specs(cls)
     missing = [s.rule_id for s in specs if s.rule_id not in given]
     if missing:
-        raise RecordError(
-            f"'rules' lacks '{missing[0]}': a version 2 record gives every rule value in force",
-            field=f"rules.{missing[0]}",
+        raise RecordError.from_id(
+            N_("error.record.rules_lacks"), fields={"field": f"rules.{missing[0]}"}, rule=missing[0]
         )
     base = cls(name=record.preset, family=record.family)
     rules = base.with_overrides(given, source="record rules")

@@ -32,8 +32,8 @@ from typing import Any, Final
 
 import attrs
 
-from remi.core.errors import RemiError
-from remi.core.messages import Messages
+from remi.core.errors import Reason, RemiError
+from remi.core.messages import N_, Messages
 
 __all__ = [
     "FORMAT",
@@ -261,14 +261,24 @@ def _need(
     what: str,
     field: str = "",
 ) -> Any:
+    """``data[key]`` checked to be of ``kind``; ``what``: the catalogue id (``record.what.*``)
+    of the words saying what the field holds."""
+    name = field or key
     if key not in data:
-        raise RecordError(f"missing field '{field or key}' ({what})", path=path, field=field or key)
+        raise RecordError.from_id(
+            N_("error.record.missing_field"),
+            fields={"path": path, "field": name},
+            field=name,
+            what=Reason(what),
+        )
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise RecordError(
-            f"field '{field or key}' must be {what}, got {json.dumps(value, ensure_ascii=False)}",
-            path=path,
-            field=field or key,
+        raise RecordError.from_id(
+            N_("error.record.field_type"),
+            fields={"path": path, "field": name},
+            field=name,
+            what=Reason(what),
+            got=json.dumps(value, ensure_ascii=False),
         )
     return value
 
