@@ -58,7 +58,7 @@ def check_player_count(player_count: int, rules: RuleSet) -> None:
             players=player_count,
             low=low,
             high=high,
-            key=key,
+            rule=key,
         )
 
 

@@ -83,7 +83,7 @@ def parse_seat(token: str, player_count: int, text: str = "") -> int:
         seat = int(token[1:]) - 1
         if 0 <= seat < player_count:
             return seat
-    raise notation_error("position.seat", text=text or token, token=token, count=player_count)
+    raise notation_error("position.seat", text=text or token, token=token, seats=player_count)
 
 
 def rules_digest(rules: RuleSet) -> str:
