@@ -347,6 +347,12 @@ def _opening_options(
     return (tuple(plan.formations),)
 
 
+#: Most tiles (rack plus the broken șir tiles) for which a break by a player who has not
+#: opened is listed (``sir.break_requires_opened = false``): the opening search over a larger
+#: pool grows too fast to run on every turn; such a break stays legal when typed.
+_BREAK_OPENING_POOL = 22
+
+
 #: One guard bit above each tile's 3-bit count field (tile ``t`` at bits ``3t .. 3t+2``).
 _FIELD_GUARDS = sum(4 << (3 * code) for code in range(JOLY + 1))
 
@@ -455,8 +461,12 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
                 continue
             if not break_meld_possible(ps.rack, sir[index], rules):
                 continue
-            if ps.opened or _opening_options(_add(ps.rack, sir[index:]), rules, sir[index]):
+            if ps.opened:
                 out.append(take_action(seat, index + 1))
+            elif len(held_tiles := _add(ps.rack, sir[index:])) <= _BREAK_OPENING_POOL:
+                # sir.break_requires_opened = false: listed when an opening follows from it
+                if _opening_options(held_tiles, rules, sir[index]):
+                    out.append(take_action(seat, index + 1))
     return out
 
 
