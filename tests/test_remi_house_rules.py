@@ -224,9 +224,9 @@ def test_deal_cancel_doubles() -> None:
     rules = _rules(deal__cancel_doubles=3)
     cancelled = 0
     for seed in range(40):
-        racks, _ = deal(4, seed, rules)
+        racks, _, _ = deal(4, seed, rules)
         assert all(_doubles(r) < 3 for r in racks)
-        plain, _ = deal(4, seed, DEFAULT)
+        plain, _, _ = deal(4, seed, DEFAULT)
         if any(_doubles(r) >= 3 for r in plain):
             cancelled += 1
             assert plain != racks

@@ -7,6 +7,10 @@ actions, and every text form parses back exactly. Text forms (docs/rules.md §0.
     p1 draw                      draw the top tile of the stock
     p2 take                      take the last tile of the șir (rupere)
     p2 take 4                    break the șir at its 4th tile, taking it and every later tile
+    p2 take atu                  take the atu set aside, to close this turn (atu.tile = closing)
+    p1 offer R5 p3               offer p3 one tile of the double R5 (deal.doubles_exchange)
+    p3 accept K7                 give K7 of a double for the tile offered (deal.doubles_exchange)
+    p1 pass                      make no offer, or refuse the offer (deal.doubles_exchange)
     p1 meld [R7 R8 R9]           lay one or more new formations (etalare)
     p1 meld [R7 R8 R9] [K1 Y1 B1]
     p3 layoff 2 R10              attach (lipire) tiles to table formation 2
@@ -25,6 +29,7 @@ case-insensitive and accepts the separators of ``remi.core.notation``.
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar, Final
 
 import attrs
@@ -44,6 +49,7 @@ from remi.core.tiles import JOLY, Tile
 
 __all__ = [
     "Action",
+    "Accept",
     "Announce",
     "AnnounceAtu",
     "Declare",
@@ -51,8 +57,11 @@ __all__ = [
     "Draw",
     "LayOff",
     "Meld",
+    "Offer",
+    "Pass",
     "Swap",
     "Take",
+    "TakeAtu",
     "Undo",
     "ACTION_VERBS",
     "parse_action",
@@ -77,6 +86,52 @@ class Take(Action):
     def args_text(self) -> str:
         """The șir position, or nothing for the last tile."""
         return "" if self.position is None else str(self.position)
+
+
+@attrs.frozen(repr=False)
+class TakeAtu(Action):
+    """Take the atu set aside beside the stock instead of drawing, and close this very turn
+    (``atu.tile = closing``, docs/rules.md §1.14)."""
+
+    VERB: ClassVar[str] = "take"
+
+    def args_text(self) -> str:
+        """The word ``atu``."""
+        return "atu"
+
+
+@attrs.frozen(repr=False)
+class Offer(Action):
+    """Before play, offer seat ``partner`` (0-based) one tile of a double (dublă) held, face
+    down (``deal.doubles_exchange``, docs/rules.md §1.14)."""
+
+    VERB: ClassVar[str] = "offer"
+    tile: Tile = JOLY
+    partner: int = 0
+
+    def args_text(self) -> str:
+        """The tile offered and the partner (``R5 p3``)."""
+        return f"{self.tile} p{self.partner + 1}"
+
+
+@attrs.frozen(repr=False)
+class Accept(Action):
+    """Answer an offer by giving ``tile``, one tile of a double of one's own (of the offered
+    tile's category under ``deal.doubles_exchange = same_category``)."""
+
+    VERB: ClassVar[str] = "accept"
+    tile: Tile = JOLY
+
+    def args_text(self) -> str:
+        """The tile given."""
+        return str(self.tile)
+
+
+@attrs.frozen(repr=False)
+class Pass(Action):
+    """Make no offer of a double, or refuse the offer made (``deal.doubles_exchange``)."""
+
+    VERB: ClassVar[str] = "pass"
 
 
 @attrs.frozen(repr=False)
@@ -171,7 +226,7 @@ class Undo(Action):
 
 
 _SIMPLE: Final[dict[str, type[Action]]] = {
-    cls.VERB: cls for cls in (Draw, Announce, AnnounceAtu, Declare, Undo)
+    cls.VERB: cls for cls in (Draw, Announce, AnnounceAtu, Declare, Undo, Pass)
 }
 #: The verbs of the text forms, in the order ``help`` lists them.
 ACTION_VERBS: Final = (
@@ -185,6 +240,9 @@ ACTION_VERBS: Final = (
     "declare",
     "discard",
     "undo",
+    "offer",
+    "accept",
+    "pass",
 )
 
 
@@ -207,15 +265,26 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
     if verb == "take":
         if not rest:
             return Take(player)
+        if rest.lower() == "atu":
+            return TakeAtu(player)
         parts = rest.split()
         if len(parts) != 1:
             raise fail(f"'take' takes at most one șir position, got '{rest}'", text, parts[1])
         return Take(player, positive_number(parts[0], text, "the șir position"))
-    if verb == "discard":
-        tiles = _tiles(rest, text, "discard")
+    if verb in ("discard", "accept"):
+        tiles = _tiles(rest, text, verb)
         if len(tiles) != 1 or tiles[0].stated is not None:
-            raise fail(f"'discard' takes exactly one tile, got '{rest}'", text, rest)
-        return Discard(player, tiles[0].tile)
+            raise fail(f"'{verb}' takes exactly one tile, got '{rest}'", text, rest)
+        return (Discard if verb == "discard" else Accept)(player, tiles[0].tile)
+    if verb == "offer":
+        parts = rest.split()
+        if len(parts) != 2:
+            raise fail("'offer' needs a tile and a seat, like 'offer R5 p3'", text, rest)
+        tiles = _tiles(parts[0], text, verb)
+        seat = re.fullmatch(r"[pP]([1-9][0-9]?)", parts[1])
+        if len(tiles) != 1 or tiles[0].stated is not None or seat is None:
+            raise fail("'offer' needs a tile and a seat, like 'offer R5 p3'", text, rest)
+        return Offer(player, tiles[0].tile, int(seat[1]) - 1)
     if verb == "meld":
         if not rest:
             raise fail("'meld' needs at least one formation, like [R7 R8 R9]", text)

@@ -44,6 +44,7 @@ from remi.variants.remi_pe_tabla.actions import (
     Take,
     Undo,
 )
+from remi.variants.remi_pe_tabla.actions import Accept, Offer, Pass, TakeAtu
 from remi.variants.remi_pe_tabla.engine_common import _ENDED, _illegal, _remove
 from remi.variants.remi_pe_tabla.engine_end import (
     _after_discard,
@@ -52,6 +53,7 @@ from remi.variants.remi_pe_tabla.engine_end import (
     _declare,
     _discard,
 )
+from remi.variants.remi_pe_tabla.engine_exchange import _accept, _offer, _pass, _take_atu
 from remi.variants.remi_pe_tabla.engine_lay import _after_meld, _layoff, _meld, _swap
 from remi.variants.remi_pe_tabla.engine_take import _draw, _take, _take_listed
 from remi.variants.remi_pe_tabla.events import events_of
@@ -157,6 +159,10 @@ _HANDLERS: dict[type[Action], _Handler] = {
     Declare: _declare,
     Discard: _discard,
     Undo: _undo,
+    Offer: _offer,
+    Accept: _accept,
+    Pass: _pass,
+    TakeAtu: _take_atu,
 }
 
 

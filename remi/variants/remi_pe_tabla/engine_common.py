@@ -93,7 +93,10 @@ def _valid_under(formation: Formation, rules: FormationRules) -> bool:
 
 
 def _phase_error(state: GameState, action: Action) -> IllegalActionError:
-    if state.phase is _FIRST_DISCARD:
+    if state.phase is Phase.EXCHANGE:
+        why = N_("error.exchange.first")
+        rule = "deal.doubles_exchange"
+    elif state.phase is _FIRST_DISCARD:
         why = N_("error.turn.first_discard")
         rule = "sir.first_discard_dead"
     elif state.phase is _TAKE:

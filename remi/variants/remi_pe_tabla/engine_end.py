@@ -124,6 +124,8 @@ def _unmet_obligation(state: GameState, rack_after: int) -> str | None:
         return "sir.break_use" if turn.took == "break" else "sir.take_last_use"
     if turn.freed_jolys:
         return "joly.swap_use"
+    if turn.took == "atu" and rack_after != 0:
+        return "atu.tile"  # atu.tile = closing: the atu is taken only to close
     if turn.swapped and not ps.opened and not turn.opening:
         return "joly.freed_use"  # joly.freed_use = hand: the swap still belongs to an opening
     if ps.pe_tabla:
@@ -152,6 +154,8 @@ def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) 
         raise _illegal("error.sir.use_taken", rule, action, tile=turn.taken_tile)
     if rule == "joly.swap_use":
         raise _illegal("error.joly.swap_use_turn", rule, action)
+    if rule == "atu.tile":
+        raise _illegal("error.atu.close", rule, action)
     if rule == "joly.freed_use":
         raise _illegal("error.joly.swap_opening_turn", rule, action)
     if rule == "pe_tabla.close":

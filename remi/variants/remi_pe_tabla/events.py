@@ -49,6 +49,7 @@ from remi.variants.remi_pe_tabla.actions import (
     Take,
     Undo,
 )
+from remi.variants.remi_pe_tabla.exchange_events import DERIVE
 from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.state import GameState
 
@@ -550,4 +551,5 @@ _DERIVE: dict[type[Action], _Derive] = {
     Declare: _declared,
     Discard: _discarded,
     Undo: _undone,
+    **DERIVE,  # the exchange of doubles and the atu taken for a closing turn
 }

@@ -50,6 +50,7 @@ from remi.variants.remi_pe_tabla.engine_common import (
 from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
 from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
 from remi.variants.remi_pe_tabla.house import break_meld_possible, house_meld_ok, joly_limits_ok
+from remi.variants.remi_pe_tabla.house_moves import atu_take_actions, exchange_actions
 from remi.variants.remi_pe_tabla.listed import remember
 from remi.variants.remi_pe_tabla.opening_facts import opening_facts
 from remi.variants.remi_pe_tabla.rules import RemiRules
@@ -61,7 +62,7 @@ from remi.variants.remi_pe_tabla.shared_actions import (
     meld_action_multi,
     take_action,
 )
-from remi.variants.remi_pe_tabla.state import GameState, PlayerState
+from remi.variants.remi_pe_tabla.state import GameState, Phase, PlayerState
 
 __all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
 
@@ -106,6 +107,8 @@ def _listing(state: GameState) -> list[Action]:
     rules = state.rules
     frules = rules.formation_rules
     out: list[Action] = []
+    if phase is Phase.EXCHANGE:
+        return exchange_actions(state)  # deal.doubles_exchange
     if phase is _FIRST_DISCARD:
         out.extend(discard_actions(seat, ps.rack))
         if _atu_possible(state, ps):
@@ -114,6 +117,8 @@ def _listing(state: GameState) -> list[Action]:
     if phase is _TAKE:
         out.append(draw_action(seat))
         out.extend(_take_options(state, ps, frules))
+        if state.atu_aside:
+            out.extend(atu_take_actions(state, legal_actions))  # atu.tile = closing
         if _atu_possible(state, ps):
             out.append(AnnounceAtu(seat))
         if (

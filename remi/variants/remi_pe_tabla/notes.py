@@ -18,6 +18,7 @@ from typing import Any
 from remi.core.events import Event
 from remi.core.messages import Messages
 from remi.variants.remi_pe_tabla import events as ev
+from remi.variants.remi_pe_tabla.exchange_events import WORDS
 
 __all__ = ["describe"]
 
@@ -150,4 +151,5 @@ _WORDS: dict[type[Event], Callable[[Any, Sequence[str], Messages], str]] = {
     ev.Closed: _closed,
     ev.HandEnded: _hand_ended,
     ev.Undone: _undone,
+    **WORDS,  # the exchange of doubles and the atu taken for a closing turn
 }

@@ -6,7 +6,7 @@ Full form, sections in this order (``turn``, ``atu`` and ``end`` only when they 
     turn start=15 took=take taken=R5 freed=1 laid=1,2 opening undo=2
     table p1[R3 R4 R5] p2[K1 Y1 B1 J]{2m 2m 2m 3l}
     sir K5 R7
-    atu R7
+    atu R7                                     (``aside`` after it: out of the stock, atu.tile)
     p1 turns=3 opened announced R1 R2 ...      (one section per seat: flags, then the rack)
     stock R1 ...                               (next draw first)
     end closed=p2 tile=R5
@@ -115,13 +115,17 @@ def position_sections(state: GameState, seat: int | None) -> tuple[str, ...]:
         head += " reshuffled"
     if full and state.rules.stock_exhausted == "reshuffle" and not state.reshuffled:
         head += f" shuffle={state.shuffle_seed}"  # the coming reshuffle's seed: hidden
+    if state.offer is not None:  # deal.doubles_exchange: the tile is the offerer's own
+        offerer, partner, tile = state.offer
+        head += f" offer={seat_name(offerer)}>{seat_name(partner)}"
+        head += f":{tile}" if full or seat == offerer else ""
     out = [head]
     if full or (state.current == seat and not ended):
         out.append(_turn_text(state.turn, full))
     out.append(" ".join(["table", *(_table_text(tf, state.rules) for tf in state.table)]))
     out.append(" ".join(["sir", *(str(t) for t in state.sir)]))
     if state.atu is not None:
-        out.append(f"atu {state.atu}")
+        out.append(f"atu {state.atu}" + (" aside" if state.atu_aside else ""))
     for i, p in enumerate(state.players):
         out.append(_player_text(i, p, hidden=not full and i != seat and not ended))
     out.append(f"stock {tiles_or_count(state.stock, not full)}".rstrip())
@@ -214,6 +218,17 @@ def _read_turn(section: str, text: str) -> TurnState:
     )
 
 
+def _read_offer(value: str | None, count: int, text: str) -> tuple[int, int, Tile] | None:
+    """The offer waiting for an answer, ``p1>p3:R5`` (``deal.doubles_exchange``), or None."""
+    if value is None:
+        return None
+    seats, _, tile = value.partition(":")
+    offerer, _, partner = seats.partition(">")
+    if not tile or not partner:
+        raise notation_error("position.token", text=text, token=value)
+    return parse_seat(offerer, count, text), parse_seat(partner, count, text), _one_tile(tile, text)
+
+
 def read_position(sections: Sequence[str], rules: RemiRules, text: str) -> GameState:
     """The state of a full-form position's sections (``position_sections(state, None)``).
 
@@ -274,6 +289,8 @@ def read_position(sections: Sequence[str], rules: RemiRules, text: str) -> GameS
         turns_ended=turns_ended,
         turn=turn,
         atu=_one_tile(split_tokens(atu[0])[1], text) if atu else None,
+        atu_aside=bool(atu) and split_tokens(atu[0])[2:] == ["aside"],
+        offer=_read_offer(first.get("offer"), count, text),
         result=result,
         reshuffled="reshuffled" in first_flags,
         shuffle_seed=_int(first.get("shuffle", "0"), text),

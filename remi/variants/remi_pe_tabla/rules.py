@@ -57,11 +57,32 @@ class RemiRules(RuleSet):
         low=0,
         high=7,
     )
+    deal_method: str = rule(
+        "deal.method",
+        "shuffle",
+        "the deal: a plain shuffle, or a wall of 15 stacks of 7 whose spare tile cuts it (and is the atu)",
+        "docs/rules.md §1.14",
+        choices=("shuffle", "wall"),
+    )
+    deal_doubles_exchange: str = rule(
+        "deal.doubles_exchange",
+        "none",
+        "exchanging doubles (duble) before play: not allowed, same category only, or free",
+        "docs/rules.md §1.14",
+        choices=("none", "same_category", "free"),
+    )
     atu_enabled: bool = rule(
         "atu.enabled",
         False,
         "turn one stock tile face up as the atu (trump) after the deal",
         "docs/rules.md §1.2, §3.2",
+    )
+    atu_tile: str = rule(
+        "atu.tile",
+        "stock",
+        "the atu tile: drawn when reached in the stock, set aside until a closing turn, or kept on the table",
+        "docs/rules.md §1.14",
+        choices=("stock", "closing", "table"),
     )
     atu_bonus_points: int = rule(
         "atu.bonus_points",
@@ -501,6 +522,13 @@ class RemiRules(RuleSet):
                 self.deal_cancel_doubles,
                 0 < self.deal_cancel_doubles < 3,
                 "nearly every deal would be cancelled; use 3 or more (0: never cancel)",
+            ),
+            (
+                "deal.method",
+                self.deal_method,
+                self.deal_method == "wall"
+                and (self.deal_first_player_tiles, self.deal_other_player_tiles) != (15, 14),
+                "the wall deals two stacks of 7 (15 tiles to the first player, 14 to the others)",
             ),
         ]
         for key, value, bad, why in problems:

@@ -22,6 +22,7 @@ __all__ = ["formation_text", "players_table", "screen", "sir_text", "status_mark
 
 #: The message id of each phase's line.
 _PHASES: dict[str, str] = {
+    "exchange": N_("phase.exchange"),
     "first_discard": N_("phase.first_discard"),
     "take": N_("phase.take"),
     "play": N_("phase.play"),

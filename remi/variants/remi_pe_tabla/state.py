@@ -18,6 +18,7 @@ from remi.core.deal import check_player_count, stacked_deal
 from remi.core.formations import Formation
 from remi.core.tiles import FULL_SET, Tile, sort_tiles
 from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.wall import wall_deal
 
 __all__ = [
     "GameState",
@@ -26,6 +27,7 @@ __all__ = [
     "PlayerState",
     "TableFormation",
     "TurnState",
+    "count_doubles",
     "deal",
     "new_game",
     "reshuffle",
@@ -35,12 +37,16 @@ __all__ = [
 class Phase(enum.Enum):
     """Where a hand stands; each action type is allowed in some phases only.
 
+    - ``EXCHANGE``: before play, under ``deal.doubles_exchange``: each seat in turn offers a
+      tile of a double to another player or passes, and the partner answers (docs/rules.md
+      §1.14).
     - ``FIRST_DISCARD``: the first player's first turn, a discard only (docs/rules.md §1.3).
     - ``TAKE``: start of a turn: draw from the stock or take from the șir.
     - ``PLAY``: after taking: meld, lay off, swap, announce, declare; a discard ends the turn.
     - ``ENDED``: the hand is over (closed, or the stock ran out).
     """
 
+    EXCHANGE = "exchange"
     FIRST_DISCARD = "first_discard"
     TAKE = "take"
     PLAY = "play"
@@ -216,7 +222,12 @@ class GameState:
         phase: the ``Phase``.
         turns_ended: turns ended in the hand so far (all players).
         turn: bookkeeping of the current turn.
-        atu: the face-up atu tile (the bottom stock tile) when ``atu.enabled``, else None.
+        atu: the face-up atu tile (the bottom stock tile, or the wall's spare under
+            ``deal.method = wall``) when ``atu.enabled``, else None.
+        atu_aside: the atu lies face up beside the stock, out of the draw (``atu.tile`` =
+            ``closing`` until a player takes it, or ``table``); it counts for nobody.
+        offer: in phase ``EXCHANGE``, the offer waiting for an answer: (offering seat,
+            partner seat, the tile offered, hidden from all but the offerer), else None.
         result: set when the hand has ended.
         reshuffled: the șir was reshuffled into a new stock (``stock.exhausted``; once a hand).
         shuffle_seed: the seed of that reshuffle (the deal's seed); hidden like the stock. Not
@@ -234,6 +245,8 @@ class GameState:
     turns_ended: int = 0
     turn: TurnState = TurnState()
     atu: Tile | None = None
+    atu_aside: bool = False
+    offer: tuple[int, int, Tile] | None = None
     result: HandResult | None = None
     reshuffled: bool = False
     shuffle_seed: int = attrs.field(default=0, repr=False, eq=False)
@@ -270,6 +283,8 @@ class GameState:
         """Every tile in the hand: stock + racks + table + șir (always the 106-tile set)."""
         counts: Counter[Tile] = Counter(self.stock)
         counts.update(self.sir)
+        if self.atu_aside and self.atu is not None:
+            counts[self.atu] += 1
         for p in self.players:
             counts.update(p.rack)
         for tf in self.table:
@@ -283,16 +298,19 @@ for _cls in (PlayerState, TurnState, GameState):
 
 def deal(
     player_count: int, seed: int, rules: RemiRules
-) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
-    """Shuffle the 106 tiles with ``random.Random(seed)`` and deal them (docs/rules.md §1.2).
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...], int]:
+    """Shuffle the 106 tiles with ``random.Random(seed)`` and deal them (docs/rules.md §1.2),
+    from a wall of stacks under ``deal.method = wall`` (``remi.variants.remi_pe_tabla.wall``).
 
     Every integer is a distinct seed: a negative seed is mapped to a string seed (Python's
     ``random`` would otherwise treat ``-n`` like ``n``).
 
     Returns:
-        (racks, stock): the first rack holds ``deal.first_player_tiles`` (15), the others
-        ``deal.other_player_tiles`` (14); the stock holds the rest, next draw first. Under
-        ``deal.cancel_doubles`` a deal giving a player that many doubles is shuffled again.
+        (racks, stock, atu_at): the first rack holds ``deal.first_player_tiles`` (15), the others
+        ``deal.other_player_tiles`` (14); the stock holds the rest, next draw first; ``atu_at``
+        is the index in the stock of the tile turned face up as the atu (the bottom tile, or
+        the wall's spare). Under ``deal.cancel_doubles`` a deal giving a player that many
+        doubles is shuffled again.
 
     Raises:
         RulesError: for a player count outside ``players.min``..``players.max``.
@@ -302,15 +320,20 @@ def deal(
     rng = _rng(seed)
     while True:
         rng.shuffle(tiles)
-        racks = []
-        at = 0
-        for seat in range(player_count):
-            size = rules.deal_first_player_tiles if seat == 0 else rules.deal_other_player_tiles
-            racks.append(sort_tiles(tiles[at : at + size]))
-            at += size
+        if rules.deal_method == "wall":
+            racks, stock, atu_at = wall_deal(tiles, player_count)
+        else:
+            dealt = []
+            at = 0
+            for seat in range(player_count):
+                size = rules.deal_first_player_tiles if seat == 0 else rules.deal_other_player_tiles
+                dealt.append(sort_tiles(tiles[at : at + size]))
+                at += size
+            racks, stock = tuple(dealt), tuple(tiles[at:])
+            atu_at = len(stock) - 1
         limit = rules.deal_cancel_doubles
-        if not limit or all(_count_doubles(r) < limit for r in racks):
-            return tuple(racks), tuple(tiles[at:])
+        if not limit or all(count_doubles(r) < limit for r in racks):
+            return racks, stock, atu_at
         # deal.cancel_doubles: a player dealt that many doubles cancels the deal (strică jocul)
 
 
@@ -323,8 +346,8 @@ def reshuffle(tiles: Sequence[Tile], seed: int, turns_ended: int) -> tuple[Tile,
     return tuple(out)
 
 
-def _count_doubles(rack: Sequence[Tile]) -> int:
-    """The doubles (duble) of a rack: numbered tiles held twice."""
+def count_doubles(rack: Sequence[Tile]) -> int:
+    """The doubles (duble) of a rack: numbered tiles held twice (a pair of jolys is none)."""
     counts = Counter(t for t in rack if not t.is_joly)
     return sum(1 for n in counts.values() if n >= 2)
 
@@ -355,14 +378,16 @@ def new_game(
 
     Returns:
         the state at the start of the hand: phase ``FIRST_DISCARD``, seat 0 to play. When
-        ``atu.enabled``, the bottom stock tile is turned face up as the atu (docs/rules.md §3.2).
+        ``atu.enabled``, the bottom stock tile (the wall's spare under ``deal.method = wall``)
+        is turned face up as the atu (docs/rules.md §3.2); under ``atu.tile`` = ``closing`` or
+        ``table`` it is set aside, out of the stock (docs/rules.md §1.14).
 
     Raises:
         RulesError: bad player count, rack sizes that differ from the deal sizes, or tiles beyond
             the 106-tile set.
     """
     if racks is None:
-        dealt, rest = deal(player_count, 0 if seed is None else seed, rules)
+        dealt, rest, atu_at = deal(player_count, 0 if seed is None else seed, rules)
     else:
         player_count = len(racks)
         check_player_count(player_count, rules)
@@ -372,15 +397,20 @@ def new_game(
         dealt, rest = stacked_deal(
             racks, stock or (), sizes=sizes, rng=_rng(0 if seed is None else seed)
         )
+        atu_at = len(rest) - 1
     players = tuple(PlayerState(rack=r) for r in dealt)
-    atu = rest[-1] if rules.atu_enabled and rest else None
+    atu = rest[atu_at] if rules.atu_enabled and rest else None
+    aside = atu is not None and rules.atu_tile != "stock"
+    if aside:  # atu.tile: the atu lies beside the stock, out of the draw
+        rest = rest[:atu_at] + rest[atu_at + 1 :]
     return GameState(
         rules=rules,
         players=players,
         shuffle_seed=0 if seed is None else seed,
         stock=rest,
         current=0,
-        phase=Phase.FIRST_DISCARD,
+        phase=Phase.FIRST_DISCARD if rules.deal_doubles_exchange == "none" else Phase.EXCHANGE,
         turn=TurnState(rack_at_start=len(players[0].rack)),
         atu=atu,
+        atu_aside=aside,
     )

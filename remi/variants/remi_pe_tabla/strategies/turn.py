@@ -24,6 +24,7 @@ from remi.variants.remi_pe_tabla.actions import (
     Draw,
     Meld,
     Take,
+    TakeAtu,
     Undo,
 )
 from remi.variants.remi_pe_tabla.rules import RemiRules
@@ -139,6 +140,10 @@ class RemiTurnStrategy:
             if isinstance(action, (Announce, AnnounceAtu)):
                 return action
         simple = self._undone_turn == turn_key
+        if view.phase is Phase.EXCHANGE:
+            from remi.variants.remi_pe_tabla.strategies.exchange import exchange_action
+
+            return exchange_action(view)  # deal.doubles_exchange (it imports this module)
         if view.phase is Phase.FIRST_DISCARD:
             return self._discard(view)
         if view.phase is Phase.TAKE:
@@ -146,6 +151,8 @@ class RemiTurnStrategy:
                 breaking = self._break(view)
                 if breaking is not None:
                     return breaking
+            if not simple and TakeAtu(seat) in legal:
+                return TakeAtu(seat)  # atu.tile = closing: listed only when it closes the hand
             if not simple and Take(seat) in legal and self._take_pays(view):
                 return Take(seat)
             return Draw(seat)
