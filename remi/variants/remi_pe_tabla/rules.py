@@ -61,14 +61,14 @@ class RemiRules(RuleSet):
         "deal.method",
         "shuffle",
         "the deal: a plain shuffle, or a wall of 15 stacks of 7 whose spare tile cuts it (and is the atu)",
-        "docs/rules.md §1.14",
+        "docs/rules.md §1.14, §3.1",
         choices=("shuffle", "wall"),
     )
     deal_doubles_exchange: str = rule(
         "deal.doubles_exchange",
         "none",
         "exchanging doubles (duble) before play: not allowed, same category only, or free",
-        "docs/rules.md §1.14",
+        "docs/rules.md §1.14, §3.1",
         choices=("none", "same_category", "free"),
     )
     atu_enabled: bool = rule(
@@ -81,7 +81,7 @@ class RemiRules(RuleSet):
         "atu.tile",
         "stock",
         "the atu tile: drawn when reached in the stock, set aside until a closing turn, or kept on the table",
-        "docs/rules.md §1.14",
+        "docs/rules.md §1.14, §3.2",
         choices=("stock", "closing", "table"),
     )
     atu_bonus_points: int = rule(
