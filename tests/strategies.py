@@ -132,6 +132,10 @@ REMI_HOUSE_RULES: dict[str, tuple[object, ...]] = {
     "stock.exhausted": ("hand_ends", "reshuffle"),
     "deal.cancel_doubles": (0, 3),
     "turn.timer_seconds": (0, 60),
+    "deal.method": ("shuffle", "wall"),
+    "deal.doubles_exchange": ("none", "same_category", "free"),
+    "atu.enabled": (False, True),  # not a house rule itself: atu.tile needs an atu
+    "atu.tile": ("stock", "closing", "table"),
 }
 
 
