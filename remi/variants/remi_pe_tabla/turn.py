@@ -52,6 +52,9 @@ ROMANIAN_WORDS: Final[dict[str, str]] = {
     "atu": "atu",
     "declar": "declare",
     "arunc": "discard",
+    "ofer": "offer",
+    "accept": "accept",
+    "pas": "pass",
 }
 
 _SEAT_RE: Final = re.compile(r"^\s*p\d+\s", re.IGNORECASE)
