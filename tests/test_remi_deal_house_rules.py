@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,10 @@ from remi.core.errors import RulesError
 from remi.core.events import public_events
 from remi.core.position import format_position, read_position
 from remi.core.presets import load_rules
+from remi.core.record_files import dump_record, load_record
+from remi.core.record_setup import start_state
+from remi.core.records import GameRecord, PlayerEntry, now_iso
+from remi.core.replay import replay
 from remi.core.notation import parse_tiles
 from remi.core.tiles import FULL_SET, Tile, sort_tiles
 from remi.variants.remi_pe_tabla.actions import Accept, Offer, Pass, parse_action
@@ -213,3 +218,37 @@ def test_bots_play_the_deal_house_rules(kind: str) -> None:
         end, *_ = play_hand(state, bots, on_action=lambda b, a, c: lines.append(str(a)))
         assert end.phase is Phase.ENDED
     assert any(" offer " in line for line in lines) and any(" accept " in line for line in lines)
+
+
+@pytest.mark.parametrize("atu_tile", ["stock", "closing", "table"])
+def test_deal_method_and_atu_tile_records_round_trip(tmp_path: Path, atu_tile: str) -> None:
+    """A record of a wall deal (its racks and stock written out) deals the same hand back,
+    the atu included, and replays its exchange of doubles and its actions to the same state."""
+    overrides = {
+        "deal.method": "wall",
+        "deal.doubles_exchange": "free",
+        "atu.enabled": "true",
+        "atu.tile": atu_tile,
+    }
+    rules = load_rules("remi-pe-tabla", overrides)
+    start = new_game(rules, 2, seed=5)
+    state = start
+    lines = []
+    for _ in range(12):  # the exchange phase, p1's first discard, a few turns
+        action = legal_actions(state)[-1 if state.phase is Phase.EXCHANGE else 0]
+        lines.append(str(action))
+        state = apply(state, action)
+    record = GameRecord(
+        preset="remi-pe-tabla",
+        overrides=tuple(overrides.items()),
+        players=(PlayerEntry("Ana", "human"), PlayerEntry("Bob", "human")),
+        seed=5,
+        actions=tuple(lines),
+        created=now_iso(),
+    )
+    path = tmp_path / "game.json"
+    dump_record(record, path)
+    loaded = load_record(path)
+    assert loaded.deal is not None and start_state(loaded) == start
+    back = replay(loaded)
+    assert back.error is None and back.state == state

@@ -18,7 +18,7 @@ from remi.core.deal import check_player_count, stacked_deal
 from remi.core.formations import Formation
 from remi.core.tiles import FULL_SET, Tile, sort_tiles
 from remi.variants.remi_pe_tabla.rules import RemiRules
-from remi.variants.remi_pe_tabla.wall import wall_deal
+from remi.variants.remi_pe_tabla.wall import STACK_TILES, wall_deal
 
 __all__ = [
     "GameState",
@@ -374,7 +374,11 @@ def new_game(
             tiles that ``stock`` leaves unspecified).
         racks: a stacked deal: the racks in seat order (sizes as the rules deal them).
         stock: with ``racks``, the top of the stock, next draw first; the remaining tiles of the
-            106-tile set follow in seeded order. Without ``racks``, ignored.
+            106-tile set follow in seeded order. Without ``racks``, ignored. The atu of a
+            stacked deal is where a seeded deal puts it: the stock's bottom tile, or under
+            ``deal.method = wall`` the 7th from the bottom (the top of the last stack); an atu
+            set aside by ``atu.tile`` is the stock's bottom tile (so a record's deal, written
+            without it, deals it back).
 
     Returns:
         the state at the start of the hand: phase ``FIRST_DISCARD``, seat 0 to play. When
@@ -397,7 +401,10 @@ def new_game(
         dealt, rest = stacked_deal(
             racks, stock or (), sizes=sizes, rng=_rng(0 if seed is None else seed)
         )
-        atu_at = len(rest) - 1
+        # where a seeded deal turns the atu: the bottom tile, or under the wall the top of the
+        # last stack; an atu set aside (atu.tile) is written as the stock's last tile
+        walled = rules.deal_method == "wall" and rules.atu_tile == "stock"
+        atu_at = max(0, len(rest) - STACK_TILES) if walled else len(rest) - 1
     players = tuple(PlayerState(rack=r) for r in dealt)
     atu = rest[atu_at] if rules.atu_enabled and rest else None
     aside = atu is not None and rules.atu_tile != "stock"
