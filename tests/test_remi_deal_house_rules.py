@@ -12,13 +12,13 @@ import pytest
 
 from remi.core.errors import RulesError
 from remi.core.events import public_events
+from remi.core.notation import parse_tiles
 from remi.core.position import format_position, read_position
 from remi.core.presets import load_rules
 from remi.core.record_files import dump_record, load_record
 from remi.core.record_setup import start_state
 from remi.core.records import GameRecord, PlayerEntry, now_iso
 from remi.core.replay import replay
-from remi.core.notation import parse_tiles
 from remi.core.tiles import FULL_SET, Tile, sort_tiles
 from remi.variants.remi_pe_tabla.actions import Accept, Offer, Pass, parse_action
 from remi.variants.remi_pe_tabla.engine import apply, transition

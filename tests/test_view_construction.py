@@ -51,6 +51,7 @@ def _reference_view(state: GameState, seat: int) -> PlayerView:
         sir=state.sir,
         stock_count=len(state.stock),
         atu=state.atu,
+        atu_aside=state.atu_aside,
         turns_ended=state.turns_ended,
         turn=TurnView(
             took=t.took,

@@ -33,6 +33,7 @@ from remi.core.errors import IllegalActionError
 from remi.core.events import Event
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.actions import (
+    Accept,
     Announce,
     AnnounceAtu,
     Declare,
@@ -40,11 +41,13 @@ from remi.variants.remi_pe_tabla.actions import (
     Draw,
     LayOff,
     Meld,
+    Offer,
+    Pass,
     Swap,
     Take,
+    TakeAtu,
     Undo,
 )
-from remi.variants.remi_pe_tabla.actions import Accept, Offer, Pass, TakeAtu
 from remi.variants.remi_pe_tabla.engine_common import _ENDED, _illegal, _remove
 from remi.variants.remi_pe_tabla.engine_end import (
     _after_discard,

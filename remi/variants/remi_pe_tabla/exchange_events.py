@@ -74,8 +74,7 @@ class Exchanged(Event):
         if self.given is None:
             return f"{self.seat_text} exchanged a double with {player_text(self.partner)}"
         return (
-            f"{self.seat_text} gave {self.given} to {player_text(self.partner)} "
-            f"for {self.received}"
+            f"{self.seat_text} gave {self.given} to {player_text(self.partner)} for {self.received}"
         )
 
 

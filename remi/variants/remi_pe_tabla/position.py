@@ -289,7 +289,7 @@ def read_position(sections: Sequence[str], rules: RemiRules, text: str) -> GameS
         turns_ended=turns_ended,
         turn=turn,
         atu=_one_tile(split_tokens(atu[0])[1], text) if atu else None,
-        atu_aside=bool(atu) and split_tokens(atu[0])[2:] == ["aside"],
+        atu_aside=atu is not None and split_tokens(atu[0])[2:] == ["aside"],
         offer=_read_offer(first.get("offer"), count, text),
         result=result,
         reshuffled="reshuffled" in first_flags,

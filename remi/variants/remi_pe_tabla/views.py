@@ -89,6 +89,8 @@ class PlayerView:
         sir: the discard row, oldest first (public).
         stock_count: tiles left in the stock (its order is hidden).
         atu: the face-up atu, or None.
+        atu_aside: the atu lies beside the stock, out of the draw (``atu.tile``, docs/rules.md
+            §1.14).
         turns_ended: turns ended so far.
         turn: the turn bookkeeping when it is this player's turn, else None.
         legal: the legal actions when it is this player's turn, else ``()``.
@@ -106,6 +108,7 @@ class PlayerView:
     sir: tuple[Tile, ...]
     stock_count: int
     atu: Tile | None
+    atu_aside: bool
     turns_ended: int
     turn: TurnView | None
     legal: tuple[Action, ...]
@@ -261,6 +264,7 @@ def view(state: GameState, player: int) -> PlayerView:
         sir=state.sir,
         stock_count=len(state.stock),
         atu=state.atu,
+        atu_aside=state.atu_aside,
         turns_ended=state.turns_ended,
         turn=turn,
         legal=legal,

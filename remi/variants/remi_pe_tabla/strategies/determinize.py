@@ -22,12 +22,15 @@ __all__ = ["determinize", "unseen_tiles"]
 
 def unseen_tiles(view: PlayerView) -> list[Tile]:
     """The tiles the viewer cannot see (other racks and the stock), in a fixed order (sorted
-    by code): the full set less his rack, the table's formations and the șir."""
+    by code): the full set less his rack, the table's formations, the șir and an atu set
+    aside."""
     counts = Counter(FULL_SET)
     counts.subtract(view.rack)
     counts.subtract(view.sir)
     for tf in view.table:
         counts.subtract(tf.formation.tiles)
+    if view.atu_aside and view.atu is not None:  # face up beside the stock (atu.tile)
+        counts[view.atu] -= 1
     return sorted(counts.elements(), key=lambda t: t.code)
 
 
@@ -83,6 +86,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState | None:
         turns_ended=view.turns_ended,
         turn=turn,
         atu=view.atu,
+        atu_aside=view.atu_aside,
     )
     if t is not None and t.can_undo:
         # an undo returns to this very position (the true checkpoint is not in the view)
