@@ -252,3 +252,32 @@ def test_deal_method_and_atu_tile_records_round_trip(tmp_path: Path, atu_tile: s
     assert loaded.deal is not None and start_state(loaded) == start
     back = replay(loaded)
     assert back.error is None and back.state == state
+
+
+def test_deal_doubles_exchange_hides_the_offered_tile() -> None:
+    """Two offers that differ only in the tile offered look the same to every other seat (view,
+    position, events), and views along a game under the three rules pass the soak's checker."""
+    same = _exchange_deal(_rules(deal__doubles_exchange="free"))
+    one, ev_one = transition(same, parse_action("p1 offer R1 p2"))
+    five, ev_five = transition(same, parse_action("p1 offer R5 p2"))
+    for seat in (1, 2):
+        assert view(one, seat) == view(five, seat)
+        assert format_position(VARIANT, one, seat) == format_position(VARIANT, five, seat)
+        assert [e.for_player(seat) for e in ev_one] == [e.for_player(seat) for e in ev_five]
+    assert "offer=p1>p2:R1" in format_position(VARIANT, one, 0)  # the offerer sees his tile
+    from test_hidden_information import soak
+
+    rules = _rules(
+        deal__method="wall",
+        deal__doubles_exchange="same_category",
+        atu__enabled=True,
+        atu__tile="closing",
+    )
+    state = new_game(rules, 3, seed=8)
+    rng = random.Random(8)
+    for step in range(400):
+        if state.phase is Phase.ENDED:
+            break
+        if step % 5 == 0:
+            assert len(soak.check_views(VARIANT, state, "wall")) == 3
+        state = apply(state, rng.choice(legal_actions(state)))
