@@ -172,6 +172,8 @@ def status_panel(snap: Snapshot, m: Messages, own: bool = True) -> RenderableTyp
     (``announce.max_tiles``)."""
     view: PlayerView = snap.view
     atu = f"   atu {view.atu}" if view.atu is not None else ""
+    if view.atu_aside:  # atu.tile: beside the stock, out of the draw
+        atu += " " + m("atu.aside")
     phase = m(f"phase.{view.phase.value}")
     lines: list[RenderableType] = [
         Text(m.plural("stock", view.stock_count) + atu),

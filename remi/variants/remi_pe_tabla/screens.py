@@ -120,6 +120,8 @@ def screen(
         sir_text(view, m),
     ]
     atu = f"   atu {view.atu}" if view.atu is not None else ""
+    if view.atu_aside:  # atu.tile: beside the stock, out of the draw
+        atu += " " + m("atu.aside")
     parts.append(Text(m.plural("stock", view.stock_count) + atu))
     parts.extend(recent_lines(last_actions, m))
     phase = m(_PHASES[view.phase.value])
