@@ -23,6 +23,7 @@ from remi.variants.remi_pe_tabla.events import (
     Swapped,
     Took,
 )
+from remi.variants.remi_pe_tabla.doubles import double_tiles
 from remi.variants.remi_pe_tabla.state import GameState
 
 __all__ = ["EXPOSURE"]
@@ -322,6 +323,13 @@ def stock_runs_out(trace: HandTrace) -> int:
     return int(result is not None and result.stock_exhausted) + int(trace.end.reshuffled)
 
 
+def doubles_dealt(trace: HandTrace) -> int:
+    """1 when a player was dealt a double (``deal.doubles_exchange``: whether it may be
+    exchanged before play)."""
+    start = trace.steps[0].before if trace.steps else None
+    return int(start is not None and any(double_tiles(p.rack) for p in start.players))
+
+
 #: rule id -> the counter of the situations it governs (one line per rule id).
 EXPOSURE: dict[str, ExposureCounter] = {
     "players.min": every_hand,
@@ -389,6 +397,9 @@ EXPOSURE: dict[str, ExposureCounter] = {
     "joly.freed_use": joly_swaps_made,
     "stock.exhausted": stock_runs_out,
     "deal.cancel_doubles": every_hand,
+    "deal.method": every_hand,
+    "deal.doubles_exchange": doubles_dealt,
+    "atu.tile": atu_turned,
     "match.end": no_hand,
     "match.target_points": no_hand,
     "match.hands": no_hand,
