@@ -11,6 +11,7 @@ from __future__ import annotations
 from remi.core.events import Drew
 from remi.core.exposure import ExposureCounter, HandTrace, every_hand, no_hand
 from remi.core.formations import Kind
+from remi.variants.remi_pe_tabla.doubles import double_tiles
 from remi.variants.remi_pe_tabla.events import (
     AnnouncedAtu,
     AnnouncementMissed,
@@ -23,7 +24,6 @@ from remi.variants.remi_pe_tabla.events import (
     Swapped,
     Took,
 )
-from remi.variants.remi_pe_tabla.doubles import double_tiles
 from remi.variants.remi_pe_tabla.state import GameState
 
 __all__ = ["EXPOSURE"]
