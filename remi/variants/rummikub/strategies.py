@@ -1,4 +1,4 @@
-"""The bot strategies of the Rummikub-style family: ``greedy`` and ``solver``.
+"""The bot strategies of the Rummikub-style family: ``greedy``, ``solver`` and ``club``.
 
 Both read a ``RummikubView`` only (own rack, the table, public counts, ``view.legal``) and keep
 no state between calls; ``RummikubVariant.strategy(kind, seed)`` hands them out.
@@ -12,6 +12,8 @@ no state between calls; ``RummikubVariant.strategy(kind, seed)`` hands them out.
   ``check_jokers`` (table + own rack only; ``joker.*`` rules); otherwise the greedy choice. It
   refuses (``SolverRulesError``, naming the rule id) a rule set with a value the solver does
   not model, rather than play another rule.
+- ``club`` (``remi.variants.rummikub.club.RummikubClubStrategy``): the solver's candidate turns
+  judged by determinized rollouts over the hidden racks and pool; it refuses the same rule values.
 """
 
 from __future__ import annotations
@@ -224,8 +226,16 @@ def _move_rules(rules: RummikubRules) -> MoveRules:
     return found
 
 
+def _club(seed: int) -> Strategy[RummikubView, Action]:
+    """The ``club`` strategy (``remi.variants.rummikub.club``, which builds on this module)."""
+    from remi.variants.rummikub.club import RummikubClubStrategy
+
+    return RummikubClubStrategy(seed)
+
+
 #: Bot kind -> factory of this family's strategy of that kind (``factory(seed)``).
 STRATEGIES: Final[Mapping[str, Callable[[int], Strategy[RummikubView, Action]]]] = {
     "greedy": RummikubGreedyStrategy,
     "solver": RummikubSolverStrategy,
+    "club": _club,
 }
