@@ -121,7 +121,9 @@ def test_determinizations_agree_with_the_view() -> None:
 
 def test_the_solver_move_comes_first_and_a_going_out_is_played_at_once() -> None:
     # p1 can go out: R9 R10 R11 and K1 K2 K3 (docs/rules.md §2.9)
-    state = _own_rack(deal(["R9 R10 R11 K11 K12 K13", "Y2"], pool="Y4 Y6"), "R9 R10 R11 K11 K12 K13")
+    state = _own_rack(
+        deal(["R9 R10 R11 K11 K12 K13", "Y2"], pool="Y4 Y6"), "R9 R10 R11 K11 K12 K13"
+    )
     v = view(state, 0)
     club = _fast(0)
     assert club.candidates(v)[0] == RummikubSolverStrategy(0).choose(v)

@@ -43,10 +43,10 @@ from collections.abc import Sequence
 import attrs
 
 from remi.core.actions import Action
-from remi.core.formations import Formation
-from remi.core.rulespec import RuleSet
 from remi.core.errors import IllegalActionError, RemiError
+from remi.core.formations import Formation
 from remi.core.messages import N_, Messages
+from remi.core.rulespec import RuleSet
 from remi.core.strategy import NoStrategyError, require_legal
 from remi.core.tiles import Tile
 from remi.variants.rummikub import engine
@@ -241,9 +241,7 @@ class RummikubClubStrategy:
         require_legal(view.seat, view.legal)
         cands = self.candidates(view)
         first = cands[0]
-        if len(cands) < 2 or (
-            isinstance(first, Play) and _placed(view, first) >= len(view.rack)
-        ):
+        if len(cands) < 2 or (isinstance(first, Play) and _placed(view, first) >= len(view.rack)):
             return first
         values = self._evaluate(view, cands)
         if values is None:
