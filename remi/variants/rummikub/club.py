@@ -34,37 +34,31 @@ seed, the seat and the public position (pool count, rack sizes, table size).
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
 from collections import Counter
 from collections.abc import Sequence
+from typing import ClassVar
 
 import attrs
 
 from remi.core.actions import Action
-from remi.core.errors import IllegalActionError, RemiError
-from remi.core.formations import Formation
-from remi.core.messages import N_, Messages
+from remi.core.errors import IllegalActionError
+from remi.core.messages import N_
 from remi.core.rulespec import RuleSet
-from remi.core.strategy import NoStrategyError, require_legal
-from remi.core.tiles import Tile
+from remi.core.strategy import require_legal
 from remi.variants.rummikub import engine
 from remi.variants.rummikub.actions import Draw, Pass, Play
 from remi.variants.rummikub.determinize import determinize
-from remi.variants.rummikub.jokers import check_jokers
 from remi.variants.rummikub.melds import rack_points
-from remi.variants.rummikub.rules import FAMILY, RummikubRules
+from remi.variants.rummikub.rules import RummikubRules
 from remi.variants.rummikub.scoring import score_state
-from remi.variants.rummikub.solvers.best_move import best_move
 from remi.variants.rummikub.state import RummikubState
 from remi.variants.rummikub.strategies import (
-    SOLVER_MAX_STATES,
-    SOLVER_TIE_BREAK_STATES,
     SolverRulesError,
-    _move_rules,
     best_legal_play,
     check_solver_rules,
+    solved_play,
 )
 from remi.variants.rummikub.views import RummikubView, view
 
@@ -75,7 +69,6 @@ __all__ = [
     "RummikubClubStrategy",
     "check_club_rules",
     "rack_cost",
-    "solved_play",
 ]
 
 
@@ -119,7 +112,7 @@ def check_club_rules(rules: RuleSet) -> None:
         raise ClubRulesError(exc.preset, exc.rule, exc.value) from None
 
 
-class ClubRulesError(NoStrategyError):
+class ClubRulesError(SolverRulesError):
     """The ``club`` bot cannot play a rule set: the move solver generating its candidates does
     not model one of its rule values (docs/rules.md §2.3, §2.6, §2.7).
 
@@ -127,51 +120,8 @@ class ClubRulesError(NoStrategyError):
         preset: the rule set's name; rule: the rule id; value: its value.
     """
 
-    def __init__(self, preset: str, rule: str, value: object) -> None:
-        super().__init__(FAMILY, "club", ("greedy",))
-        self.preset, self.rule, self.value = preset, rule, value
-        self.message_id = N_("error.bot.club_rule")
-        self.params = {"preset": preset, "rule": rule, "value": json.dumps(value)}
-        self.args = (Messages("en")(self.message_id, **self.params),)
-
-    def __reduce__(self) -> tuple[type[ClubRulesError], tuple[str, str, object]]:
-        """Pickled by its fields (``simulate --jobs`` sends it back from a worker process)."""
-        return (ClubRulesError, (self.preset, self.rule, self.value))
-
-
-def solved_play(
-    seat: int,
-    table: Sequence[Formation],
-    rack: Sequence[Tile],
-    *,
-    opened: bool,
-    rules: RummikubRules,
-    objective: str = "tiles",
-    max_states: int = SOLVER_MAX_STATES,
-    tie_break_states: int = SOLVER_TIE_BREAK_STATES,
-) -> Play | None:
-    """The move solver's best ``play`` of tiles from ``rack`` (any part of seat ``seat``'s
-    rack) onto ``table``, by ``objective`` (``"tiles"`` or ``"points"``), its joker moves
-    checked by ``check_jokers`` (``joker.*`` rules); None when there is none, the budget runs
-    out or the joker check refuses it."""
-    old = tuple(table)
-    try:
-        move = best_move(
-            old,
-            rack,
-            initial=not opened,
-            objective=objective,
-            rules=_move_rules(rules),
-            max_states=max_states,
-            tie_break_states=tie_break_states,
-        )
-        if move is None or not move.tiles_placed or tuple(move.table) == old:
-            return None
-        if opened:
-            check_jokers(old, move.table, Counter(move.placed), rules, initial_turn=False)
-    except RemiError:  # the budget ran out, or the engine's joker rules refuse the move
-        return None
-    return Play(seat, tuple(move.table))
+    KIND: ClassVar[str] = "club"
+    MESSAGE: ClassVar[str] = N_("error.bot.club_rule")
 
 
 class RolloutPolicy:

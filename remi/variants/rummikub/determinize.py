@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
+
 from remi.core.tiles import FULL_SET, Tile, sort_tiles
 from remi.variants.rummikub.state import RummikubState
 from remi.variants.rummikub.views import RummikubView
@@ -49,15 +51,10 @@ def determinize(view: RummikubView, rng: random.Random) -> RummikubState | None:
         else:
             racks.append(sort_tiles(hidden[at : at + size]))
             at += size
-    starter = view.start_draw.starter if view.start_draw is not None else view.current
-    return RummikubState(
-        rules=view.rules,
-        racks=tuple(racks),
-        pool=tuple(hidden[at:]),
-        table=view.table,
-        opened=view.opened,
-        current=view.current,
-        starter=starter,
-        start_draw=view.start_draw,
-        passes=view.passes,
+    state = RummikubState(
+        rules=view.rules, racks=tuple(racks), pool=tuple(hidden[at:]), opened=view.opened
     )
+    # the public course of the game: table, seat to play, start draw, passes
+    starter = view.start_draw.starter if view.start_draw is not None else view.current
+    state = attrs.evolve(state, table=view.table, current=view.current, passes=view.passes)
+    return attrs.evolve(state, starter=starter, start_draw=view.start_draw)
