@@ -245,16 +245,9 @@ def _move_rules(rules: RummikubRules) -> MoveRules:
     return found
 
 
-def _club(seed: int) -> Strategy[RummikubView, Action]:
-    """The ``club`` strategy (``remi.variants.rummikub.club``, which builds on this module)."""
-    from remi.variants.rummikub.club import RummikubClubStrategy
-
-    return RummikubClubStrategy(seed)
-
-
-#: Bot kind -> factory of this family's strategy of that kind (``factory(seed)``).
+#: Bot kind -> factory of this family's strategy of that kind (``factory(seed)``); the
+#: ``club`` kind, built on this module, is added by ``RummikubVariant.strategy_table``.
 STRATEGIES: Final[Mapping[str, Callable[[int], Strategy[RummikubView, Action]]]] = {
     "greedy": RummikubGreedyStrategy,
     "solver": RummikubSolverStrategy,
-    "club": _club,
 }

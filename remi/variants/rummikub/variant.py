@@ -242,10 +242,12 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
             check_club_rules(rules)
 
     def strategy_table(self) -> Mapping[str, Callable[[int], Strategy[RummikubView, Action]]]:
-        """The family's bot strategies, kind -> ``factory(seed)`` (``strategies.STRATEGIES``)."""
+        """The family's bot strategies, kind -> ``factory(seed)``: ``strategies.STRATEGIES``
+        and the ``club`` kind (``club.RummikubClubStrategy``)."""
+        from remi.variants.rummikub.club import RummikubClubStrategy
         from remi.variants.rummikub.strategies import STRATEGIES
 
-        return STRATEGIES
+        return {**STRATEGIES, "club": RummikubClubStrategy}
 
 
 VARIANT = RummikubVariant()
