@@ -76,7 +76,7 @@ RUNS: dict[str, tuple[list[list[str]], list[list[str]]]] = {
     ),
     "ladder": (
         [["--bots", "random,greedy", "--deals", "1"]],
-        [["--bots", "greedy"], ["--bots", "club,solver", "--rules", "rummikub"]],
+        [["--bots", "greedy"], ["--bots", "club,solver", "--rules", "myrummy-small"]],
     ),
 }
 

@@ -83,7 +83,7 @@ def test_cli_json_and_errors() -> None:
         ["--players", "5"],
         ["--deals", "0"],
         ["--bots", "greedy,nope"],
-        ["--bots", "club,solver", "--rules", "rummikub"],
+        ["--bots", "club,solver", "--rules", "myrummy-small"],
     ):
         bad = runner.invoke(app, ["ladder", *args])
         assert bad.exit_code == 2

@@ -76,6 +76,8 @@ class SolverBot(FamilyBot):
 
 class ClubBot(FamilyBot):
     """The ``club`` player: each family's club strategy (Remi: the solver's play with its
-    discards searched by determinized rollouts over the tiles it cannot see, docs/bots.md)."""
+    discards searched by determinized rollouts over the tiles it cannot see; Rummikub: the move
+    solver's candidate turns judged by determinized rollouts over the hidden racks and pool,
+    docs/bots.md)."""
 
     kind: ClassVar[str] = "club"

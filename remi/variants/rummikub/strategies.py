@@ -1,4 +1,4 @@
-"""The bot strategies of the Rummikub-style family: ``greedy`` and ``solver``.
+"""The bot strategies of the Rummikub-style family: ``greedy``, ``solver`` and ``club``.
 
 Both read a ``RummikubView`` only (own rack, the table, public counts, ``view.legal``) and keep
 no state between calls; ``RummikubVariant.strategy(kind, seed)`` hands them out.
@@ -12,17 +12,20 @@ no state between calls; ``RummikubVariant.strategy(kind, seed)`` hands them out.
   ``check_jokers`` (table + own rack only; ``joker.*`` rules); otherwise the greedy choice. It
   refuses (``SolverRulesError``, naming the rule id) a rule set with a value the solver does
   not model, rather than play another rule.
+- ``club`` (``remi.variants.rummikub.club.RummikubClubStrategy``): the solver's candidate turns
+  judged by determinized rollouts over the hidden racks and pool; it refuses the same rule values.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar, Final
 
 from remi.core.actions import Action
 from remi.core.errors import RemiError, RulesError
+from remi.core.formations import Formation
 from remi.core.messages import N_, Messages
 from remi.core.strategy import NoStrategyError, Strategy, require_legal
 from remi.core.tiles import Tile
@@ -44,6 +47,7 @@ __all__ = [
     "best_legal_play",
     "best_play",
     "most_tiles",
+    "solved_play",
     "placed_tiles",
 ]
 
@@ -168,48 +172,65 @@ class SolverRulesError(NoStrategyError):
 
     Attributes:
         preset: the rule set's name; rule: the rule id; value: its value.
+        KIND, MESSAGE: the bot kind refusing and the message id (a subclass for another bot
+            built on the move solver sets its own).
     """
 
+    KIND: ClassVar[str] = "solver"
+    MESSAGE: ClassVar[str] = N_("error.bot.solver_rule")
+
     def __init__(self, preset: str, rule: str, value: object) -> None:
-        super().__init__(FAMILY, "solver", ("greedy",))
+        super().__init__(FAMILY, self.KIND, ("greedy",))
         self.preset, self.rule, self.value = preset, rule, value
-        self.message_id = N_("error.bot.solver_rule")
+        self.message_id = self.MESSAGE
         self.params = {"preset": preset, "rule": rule, "value": json.dumps(value)}
         self.args = (Messages("en")(self.message_id, **self.params),)
 
     def __reduce__(self) -> tuple[type[SolverRulesError], tuple[str, str, object]]:
         """Pickled by its fields (``simulate --jobs`` sends it back from a worker process)."""
-        return (SolverRulesError, (self.preset, self.rule, self.value))
+        return (type(self), (self.preset, self.rule, self.value))
 
 
 def _best_move(view: RummikubView) -> Play | None:
-    """The exact solver's move (``best_move``, most tiles placed, then the fewest changed table
-    sets) as a ``play`` action, or None when the solver refuses the preset's options, runs out
-    of its ``SOLVER_MAX_STATES`` budget, finds no move, or proposes joker moves that
-    ``check_jokers`` refuses."""
-    seat = view.seat
+    """The exact solver's move (``solved_play`` of the whole rack: most tiles placed, then the
+    fewest changed table sets), or None."""
+    return solved_play(
+        view.seat, view.table, view.rack, opened=view.opened[view.seat], rules=view.rules
+    )
+
+
+def solved_play(
+    seat: int,
+    table: Sequence[Formation],
+    rack: Sequence[Tile],
+    *,
+    opened: bool,
+    rules: RummikubRules,
+    objective: str = "tiles",
+    max_states: int = SOLVER_MAX_STATES,
+    tie_break_states: int = SOLVER_TIE_BREAK_STATES,
+) -> Play | None:
+    """The move solver's best ``play`` of tiles from ``rack`` (any part of seat ``seat``'s
+    rack) onto ``table``, by ``objective`` (``"tiles"`` or ``"points"``), its joker moves
+    checked by ``check_jokers`` (``joker.*`` rules); None when there is none, the budget runs
+    out or the joker check refuses it."""
+    old = tuple(table)
     try:
         move = best_move(
-            view.table,
-            view.rack,
-            initial=not view.opened[seat],
-            rules=_move_rules(view.rules),
-            max_states=SOLVER_MAX_STATES,
-            tie_break_states=SOLVER_TIE_BREAK_STATES,
+            old,
+            rack,
+            initial=not opened,
+            objective=objective,
+            rules=_move_rules(rules),
+            max_states=max_states,
+            tie_break_states=tie_break_states,
         )
-    except RemiError:  # its budget ran out (the rules were checked in choose)
-        # (SolverBudgetExceeded): fall back to the listed plays
-        return None
-    if move is None or not move.tiles_placed or tuple(move.table) == tuple(view.table):
-        return None
-    if view.opened[seat]:
-        # the joker rules are judged from public information (the table) and the own rack
-        try:
-            check_jokers(
-                view.table, move.table, Counter(move.placed), view.rules, initial_turn=False
-            )
-        except RemiError:  # the solver's joker model is looser than the engine's: use a listed play
+        if move is None or not move.tiles_placed or tuple(move.table) == old:
             return None
+        if opened:
+            check_jokers(old, move.table, Counter(move.placed), rules, initial_turn=False)
+    except RemiError:  # the budget ran out, or the engine's joker rules refuse the move
+        return None
     return Play(seat, tuple(move.table))
 
 
@@ -224,7 +245,8 @@ def _move_rules(rules: RummikubRules) -> MoveRules:
     return found
 
 
-#: Bot kind -> factory of this family's strategy of that kind (``factory(seed)``).
+#: Bot kind -> factory of this family's strategy of that kind (``factory(seed)``); the
+#: ``club`` kind, built on this module, is added by ``RummikubVariant.strategy_table``.
 STRATEGIES: Final[Mapping[str, Callable[[int], Strategy[RummikubView, Action]]]] = {
     "greedy": RummikubGreedyStrategy,
     "solver": RummikubSolverStrategy,

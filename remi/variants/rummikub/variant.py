@@ -223,24 +223,31 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
         return TableEditor(state)
 
     def check_strategy(self, kind: str, rules: RuleSet) -> None:
-        """``FamilyHooks.check_strategy``, and the ``solver`` kind's refusal of the rule values
-        its move solver does not model (``strategies.check_solver_rules``).
+        """``FamilyHooks.check_strategy``, and the ``solver`` and ``club`` kinds' refusal of the
+        rule values the move solver does not model (``strategies.check_solver_rules``,
+        ``club.check_club_rules``).
 
         Raises:
-            NoStrategyError: a kind the family lacks; ``SolverRulesError`` (a
-                ``NoStrategyError``) naming the rule the solver bot cannot play.
+            NoStrategyError: a kind the family lacks; ``SolverRulesError`` or ``ClubRulesError``
+                (``NoStrategyError``s) naming the rule the solver or club bot cannot play.
         """
         super().check_strategy(kind, rules)
         if kind == "solver" and isinstance(rules, RummikubRules):
             from remi.variants.rummikub.strategies import check_solver_rules
 
             check_solver_rules(rules)
+        if kind == "club":
+            from remi.variants.rummikub.club import check_club_rules
+
+            check_club_rules(rules)
 
     def strategy_table(self) -> Mapping[str, Callable[[int], Strategy[RummikubView, Action]]]:
-        """The family's bot strategies, kind -> ``factory(seed)`` (``strategies.STRATEGIES``)."""
+        """The family's bot strategies, kind -> ``factory(seed)``: ``strategies.STRATEGIES``
+        and the ``club`` kind (``club.RummikubClubStrategy``)."""
+        from remi.variants.rummikub.club import RummikubClubStrategy
         from remi.variants.rummikub.strategies import STRATEGIES
 
-        return STRATEGIES
+        return {**STRATEGIES, "club": RummikubClubStrategy}
 
 
 VARIANT = RummikubVariant()

@@ -1,0 +1,271 @@
+"""The Rummikub family's ``club`` strategy: candidate turns from the exact move solver, judged by
+determinized rollouts over the hidden racks and pool, from views only.
+
+``RummikubClubStrategy`` lists candidate turns (``candidates``): the ``solver`` bot's own move
+(most tiles placed, ``best_move``), the move placing the most points (``objective="points"``:
+rid the rack of its high tiles), the best move holding back every joker (the joker, 30 points
+on a rack when an opponent goes out, docs/rules.md §2.9, kept for a later turn), and drawing
+instead of playing (§2.4; before the initial meld, §2.5: waiting for a bigger one). A turn that
+empties the rack is played at once.
+
+Each candidate is played out on ``samples`` determinizations of the view (``determinize``: the
+unseen tiles dealt at random to the other racks, of their public sizes, and the pool; the same
+samples for every candidate: common random numbers). A rollout plays every seat with a fast
+solver policy (``RolloutPolicy``: the solver's most-tiles move within a small work budget, no
+tie-break, else the greedy listed play) for ``rollout_turns`` turns after the candidate (default
+one round: the other players, then this player's next turn), or to the game's end.
+
+Evaluation (points): at the game's end, this player's score minus the others' mean
+(``score_state``, §2.9, §2.10); otherwise the same difference "as if it ended now" of each
+player's ``rack_cost``: his rack's points (a joker ``scoring.joker_points``) plus
+``tile_weight`` points a tile (the tiles still to place before going out), a player who has not
+made his initial meld charged ``closed_penalty`` more. The best mean wins when it beats the
+solver move's by more than ``margin_points``.
+
+Rules: every rule id is respected; the rule values the move solver does not model
+(``check_solver_rules``: ``run.ace_high``, ``joker.locks_meld``, ``joker.group_of_three =
+both_missing``, ``joker.freed_use = new_set_with_rack``, ``table.keep_three``) are refused
+(``ClubRulesError``, before a game through ``remi.bots.check_bots``).
+
+Budget (``ClubSettings``): ``samples`` x candidates (at most 4) rollouts of ``rollout_turns``
+turns per decision. Reproducible: the samples come from ``random.Random`` seeded by the bot
+seed, the seat and the public position (pool count, rack sizes, table size).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import ClassVar
+
+import attrs
+
+from remi.core.actions import Action
+from remi.core.errors import IllegalActionError
+from remi.core.messages import N_
+from remi.core.rulespec import RuleSet
+from remi.core.strategy import require_legal
+from remi.variants.rummikub import engine
+from remi.variants.rummikub.actions import Draw, Pass, Play
+from remi.variants.rummikub.determinize import determinize
+from remi.variants.rummikub.melds import rack_points
+from remi.variants.rummikub.rules import RummikubRules
+from remi.variants.rummikub.scoring import score_state
+from remi.variants.rummikub.state import RummikubState
+from remi.variants.rummikub.strategies import (
+    SolverRulesError,
+    best_legal_play,
+    check_solver_rules,
+    solved_play,
+)
+from remi.variants.rummikub.views import RummikubView, view
+
+__all__ = [
+    "ClubRulesError",
+    "ClubSettings",
+    "RolloutPolicy",
+    "RummikubClubStrategy",
+    "check_club_rules",
+    "rack_cost",
+]
+
+
+@attrs.frozen(kw_only=True)
+class ClubSettings:
+    """The search budget and evaluation weights of the Rummikub ``club`` strategy.
+
+    Attributes:
+        samples: determinizations per decision (shared by the candidates).
+        rollout_turns: turns played out after the candidate (None: one round, the other
+            players then this player's next turn); the game's end stops it earlier.
+        margin_points: a candidate replaces the solver's move only when its mean evaluation is
+            higher by more than this (points).
+        tile_weight: points a tile left on a rack costs at the rollout's horizon.
+        closed_penalty: points a player who has not made his initial meld costs more.
+        policy_states: the rollout policy's solver budget per turn (state expansions).
+    """
+
+    samples: int = 6
+    rollout_turns: int | None = None
+    margin_points: float = 1.0
+    tile_weight: float = 6.0
+    closed_penalty: float = 20.0
+    policy_states: int = 20_000
+
+
+def check_club_rules(rules: RuleSet) -> None:
+    """Check that the ``club`` bot models every rule value of ``rules`` (its candidates come
+    from the move solver: ``check_solver_rules``).
+
+    Raises:
+        ClubRulesError: a rule value the move solver does not model (``run.ace_high`` true,
+            ``joker.locks_meld`` true, ``joker.group_of_three = both_missing``,
+            ``joker.freed_use = new_set_with_rack``, ``table.keep_three`` true).
+    """
+    if not isinstance(rules, RummikubRules):
+        return
+    try:
+        check_solver_rules(rules)
+    except SolverRulesError as exc:
+        raise ClubRulesError(exc.preset, exc.rule, exc.value) from None
+
+
+class ClubRulesError(SolverRulesError):
+    """The ``club`` bot cannot play a rule set: the move solver generating its candidates does
+    not model one of its rule values (docs/rules.md §2.3, §2.6, §2.7).
+
+    Attributes:
+        preset: the rule set's name; rule: the rule id; value: its value.
+    """
+
+    KIND: ClassVar[str] = "club"
+    MESSAGE: ClassVar[str] = N_("error.bot.club_rule")
+
+
+class RolloutPolicy:
+    """The fast policy of the rollouts: the solver's most-tiles move within ``max_states``
+    expansions and no tie-break, else the greedy listed play (``best_legal_play``)."""
+
+    def __init__(self, max_states: int) -> None:
+        self.max_states = max_states
+
+    def choose(self, state: RummikubState) -> Action:
+        """The action of ``state.current`` in ``state`` (a determinized state, never the true
+        one)."""
+        seat = state.current
+        play = solved_play(
+            seat,
+            state.table,
+            state.racks[seat],
+            opened=state.opened[seat],
+            rules=state.rules,
+            max_states=self.max_states,
+            tie_break_states=0,
+        )
+        if play is not None:
+            return play
+        if state.pool:
+            return Draw(seat)
+        return best_legal_play(view(state, seat))
+
+
+def rack_cost(state: RummikubState, seat: int, settings: ClubSettings) -> float:
+    """What ``seat``'s position costs him at a rollout's horizon, in points: his rack's points
+    (docs/rules.md §2.9) plus ``tile_weight`` a tile, plus ``closed_penalty`` before his
+    initial meld."""
+    rack = state.racks[seat]
+    cost = rack_points(rack, state.rules) + settings.tile_weight * len(rack)
+    return cost + (0.0 if state.opened[seat] else settings.closed_penalty)
+
+
+def _standing(state: RummikubState, seat: int, settings: ClubSettings) -> float:
+    """``seat``'s score minus the others' mean: the game's scores once it has ended, else the
+    others' mean ``rack_cost`` minus his."""
+    if state.is_over:
+        values = [float(p.score) for p in score_state(state)]
+    else:
+        values = [-rack_cost(state, s, settings) for s in range(state.player_count)]
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - sum(others) / len(others)
+
+
+class RummikubClubStrategy:
+    """The club player of the Rummikub family (see the module docstring)."""
+
+    def __init__(self, seed: int = 0, *, settings: ClubSettings | None = None) -> None:
+        self.seed = seed
+        self.settings = settings or ClubSettings()
+        self._policy = RolloutPolicy(self.settings.policy_states)
+
+    def choose(self, view: RummikubView) -> Action:
+        """The next action of ``view.seat``: the best candidate turn by rollouts (module
+        docstring).
+
+        Raises:
+            ClubRulesError: a rule value the move solver does not model (``check_club_rules``).
+            RemiError: the view has no legal action (not this player's turn).
+        """
+        check_club_rules(view.rules)
+        require_legal(view.seat, view.legal)
+        cands = self.candidates(view)
+        first = cands[0]
+        if len(cands) < 2 or (isinstance(first, Play) and _placed(view, first) >= len(view.rack)):
+            return first
+        values = self._evaluate(view, cands)
+        if values is None:
+            return first
+        best = max(range(len(cands)), key=lambda i: values[i])
+        return cands[best] if values[best] > values[0] + self.settings.margin_points else first
+
+    def candidates(self, view: RummikubView) -> list[Action]:
+        """The candidate turns, the solver bot's choice first, no two leaving the same table:
+        the most-tiles move (else the greedy listed play), the most-points move, the most-tiles
+        move without the rack's jokers, and the listed draw (or pass)."""
+        seat, opened = view.seat, view.opened[view.seat]
+        base = solved_play(seat, view.table, view.rack, opened=opened, rules=view.rules)
+        out: list[Action] = [base if base is not None else best_legal_play(view)]
+        more: list[Action | None] = [
+            solved_play(
+                seat, view.table, view.rack, opened=opened, rules=view.rules, objective="points"
+            )
+        ]
+        if any(t.is_joly for t in view.rack):
+            plain = [t for t in view.rack if not t.is_joly]
+            more.append(solved_play(seat, view.table, plain, opened=opened, rules=view.rules))
+        more.extend(a for a in view.legal if isinstance(a, (Draw, Pass)))
+        for action in more:
+            if action is not None and all(_key(action) != _key(a) for a in out):
+                out.append(action)
+        return out
+
+    def _evaluate(self, view: RummikubView, cands: Sequence[Action]) -> list[float] | None:
+        """Each candidate's mean ``_standing`` over the shared samples; None when a sample
+        cannot be built."""
+        rng = random.Random(
+            f"rkclub:{self.seed}:{view.seat}:{view.pool_count}:{view.tile_counts}:"
+            f"{len(view.table)}:{view.passes}"
+        )
+        totals: list[list[float]] = [[] for _ in cands]
+        for _ in range(self.settings.samples):
+            state = determinize(view, rng)
+            if state is None:
+                return None
+            for i, action in enumerate(cands):
+                end = self._rollout(state, action)
+                if end is not None:
+                    totals[i].append(_standing(end, view.seat, self.settings))
+        if any(not t for t in totals):
+            return None
+        return [statistics.fmean(t) for t in totals]
+
+    def _rollout(self, state: RummikubState, first: Action) -> RummikubState | None:
+        """``state`` after ``first`` and ``rollout_turns`` turns of the fast policy (or to the
+        game's end); None when the sample refuses an action."""
+        turns = self.settings.rollout_turns
+        if turns is None:
+            turns = state.player_count
+        try:
+            state = engine.apply(state, first)
+            for _ in range(turns):
+                if state.is_over:
+                    break
+                state = engine.apply(state, self._policy.choose(state))
+        except IllegalActionError:
+            return None
+        return state
+
+
+def _placed(view: RummikubView, play: Play) -> int:
+    """Rack tiles ``play`` adds to the table."""
+    before = Counter(t for f in view.table for t in f.tiles)
+    return sum((Counter(t for f in play.table for t in f.tiles) - before).values())
+
+
+def _key(action: Action) -> object:
+    """What distinguishes two candidates: the table a play leaves (as a multiset of sets),
+    else the action itself."""
+    if isinstance(action, Play):
+        return frozenset(Counter(action.table).items())
+    return action

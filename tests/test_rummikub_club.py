@@ -1,0 +1,198 @@
+"""The Rummikub family's ``club`` bot: determinized search from its view only, legal, seeded,
+and refusing the rule values its move solver does not model."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from test_hidden_information import soak
+
+from remi.bots import check_bots, make_bot, play_hand
+from remi.core.actions import Action
+from remi.core.notation import parse_tiles
+from remi.core.presets import load_rules
+from remi.core.strategy import NoStrategyError
+from remi.core.variant import get_variant
+from remi.variants.rummikub import engine
+from remi.variants.rummikub.actions import Draw, Play
+from remi.variants.rummikub.club import (
+    ClubRulesError,
+    ClubSettings,
+    RummikubClubStrategy,
+    rack_cost,
+)
+from remi.variants.rummikub.determinize import determinize, unseen_tiles
+from remi.variants.rummikub.state import RummikubState
+from remi.variants.rummikub.strategies import RummikubSolverStrategy
+from remi.variants.rummikub.views import RummikubView, view
+
+from rummikit import deal, rk_rules
+
+RULES = load_rules("rummikub")
+#: a small budget keeps the tests fast; the search itself is the same
+FAST = ClubSettings(samples=2)
+
+
+def _fast(seed: int) -> RummikubClubStrategy:
+    return RummikubClubStrategy(seed, settings=FAST)
+
+
+@attrs.define
+class _FastClub:
+    """A ``club`` seat with the small test budget, recording the type of what it is shown."""
+
+    seed: int
+    name: str = "club"
+    shown: list[type] = attrs.Factory(list)
+
+    def choose(self, v: RummikubView) -> Action:
+        self.shown.append(type(v))
+        return _fast(self.seed).choose(v)
+
+
+def _club_turns(seed: int = 3) -> list[RummikubState]:
+    """States of a seeded 4-player game (club against solver) where a club seat is to play."""
+    states: list[RummikubState] = []
+    bots = [_FastClub(1), make_bot("solver", 2), _FastClub(3), make_bot("solver", 4)]
+
+    def keep(before: RummikubState, action: object, after: RummikubState) -> None:
+        if before.current in (0, 2):
+            states.append(before)
+
+    play_hand(get_variant("rummikub").new_game(RULES, 4, seed=seed), bots, on_action=keep)
+    return states
+
+
+def _hidden_reshuffled(state: RummikubState, seat: int, rng: random.Random) -> RummikubState:
+    """``state`` with every tile ``seat`` cannot see (other racks, the pool) dealt again."""
+    hidden = list(state.pool) + [t for s, r in enumerate(state.racks) if s != seat for t in r]
+    rng.shuffle(hidden)
+    racks = []
+    for s, rack in enumerate(state.racks):
+        if s != seat:
+            rack, hidden = tuple(sorted(hidden[: len(rack)])), hidden[len(rack) :]
+        racks.append(rack)
+    return attrs.evolve(state, racks=tuple(racks), pool=tuple(hidden))
+
+
+def _own_rack(state: RummikubState, tiles: str) -> RummikubState:
+    """``state`` with p1's rack exactly ``tiles`` (no fillers)."""
+    return attrs.evolve(state, racks=(parse_tiles(tiles), *state.racks[1:]))
+
+
+def test_club_is_the_family_strategy_of_the_club_bot() -> None:
+    assert isinstance(get_variant("rummikub").strategy("club", 5), RummikubClubStrategy)
+    check_bots(["club", "solver"], RULES)
+
+
+def test_decisions_do_not_depend_on_the_hidden_tiles_and_are_legal() -> None:
+    rng = random.Random(0)
+    turns = _club_turns()
+    assert len(turns) >= 6
+    for state in turns[:8]:
+        seat = state.current
+        other = _hidden_reshuffled(state, seat, rng)
+        assert other.racks[(seat + 1) % 4] != state.racks[(seat + 1) % 4]
+        assert other.pool != state.pool
+        assert view(other, seat) == view(state, seat)
+        chosen = _fast(7).choose(view(state, seat))
+        assert _fast(7).choose(view(other, seat)) == chosen
+        engine.check(state, chosen)  # legal in the true state (docs/rules.md §2.4-§2.7)
+        engine.check(other, chosen)
+
+
+def test_determinizations_agree_with_the_view() -> None:
+    state = _club_turns()[3]
+    seat = state.current
+    v = view(state, seat)
+    true_hidden = list(state.pool) + [t for s, r in enumerate(state.racks) if s != seat for t in r]
+    assert Counter(unseen_tiles(v)) == Counter(true_hidden)
+    sample = determinize(v, random.Random(1))
+    assert sample is not None
+    assert view(sample, seat) == v
+    assert [len(r) for r in sample.racks] == [len(r) for r in state.racks]
+    assert sample.all_tiles() == state.all_tiles()
+
+
+def test_the_solver_move_comes_first_and_a_going_out_is_played_at_once() -> None:
+    # p1 can go out: R9 R10 R11 and K1 K2 K3 (docs/rules.md §2.9)
+    state = _own_rack(
+        deal(["R9 R10 R11 K11 K12 K13", "Y2"], pool="Y4 Y6"), "R9 R10 R11 K11 K12 K13"
+    )
+    v = view(state, 0)
+    club = _fast(0)
+    assert club.candidates(v)[0] == RummikubSolverStrategy(0).choose(v)
+    chosen = club.choose(v)
+    assert isinstance(chosen, Play) and engine.apply(state, chosen).winner == 0
+
+
+def test_candidates_hold_back_jokers_and_offer_the_draw() -> None:
+    # the initial meld (docs/rules.md §2.5) with the joker, without it, or a draw (§2.4)
+    state = deal(["R9 R10 R11 Y10 B10 K10 J", "Y2"], pool="Y4 Y6")
+    v = view(state, 0)
+    cands = _fast(0).candidates(v)
+    assert Draw(0) in cands
+    jokers = [
+        sum(1 for f in c.table for t in f.tiles if t.is_joly) for c in cands if isinstance(c, Play)
+    ]
+    assert jokers[0] == 1 and 0 in jokers[1:]
+    for c in cands:
+        engine.check(state, c)
+
+
+def test_rack_cost_counts_the_joker_at_30_and_the_tiles_left() -> None:
+    state = _own_rack(deal(["Y5 K9 J", "Y2"]), "Y5 K9 J")
+    settings = ClubSettings(tile_weight=2.0, closed_penalty=10.0)
+    # 5 + 9 + 30 (scoring.joker_points) + 3 tiles x 2 + not opened 10 (docs/rules.md §2.9)
+    assert [str(t) for t in state.racks[0]] == ["Y5", "K9", "J"]
+    assert rack_cost(state, 0, settings) == 5 + 9 + 30 + 6 + 10
+
+
+def test_club_games_are_reproducible_by_seed_and_see_only_views() -> None:
+    club = _FastClub(4)
+
+    def game() -> tuple[Action, ...]:
+        end, log = play_hand(
+            get_variant("rummikub").new_game(RULES, 2, seed=8), [club, make_bot("greedy", 5)]
+        )
+        assert end.is_over
+        return log
+
+    first = game()
+    assert game() == first
+    assert club.shown and set(club.shown) == {RummikubView}
+
+
+def test_club_views_pass_the_information_hiding_walk() -> None:
+    variant = get_variant("rummikub")
+    for state in _club_turns(seed=5)[::3]:
+        views = soak.check_views(variant, state, "club game")
+        assert len(views) == 4
+
+
+#: The rule values the move solver does not model (docs/rules.md §2.3, §2.6, §2.7), by rule id.
+UNMODELLED = {
+    "run.ace_high": True,
+    "joker.locks_meld": True,
+    "joker.group_of_three": "both_missing",
+    "joker.freed_use": "new_set_with_rack",
+    "table.keep_three": True,
+}
+
+
+@pytest.mark.parametrize(("rule", "value"), UNMODELLED.items(), ids=list(UNMODELLED))
+def test_club_bot_refuses_rules_its_solver_does_not_model(rule: str, value: object) -> None:
+    rules = rk_rules(**{rule.replace(".", "__"): value})
+    with pytest.raises(ClubRulesError) as info:
+        check_bots(["club"], rules)
+    assert info.value.rule == rule and str(info.value).endswith(f"[{rule}]")
+    assert "'club'" in str(info.value) and isinstance(info.value, NoStrategyError)
+    back = pickle.loads(pickle.dumps(info.value))
+    assert str(back) == str(info.value)
+    state = deal(["R9 R10 R11 K1 K2", "Y2"], pool="Y4 Y6", rules=rules)
+    with pytest.raises(ClubRulesError):
+        RummikubClubStrategy(0).choose(view(state, 0))
