@@ -40,6 +40,7 @@ class PublicPlayer:
         opened: made his opening (etalare).
         announced: announced at most ``announce.max_tiles`` tiles.
         failed_announcement: ended a turn with few tiles unannounced (visible to all).
+        announcement_claimed: an opponent claimed that omission (``announce.penalty``).
         pe_tabla: declared pe tablă.
         atu_announced: announced the atu's twin.
     """
@@ -49,6 +50,7 @@ class PublicPlayer:
     opened: bool
     announced: bool
     failed_announcement: bool
+    announcement_claimed: bool
     pe_tabla: bool
     atu_announced: bool
 
@@ -194,6 +196,7 @@ def _publics(players: tuple[PlayerState, ...]) -> tuple[PublicPlayer, ...]:
             p.opened,
             p.announced,
             p.failed_announcement,
+            p.announcement_claimed,
             p.pe_tabla,
             p.atu_announced,
         )
@@ -207,6 +210,7 @@ def _publics(players: tuple[PlayerState, ...]) -> tuple[PublicPlayer, ...]:
                 opened=p.opened,
                 announced=p.announced,
                 failed_announcement=p.failed_announcement,
+                announcement_claimed=p.announcement_claimed,
                 pe_tabla=p.pe_tabla,
                 atu_announced=p.atu_announced,
             )
