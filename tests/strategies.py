@@ -132,6 +132,7 @@ REMI_HOUSE_RULES: dict[str, tuple[object, ...]] = {
     "stock.exhausted": ("hand_ends", "reshuffle"),
     "deal.cancel_doubles": (0, 3),
     "turn.timer_seconds": (0, 60),
+    "announce.penalty": ("automatic", "claim"),
 }
 
 
