@@ -15,8 +15,8 @@ from remi.variants.remi_pe_tabla.actions import Claim, parse_action
 from remi.variants.remi_pe_tabla.engine import apply, transition
 from remi.variants.remi_pe_tabla.events import AnnouncementClaimed
 from remi.variants.remi_pe_tabla.movegen import legal_actions
-from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.results import score_state
+from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import GameState, Phase, deal, new_game
 from remi.variants.remi_pe_tabla.turn import ROMANIAN_WORDS
 from remi.variants.remi_pe_tabla.views import view
@@ -304,9 +304,7 @@ def test_announce_penalty() -> None:
     assert view(claimed, 0).players[0].announcement_claimed  # public, as the omission is
     scores = _closing_scores(claimed)
     assert scores[0].score == -500
-    assert [(line.rule_id, line.points) for line in scores[0].lines] == [
-        ("announce.penalty", -500)
-    ]
+    assert [(line.rule_id, line.points) for line in scores[0].lines] == [("announce.penalty", -500)]
     drawn = run(house, "p2 draw")  # a claim after taking is listed too, and undone by undo
     assert Claim(1, 0) in legal_actions(drawn)
     undone = run(drawn, "p2 claim p1", "p2 undo")

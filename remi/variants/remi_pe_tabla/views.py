@@ -173,7 +173,7 @@ _LAST_PUBLICS: list[tuple[tuple[PlayerState, ...], tuple[PublicPlayer, ...]]] = 
 
 # PublicPlayer values by their fields (frozen, so equal ones are shared): the few public facts of
 # a seat recur all hand long, while his PlayerState object changes with every action he makes.
-_PUBLIC_VALUES: dict[tuple[int, int, bool, bool, bool, bool, bool], PublicPlayer] = {}
+_PUBLIC_VALUES: dict[tuple[int, int, bool, bool, bool, bool, bool, bool], PublicPlayer] = {}
 
 # The TurnView of a TurnState object (held beside it, so its id is not reused while cached): a
 # turn not yet begun is one shared TurnState per rack size, so its view is built once.
