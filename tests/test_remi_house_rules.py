@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from typer.testing import CliRunner
+
+import remi
 from remi.bots import make_bot
+from remi.cli import app
 from remi.core.commands import canonical_command
 from remi.core.presets import load_rules
 from remi.core.scoring import PlayerScore
@@ -320,3 +324,14 @@ def test_announce_penalty_claim_is_typed_recorded_and_played_by_bots() -> None:
     house = _missed_announcement(_rules(announce__penalty="claim"))
     for kind in ("greedy", "solver", "club"):
         assert make_bot(kind, 0).choose(view(house, 1)) == Claim(1, 0), kind
+
+
+def test_announce_penalty_claim_typed_at_the_table() -> None:
+    """In line-mode play a Romanian player types ``reclam p1``: the claim is made and shown."""
+    state = _missed_announcement(_rules(announce__penalty="claim"))
+    args = ["play", "--position", remi.position(state), "--bot", "greedy", "--human", "Ana"]
+    result = CliRunner().invoke(
+        app, [*args, "--lang", "ro", "--plain"], input="reclam p1\nies\n", env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "anunț ratat, reclamat" in result.output
