@@ -76,10 +76,8 @@ from remi.core.variant import Variant, get_variant
 DEFAULT_PRESET = {"remi": "remi-pe-tabla", "rummikub": "rummikub"}
 #: Per family, the true/false house-rule ids each game sets at random (seeded by the game's
 #: seed; the record carries them as overrides). Not with a ``solver`` seat: the Rummikub solver
-#: bot refuses these values (docs/rules.md §2.6). ``table.keep_three`` is left out for now:
-#: with it, seed 1928 plays a move that its record's replay refuses (a joker's place read back
-#: differently from the text of ``[K6 K7 J]``), an open defect of issue 21.
-HOUSE_RULES = {"rummikub": ("joker.locks_meld", "run.ace_high")}
+#: bot refuses these values (docs/rules.md §2.6).
+HOUSE_RULES = {"rummikub": ("table.keep_three", "joker.locks_meld", "run.ace_high")}
 FULL = Counter(FULL_SET)
 MAX_ACTIONS = 100_000
 

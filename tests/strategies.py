@@ -136,6 +136,7 @@ REMI_HOUSE_RULES: dict[str, tuple[object, ...]] = {
     "deal.doubles_exchange": ("none", "same_category", "free"),
     "atu.enabled": (False, True),  # not a house rule itself: atu.tile needs an atu
     "atu.tile": ("stock", "closing", "table"),
+    "announce.penalty": ("automatic", "claim"),
 }
 
 

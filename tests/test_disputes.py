@@ -443,3 +443,18 @@ def test_disputes_bad_files(
     assert "\n" not in message
     if exc is DisputeError:
         assert message.startswith(f"{path}: ")  # the file is named first
+
+
+def test_dispute_announce_penalty_claimed(tmp_path: Path) -> None:
+    """RF-4 under ``announce.penalty = "claim"``: D's omission is claimed unless the file says
+    ``claimed = false``, and then he scores his 70 (docs/rules.md §1.14)."""
+    claim = {"announce.penalty": "claim"}
+    assert scores_of(EXAMPLES / "RF-4.toml", overrides=claim) == {"A": 155, "D": -500}
+    text = (EXAMPLES / "RF-4.toml").read_text(encoding="utf-8")
+    unclaimed = tmp_path / "RF-4-unclaimed.toml"
+    unclaimed.write_text(
+        text.replace("announced = false\n", "announced = false\nclaimed = false\n"),
+        encoding="utf-8",
+    )
+    assert scores_of(unclaimed, overrides=claim) == {"A": 155, "D": 70}
+    assert scores_of(unclaimed) == {"A": 155, "D": -500}  # automatic: no claim needed

@@ -6,12 +6,24 @@ from __future__ import annotations
 
 from collections import Counter
 
+from typer.testing import CliRunner
+
+import remi
+from remi.bots import make_bot
+from remi.cli import app
+from remi.core.commands import canonical_command
 from remi.core.presets import load_rules
+from remi.core.scoring import PlayerScore
 from remi.core.tiles import FULL_SET
-from remi.variants.remi_pe_tabla.engine import apply
+from remi.variants.remi_pe_tabla.actions import Claim, parse_action
+from remi.variants.remi_pe_tabla.engine import apply, transition
+from remi.variants.remi_pe_tabla.events import AnnouncementClaimed
 from remi.variants.remi_pe_tabla.movegen import legal_actions
+from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.state import GameState, Phase, deal, new_game
+from remi.variants.remi_pe_tabla.turn import ROMANIAN_WORDS
+from remi.variants.remi_pe_tabla.views import view
 
 from gamekit import DEFAULT, first_round_opening, refused, run, stacked
 
@@ -250,3 +262,76 @@ def test_turn_timer_seconds() -> None:
         state = apply(state, action)
     assert [str(t) for t in state.sir][-2:] == ["R8", "R12"] and state.current == 1
     assert load_rules("remi-pe-tabla").turn_timer_seconds == 0  # no timer by default
+
+
+def _missed_announcement(rules: RemiRules) -> GameState:
+    """p1 opens with R1..R11 and ends his turn with K4 K6 K7 without announcing; p2 to play."""
+    p1 = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 K2 K4 K6 K8"
+    p2 = "Y8 Y3 Y5 Y7 Y9 Y11 Y13 B1 B3 B5 B11 B13 K3 K9"
+    state = stacked([p1, p2], "K5 K7 R12 K5 B6", rules=rules)
+    return first_round_opening(state, ("K8", "K5"), "[R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]", "K2")
+
+
+def _closing_scores(state: GameState) -> tuple[PlayerScore, ...]:
+    """p2 draws R12 and discards it; p1 draws K5, lays [K4 K5 K6] and closes with K7."""
+    state = run(state, "p2 draw", "p2 discard R12", "p1 draw", "p1 meld [K4 K5 K6]")
+    state = run(state, "p1 discard K7")
+    assert state.result is not None and state.result.closed_by == 0
+    return score_state(state)
+
+
+def test_announce_penalty() -> None:
+    """Automatic (the default): p1's missed announcement costs him 500 though nobody says a
+    word. ``claim``: only when an opponent claims it (``p2 claim p1``, in p2's turn, public);
+    unclaimed, p1 scores his tiles: R1 25 + R2..R9 40 + R10 R11 20 + K4 K5 K6 15 + 50 = 150."""
+    state = _missed_announcement(DEFAULT)
+    assert state.players[0].failed_announcement
+    assert not any(isinstance(a, Claim) for a in legal_actions(state))
+    refused(state, "p2 claim p1", "announce.penalty")
+    automatic = _closing_scores(state)[0]
+    assert automatic.score == -500
+    assert [line.rule_id for line in automatic.lines] == ["announce.penalty_points"]
+
+    house = _missed_announcement(_rules(announce__penalty="claim"))
+    assert Claim(1, 0) in legal_actions(house)
+    refused(house, "p2 claim p2", "announce.penalty")  # not his own
+    refused(house, "p2 claim p3", "announce.penalty")  # no such seat
+    unclaimed = _closing_scores(house)[0]
+    assert unclaimed.score == 150
+    assert unclaimed.lines[0].rule_id == "announce.penalty" and unclaimed.lines[0].points == 0
+
+    _all_listed_apply(house)
+    claimed, events = transition(house, parse_action("p2 claim p1"))
+    assert events == (AnnouncementClaimed(1, 0),) and claimed.players[0].announcement_claimed
+    assert not any(isinstance(a, Claim) for a in legal_actions(claimed))
+    refused(claimed, "p2 claim p1", "announce.penalty")  # once only
+    assert view(claimed, 0).players[0].announcement_claimed  # public, as the omission is
+    scores = _closing_scores(claimed)
+    assert scores[0].score == -500
+    assert [(line.rule_id, line.points) for line in scores[0].lines] == [("announce.penalty", -500)]
+    drawn = run(house, "p2 draw")  # a claim after taking is listed too, and undone by undo
+    assert Claim(1, 0) in legal_actions(drawn)
+    undone = run(drawn, "p2 claim p1", "p2 undo")
+    assert not undone.players[0].announcement_claimed and len(undone.players[1].rack) == 15
+
+
+def test_announce_penalty_claim_is_typed_recorded_and_played_by_bots() -> None:
+    """``reclam p1`` is Romanian for ``claim p1``; the record's text parses back; greedy,
+    solver and club claim the free points at once."""
+    assert canonical_command("reclam p1", ROMANIAN_WORDS) == "claim p1"
+    action = parse_action("p2 claim p1")
+    assert action == Claim(1, 0) and parse_action(str(action)) == action
+    house = _missed_announcement(_rules(announce__penalty="claim"))
+    for kind in ("greedy", "solver", "club"):
+        assert make_bot(kind, 0).choose(view(house, 1)) == Claim(1, 0), kind
+
+
+def test_announce_penalty_claim_typed_at_the_table() -> None:
+    """In line-mode play a Romanian player types ``reclam p1``: the claim is made and shown."""
+    state = _missed_announcement(_rules(announce__penalty="claim"))
+    args = ["play", "--position", remi.position(state), "--bot", "greedy", "--human", "Ana"]
+    result = CliRunner().invoke(
+        app, [*args, "--lang", "ro", "--plain"], input="reclam p1\nies\n", env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "anunț ratat, reclamat" in result.output

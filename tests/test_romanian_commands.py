@@ -27,6 +27,7 @@ from remi.variants.remi_pe_tabla.turn import ROMANIAN_WORDS
         ("anunt", "announce"),
         ("ANUNȚ", "announce"),
         ("declar", "declare"),
+        ("reclam p2", "claim p2"),
         ("arunc K13", "discard K13"),
         ("anulez", "undo"),
         ("sugestie", "hint"),

@@ -260,3 +260,26 @@ def test_table_keep_three_invariants(rng: random.Random) -> None:
         broken = broken_set(old, [+s for s in sets])
         twins = [f for f in old if f is not old[i] and set(f.tiles) & set(old[i].tiles)]
         assert broken is not None and (broken == old[i] or broken in twins)
+
+
+def test_table_keep_three_sets_with_the_same_tiles_are_told_apart() -> None:
+    """[J K6 K7] (the joker is K5) and [K6 K7 J] (K8) hold the same tiles: K5 frees the first
+    one's joker and the second stays whole, so both keep 3, in either table order (the check
+    once paired them by tiles in table order and refused the play ``legal_actions`` listed:
+    soak seed 1928)."""
+    rules = rk_rules(table__keep_three=True)
+    state = deal(["J K6 K7 K6 K7 J B1", "Y10 Y11 Y12 K5 R11 R12"], pool="Y2 Y4 Y6", rules=rules)
+    state = run(state, "p1 play [J K6 K7] [K6 K7 J]")
+    state = run(state, "p2 play [J K6 K7] [K6 K7 J] [Y10 Y11 Y12]", "p1 draw")
+    play = "p2 play [K5 K6 K7] [K6 K7 J] [Y10 Y11 Y12] [R11 R12 J]"
+    assert any(str(a) == play for a in legal_actions(state))
+    after = run(state, play)
+    assert after.table[0] == parse_formation("K5 K6 K7")
+    assert after.table[3] == parse_formation("R11 R12 J")
+    low, high = parse_formation("J K6 K7"), parse_formation("K6 K7 J")
+    new = [Counter(parse_formation(t).tiles) for t in ("K5 K6 K7", "K6 K7 J")]
+    assert broken_set([low, high], new) is None
+    assert broken_set([high, low], new) is None
+    assert broken_set([low, high], list(reversed(new))) is None
+    # the joker of [K6 K7 J] stands for K8: K5 does not keep that set
+    assert broken_set([high], [Counter(parse_formation("K5 K6 K7").tiles)]) == high

@@ -32,6 +32,7 @@ def _reference_view(state: GameState, seat: int) -> PlayerView:
             opened=p.opened,
             announced=p.announced,
             failed_announcement=p.failed_announcement,
+            announcement_claimed=p.announcement_claimed,
             pe_tabla=p.pe_tabla,
             atu_announced=p.atu_announced,
         )

@@ -101,6 +101,8 @@ class PlayerEnd:
         opened: he made his opening (etalare) during the hand.
         failed_announcement: he ended a turn with 1..``announce.max_tiles`` tiles without
             having announced (docs/rules.md §1.9).
+        announcement_claimed: an opponent claimed that missed announcement (under
+            ``announce.penalty = "claim"`` only a claimed one is penalised, docs/rules.md §1.14).
         atu: he announced holding the atu's twin (docs/rules.md §1.2).
         pe_tabla: he declared "pe tablă" (docs/rules.md §1.10).
     """
@@ -109,6 +111,7 @@ class PlayerEnd:
     rack: tuple[Tile, ...]
     opened: bool
     failed_announcement: bool = False
+    announcement_claimed: bool = False
     atu: bool = False
     pe_tabla: bool = False
 

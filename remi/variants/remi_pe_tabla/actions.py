@@ -20,6 +20,7 @@ actions, and every text form parses back exactly. Text forms (docs/rules.md §0.
     p1 announce                  announce three tiles or fewer left
     p2 atu                       announce holding the atu's twin (first turn)
     p1 declare                   declare pe tablă after taking the last șir tile
+    p3 claim p2                  claim p2's missed announcement (announce.penalty = claim)
     p1 discard Y12               end the turn; the last discard closes the hand (închidere)
     p1 undo                      take back this turn's actions (a drawn tile stays drawn)
 
@@ -52,6 +53,7 @@ __all__ = [
     "Accept",
     "Announce",
     "AnnounceAtu",
+    "Claim",
     "Declare",
     "Discard",
     "Draw",
@@ -198,6 +200,20 @@ class AnnounceAtu(Action):
 
 
 @attrs.frozen(repr=False)
+class Claim(Action):
+    """Claim the missed announcement of the opponent at 0-based seat ``target`` (``p2`` in
+    notation): under ``announce.penalty = "claim"`` only a claimed omission costs
+    ``announce.penalty_points`` (docs/rules.md §1.9, §1.14)."""
+
+    VERB: ClassVar[str] = "claim"
+    target: int = 0
+
+    def args_text(self) -> str:
+        """The claimed seat, ``p2``."""
+        return f"p{self.target + 1}"
+
+
+@attrs.frozen(repr=False)
 class Declare(Action):
     """Declare "pe tablă" after taking the last șir tile without laying it (docs/rules.md §1.7,
     §1.10)."""
@@ -237,6 +253,7 @@ ACTION_VERBS: Final = (
     "swap",
     "announce",
     "atu",
+    "claim",
     "declare",
     "discard",
     "undo",
@@ -271,6 +288,8 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
         if len(parts) != 1:
             raise fail(f"'take' takes at most one șir position, got '{rest}'", text, parts[1])
         return Take(player, positive_number(parts[0], text, "the șir position"))
+    if verb == "claim":
+        return Claim(player, _claimed_seat(rest, text))
     if verb in ("discard", "accept"):
         tiles = _tiles(rest, text, verb)
         if len(tiles) != 1 or tiles[0].stated is not None:
@@ -303,6 +322,16 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
             raise fail("'swap' gives exactly one numbered tile, like 'swap 3 Y12'", text, parts[1])
         return Swap(player, target, slots[0].tile)
     raise unknown_verb(verb, text, ACTION_VERBS)
+
+
+def _claimed_seat(rest: str, text: str) -> int:
+    """The 0-based seat of ``claim p2``'s argument."""
+    word = rest.strip().lower()
+    if len(word) < 2 or word[0] != "p" or not word[1:].isdigit() or len(word) > 4:
+        raise fail(f"'claim' names one player, like 'claim p2', got '{rest.strip()}'", text, rest)
+    if int(word[1:]) < 1:
+        raise fail(f"player '{word}' does not exist: seats start at p1", text, word)
+    return int(word[1:]) - 1
 
 
 def _tiles(rest: str, text: str, verb: str) -> list[SlotToken]:

@@ -70,7 +70,7 @@ _TOP_KEYS: Final = (
     "end",
     "expect",
 )
-_PLAYER_KEYS: Final = ("rack", "opened", "announced", "atu", "pe_tabla")
+_PLAYER_KEYS: Final = ("rack", "opened", "announced", "claimed", "atu", "pe_tabla")
 _FORMATION_KEYS: Final = ("owner", "tiles", "added", "exchanged", "swapped")
 _END_KEYS: Final = ("closed_by", "closing_tile", "stock_exhausted", "pe_tabla", "atu")
 
@@ -163,6 +163,7 @@ def _parse(data: Mapping[str, Any], rr: RemiRules, source: str) -> Dispute:
         flags[name] = {
             "opened": typed(table, "opened", f"{key}.opened", bool, None),
             "announced": typed(table, "announced", f"{key}.announced", bool, True),
+            "claimed": typed(table, "claimed", f"{key}.claimed", bool, True),
             "atu": typed(table, "atu", f"{key}.atu", bool, False),
             "pe_tabla": typed(table, "pe_tabla", f"{key}.pe_tabla", bool, False),
         }
@@ -291,6 +292,7 @@ def _player_end(
         rack=rack,
         opened=opened,
         failed_announcement=not f["announced"],
+        announcement_claimed=not f["announced"] and f["claimed"],
         atu=f["atu"],
         pe_tabla=f["pe_tabla"],
     )

@@ -13,6 +13,7 @@ The rules are enforced by one handler per action type, grouped by concept:
   tile, breaking the șir, the 3-tile and 1-2-tile restrictions;
 - ``remi.variants.remi_pe_tabla.engine_lay``: new formations (etalare), attaching (lipire), jolys, the one-time swap
   and the 3-tile set lock;
+- ``remi.variants.remi_pe_tabla.claims``: a claimed missed announcement (``announce.penalty``);
 - ``remi.variants.remi_pe_tabla.engine_end``: pe tablă, the announcements, and the discard with the obligations of the
   turn (the taken șir tile used, the freed joly laid, the opening worth ``opening.min_points``,
   the rack within ``turn.max_rack_tiles``), which refuses the discard naming the unmet
@@ -36,6 +37,7 @@ from remi.variants.remi_pe_tabla.actions import (
     Accept,
     Announce,
     AnnounceAtu,
+    Claim,
     Declare,
     Discard,
     Draw,
@@ -48,6 +50,7 @@ from remi.variants.remi_pe_tabla.actions import (
     TakeAtu,
     Undo,
 )
+from remi.variants.remi_pe_tabla.claims import apply_claim
 from remi.variants.remi_pe_tabla.engine_common import _ENDED, _illegal, _remove
 from remi.variants.remi_pe_tabla.engine_end import (
     _after_discard,
@@ -159,6 +162,7 @@ _HANDLERS: dict[type[Action], _Handler] = {
     Swap: _swap,
     Announce: _announce,
     AnnounceAtu: _announce_atu,
+    Claim: apply_claim,
     Declare: _declare,
     Discard: _discard,
     Undo: _undo,

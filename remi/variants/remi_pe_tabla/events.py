@@ -14,6 +14,7 @@ action              events
 ``swap``            ``Swapped`` (the tile given, the formation, what the joly stood for)
 ``announce``        ``Announced``
 ``atu``             ``AnnouncedAtu``
+``claim``           ``AnnouncementClaimed`` (public; ``announce.penalty = "claim"``)
 ``declare``         ``Declared`` (pe tablă)
 ``discard``         ``Discarded``; then ``Opened`` when it completes the opening
                     (``opening.min_points``), ``Announced`` (automatic) or
@@ -40,6 +41,7 @@ from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.actions import (
     Announce,
     AnnounceAtu,
+    Claim,
     Declare,
     Discard,
     Draw,
@@ -56,6 +58,7 @@ from remi.variants.remi_pe_tabla.state import GameState
 __all__ = [
     "Announced",
     "AnnouncedAtu",
+    "AnnouncementClaimed",
     "AnnouncementMissed",
     "Closed",
     "Declared",
@@ -325,6 +328,26 @@ class AnnouncementMissed(Event):
 
 
 @attrs.frozen(repr=False)
+class AnnouncementClaimed(Event):
+    """The player claimed an opponent's missed announcement (``announce.penalty = "claim"``);
+    the opponent scores ``-announce.penalty_points`` at the end of the hand. Public.
+
+    Attributes:
+        target: the claimed opponent's seat (0-based).
+    """
+
+    message_id: ClassVar[str] = "event.announcement_claimed"
+    target: int
+
+    def params(self) -> dict[str, object]:
+        """``player`` and ``target`` (``p2``)."""
+        return {"player": self.seat_text, "target": f"p{self.target + 1}"}
+
+    def __str__(self) -> str:
+        return f"{self.seat_text} claimed p{self.target + 1}'s missed announcement"
+
+
+@attrs.frozen(repr=False)
 class Closed(Event):
     """The player discarded his last tile and closed the hand (închidere).
 
@@ -510,6 +533,10 @@ def _announced_atu(before: GameState, action: AnnounceAtu, after: GameState) -> 
     return (AnnouncedAtu(action.player, before.atu),)
 
 
+def _claimed(before: GameState, action: Claim, after: GameState) -> tuple[Event, ...]:
+    return (AnnouncementClaimed(action.player, action.target),)
+
+
 def _declared(before: GameState, action: Declare, after: GameState) -> tuple[Event, ...]:
     return (Declared(action.player),)
 
@@ -548,6 +575,7 @@ _DERIVE: dict[type[Action], _Derive] = {
     Swap: _swapped,
     Announce: _announced,
     AnnounceAtu: _announced_atu,
+    Claim: _claimed,
     Declare: _declared,
     Discard: _discarded,
     Undo: _undone,

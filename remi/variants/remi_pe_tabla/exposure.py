@@ -371,6 +371,7 @@ EXPOSURE: dict[str, ExposureCounter] = {
     "announce.max_tiles": low_racks,
     "announce.required": low_racks,
     "announce.penalty_points": missed,
+    "announce.penalty": missed,
     "announce.forgive_closer": missed_then_closed,
     "scoring.values": every_hand,
     "scoring.value_low": every_hand,

@@ -29,12 +29,14 @@ from remi.core.tiles import ALL_TILE_TYPES, COLOURS, JOLY, Tile, tile_of
 from remi.variants.remi_pe_tabla.actions import (
     Announce,
     AnnounceAtu,
+    Claim,
     Declare,
     LayOff,
     Swap,
     Take,
     Undo,
 )
+from remi.variants.remi_pe_tabla.claims import claim_actions
 from remi.variants.remi_pe_tabla.engine import is_legal
 from remi.variants.remi_pe_tabla.engine_common import (
     _ENDED,
@@ -127,6 +129,7 @@ def _listing(state: GameState) -> list[Action]:
             and rules.announce_required
         ):
             out.append(Announce(seat))
+        out.extend(claim_actions(state))  # announce.penalty = claim
         return out
     # PLAY
     turn = state.turn
@@ -206,12 +209,13 @@ def _listing(state: GameState) -> list[Action]:
         out.append(Declare(seat))
     if _atu_possible(state, ps):
         out.append(AnnounceAtu(seat))
+    out.extend(claim_actions(state))  # announce.penalty = claim
     if rules.joly_limits != "none" or rules.joly_freed_use == "new_formation":
         out = [a for a in out if not isinstance(a, LayOff) or is_legal(state, a)]
     if (
         turn.checkpoint is not None
         and turn.undoable > 0
-        and all(isinstance(a, (Announce, AnnounceAtu)) for a in out)
+        and all(isinstance(a, (Announce, AnnounceAtu, Claim)) for a in out)
     ):
         return [Undo(seat)]  # nothing but announcements: the turn is stuck
     return out

@@ -124,6 +124,10 @@ def _missed(e: ev.AnnouncementMissed, names: Sequence[str], m: Messages) -> str:
     return m.plural("event.announcement_missed", e.tiles_left)
 
 
+def _claimed(e: ev.AnnouncementClaimed, names: Sequence[str], m: Messages) -> str:
+    return m("event.announcement_claimed", target=names[e.target])
+
+
 def _closed(e: ev.Closed, names: Sequence[str], m: Messages) -> str:
     return m("event.closed")
 
@@ -148,6 +152,7 @@ _WORDS: dict[type[Event], Callable[[Any, Sequence[str], Messages], str]] = {
     ev.Discarded: _discarded,
     ev.Opened: _opened,
     ev.AnnouncementMissed: _missed,
+    ev.AnnouncementClaimed: _claimed,
     ev.Closed: _closed,
     ev.HandEnded: _hand_ended,
     ev.Undone: _undone,

@@ -53,6 +53,7 @@ _FLAGS = {
     "opened": "opened",
     "announced": "announced",
     "failed": "failed_announcement",
+    "claimed": "announcement_claimed",
     "pe-tabla": "pe_tabla",
     "atu": "atu_announced",
 }

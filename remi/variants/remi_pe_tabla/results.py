@@ -40,6 +40,7 @@ def hand_end(state: GameState, names: Sequence[str] | None = None) -> HandEnd:
             rack=p.rack,
             opened=p.opened,
             failed_announcement=p.failed_announcement,
+            announcement_claimed=p.announcement_claimed,
             atu=p.atu_announced,
             pe_tabla=p.pe_tabla,
         )

@@ -368,6 +368,13 @@ class RemiRules(RuleSet):
         low=0,
         high=10000,
     )
+    announce_penalty: str = rule(
+        "announce.penalty",
+        "automatic",
+        "a missed announcement is penalised automatically, or only when an opponent claims it",
+        "docs/rules.md §1.9, §1.14",
+        choices=("automatic", "claim"),
+    )
     announce_forgive_closer: bool = rule(
         "announce.forgive_closer",
         False,

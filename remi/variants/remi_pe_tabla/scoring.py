@@ -7,7 +7,8 @@ the end of a played hand and the dispute checker (``remi.core.dispute_support``,
 Per player, in points (``F`` = the values table chosen by ``scoring.values``; § = a section of
 docs/rules.md)::
 
-    failed announcement (§1.9)    -> -announce.penalty_points, nothing else
+    failed announcement (§1.9)    -> -announce.penalty_points, nothing else (under
+                                     announce.penalty = claim: only once an opponent claimed it)
                                      (+ atu bonus only when atu.lost_on_penalty is false)
     stock ran out, "nobody"       -> 0 for everyone (scoring.stock_exhausted)
     pe-tablă closer (§1.10)       -> F(tiles he laid) + closing bonus, x2 by scoring.pe_tabla_close
@@ -347,15 +348,19 @@ def score_hand(end: HandEnd, rules: RemiRules) -> tuple[PlayerScore, ...]:
         closer = player.name == end.closed_by
         atu_bonus = rules.atu_enabled and player.atu
         penalised = rules.announce_required and player.failed_announcement
+        if penalised and rules.announce_penalty == "claim" and not player.announcement_claimed:
+            sheet.add("announce.penalty", N_("score.announce_unclaimed"), 0)
+            penalised = False
         if penalised and closer and rules.announce_forgive_closer:
             sheet.add("announce.forgive_closer", N_("score.announce_forgiven"), 0)
             penalised = False
         if end.stock_exhausted and rules.scoring_stock_exhausted == "nobody":
             sheet.add("scoring.stock_exhausted", N_("score.stock_out.nobody"), 0)
         elif penalised:
+            claimed = rules.announce_penalty == "claim"
             sheet.add(
-                "announce.penalty_points",
-                N_("score.announce_penalty"),
+                "announce.penalty" if claimed else "announce.penalty_points",
+                N_("score.announce_claimed") if claimed else N_("score.announce_penalty"),
                 -rules.announce_penalty_points,
                 max=rules.announce_max_tiles,
             )

@@ -77,12 +77,13 @@ def table_table(view: PlayerView, names: Sequence[str], m: Messages) -> Renderab
 
 
 def status_marks(player: PublicPlayer, m: Messages) -> list[str]:
-    """A player's markers in words: opened (etalat), announced, missed announcement, pe tablă,
-    atu announced; empty for none."""
+    """A player's markers in words: opened (etalat), announced, missed announcement, claimed
+    (``announce.penalty``), pe tablă, atu announced; empty for none."""
     flags = (
         (player.opened, N_("status.opened")),
         (player.announced, N_("status.announced")),
         (player.failed_announcement, N_("status.failed")),
+        (player.announcement_claimed, N_("status.claimed")),
         (player.pe_tabla, N_("status.pe_tabla")),
         (player.atu_announced, N_("status.atu")),
     )

@@ -106,6 +106,8 @@ class PlayerState:
         announced: has announced having at most ``announce.max_tiles`` tiles (docs/rules.md §1.9).
         failed_announcement: ended a turn with 1..``announce.max_tiles`` tiles unannounced;
             sticky for the hand, scores ``-announce.penalty_points`` (docs/rules.md §1.9).
+        announcement_claimed: an opponent claimed that missed announcement (``claim``; counts
+            only under ``announce.penalty = "claim"``, docs/rules.md §1.14).
         pe_tabla: declared "pe tablă" (docs/rules.md §1.10).
         atu_announced: announced holding the atu's twin (docs/rules.md §1.2).
         turns_played: turns this player has ended in this hand.
@@ -115,6 +117,7 @@ class PlayerState:
     opened: bool = False
     announced: bool = False
     failed_announcement: bool = False
+    announcement_claimed: bool = False
     pe_tabla: bool = False
     atu_announced: bool = False
     turns_played: int = 0

@@ -51,6 +51,7 @@ ROMANIAN_WORDS: Final[dict[str, str]] = {
     "anunț": "announce",
     "atu": "atu",
     "declar": "declare",
+    "reclam": "claim",
     "arunc": "discard",
     "ofer": "offer",
     "accept": "accept",

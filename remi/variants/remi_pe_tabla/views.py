@@ -40,6 +40,7 @@ class PublicPlayer:
         opened: made his opening (etalare).
         announced: announced at most ``announce.max_tiles`` tiles.
         failed_announcement: ended a turn with few tiles unannounced (visible to all).
+        announcement_claimed: an opponent claimed that omission (``announce.penalty``).
         pe_tabla: declared pe tablă.
         atu_announced: announced the atu's twin.
     """
@@ -49,6 +50,7 @@ class PublicPlayer:
     opened: bool
     announced: bool
     failed_announcement: bool
+    announcement_claimed: bool
     pe_tabla: bool
     atu_announced: bool
 
@@ -174,7 +176,7 @@ _LAST_PUBLICS: list[tuple[tuple[PlayerState, ...], tuple[PublicPlayer, ...]]] = 
 
 # PublicPlayer values by their fields (frozen, so equal ones are shared): the few public facts of
 # a seat recur all hand long, while his PlayerState object changes with every action he makes.
-_PUBLIC_VALUES: dict[tuple[int, int, bool, bool, bool, bool, bool], PublicPlayer] = {}
+_PUBLIC_VALUES: dict[tuple[int, int, bool, bool, bool, bool, bool, bool], PublicPlayer] = {}
 
 # The TurnView of a TurnState object (held beside it, so its id is not reused while cached): a
 # turn not yet begun is one shared TurnState per rack size, so its view is built once.
@@ -197,6 +199,7 @@ def _publics(players: tuple[PlayerState, ...]) -> tuple[PublicPlayer, ...]:
             p.opened,
             p.announced,
             p.failed_announcement,
+            p.announcement_claimed,
             p.pe_tabla,
             p.atu_announced,
         )
@@ -210,6 +213,7 @@ def _publics(players: tuple[PlayerState, ...]) -> tuple[PublicPlayer, ...]:
                 opened=p.opened,
                 announced=p.announced,
                 failed_announcement=p.failed_announcement,
+                announcement_claimed=p.announcement_claimed,
                 pe_tabla=p.pe_tabla,
                 atu_announced=p.atu_announced,
             )

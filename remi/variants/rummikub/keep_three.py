@@ -76,15 +76,22 @@ def broken_set(
     """The first start-of-turn set that keeps fewer than 3 of its own tiles together in one of
     ``new_sets`` (the new table, each set as a tile multiset), or None when every set keeps 3.
 
-    A start-of-turn set found unchanged keeps its own set; for the others, a search over which
-    new set keeps each of them, each new set giving each of its tiles to one old set only."""
+    A start-of-turn set found unchanged keeps its own set, when no other start-of-turn set has
+    the same tiles; for the others, a search over which new set keeps each of them, each new set
+    giving each of its tiles to one old set only. Two start-of-turn sets with the same tiles
+    need not be the same set: ``[J K6 K7]`` (the joker is K5) and ``[K6 K7 J]`` (K8) hold the
+    same tiles, and which of them stayed whole decides whether the other is kept by the tile
+    that freed its joker; pairing them by tiles in table order refused legal plays (soak seed
+    1928), so such sets go to the search."""
     spare = [Counter(s) for s in new_sets]
     by_key: dict[tuple[Tile, ...], list[int]] = {}
     for i, s in enumerate(spare):
         by_key.setdefault(_key(s), []).append(i)
+    old_keys = Counter(_key(Counter(f.tiles)) for f in old_table)
     rest: list[Formation] = []
     for f in old_table:
-        same = by_key.get(_key(Counter(f.tiles)))
+        key = _key(Counter(f.tiles))
+        same = by_key.get(key) if old_keys[key] == 1 else None
         if same:
             spare[same.pop()] = Counter()
         else:

@@ -58,6 +58,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState | None:
                 opened=p.opened,
                 announced=p.announced,
                 failed_announcement=p.failed_announcement,
+                announcement_claimed=p.announcement_claimed,
                 pe_tabla=p.pe_tabla,
                 atu_announced=p.atu_announced,
                 turns_played=(view.turns_ended - p.seat + n - 1) // n,

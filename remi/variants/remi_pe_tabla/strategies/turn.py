@@ -20,6 +20,7 @@ from remi.variants.remi_pe_tabla.actions import (
     Action,
     Announce,
     AnnounceAtu,
+    Claim,
     Discard,
     Draw,
     Meld,
@@ -137,8 +138,8 @@ class RemiTurnStrategy:
             self._undone_turn = turn_key
             return legal[0]
         for action in legal:
-            if isinstance(action, (Announce, AnnounceAtu)):
-                return action
+            if isinstance(action, (Announce, AnnounceAtu, Claim)):
+                return action  # announce.penalty = claim: a claim is free points
         simple = self._undone_turn == turn_key
         if view.phase is Phase.EXCHANGE:
             from remi.variants.remi_pe_tabla.strategies.exchange import exchange_action
