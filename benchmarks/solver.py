@@ -12,7 +12,12 @@ is solved N times and the fastest is kept, which takes out most of a shared mach
 Every answer is checked with ``verify_move``; a position whose solve exceeds ``--budget`` seconds
 raises ``SolverBudgetExceeded``, is counted as such and timed at the budget (so the max shows
 it). When ``rummikub_solver`` (PyPI rummikub-solver) is importable, times it on the same
-positions (the fastest of ``--repeat`` too) and prints the ratio.
+positions (the fastest of ``--repeat`` too) and prints the ratio; its backend is GLPK
+(``GLPK_MI``, which needs ``cvxopt``) when installed, else its default (HiGHS).
+
+Answers: in the full mode each position's best value and changed-set count are compared with
+those recorded in ``benchmarks/solver_answers.json`` (the solver before rack jokers were valued
+exactly; ``null`` where it exceeded the 10 s budget), and the differences are printed.
 
 With ``--corpus hard``, 40 positions from seed 2468 (``hard_corpus``): tables of 64-90 tiles,
 racks of 14-29 tiles, both jokers in play, half the positions with a joker on the rack and one
@@ -26,10 +31,12 @@ on the table.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from collections import Counter
+from pathlib import Path
 
 from remi.core.candidates import candidate_formations
 from remi.core.formations import Formation, _cached_readings, _formation_slots
@@ -45,6 +52,9 @@ from remi.variants.rummikub.solvers.best_move import (
 )
 
 RULES = MoveRules()
+#: Answers recorded before rack jokers were valued exactly: corpus -> objective -> per
+#: position [value, changed sets] (full mode) or ``None`` (over the 10 s budget).
+ANSWERS = Path(__file__).with_name("solver_answers.json")
 
 
 def corpus(seed: int = 12345, count: int = 60) -> list[tuple[list[Formation], list[Tile]]]:
@@ -148,9 +158,11 @@ def time_remi(
     verbose: bool = False,
     tie_break_states: int = TIE_BREAK_STATES,
     repeat: int = 1,
+    answers: list[list[int] | None] | None = None,
 ) -> tuple[list[float], list[float], int]:
     """Wall-clock and CPU milliseconds per position (the fastest of ``repeat`` solves, each
-    after ``clear_memos``), and how many exceeded the budget."""
+    after ``clear_memos``), and how many exceeded the budget; each answer is appended to
+    ``answers`` when given ([value, changed sets], ``None`` over budget)."""
     times: list[float] = []
     cpu: list[float] = []
     exceeded = 0
@@ -180,6 +192,15 @@ def time_remi(
         cpu.append(fastest_cpu)
         if move is not None:
             verify_move(table, rack, move, initial=False, rules=RULES)
+        if answers is not None:
+            answers.append(
+                None
+                if move is None
+                else [
+                    move.tiles_placed if objective == "tiles" else move.points_placed,
+                    move.changed_sets,
+                ]
+            )
         if verbose:
             value = (
                 "budget"
@@ -204,7 +225,8 @@ def time_rummikub_solver(
         import rummikub_solver as rs
     except ImportError:
         return None
-    ruleset = rs.RuleSet()
+    glpk = rs.MILPSolver.GLPK_MI
+    ruleset = rs.RuleSet(solver_backend=glpk if glpk in rs.MILPSolver.supported() else None)
     tile_map = {}
     for t in ruleset.tiles:
         if isinstance(t, rs.Joker):
@@ -225,6 +247,25 @@ def time_rummikub_solver(
             fastest = min(fastest, (time.perf_counter() - start) * 1000)
         times.append(fastest)
     return times
+
+
+def _compare(
+    answers: list[list[int] | None], before: list[list[int] | None], objective: str
+) -> None:
+    """Print how the answers compare with those recorded (``ANSWERS``): the same, newly
+    settled (the recorded solve exceeded its budget), or different (listed)."""
+    same = sum(1 for a, b in zip(answers, before) if a == b)
+    settled = sum(1 for a, b in zip(answers, before) if b is None and a is not None)
+    differ = [
+        f"#{i} {b} -> {a}"
+        for i, (a, b) in enumerate(zip(answers, before))
+        if b is not None and a != b
+    ]
+    print(
+        f"answers vs recorded   {objective:6s}  same {same}/{len(answers)}, settled where the "
+        f"recorded solve was over budget {settled}, different {len(differ)}"
+        + (f": {', '.join(differ)}" if differ else "")
+    )
 
 
 def main() -> None:
@@ -281,10 +322,14 @@ def main() -> None:
         f"corpus: {len(positions)} positions, table {min(sizes)}-{max(sizes)} tiles, "
         f"jokers in {sum(1 for t, r in positions if any(x.is_joly for f in t for x in f.tiles) or any(x.is_joly for x in r))}"
     )
+    recorded = None
+    if not args.only and args.seed == 12345 and ANSWERS.exists():
+        recorded = json.loads(ANSWERS.read_text())[args.corpus]
     for objective in ("tiles", "points"):
         for mode in modes:
             states = TIE_BREAK_STATES if mode == "full" else 0
             label = f"remi {mode:9s}"
+            answers: list[list[int] | None] = []
             ours, cpu, exceeded = time_remi(
                 positions,
                 objective,
@@ -292,9 +337,12 @@ def main() -> None:
                 args.verbose,
                 tie_break_states=states,
                 repeat=args.repeat,
+                answers=answers,
             )
             print(f"{label}      {objective:6s}  {_stats(ours)}   over budget: {exceeded}")
             print(f"{label} cpu  {objective:6s}  {_stats(cpu)}")
+            if mode == "full" and recorded is not None:
+                _compare(answers, recorded[objective][: len(answers)], objective)
         theirs = time_rummikub_solver(positions, objective, args.repeat)
         if theirs is not None:
             print(f"rummikub-solver     {objective:6s}  {_stats(theirs)}")

@@ -204,13 +204,15 @@ class Relaxation(LinearRelaxation):
         worth_of = np.array(self._rack_worth())
         # a rack joker is branched on as the most valuable tile, even where its credit is 0
         worth_of[-1] = 13.0 if self.points else 1.0
-        n_all = n_sets + n_rack + (0 if first is None else first[1] - first[0])
+        n_keeps = 0 if first is None else first[1] - first[0]
+        n_all = n_sets + n_rack + n_keeps + self.n_credit
         lower = [0.0] * n_all
         upper = (
             [INF] * n_sets
             + [float(self.opt[t]) for t in self.rack_types]
             + [float(self.jr)]
-            + [1.0] * (n_all - n_sets - n_rack)
+            + [1.0] * n_keeps
+            + [INF] * self.n_credit  # the credit columns, never branched on
         )
         original = (list(lower), list(upper))
         fixed: list[int] = []
@@ -365,7 +367,8 @@ class Relaxation(LinearRelaxation):
             basis = self._whole.getBasis() if self._whole is not None else None
             if basis is not None and basis.valid:
                 columns = _column_statuses(basis.col_status, base, len(self.sets))
-                columns.extend([HighsBasisStatus.kLower] * len(originals))
+                at = len(columns) - self.n_credit  # the original sets' columns go before z
+                columns[at:at] = [HighsBasisStatus.kLower] * len(originals)
                 rows = [*basis.row_status, HighsBasisStatus.kBasic]
                 basic = HighsBasisStatus.kBasic
                 if sum(1 for c in columns if c == basic) + sum(
