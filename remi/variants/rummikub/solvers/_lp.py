@@ -235,8 +235,8 @@ class LinearRelaxation:
         starts = np.zeros(n, dtype=np.int32)
         np.cumsum(lengths[:-1], out=starts[1:])
         cost = np.zeros(n)
-        if keeps:
-            cost[n - len(keeps) :] = 1.0
+        if keeps:  # the original sets' columns, after the rack columns (before the credit)
+            cost[n_cols + n_rack : n_cols + n_rack + len(keeps)] = 1.0
         if not keeps or weight is not None:
             scale = 1.0 if weight is None else weight
             cost[: len(sets[0])] = set_worth * scale
