@@ -218,15 +218,16 @@ def time_remi(
 
 def time_rummikub_solver(
     positions: list[tuple[list[Formation], list[Tile]]], objective: str, repeat: int = 1
-) -> list[float] | None:
-    """rummikub-solver's wall-clock milliseconds per position (the fastest of ``repeat``), or
-    ``None`` when it is not installed."""
+) -> tuple[list[float], list[float], str] | None:
+    """rummikub-solver's wall-clock and CPU milliseconds per position (the fastest of
+    ``repeat``) and its backend's name, or ``None`` when it is not installed."""
     try:
         import rummikub_solver as rs
     except ImportError:
         return None
     glpk = rs.MILPSolver.GLPK_MI
-    ruleset = rs.RuleSet(solver_backend=glpk if glpk in rs.MILPSolver.supported() else None)
+    backend = glpk if glpk in rs.MILPSolver.supported() else None
+    ruleset = rs.RuleSet(solver_backend=backend)
     tile_map = {}
     for t in ruleset.tiles:
         if isinstance(t, rs.Joker):
@@ -234,38 +235,78 @@ def time_rummikub_solver(
         else:
             tile_map[f"{'RYBK'[list(rs.Colour).index(t.colour)]}{t.value}"] = t  # type: ignore[attr-defined]
     mode = rs.SolverMode.TILE_COUNT if objective == "tiles" else rs.SolverMode.TOTAL_VALUE
-    times = []
+    times, cpu = [], []
     for table, rack in positions:
         state = ruleset.new_game()
         state.add_table(*(tile_map[str(t)] for f in table for t in f.tiles))
         state.add_rack(*(tile_map[str(t)] for t in rack))
         state.initial = False
-        fastest = float("inf")
+        fastest = fastest_cpu = float("inf")
         for _ in range(repeat):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             ruleset.solve(state, mode)
             fastest = min(fastest, (time.perf_counter() - start) * 1000)
+            fastest_cpu = min(fastest_cpu, (time.process_time() - start_cpu) * 1000)
         times.append(fastest)
-    return times
+        cpu.append(fastest_cpu)
+    return times, cpu, "GLPK" if backend is not None else "HiGHS (its default; cvxopt absent)"
 
 
 def _compare(
     answers: list[list[int] | None], before: list[list[int] | None], objective: str
-) -> None:
+) -> int:
     """Print how the answers compare with those recorded (``ANSWERS``): the same, newly
-    settled (the recorded solve exceeded its budget), or different (listed)."""
+    settled (the recorded solve exceeded its budget), fewer changed sets at the same value
+    (every answer passed ``verify_move``, so the recorded one was not the fewest), or otherwise
+    different (listed: a regression). Returns the number of regressions."""
     same = sum(1 for a, b in zip(answers, before) if a == b)
     settled = sum(1 for a, b in zip(answers, before) if b is None and a is not None)
-    differ = [
+    fewer = [
+        f"#{i} {b[1]} -> {a[1]}"
+        for i, (a, b) in enumerate(zip(answers, before))
+        if a is not None and b is not None and a[0] == b[0] and a[1] < b[1]
+    ]
+    worse = [
         f"#{i} {b} -> {a}"
         for i, (a, b) in enumerate(zip(answers, before))
-        if b is not None and a != b
+        if b is not None and a != b and not (a is not None and a[0] == b[0] and a[1] < b[1])
     ]
     print(
-        f"answers vs recorded   {objective:6s}  same {same}/{len(answers)}, settled where the "
-        f"recorded solve was over budget {settled}, different {len(differ)}"
-        + (f": {', '.join(differ)}" if differ else "")
+        f"answers vs {objective:6s}  same {same}/{len(answers)}, settled where the recorded solve "
+        f"was over budget {settled}, fewer changed sets {len(fewer)}"
+        + (f" ({', '.join(fewer)})" if fewer else "")
+        + f", different {len(worse)}"
+        + (f": {', '.join(worse)}" if worse else "")
     )
+    return len(worse)
+
+
+def check_exact(
+    positions: list[tuple[list[Formation], list[Tile]]],
+    objective: str,
+    answers: list[list[int] | None],
+) -> list[int]:
+    """The indices of the positions whose answer (``time_remi``'s, at the default tie-break
+    budget) differs from the one with an unbounded tie-break and no time budget, which always
+    finishes its proof of the fewest changed sets (docs/solvers.md, "The tie-break"): the
+    default budget settles a position exactly when the two agree."""
+    differ = []
+    for index, (table, rack) in enumerate(positions):
+        move = best_move(
+            table, rack, initial=False, objective=objective, rules=RULES, tie_break_states=10**15
+        )
+        got = (
+            None
+            if move is None
+            else [
+                move.tiles_placed if objective == "tiles" else move.points_placed,
+                move.changed_sets,
+            ]
+        )
+        if got != answers[index]:
+            print(f"  {objective} #{index}: default budget {answers[index]}, unbounded {got}")
+            differ.append(index)
+    return differ
 
 
 def main() -> None:
@@ -290,6 +331,11 @@ def main() -> None:
         default=1,
         help="solve each position this many times and keep the fastest (a noisy machine; "
         "rummikub-solver too)",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="also solve every position with an unbounded tie-break and compare (check_exact)",
     )
     parser.add_argument(
         "--modes",
@@ -325,7 +371,9 @@ def main() -> None:
     recorded = None
     if not args.only and args.seed == 12345 and ANSWERS.exists():
         recorded = json.loads(ANSWERS.read_text())[args.corpus]
+    regressions = 0
     for objective in ("tiles", "points"):
+        medians: dict[str, tuple[float, float]] = {}  # mode -> (median CPU, median wall) ms
         for mode in modes:
             states = TIE_BREAK_STATES if mode == "full" else 0
             label = f"remi {mode:9s}"
@@ -341,15 +389,35 @@ def main() -> None:
             )
             print(f"{label}      {objective:6s}  {_stats(ours)}   over budget: {exceeded}")
             print(f"{label} cpu  {objective:6s}  {_stats(cpu)}")
+            medians[mode] = (statistics.median(cpu), statistics.median(ours))
             if mode == "full" and recorded is not None:
-                _compare(answers, recorded[objective][: len(answers)], objective)
-        theirs = time_rummikub_solver(positions, objective, args.repeat)
-        if theirs is not None:
-            print(f"rummikub-solver     {objective:6s}  {_stats(theirs)}")
-            print(
-                f"ratio (rummikub-solver / remi {mode}, median wall): "
-                f"{statistics.median(theirs) / statistics.median(ours):.2f}"
-            )
+                for name in ("before", "exact"):
+                    if objective in recorded.get(name, {}):
+                        regressions += _compare(
+                            answers,
+                            recorded[name][objective][: len(answers)],
+                            f"{name} {objective}",
+                        )
+            if mode == "full" and args.check:
+                differ = check_exact(positions, objective, answers)
+                print(
+                    f"tie-break exact       {objective:6s}  the default budget equals the "
+                    f"unbounded tie-break in {len(positions) - len(differ)}/{len(positions)}"
+                )
+                regressions += len(differ)
+        peer = time_rummikub_solver(positions, objective, args.repeat)
+        if peer is not None:
+            theirs, theirs_cpu, backend = peer
+            print(f"rummikub-solver      {objective:6s}  {_stats(theirs)}   backend {backend}")
+            print(f"rummikub-solver cpu  {objective:6s}  {_stats(theirs_cpu)}")
+            for mode, (our_cpu, our_wall) in medians.items():
+                print(
+                    f"ratio remi {mode:9s} / rummikub-solver  {objective:6s}  median cpu "
+                    f"{our_cpu / statistics.median(theirs_cpu):.2f}, median wall "
+                    f"{our_wall / statistics.median(theirs):.2f} (target: at most 0.5)"
+                )
+    if regressions:
+        print(f"ANSWERS DIFFER: {regressions} (listed above)")
 
 
 if __name__ == "__main__":

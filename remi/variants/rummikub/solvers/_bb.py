@@ -443,8 +443,13 @@ class Relaxation(LinearRelaxation):
             (``"found"``, (the arrangement of the other tiles, the indices of the original sets
             kept), nodes) for the best; (``"none"``, ``None``, nodes) when no arrangement
             places anything (worth 1 or more); (``"unknown"``, the best found or ``None``,
-            nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
+            nodes) when ``node_limit`` nodes were not enough or the LP solver failed. In every
+            case ``value_cap`` is then the most any arrangement is worth as the passes proved
+            it (the relaxation's bound, or one less than the last floor refuted; ``None`` when
+            the relaxation was not solved): an ``"unknown"`` best found worth that much has the
+            optimal value, and only the tie-break is left (``remi.variants.rummikub.solvers._solve``).
         """
+        self.value_cap = None
         with _spares() as made:  # the models built here become spares
             count = len(originals)
             scale = count + 1
@@ -460,6 +465,7 @@ class Relaxation(LinearRelaxation):
             start = h.getBasis()  # the root's basis (a copy), for the passes after the first
             used, step = 1, 1
             floor = _round_down(top) // scale
+            self.value_cap = floor  # every arrangement scores at most ``top``
             while floor >= 1:
                 h, small, subset, root = self._pass_model(
                     h, start, made, whole_root, scale * floor, keeps=originals, weight=float(scale)
@@ -487,6 +493,8 @@ class Relaxation(LinearRelaxation):
                     root,
                 )
                 used += nodes
+                if status == "none":  # no arrangement worth ``floor`` or more
+                    self.value_cap = floor - 1
                 if status != "none" or floor == 1:
                     return status, found, used
                 floor = max(floor - step, 1)

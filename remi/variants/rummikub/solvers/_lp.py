@@ -148,6 +148,9 @@ class LinearRelaxation:
         self._fresh: float | None = None
         #: the whole model's optimal solution for the whole table (``_root``), once read
         self._table_root: tuple[float, Any, Any] | None = None
+        #: the most any arrangement is worth, as the last ``best_kept`` proved it (``None``
+        #: before one, or when it could not solve the relaxation)
+        self.value_cap: int | None = None
 
     def _rack_worth(self) -> list[float]:
         """The objective's worth of each rack column: a tile's number (points) or 1, and for
