@@ -16,8 +16,13 @@ positions (the fastest of ``--repeat`` too) and prints the ratio; its backend is
 (``GLPK_MI``, which needs ``cvxopt``) when installed, else its default (HiGHS).
 
 Answers: in the full mode each position's best value and changed-set count are compared with
-those recorded in ``benchmarks/solver_answers.json`` (the solver before rack jokers were valued
-exactly; ``null`` where it exceeded the 10 s budget), and the differences are printed.
+those recorded in ``benchmarks/solver_answers.json``: ``before`` (the solver before rack jokers
+were valued exactly; ``null`` where it exceeded the 10 s budget) and ``exact`` (an unbounded
+tie-break, no time budget); fewer changed sets than ``before`` at the same value are listed
+apart (every answer passes ``verify_move``, so ``before`` was not the fewest there), any other
+difference is printed as such and counted at the end. ``--check`` solves every position again
+with an unbounded tie-break and compares (``check_exact``). The ratios to rummikub-solver are
+of median CPU time and median wall clock.
 
 With ``--corpus hard``, 40 positions from seed 2468 (``hard_corpus``): tables of 64-90 tiles,
 racks of 14-29 tiles, both jokers in play, half the positions with a joker on the rack and one
@@ -25,7 +30,7 @@ on the table.
 
     python benchmarks/solver.py [--corpus standard|hard] [--positions 60] [--seed 12345]
                                 [--budget SECONDS] [--only I,J] [--modes full,objective]
-                                [--repeat N] [--verbose]
+                                [--repeat N] [--verbose] [--check]
 """
 
 from __future__ import annotations
