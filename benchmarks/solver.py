@@ -12,7 +12,17 @@ is solved N times and the fastest is kept, which takes out most of a shared mach
 Every answer is checked with ``verify_move``; a position whose solve exceeds ``--budget`` seconds
 raises ``SolverBudgetExceeded``, is counted as such and timed at the budget (so the max shows
 it). When ``rummikub_solver`` (PyPI rummikub-solver) is importable, times it on the same
-positions (the fastest of ``--repeat`` too) and prints the ratio.
+positions (the fastest of ``--repeat`` too) and prints the ratio; its backend is GLPK
+(``GLPK_MI``, which needs ``cvxopt``) when installed, else its default (HiGHS).
+
+Answers: in the full mode each position's best value and changed-set count are compared with
+those recorded in ``benchmarks/solver_answers.json``: ``before`` (the solver before rack jokers
+were valued exactly; ``null`` where it exceeded the 10 s budget) and ``exact`` (an unbounded
+tie-break, no time budget); fewer changed sets than ``before`` at the same value are listed
+apart (every answer passes ``verify_move``, so ``before`` was not the fewest there), any other
+difference is printed as such and counted at the end. ``--check`` solves every position again
+with an unbounded tie-break and compares (``check_exact``). The ratios to rummikub-solver are
+of median CPU time and median wall clock.
 
 With ``--corpus hard``, 40 positions from seed 2468 (``hard_corpus``): tables of 64-90 tiles,
 racks of 14-29 tiles, both jokers in play, half the positions with a joker on the rack and one
@@ -20,16 +30,18 @@ on the table.
 
     python benchmarks/solver.py [--corpus standard|hard] [--positions 60] [--seed 12345]
                                 [--budget SECONDS] [--only I,J] [--modes full,objective]
-                                [--repeat N] [--verbose]
+                                [--repeat N] [--verbose] [--check]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from collections import Counter
+from pathlib import Path
 
 from remi.core.candidates import candidate_formations
 from remi.core.formations import Formation, _cached_readings, _formation_slots
@@ -45,6 +57,9 @@ from remi.variants.rummikub.solvers.best_move import (
 )
 
 RULES = MoveRules()
+#: Answers recorded before rack jokers were valued exactly: corpus -> objective -> per
+#: position [value, changed sets] (full mode) or ``None`` (over the 10 s budget).
+ANSWERS = Path(__file__).with_name("solver_answers.json")
 
 
 def corpus(seed: int = 12345, count: int = 60) -> list[tuple[list[Formation], list[Tile]]]:
@@ -148,9 +163,11 @@ def time_remi(
     verbose: bool = False,
     tie_break_states: int = TIE_BREAK_STATES,
     repeat: int = 1,
+    answers: list[list[int] | None] | None = None,
 ) -> tuple[list[float], list[float], int]:
     """Wall-clock and CPU milliseconds per position (the fastest of ``repeat`` solves, each
-    after ``clear_memos``), and how many exceeded the budget."""
+    after ``clear_memos``), and how many exceeded the budget; each answer is appended to
+    ``answers`` when given ([value, changed sets], ``None`` over budget)."""
     times: list[float] = []
     cpu: list[float] = []
     exceeded = 0
@@ -180,6 +197,15 @@ def time_remi(
         cpu.append(fastest_cpu)
         if move is not None:
             verify_move(table, rack, move, initial=False, rules=RULES)
+        if answers is not None:
+            answers.append(
+                None
+                if move is None
+                else [
+                    move.tiles_placed if objective == "tiles" else move.points_placed,
+                    move.changed_sets,
+                ]
+            )
         if verbose:
             value = (
                 "budget"
@@ -197,14 +223,16 @@ def time_remi(
 
 def time_rummikub_solver(
     positions: list[tuple[list[Formation], list[Tile]]], objective: str, repeat: int = 1
-) -> list[float] | None:
-    """rummikub-solver's wall-clock milliseconds per position (the fastest of ``repeat``), or
-    ``None`` when it is not installed."""
+) -> tuple[list[float], list[float], str] | None:
+    """rummikub-solver's wall-clock and CPU milliseconds per position (the fastest of
+    ``repeat``) and its backend's name, or ``None`` when it is not installed."""
     try:
         import rummikub_solver as rs
     except ImportError:
         return None
-    ruleset = rs.RuleSet()
+    glpk = rs.MILPSolver.GLPK_MI
+    backend = glpk if glpk in rs.MILPSolver.supported() else None
+    ruleset = rs.RuleSet(solver_backend=backend)
     tile_map = {}
     for t in ruleset.tiles:
         if isinstance(t, rs.Joker):
@@ -212,19 +240,78 @@ def time_rummikub_solver(
         else:
             tile_map[f"{'RYBK'[list(rs.Colour).index(t.colour)]}{t.value}"] = t  # type: ignore[attr-defined]
     mode = rs.SolverMode.TILE_COUNT if objective == "tiles" else rs.SolverMode.TOTAL_VALUE
-    times = []
+    times, cpu = [], []
     for table, rack in positions:
         state = ruleset.new_game()
         state.add_table(*(tile_map[str(t)] for f in table for t in f.tiles))
         state.add_rack(*(tile_map[str(t)] for t in rack))
         state.initial = False
-        fastest = float("inf")
+        fastest = fastest_cpu = float("inf")
         for _ in range(repeat):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             ruleset.solve(state, mode)
             fastest = min(fastest, (time.perf_counter() - start) * 1000)
+            fastest_cpu = min(fastest_cpu, (time.process_time() - start_cpu) * 1000)
         times.append(fastest)
-    return times
+        cpu.append(fastest_cpu)
+    return times, cpu, "GLPK" if backend is not None else "HiGHS (its default; cvxopt absent)"
+
+
+def _compare(
+    answers: list[list[int] | None], before: list[list[int] | None], objective: str
+) -> int:
+    """Print how the answers compare with those recorded (``ANSWERS``): the same, newly
+    settled (the recorded solve exceeded its budget), fewer changed sets at the same value
+    (every answer passed ``verify_move``, so the recorded one was not the fewest), or otherwise
+    different (listed: a regression). Returns the number of regressions."""
+    same = sum(1 for a, b in zip(answers, before) if a == b)
+    settled = sum(1 for a, b in zip(answers, before) if b is None and a is not None)
+    fewer = [
+        f"#{i} {b[1]} -> {a[1]}"
+        for i, (a, b) in enumerate(zip(answers, before))
+        if a is not None and b is not None and a[0] == b[0] and a[1] < b[1]
+    ]
+    worse = [
+        f"#{i} {b} -> {a}"
+        for i, (a, b) in enumerate(zip(answers, before))
+        if b is not None and a != b and not (a is not None and a[0] == b[0] and a[1] < b[1])
+    ]
+    print(
+        f"answers vs {objective:6s}  same {same}/{len(answers)}, settled where the recorded solve "
+        f"was over budget {settled}, fewer changed sets {len(fewer)}"
+        + (f" ({', '.join(fewer)})" if fewer else "")
+        + f", different {len(worse)}"
+        + (f": {', '.join(worse)}" if worse else "")
+    )
+    return len(worse)
+
+
+def check_exact(
+    positions: list[tuple[list[Formation], list[Tile]]],
+    objective: str,
+    answers: list[list[int] | None],
+) -> list[int]:
+    """The indices of the positions whose answer (``time_remi``'s, at the default tie-break
+    budget) differs from the one with an unbounded tie-break and no time budget, which always
+    finishes its proof of the fewest changed sets (docs/solvers.md, "The tie-break"): the
+    default budget settles a position exactly when the two agree."""
+    differ = []
+    for index, (table, rack) in enumerate(positions):
+        move = best_move(
+            table, rack, initial=False, objective=objective, rules=RULES, tie_break_states=10**15
+        )
+        got = (
+            None
+            if move is None
+            else [
+                move.tiles_placed if objective == "tiles" else move.points_placed,
+                move.changed_sets,
+            ]
+        )
+        if got != answers[index]:
+            print(f"  {objective} #{index}: default budget {answers[index]}, unbounded {got}")
+            differ.append(index)
+    return differ
 
 
 def main() -> None:
@@ -249,6 +336,11 @@ def main() -> None:
         default=1,
         help="solve each position this many times and keep the fastest (a noisy machine; "
         "rummikub-solver too)",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="also solve every position with an unbounded tie-break and compare (check_exact)",
     )
     parser.add_argument(
         "--modes",
@@ -281,10 +373,16 @@ def main() -> None:
         f"corpus: {len(positions)} positions, table {min(sizes)}-{max(sizes)} tiles, "
         f"jokers in {sum(1 for t, r in positions if any(x.is_joly for f in t for x in f.tiles) or any(x.is_joly for x in r))}"
     )
+    recorded = None
+    if not args.only and args.seed == 12345 and ANSWERS.exists():
+        recorded = json.loads(ANSWERS.read_text())[args.corpus]
+    regressions = 0
     for objective in ("tiles", "points"):
+        medians: dict[str, tuple[float, float]] = {}  # mode -> (median CPU, median wall) ms
         for mode in modes:
             states = TIE_BREAK_STATES if mode == "full" else 0
             label = f"remi {mode:9s}"
+            answers: list[list[int] | None] = []
             ours, cpu, exceeded = time_remi(
                 positions,
                 objective,
@@ -292,16 +390,39 @@ def main() -> None:
                 args.verbose,
                 tie_break_states=states,
                 repeat=args.repeat,
+                answers=answers,
             )
             print(f"{label}      {objective:6s}  {_stats(ours)}   over budget: {exceeded}")
             print(f"{label} cpu  {objective:6s}  {_stats(cpu)}")
-        theirs = time_rummikub_solver(positions, objective, args.repeat)
-        if theirs is not None:
-            print(f"rummikub-solver     {objective:6s}  {_stats(theirs)}")
-            print(
-                f"ratio (rummikub-solver / remi {mode}, median wall): "
-                f"{statistics.median(theirs) / statistics.median(ours):.2f}"
-            )
+            medians[mode] = (statistics.median(cpu), statistics.median(ours))
+            if mode == "full" and recorded is not None:
+                for name in ("before", "exact"):
+                    if objective in recorded.get(name, {}):
+                        regressions += _compare(
+                            answers,
+                            recorded[name][objective][: len(answers)],
+                            f"{name} {objective}",
+                        )
+            if mode == "full" and args.check:
+                differ = check_exact(positions, objective, answers)
+                print(
+                    f"tie-break exact       {objective:6s}  the default budget equals the "
+                    f"unbounded tie-break in {len(positions) - len(differ)}/{len(positions)}"
+                )
+                regressions += len(differ)
+        peer = time_rummikub_solver(positions, objective, args.repeat)
+        if peer is not None:
+            theirs, theirs_cpu, backend = peer
+            print(f"rummikub-solver      {objective:6s}  {_stats(theirs)}   backend {backend}")
+            print(f"rummikub-solver cpu  {objective:6s}  {_stats(theirs_cpu)}")
+            for mode, (our_cpu, our_wall) in medians.items():
+                print(
+                    f"ratio remi {mode:9s} / rummikub-solver  {objective:6s}  median cpu "
+                    f"{our_cpu / statistics.median(theirs_cpu):.2f}, median wall "
+                    f"{our_wall / statistics.median(theirs):.2f} (target: at most 0.5)"
+                )
+    if regressions:
+        print(f"ANSWERS DIFFER: {regressions} (listed above)")
 
 
 if __name__ == "__main__":

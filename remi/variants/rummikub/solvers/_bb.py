@@ -204,13 +204,15 @@ class Relaxation(LinearRelaxation):
         worth_of = np.array(self._rack_worth())
         # a rack joker is branched on as the most valuable tile, even where its credit is 0
         worth_of[-1] = 13.0 if self.points else 1.0
-        n_all = n_sets + n_rack + (0 if first is None else first[1] - first[0])
+        n_keeps = 0 if first is None else first[1] - first[0]
+        n_all = n_sets + n_rack + n_keeps + self.n_credit
         lower = [0.0] * n_all
         upper = (
             [INF] * n_sets
             + [float(self.opt[t]) for t in self.rack_types]
             + [float(self.jr)]
-            + [1.0] * (n_all - n_sets - n_rack)
+            + [1.0] * n_keeps
+            + [INF] * self.n_credit  # the credit columns, never branched on
         )
         original = (list(lower), list(upper))
         fixed: list[int] = []
@@ -365,7 +367,8 @@ class Relaxation(LinearRelaxation):
             basis = self._whole.getBasis() if self._whole is not None else None
             if basis is not None and basis.valid:
                 columns = _column_statuses(basis.col_status, base, len(self.sets))
-                columns.extend([HighsBasisStatus.kLower] * len(originals))
+                at = len(columns) - self.n_credit  # the original sets' columns go before z
+                columns[at:at] = [HighsBasisStatus.kLower] * len(originals)
                 rows = [*basis.row_status, HighsBasisStatus.kBasic]
                 basic = HighsBasisStatus.kBasic
                 if sum(1 for c in columns if c == basic) + sum(
@@ -440,8 +443,13 @@ class Relaxation(LinearRelaxation):
             (``"found"``, (the arrangement of the other tiles, the indices of the original sets
             kept), nodes) for the best; (``"none"``, ``None``, nodes) when no arrangement
             places anything (worth 1 or more); (``"unknown"``, the best found or ``None``,
-            nodes) when ``node_limit`` nodes were not enough or the LP solver failed.
+            nodes) when ``node_limit`` nodes were not enough or the LP solver failed. In every
+            case ``value_cap`` is then the most any arrangement is worth as the passes proved
+            it (the relaxation's bound, or one less than the last floor refuted; ``None`` when
+            the relaxation was not solved): an ``"unknown"`` best found worth that much has the
+            optimal value, and only the tie-break is left (``remi.variants.rummikub.solvers._solve``).
         """
+        self.value_cap = None
         with _spares() as made:  # the models built here become spares
             count = len(originals)
             scale = count + 1
@@ -457,6 +465,7 @@ class Relaxation(LinearRelaxation):
             start = h.getBasis()  # the root's basis (a copy), for the passes after the first
             used, step = 1, 1
             floor = _round_down(top) // scale
+            self.value_cap = floor  # every arrangement scores at most ``top``
             while floor >= 1:
                 h, small, subset, root = self._pass_model(
                     h, start, made, whole_root, scale * floor, keeps=originals, weight=float(scale)
@@ -484,6 +493,8 @@ class Relaxation(LinearRelaxation):
                     root,
                 )
                 used += nodes
+                if status == "none":  # no arrangement worth ``floor`` or more
+                    self.value_cap = floor - 1
                 if status != "none" or floor == 1:
                     return status, found, used
                 floor = max(floor - step, 1)

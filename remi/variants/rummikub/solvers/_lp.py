@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -48,11 +49,34 @@ from remi.variants.rummikub.solvers._columns import (
     _incidence,
     _round_down,
     _select,
+    _set_columns,
     _stood,
 )
 from remi.variants.rummikub.solvers._problem import SetProblem
 
 __all__ = ["LinearRelaxation"]
+
+
+@lru_cache(maxsize=8)
+def _credit_incidence(jokers: int, set_max: int) -> tuple[Any, Any, Any]:
+    """``_incidence``'s compressed set columns (``jokers``, ``set_max``) with each column's
+    jokers also in the credit row ``52 + v`` of the number ``v`` they stand for
+    (``LinearRelaxation.n_credit``)."""
+    lengths: list[int] = []
+    rows: list[int] = []
+    values: list[float] = []
+    for column in _set_columns(jokers, set_max):
+        nat, j, _, _ = column
+        stood = sorted(Counter(_stood(column)).items())
+        lengths.append(len(nat) + (1 if j else 0) + len(stood))
+        rows.extend([*nat, 52] if j else nat)
+        values.extend([1.0] * len(nat) + ([float(j)] if j else []))
+        rows.extend(52 + min(v, 13) for v, _ in stood)
+        values.extend(float(k) for _, k in stood)
+    out = (np.array(lengths), np.array(rows, dtype=np.int32), np.array(values))
+    for array in out:
+        array.setflags(write=False)
+    return out
 
 
 class LinearRelaxation:
@@ -83,6 +107,8 @@ class LinearRelaxation:
         self.jt, self.jr, self.points, self.set_max = jt, jr, points, set_max
         # the right-hand side with nothing kept: each tile type's table copies, then jokers
         self._table_rows = [float(x) for x in self.mand] + [float(jt)]
+        if points and jr and jt:  # the credit rows (``n_credit``): no frozen joker yet
+            self._table_rows += [0.0] * 13
         # the tile types with no copy in play: no column using one is kept
         missing = np.uint64(sum(1 << t for t in range(52) if self.mand[t] + self.opt[t] == 0))
         all_sets, set_masks, set_compressed = _incidence(jt + jr, set_max, False)
@@ -96,6 +122,13 @@ class LinearRelaxation:
         self._credit: Any = None
         if points and jr and not jt:
             self._credit = np.array([float(sum(_stood(c))) for c in self.sets])
+        # points with a joker on the table and one on the rack: the rack joker is credited
+        # with the higher number a joker stands for on the new table, exactly, by 13 credit
+        # columns ``z_v`` (worth ``v``) and 13 rows (``z_v`` at most the jokers standing for
+        # ``v``, frozen ones included) and one row (the ``z_v`` at most the rack jokers played)
+        self.n_credit = 13 if points and jr and jt else 0
+        if self.n_credit:
+            self._credit_sets = _select(_credit_incidence(jt + jr, set_max), keep_sets)
         self.pieces: list[_Column] = all_pieces[keep_pieces].tolist()
         self._compressed = (
             _select(set_compressed, keep_sets),
@@ -106,7 +139,7 @@ class LinearRelaxation:
         self._suffix: Any = None
         self._rhs: list[float] = []
         # rows [c, pi...]: the relaxation is at most c + pi . rhs for any right-hand side rhs
-        self._pool = np.zeros((DUAL_POOL, 54))
+        self._pool = np.zeros((DUAL_POOL, 1 + len(self._table_rows)))
         self._next = 0  # solves pooled so far; the ring holds the last DUAL_POOL
         self._last_dual: tuple[float, Any] | None = None
         self._solved = False
@@ -115,13 +148,17 @@ class LinearRelaxation:
         self._fresh: float | None = None
         #: the whole model's optimal solution for the whole table (``_root``), once read
         self._table_root: tuple[float, Any, Any] | None = None
+        #: the most any arrangement is worth, as the last ``best_kept`` proved it (``None``
+        #: before one, or when it could not solve the relaxation)
+        self.value_cap: int | None = None
 
     def _rack_worth(self) -> list[float]:
         """The objective's worth of each rack column: a tile's number (points) or 1, and for
         the rack jokers 13 (points: the most one can stand for) or 1; 0 when the set columns
-        carry the jokers' worth instead (``_credit``)."""
+        (``_credit``) or the credit columns (``n_credit``) carry the jokers' worth instead."""
         worth = [float(t % 13 + 1) if self.points else 1.0 for t in self.rack_types]
-        worth.append(0.0 if self._credit is not None else 13.0 if self.points else 1.0)
+        credited = self._credit is not None or self.n_credit
+        worth.append(0.0 if credited else 13.0 if self.points else 1.0)
         return worth
 
     def _model(
@@ -143,14 +180,18 @@ class LinearRelaxation:
         (increasing indices of ``self.sets``) only those set columns; ``rows``: the table's
         right-hand side when not the whole table's."""
         table = np.array(self._table_rows if rows is None else rows)
+        credit = 0 if with_pieces else self.n_credit
+        table = table[: 53 + credit]
         sets, pieces = self._compressed
         if subset is not None:
             sets = _select(sets, subset)
         blocks = [sets, pieces] if with_pieces else [sets]
         n_cols = sum(len(b[0]) for b in blocks)
         n_rack = len(self.rack_types) + 1
-        n = n_cols + n_rack + len(keeps)
-        n_rows = 53 if value is None else 54
+        n = n_cols + n_rack + len(keeps) + credit
+        base_rows = 53 + (credit + 1 if credit else 0)
+        n_rows = base_rows if value is None else base_rows + 1
+        vrow = base_rows  # the value row, when asked for
         worth = self._rack_worth()
         # the set columns' own worth: what their jokers stand for, when that is the credit
         set_worth = np.zeros(len(sets[0]))
@@ -164,21 +205,32 @@ class LinearRelaxation:
             extra_values = [-1.0] * n_rack
         else:
             extra_len = [2] * n_rack
-            extra_rows = [r for t in rack_rows for r in (t, 53)]
+            extra_rows = [r for t in rack_rows for r in (t, vrow)]
             extra_values = [v for w in worth for v in (-1.0, w)]
+        if credit:  # the rack joker column in the credit-sum row: z_1 + ... + z_13 <= jokers
+            extra_len[-1] += 1
+            extra_rows.append(66)
+            extra_values.append(-1.0)
         for codes in keeps:  # each original set's own column
-            uses = sorted(Counter(codes).items())
+            uses = sorted(Counter(r for t in codes for r in self._code_rows(t, credit)).items())
             extra_len.append(len(uses))
             extra_rows.extend(t for t, _ in uses)
             extra_values.extend(float(k) for _, k in uses)
+        for v in range(1, credit + 1):  # the credit columns z_v
+            extra_len.append(3 if value is not None else 2)
+            extra_rows.extend([52 + v, 66] + ([vrow] if value is not None else []))
+            extra_values.extend([-1.0, 1.0] + ([float(v)] if value is not None else []))
         credited = np.flatnonzero(set_worth)
         if value is not None and len(credited):  # the jokers' worth in the value row too
             ends = np.cumsum(sets[0])[credited]
             sets = (
                 sets[0] + (set_worth > 0),
-                np.insert(sets[1], ends, 53),
+                np.insert(sets[1], ends, vrow),
                 np.insert(sets[2], ends, set_worth[credited]),
             )
+            blocks[0] = sets
+        if credit:  # each set column's jokers in the credit rows of the numbers they stand for
+            sets = self._credit_sets if subset is None else _select(self._credit_sets, subset)
             blocks[0] = sets
         lengths = np.concatenate([*(b[0] for b in blocks), extra_len]).astype(np.int32)
         indices = np.concatenate([*(b[1] for b in blocks), extra_rows]).astype(np.int32)
@@ -186,12 +238,13 @@ class LinearRelaxation:
         starts = np.zeros(n, dtype=np.int32)
         np.cumsum(lengths[:-1], out=starts[1:])
         cost = np.zeros(n)
-        if keeps:
-            cost[n - len(keeps) :] = 1.0
+        if keeps:  # the original sets' columns, after the rack columns (before the credit)
+            cost[n_cols + n_rack : n_cols + n_rack + len(keeps)] = 1.0
         if not keeps or weight is not None:
             scale = 1.0 if weight is None else weight
             cost[: len(sets[0])] = set_worth * scale
             cost[n_cols : n_cols + n_rack] = np.array(worth) * scale
+            cost[n - credit :] = np.arange(1.0, credit + 1) * scale
         upper = np.concatenate(
             [
                 np.full(len(sets[0]), INF),
@@ -199,10 +252,15 @@ class LinearRelaxation:
                 [float(self.opt[t]) for t in self.rack_types],
                 [float(self.jr)],
                 np.ones(len(keeps)),
+                np.full(credit, INF),
             ]
         )
         lower_rows = table
         upper_rows = table.copy()
+        if credit:  # credit rows: at least minus the frozen jokers; the sum row: at most 0
+            upper_rows[53:] = INF
+            lower_rows = np.append(lower_rows, -INF)
+            upper_rows = np.append(upper_rows, 0.0)
         if value is not None:
             lower_rows = np.append(lower_rows, float(value))
             upper_rows = np.append(upper_rows, INF)
@@ -212,6 +270,18 @@ class LinearRelaxation:
         h.addCols(n, cost, np.zeros(n), upper, len(indices), starts, indices, values)
         h.changeObjectiveSense(ObjSense.kMaximize)
         return h
+
+    @staticmethod
+    def _code_rows(code: int, credit: int) -> tuple[int, ...]:
+        """The rows a tile code of an original set uses: its tile type's (a natural tile), or
+        the jokers' row 52 and, with the credit rows (``credit``, ``n_credit``), the credit row
+        ``52 + v`` of the number ``v`` it stands for (``_codes_of``: ``52 + v``; a bare 52,
+        number unknown, counts as 13, the most it can stand for: a bound still)."""
+        if code < 52:
+            return (code,)
+        if not credit:
+            return (52,)
+        return (52, 52 + (min(code - 52, 13) or 13))
 
     def _run(self, h: Any) -> float | None:
         """Solve; the optimum, ``-1.0`` when infeasible, ``None`` on any other outcome."""
@@ -231,9 +301,10 @@ class LinearRelaxation:
             ValueError: ``frozen`` holds more copies of a tile than the table."""
         rows = list(self._table_rows)
         for codes in frozen:
-            for t in codes:
-                rows[t] -= 1.0
-        if min(rows) < 0:
+            for code in codes:
+                for t in self._code_rows(code, self.n_credit):
+                    rows[t] -= 1.0
+        if min(rows[:53]) < 0:
             raise ValueError("frozen sets hold more tiles than the table")
         return rows
 
@@ -244,11 +315,12 @@ class LinearRelaxation:
             self._whole = self._model(with_pieces=False)
             self._rhs = self._table_rows
         h = self._whole
-        changed = [i for i in range(53) if rows[i] != self._rhs[i]]
+        changed = [i for i in range(len(rows)) if rows[i] != self._rhs[i]]
         if changed:
             self._fresh = None
             values = np.array([rows[i] for i in changed])
-            h.changeRowsBounds(len(changed), np.array(changed, dtype=np.int32), values, values)
+            upper = np.where(np.array(changed) >= 53, INF, values)  # credit rows: at least
+            h.changeRowsBounds(len(changed), np.array(changed, dtype=np.int32), values, upper)
             self._rhs = rows
         return h
 
@@ -280,7 +352,7 @@ class LinearRelaxation:
         self._solved = got is not None
         self._last_dual = None
         if got is not None and got >= 0:
-            dual = np.asarray(h.getSolution().row_dual, dtype=float)
+            dual = np.asarray(h.getSolution().row_dual, dtype=float)[: len(rhs)]
             self._last_dual = (got, dual)
             if solved:  # pooled once per solve
                 slot = self._next % DUAL_POOL  # a ring: the oldest is replaced
@@ -308,7 +380,9 @@ class LinearRelaxation:
             objective, duals = self._last_dual
             shrunk = list(core)
             for i in sorted(core, key=lambda i: (-len(frozen[i]), i)):
-                gain = float(sum(duals[t] for t in frozen[i]))
+                gain = float(
+                    sum(duals[t] for c in frozen[i] for t in self._code_rows(c, self.n_credit))
+                )
                 if _round_down(objective + gain) < value:
                     shrunk.remove(i)
                     objective += gain
@@ -356,7 +430,7 @@ class LinearRelaxation:
         the original sets kept, its true value with their jokers' ``joker_numbers``), or
         ``None`` when not integral."""
         found = self._read(x[:first], subset)
-        marks = x[first:]
+        marks = x[first : len(x) - self.n_credit]
         if found is None or np.abs(marks - np.rint(marks)).max(initial=0.0) > 1e-6:
             return None
         kept = [k for k in range(len(marks)) if marks[k] > 0.5]

@@ -44,7 +44,10 @@ def _solve(problem: MoveProblem, budget: Budget | None = None) -> Arrangement | 
        NODE_WORK`` (the default and the solver bot's 20,000 are), the objective and the
        tie-break in one branch and bound (``Relaxation.best_kept``, ``WHOLE_MOVE_NODES``
        nodes), which settles most positions (the passes below are its fallback); when the
-       relaxation's bound is 0 (no rack tile can be placed): ``old`` as it is, worth 0.
+       relaxation's bound is 0 (no rack tile can be placed): ``old`` as it is, worth 0. When
+       its nodes run out on an arrangement worth as much as its passes proved reachable
+       (``Relaxation.value_cap``), the objective is proved: pass 1 is skipped and that
+       arrangement, with the original sets it keeps, starts the tie-break.
     1. The objective (``_objective_pass``), without the original-set tags.
     2. The tie-break, within ``tie_break_states`` expansions: the branch and bound over the
        sets kept (``_TieBreak.most_kept``); where it does not settle, the search over
@@ -79,6 +82,7 @@ def _solve(problem: MoveProblem, budget: Budget | None = None) -> Arrangement | 
         and tuple(table_counts) == sets.table_counts
         and table_jokers == sets.table_jokers
     )
+    proven: Arrangement | None = None  # an arrangement of the optimal value, once proved
     if (
         whole_table
         and old
@@ -92,16 +96,20 @@ def _solve(problem: MoveProblem, budget: Budget | None = None) -> Arrangement | 
         work.charge(nodes * NODE_WORK)
         if status == "none":  # nothing worth 1 or more: the table as it is
             return _with_kept([], [], old, 0, 0)
-        if status == "found" and found is not None:
+        if found is not None:
             solution, indices = found
             min_nat = max(rules.min_natural_tiles, 1)
             arr = bounds.arrangement(solution, [old[i] for i in indices], min_nat)
-            if arr is not None:
+            if arr is not None and status == "found":
                 return arr
-    if whole_table and bounds.relax.bound() == 0:
+            cap = bounds.relax.value_cap
+            if arr is not None and cap is not None and arr.primary >= cap > 0:
+                # the objective proved: only the tie-break is left, from this arrangement
+                proven = arr
+    if proven is None and whole_table and bounds.relax.bound() == 0:
         # the relaxation proves that no rack tile can be placed: the table as it is
         return _with_kept([], [], old, 0, 0)
-    arr = _objective_pass(bounds, work)
+    arr = proven if proven is not None else _objective_pass(bounds, work)
     if arr is None or arr.primary == 0 or not old or tie_break_states <= 0:
         return arr
     sub = work.child(tie_break_states)

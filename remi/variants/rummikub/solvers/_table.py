@@ -167,9 +167,10 @@ def _joker_numbers(sets: Sequence[Formation]) -> list[int]:
 
 
 def _codes_of(f: Formation) -> list[int]:
-    """A set's tile codes for ``Relaxation.bound`` (``colour * 13 + number - 1``, 52 = a
-    joker)."""
-    return [52 if t.is_joly else t.code for t in f.tiles]
+    """A set's tile codes for ``Relaxation.bound`` (``colour * 13 + number - 1``; a joker
+    ``52 + v``, ``v`` the number 1-13 it stands for: the points objective credits a rack joker
+    with it)."""
+    return [52 + r if t.is_joly else t.code for t, r in zip(f.tiles, f.ranks)]
 
 
 def _unchanged(old: Sequence[Formation], new: Sequence[Formation]) -> list[int]:
