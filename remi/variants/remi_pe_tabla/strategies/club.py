@@ -30,7 +30,9 @@ from collections.abc import Sequence
 
 import attrs
 
+from remi.core.advice import Advice
 from remi.core.errors import IllegalActionError
+from remi.core.messages import N_
 from remi.core.formations import loose_tile_points
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla import engine
@@ -38,6 +40,8 @@ from remi.variants.remi_pe_tabla.actions import Discard
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.strategies.determinize import determinize
+from remi.variants.remi_pe_tabla.strategies.reasons import Reason, reason_for
+from remi.variants.remi_pe_tabla.strategies.safety import ranked_safely
 from remi.variants.remi_pe_tabla.strategies.solver import RemiSolverStrategy, SolverSettings
 from remi.variants.remi_pe_tabla.views import PlayerView, view
 
@@ -56,6 +60,10 @@ class ClubSettings:
         rollout_turns: the other players' turns played out after the discard (1: the next
             player's turn, the one a discard feeds; ``players - 1``: a whole round).
         max_actions: actions played per rollout at most (a safety limit).
+        safe_tolerance: discards whose șir exposure (``safety.sir_exposure``) exceeds this go
+            after every safer one in the candidate order; None keeps the solver's order.
+        dump_when_announced: once another player has announced (anunț, he may close on his
+            next turn), a candidate's own value counts: high tiles leave the rack first.
     """
 
     candidates: int = 3
@@ -63,6 +71,8 @@ class ClubSettings:
     rollout_turns: int = 1
     margin_points: float = 2.0
     max_actions: int = 60
+    safe_tolerance: float | None = 0.5
+    dump_when_announced: bool = True
 
 
 def standing(state: GameState, seat: int, extra: Tile | None = None) -> float:
@@ -99,14 +109,42 @@ class RemiClubStrategy(RemiSolverStrategy):
     ) -> None:
         super().__init__(seed, settings=settings)
         self.club = club or ClubSettings()
+        self._why: Reason | None = None
+
+    def advise(self, view: PlayerView) -> Advice:
+        """The action ``choose(view)`` returns and why (``remi.core.advice.Advice``): the
+        searched discard's comparison, else the solver turn's rule of thumb
+        (``strategies.reasons``).
+
+        Raises:
+            RemiError: the view has no legal action (not this player's turn).
+        """
+        self._why = None
+        action = self.choose(view)
+        why = self._why or reason_for(view, action)
+        if why is None:
+            return Advice(action=action)
+        return Advice(action=action, reason=why[0], values=why[1])
 
     def _discard_tile(self, view: PlayerView, choices: Sequence[Tile]) -> Tile:
         """The searched discard (module docstring); the solver's when the search cannot run."""
-        ranked = self._discard_ranking(view, choices)[: self.club.candidates]
+        solver_first = self._discard_ranking(view, choices)
+        ranked = solver_first
+        if self.club.safe_tolerance is not None:
+            ranked = ranked_safely(ranked, view, self.club.safe_tolerance)
+        ranked = ranked[: self.club.candidates]
+        if ranked[0] != solver_first[0]:
+            self._why = N_("hint.why.discard_safe"), {
+                "tile": str(ranked[0]),
+                "other": str(solver_first[0]),
+            }
         if len(ranked) < 2:
             return ranked[0]
         rng = random.Random(f"club:{self.seed}:{view.turns_ended}:{view.seat}")
         values: dict[Tile, list[float]] = {t: [] for t in ranked}
+        dump = self.club.dump_when_announced and any(
+            p.announced for p in view.players if p.seat != view.seat
+        )
         for _ in range(self.club.samples):
             state = determinize(view, rng)
             if state is None:
@@ -114,12 +152,20 @@ class RemiClubStrategy(RemiSolverStrategy):
             for tile in ranked:
                 end = self._rollout(state, Discard(view.seat, tile), view.seat)
                 if end is not None:
-                    values[tile].append(standing(end, view.seat, tile))
+                    values[tile].append(standing(end, view.seat, None if dump else tile))
         if any(not v for v in values.values()):
             return ranked[0]
         means = {t: statistics.fmean(v) for t, v in values.items()}
         best = max(ranked, key=lambda t: means[t])
-        return best if means[best] > means[ranked[0]] + self.club.margin_points else ranked[0]
+        if means[best] > means[ranked[0]] + self.club.margin_points:
+            self._why = N_("hint.why.discard_search"), {
+                "tile": str(best),
+                "other": str(ranked[0]),
+                "points": f"{means[best] - means[ranked[0]]:.0f}",
+                "samples": self.club.samples,
+            }
+            return best
+        return ranked[0]
 
     def _rollout(self, state: GameState, first: Discard, seat: int) -> GameState | None:
         """``state`` after ``first`` and the other seats' play by the solver policy for
