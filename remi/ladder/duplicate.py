@@ -292,9 +292,7 @@ def _share(e: Estimate) -> Estimate:
     return attrs.evolve(e, low=max(0.0, e.low), high=min(1.0, e.high))
 
 
-def _run(
-    tasks: list[_Task], jobs: int, scheduler: str | None = None
-) -> Iterator[DealResult]:
+def _run(tasks: list[_Task], jobs: int, scheduler: str | None = None) -> Iterator[DealResult]:
     """The deals' results in task order, in this process, on ``jobs`` worker processes or on
     the Dask cluster at ``scheduler``."""
     if scheduler is not None:

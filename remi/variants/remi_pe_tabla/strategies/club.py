@@ -32,18 +32,19 @@ import attrs
 
 from remi.core.advice import Advice
 from remi.core.errors import IllegalActionError
-from remi.core.messages import N_
 from remi.core.formations import loose_tile_points
+from remi.core.messages import N_
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla import engine
-from remi.variants.remi_pe_tabla.actions import Discard
+from remi.variants.remi_pe_tabla.actions import Action, Discard, LayOff, Meld
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.strategies.determinize import determinize
+from remi.variants.remi_pe_tabla.strategies.exposure import lays_joly, without_exposed
 from remi.variants.remi_pe_tabla.strategies.reasons import Reason, reason_for
 from remi.variants.remi_pe_tabla.strategies.safety import ranked_safely
 from remi.variants.remi_pe_tabla.strategies.solver import RemiSolverStrategy, SolverSettings
-from remi.variants.remi_pe_tabla.views import PlayerView, view
+from remi.variants.remi_pe_tabla.views import PlayerView, TurnView, view
 
 __all__ = ["ClubSettings", "RemiClubStrategy", "standing"]
 
@@ -64,6 +65,11 @@ class ClubSettings:
             after every safer one in the candidate order; None keeps the solver's order.
         dump_when_announced: once another player has announced (anunț, he may close on his
             next turn), a candidate's own value counts: high tiles leave the rack first.
+        guard_jolys: hold back a formation whose joly another player could swap
+            (``exposure.exposed_formation``) and a joly lay-off, while nobody else has
+            announced, the stock holds at least ``guard_stock_min`` tiles and the rack keeps
+            more than three tiles after the play.
+        guard_stock_min: see ``guard_jolys``.
     """
 
     candidates: int = 3
@@ -73,6 +79,8 @@ class ClubSettings:
     max_actions: int = 60
     safe_tolerance: float | None = 0.5
     dump_when_announced: bool = True
+    guard_jolys: bool = True
+    guard_stock_min: int = 20
 
 
 def standing(state: GameState, seat: int, extra: Tile | None = None) -> float:
@@ -126,6 +134,46 @@ class RemiClubStrategy(RemiSolverStrategy):
             return Advice(action=action)
         return Advice(action=action, reason=why[0], values=why[1])
 
+    def _lay_opened(self, view: PlayerView, turn: TurnView) -> Action | None:
+        """The solver's play, its jolys guarded (``ClubSettings.guard_jolys``): an exposed
+        formation stays on the rack, a joly lay-off waits; a play that must use the taken șir
+        tile or a freed joly is never held back."""
+        action = super()._lay_opened(view, turn)
+        if not self._guarding(view, turn) or action is None:
+            return action
+        if isinstance(action, Meld):
+            guarded = without_exposed(action, view)
+            if guarded == action:
+                return action
+            if len(view.rack) - len(action.tiles) <= 3:
+                return action
+            if guarded is not None:
+                self._why = N_("hint.why.joly_guard"), {}
+                return guarded
+        elif not lays_joly(action):
+            return action
+        self._why = N_("hint.why.joly_guard"), {}
+        final = view.rules.final_points
+        layoffs = [a for a in view.legal if isinstance(a, LayOff) and not lays_joly(a)]
+        if not layoffs:
+            return None
+        return max(
+            layoffs,
+            key=lambda a: sum(
+                loose_tile_points(t.tile, final) for t in a.tiles if t.tile is not None
+            ),
+        )
+
+    def _guarding(self, view: PlayerView, turn: TurnView) -> bool:
+        """Whether the joly guard applies this turn (``ClubSettings.guard_jolys``)."""
+        return (
+            self.club.guard_jolys
+            and turn.taken_tile is None
+            and not turn.freed_jolys
+            and view.stock_count >= self.club.guard_stock_min
+            and not any(p.announced for p in view.players if p.seat != view.seat)
+        )
+
     def _discard_tile(self, view: PlayerView, choices: Sequence[Tile]) -> Tile:
         """The searched discard (module docstring); the solver's when the search cannot run."""
         solver_first = self._discard_ranking(view, choices)
@@ -134,10 +182,13 @@ class RemiClubStrategy(RemiSolverStrategy):
             ranked = ranked_safely(ranked, view, self.club.safe_tolerance)
         ranked = ranked[: self.club.candidates]
         if ranked[0] != solver_first[0]:
-            self._why = N_("hint.why.discard_safe"), {
-                "tile": str(ranked[0]),
-                "other": str(solver_first[0]),
-            }
+            self._why = (
+                N_("hint.why.discard_safe"),
+                {
+                    "tile": str(ranked[0]),
+                    "other": str(solver_first[0]),
+                },
+            )
         if len(ranked) < 2:
             return ranked[0]
         rng = random.Random(f"club:{self.seed}:{view.turns_ended}:{view.seat}")
@@ -158,12 +209,15 @@ class RemiClubStrategy(RemiSolverStrategy):
         means = {t: statistics.fmean(v) for t, v in values.items()}
         best = max(ranked, key=lambda t: means[t])
         if means[best] > means[ranked[0]] + self.club.margin_points:
-            self._why = N_("hint.why.discard_search"), {
-                "tile": str(best),
-                "other": str(ranked[0]),
-                "points": f"{means[best] - means[ranked[0]]:.0f}",
-                "samples": self.club.samples,
-            }
+            self._why = (
+                N_("hint.why.discard_search"),
+                {
+                    "tile": str(best),
+                    "other": str(ranked[0]),
+                    "points": f"{means[best] - means[ranked[0]]:.0f}",
+                    "samples": self.club.samples,
+                },
+            )
             return best
         return ranked[0]
 
