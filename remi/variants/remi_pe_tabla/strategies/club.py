@@ -77,7 +77,7 @@ class ClubSettings:
     rollout_turns: int = 1
     margin_points: float = 2.0
     max_actions: int = 60
-    safe_tolerance: float | None = 0.5
+    safe_tolerance: float | None = 0.3
     dump_when_announced: bool = True
     guard_jolys: bool = True
     guard_stock_min: int = 20
