@@ -1,25 +1,33 @@
-"""The Remi family's ``club`` strategy: the solver's play, with its discards searched over the
-hidden tiles (determinized rollouts), from views only.
+"""The Remi family's ``club`` strategy: the solver's play with safer, searched discards and
+guarded jolys, from views only (docs/bots.md).
 
-``RemiClubStrategy`` plays the ``solver`` strategy's turn (``RemiSolverStrategy``) and searches
-its discard (docs/rules.md §1.3, §1.11): the legal discards are ranked by the solver's keep
-scores (``rank_discards``, with denial of the next player) and the ``candidates`` best are each
-played out on ``samples`` determinizations of its view (``determinize``: the unseen tiles dealt
-at random to the other racks, of their public sizes, and the stock; the same samples for every
-candidate). A rollout plays the other seats with the solver policy for ``rollout_turns`` turns
-(default 1: the next player's), at most until this player's next turn or the hand's end, so it
-sees what the next player would take from the discard row (șir, including a rupere,
-docs/rules.md §1.7) and lay, and a closing (închidere, §1.11).
+``RemiClubStrategy`` plays the ``solver`` strategy's turn (``RemiSolverStrategy``) and changes:
+
+- *the discard* (docs/rules.md §1.3, §1.7, §1.11): the legal discards are ranked by the
+  solver's keep scores (``rank_discards``, with denial of the next player), the ones the next
+  player could reach through the șir (``safety.sir_exposure`` above ``safe_tolerance``: he may
+  break it, rupere, and lay them) moved after the others; the ``candidates`` first are each
+  played out on ``samples`` determinizations of its view (``determinize``; the same samples for
+  every candidate). A rollout plays the other seats with the solver policy for
+  ``rollout_turns`` turns (default 1: the next player's), at most until this player's next
+  turn or the hand's end (a closing, închidere, §1.11);
+- *the jolys* (§1.8): a formation whose joly another player could swap
+  (``exposure.exposed_formation``) stays on the rack, and a joly lay-off waits, while the hand
+  is young (``guard_jolys``).
 
 Evaluation (points): at the hand's end, this player's hand score minus the mean of the others'
 (``score_state``, docs/rules.md §1.12); otherwise the same difference "as if it ended now":
 each player's laid tiles (final values, owner of each tile by ``placed_by``) minus his rack's
 points, the discarded candidate counted on this player's rack so that a tile's own value does
-not decide. The best mean wins when it beats the solver's own choice by ``margin_points``.
+not decide, until another player has announced (anunț, §1.9): then it counts, and high tiles
+go first. The best mean wins when it beats the first candidate by ``margin_points``.
+
+``advise(view)`` gives the action with its reason (``remi.core.advice.Advice``) for ``hint``.
 
 Budget: ``candidates`` x ``samples`` rollouts of ``rollout_turns`` turns per discard (defaults:
-3 x 10, one turn); a hand of four club bots takes 0.3-1.1 s of CPU (docs/bots.md). Reproducible: the samples are drawn from
-``random.Random`` seeded by the bot seed, the turn number and the seat.
+3 x 10, one turn); a hand of four club bots takes about 1 s of CPU (docs/bots.md).
+Reproducible: the samples are drawn from ``random.Random`` seeded by the bot seed, the turn
+number and the seat.
 """
 
 from __future__ import annotations
