@@ -313,26 +313,9 @@ def _run_dask(tasks: list[_Task], address: str) -> Iterator[DealResult]:
         SimulationError: ``dask.distributed`` missing, the scheduler unreachable, a worker of
             another version.
     """
-    from remi.core.messages import N_
-    from remi.simulate.run import (
-        SimulationError,
-        check_worker_versions,
-        program_version,
-        worker_version,
-    )
+    from remi.simulate.run import dask_client
 
-    try:
-        from dask.distributed import Client
-    except ImportError:
-        raise SimulationError.from_id(N_("simulate.error.no_dask")) from None
-    try:
-        client = Client(address, timeout=10)  # type: ignore[no-untyped-call]
-    except (OSError, ValueError, TimeoutError) as exc:
-        raise SimulationError.from_id(
-            N_("simulate.error.unreachable"), address=address, reason=str(exc)
-        ) from None
-    with client:
-        check_worker_versions(client.run(worker_version), program_version())
+    with dask_client(address) as client:
         futures = [client.submit(_task, task, pure=False) for task in tasks]
         for fut in futures:
             yield fut.result()
