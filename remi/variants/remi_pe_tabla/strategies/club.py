@@ -13,7 +13,7 @@ guarded jolys, from views only (docs/bots.md).
   turn or the hand's end (a closing, închidere, §1.11);
 - *the jolys* (§1.8): a formation whose joly another player could swap
   (``exposure.exposed_formation``) stays on the rack, and a joly lay-off waits, while the hand
-  is young (``guard_jolys``).
+  is young (``guard_jolys``, off by default).
 
 Evaluation (points): at the hand's end, this player's hand score minus the mean of the others'
 (``score_state``, docs/rules.md §1.12); otherwise the same difference "as if it ended now":
@@ -76,7 +76,8 @@ class ClubSettings:
         guard_jolys: hold back a formation whose joly another player could swap
             (``exposure.exposed_formation``) and a joly lay-off, while nobody else has
             announced, the stock holds at least ``guard_stock_min`` tiles and the rack keeps
-            more than three tiles after the play.
+            more than three tiles after the play. Off by default: no gain measured
+            (docs/bots.md).
         guard_stock_min: see ``guard_jolys``.
     """
 
@@ -85,9 +86,9 @@ class ClubSettings:
     rollout_turns: int = 1
     margin_points: float = 2.0
     max_actions: int = 60
-    safe_tolerance: float | None = 0.3
+    safe_tolerance: float | None = 0.5
     dump_when_announced: bool = True
-    guard_jolys: bool = True
+    guard_jolys: bool = False
     guard_stock_min: int = 20
 
 
