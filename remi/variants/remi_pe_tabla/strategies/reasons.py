@@ -13,19 +13,7 @@ from __future__ import annotations
 
 from remi.core.formations import loose_tile_points
 from remi.core.messages import N_
-from remi.variants.remi_pe_tabla.actions import (
-    Action,
-    Announce,
-    AnnounceAtu,
-    Declare,
-    Discard,
-    Draw,
-    LayOff,
-    Meld,
-    Swap,
-    Take,
-    Undo,
-)
+from remi.variants.remi_pe_tabla import actions as act
 from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.views import PlayerView
 
@@ -35,38 +23,38 @@ __all__ = ["Reason", "reason_for"]
 Reason = tuple[str, dict[str, object]]
 
 
-def reason_for(view: PlayerView, action: Action) -> Reason | None:
+def reason_for(view: PlayerView, action: act.Action) -> Reason | None:
     """The reason of ``action`` chosen from ``view`` by the solver's turn; None for an action
     it has no sentence for."""
     me = view.players[view.seat]
     rules = view.rules
-    if isinstance(action, Announce):
+    if isinstance(action, act.Announce):
         return N_("hint.why.announce"), {"penalty": rules.announce_penalty_points}
-    if isinstance(action, AnnounceAtu):
+    if isinstance(action, act.AnnounceAtu):
         return N_("hint.why.atu"), {}
-    if isinstance(action, Declare):
+    if isinstance(action, act.Declare):
         return N_("hint.why.declare"), {}
-    if isinstance(action, Take):
+    if isinstance(action, act.Take):
         if action.position is not None:
             return N_("hint.why.break"), {"position": action.position}
         if me.opened:
             return N_("hint.why.take"), {"tile": str(view.sir[-1])}
         return N_("hint.why.take_opening"), {"tile": str(view.sir[-1])}
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         return N_("hint.why.draw"), {}
-    if isinstance(action, Meld):
+    if isinstance(action, act.Meld):
         if not me.opened:
             points = opening_points(action.formations, rules)
             return N_("hint.why.open"), {"points": points, "need": rules.opening_min_points}
         final = rules.final_points
         points = sum(loose_tile_points(t, final) for f in action.formations for t in f.tiles)
         return N_("hint.why.meld"), {"points": points}
-    if isinstance(action, LayOff):
+    if isinstance(action, act.LayOff):
         return N_("hint.why.layoff"), {}
-    if isinstance(action, Swap):
+    if isinstance(action, act.Swap):
         return N_("hint.why.swap"), {"tile": str(action.tile)}
-    if isinstance(action, Undo):
+    if isinstance(action, act.Undo):
         return N_("hint.why.undo"), {}
-    if isinstance(action, Discard):
+    if isinstance(action, act.Discard):
         return N_("hint.why.discard"), {"tile": str(action.tile)}
     return None
