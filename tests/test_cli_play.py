@@ -111,6 +111,9 @@ def test_play_hint_after_the_opening_is_laid_opening_min_points(tmp_path: Path) 
     assert "Best opening (etalare):" in out  # before laying it
     assert "Opening (etalare) laid this turn: 45 points (at least 45)." in out
     assert out.count("No opening (etalare)") == 0
+    # the hint is the family's club bot, with its reason in a sentence
+    assert "The club bot would play: meld [R5 R6 R7 R8]" in out
+    assert "Why: an opening (etalare) worth 90 (at least 45): open now" in out
     assert "Game left; the game was not saved." in out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
 from typer.testing import CliRunner
 
 from remi.cli.app import app
@@ -88,3 +89,23 @@ def test_cli_json_and_errors() -> None:
         bad = runner.invoke(app, ["ladder", *args])
         assert bad.exit_code == 2
         assert len(bad.output.strip().splitlines()) == 1
+
+
+def test_ladder_on_a_dask_cluster_equals_one_process() -> None:
+    distributed = pytest.importorskip(
+        "dask.distributed", reason="dask[distributed] not installed (extra remi-rummy[distributed])"
+    )
+    one = duplicate_ladder(["random", "greedy"], 2, players=2, seed=3)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        via = duplicate_ladder(
+            ["random", "greedy"], 2, players=2, seed=3, scheduler=cluster.scheduler_address
+        )
+    assert via.pairs == one.pairs and via.ratings == one.ratings and via.feeding == one.feeding
+
+
+def test_cli_refuses_a_bad_scheduler_address_before_playing() -> None:
+    bad = CliRunner().invoke(app, ["ladder", "--scheduler", "nonsense://"])
+    assert bad.exit_code == 2
+    assert "--scheduler" in bad.output and len(bad.output.strip().splitlines()) == 1

@@ -12,12 +12,30 @@ from remi.cli.app import app, fail_message, guarded, parse_set_options
 from remi.cli.completion import complete_presets, complete_rule_ids
 from remi.cli.lang import LangOption, localized_messages
 from remi.cli.output import JsonOption, NoColorOption, emit, err_console, make_console
+from remi.core.files import printable
 from remi.core.messages import N_, Messages
 
 __all__ = ["ladder_command"]
 
 #: Most local worker processes ``--jobs`` accepts.
 _MAX_JOBS = 64
+#: The address schemes a Dask scheduler is reached by (as ``remi simulate --scheduler``).
+_DASK_SCHEMES = ("tcp", "tls", "inproc", "ws", "wss", "ucx")
+
+
+def _check_scheduler(address: str) -> None:
+    """Refuse a ``--scheduler`` other than ``SCHEME://HOST:PORT`` (``inproc://NAME``) before
+    any deal is played, with ``remi simulate``'s message."""
+    scheme, sep, rest = address.partition("://")
+    host, _, port = rest.rpartition(":")
+    well_formed = scheme == "inproc" and bool(rest) or bool(host) and port.isdigit()
+    if not sep or scheme not in _DASK_SCHEMES or not well_formed:
+        fail_message(
+            N_("simulate.error.scheduler_address"),
+            field="--scheduler",
+            address=printable(address),
+            schemes=", ".join(_DASK_SCHEMES),
+        )
 
 
 def _table(m: Messages, columns: tuple[str, ...], title: str | None = None) -> Table:
@@ -52,6 +70,10 @@ def ladder_command(
         ),
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", help="Local worker processes.")] = 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", help="Dask scheduler address (needs remi-rummy[distributed])."),
+    ] = None,
     json_out: JsonOption = False,
     lang: LangOption = None,
     no_color: NoColorOption = False,
@@ -68,6 +90,8 @@ def ladder_command(
         fail_message(N_("cli.ladder.error.deals"), field="--deals", deals=deals)
     if not 1 <= jobs <= _MAX_JOBS:
         fail_message(N_("cli.ladder.error.jobs"), field="--jobs", jobs=jobs, most=_MAX_JOBS)
+    if scheduler is not None:
+        _check_scheduler(scheduler)
     overrides = parse_set_options(sets)
     m = localized_messages(lang)
     progress = None
@@ -84,6 +108,7 @@ def ladder_command(
         preset=rules,
         overrides=overrides,
         jobs=jobs,
+        scheduler=scheduler,
         progress=progress,
     )
     data = report.to_dict()

@@ -19,10 +19,12 @@ from rich.markup import escape
 from rich.text import Text
 
 from remi.bots import Bot, check_bots, make_bot
+from remi.bots.advice import advise
 from remi.cli import terminal
 from remi.cli.app import EXIT_INVALID, fail
 from remi.cli.savelock import SaveLockError, SaveLocks
 from remi.core.actions import Action
+from remi.core.advice import Advice
 from remi.core.colour_letters import LETTERS, legend, typed
 from remi.core.deal import derived_seed
 from remi.core.errors import RemiError
@@ -217,8 +219,13 @@ class Session:
         return "done"
 
     def suggest(self, view: Any) -> Any:
-        """The greedy bot's choice from ``view``."""
-        return make_bot("greedy", 0).choose(view)
+        """The hint bot's choice from ``view`` (``advise``)."""
+        return self.advise(view)[1].action
+
+    def advise(self, view: Any) -> tuple[str, Advice]:
+        """The hint bot's kind and advice for ``view``: the family's ``club`` bot when it has
+        one for these rules, else ``greedy`` (``remi.bots.advice.advise``)."""
+        return advise(view)
 
     def complete(self, words: Sequence[str]) -> None:
         """The rack's tiles for tab completion (the list the completer reads is updated in

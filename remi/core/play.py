@@ -15,6 +15,7 @@ from typing import Any, Final, Literal, Protocol
 import attrs
 from rich.console import RenderableType
 
+from remi.core.advice import Advice
 from remi.core.messages import Messages
 from remi.core.tiles import Tile
 
@@ -130,7 +131,12 @@ class TurnIO(Protocol):
         ...
 
     def suggest(self, view: Any) -> Any:
-        """The action the greedy bot would choose from ``view`` (for ``hint``)."""
+        """The action the hint bot would choose from ``view`` (for ``hint``)."""
+        ...
+
+    def advise(self, view: Any) -> tuple[str, Advice]:
+        """The hint bot's kind (the family's ``club`` bot where it has one, else ``greedy``)
+        and its ``Advice`` for ``view``: the action and why."""
         ...
 
     def complete(self, words: Sequence[str]) -> None:

@@ -207,7 +207,11 @@ class DuplicateReport:
         }
 
 
-def _task(args: tuple[str, str, int, int, str, tuple[tuple[str, str], ...]]) -> DealResult:
+#: One deal of one pair: bot kinds A and B, the deal seed, seats, preset, rule overrides.
+_Task = tuple[str, str, int, int, str, tuple[tuple[str, str], ...]]
+
+
+def _task(args: _Task) -> DealResult:
     a, b, seed, players, preset, overrides = args
     return play_duplicate_deal(
         a, b, seed, players=players, preset=preset, overrides=dict(overrides)
@@ -223,15 +227,20 @@ def duplicate_ladder(
     preset: str = "remi-pe-tabla",
     overrides: Mapping[str, str] | None = None,
     jobs: int = 1,
+    scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> DuplicateReport:
     """Every pair of ``kinds`` over ``deals`` duplicate deals (seeds ``seed .. seed+deals-1``)
-    at ``players`` seats, on ``jobs`` local processes; ``progress(done, total)`` after each deal.
+    at ``players`` seats, on ``jobs`` local processes or the Dask cluster at ``scheduler``
+    (``tcp://host:8786``, as ``remi simulate``; overrides ``jobs``); ``progress(done, total)``
+    after each deal. The report is the same however the deals are run.
 
     Raises:
         ValueError: fewer than two distinct kinds.
         BotError: an unknown kind; NoStrategyError: a kind that refuses the rules (before play).
         RemiError: a bad preset or ``--set`` override.
+        SimulationError: ``dask.distributed`` missing, the scheduler unreachable, a worker of
+            another program version.
     """
     from remi.bots import check_bots
     from remi.core.presets import load_rules
@@ -242,7 +251,7 @@ def duplicate_ladder(
     pairs = list(combinations(kinds, 2))
     tasks = [(a, b, seed + i, players, preset, over) for a, b in pairs for i in range(deals)]
     results: list[DealResult] = []
-    for done, result in enumerate(_run(tasks, jobs), start=1):
+    for done, result in enumerate(_run(tasks, jobs, scheduler), start=1):
         results.append(result)
         if progress is not None:
             progress(done, len(tasks))
@@ -283,12 +292,30 @@ def _share(e: Estimate) -> Estimate:
     return attrs.evolve(e, low=max(0.0, e.low), high=min(1.0, e.high))
 
 
-def _run(
-    tasks: list[tuple[str, str, int, int, str, tuple[tuple[str, str], ...]]], jobs: int
-) -> Iterator[DealResult]:
-    """The deals' results in task order, in this process or on ``jobs`` worker processes."""
+def _run(tasks: list[_Task], jobs: int, scheduler: str | None = None) -> Iterator[DealResult]:
+    """The deals' results in task order, in this process, on ``jobs`` worker processes or on
+    the Dask cluster at ``scheduler``."""
+    if scheduler is not None:
+        yield from _run_dask(tasks, scheduler)
+        return
     if jobs <= 1:
         yield from map(_task, tasks)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(_task, tasks)
+
+
+def _run_dask(tasks: list[_Task], address: str) -> Iterator[DealResult]:
+    """The deals' results in task order, each deal a task on the Dask cluster at ``address``
+    whose workers run this program version (``remi.simulate.run.check_worker_versions``).
+
+    Raises:
+        SimulationError: ``dask.distributed`` missing, the scheduler unreachable, a worker of
+            another version.
+    """
+    from remi.simulate.run import dask_client
+
+    with dask_client(address) as client:
+        futures = [client.submit(_task, task, pure=False) for task in tasks]
+        for fut in futures:
+            yield fut.result()

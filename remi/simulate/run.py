@@ -26,6 +26,7 @@ __all__ = [
     "SimulationError",
     "batch_size_for",
     "check_worker_versions",
+    "dask_client",
     "program_version",
     "run_batches",
     "worker_version",
@@ -132,6 +133,32 @@ def run_batches(
             yield fut.result()
 
 
+def dask_client(address: str) -> Any:
+    """A ``dask.distributed.Client`` of the cluster at ``address`` whose workers all run this
+    program version (``check_worker_versions``); use it as a context manager.
+
+    Raises:
+        SimulationError: ``dask.distributed`` missing, the scheduler unreachable, no worker or
+            a worker of another version.
+    """
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise SimulationError.from_id(N_("simulate.error.no_dask")) from None
+    try:
+        client = Client(address, timeout=10)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TimeoutError) as exc:
+        raise SimulationError.from_id(
+            N_("simulate.error.unreachable"), address=address, reason=str(exc)
+        ) from None
+    try:
+        check_worker_versions(client.run(worker_version), program_version())
+    except SimulationError:
+        client.close()  # type: ignore[no-untyped-call]
+        raise
+    return client
+
+
 def _run_dask(
     address: str,
     arms: Sequence[Arm],
@@ -141,20 +168,10 @@ def _run_dask(
     batch_size: int | None,
     hands: int,
 ) -> Iterable[list[tuple[Any, ...]]]:
-    try:
-        from dask.distributed import Client
+    with dask_client(address) as client:
         from dask.distributed import as_completed as dask_completed
-    except ImportError:
-        raise SimulationError.from_id(N_("simulate.error.no_dask")) from None
-    try:
-        client = Client(address, timeout=10)  # type: ignore[no-untyped-call]
-    except (OSError, ValueError, TimeoutError) as exc:
-        raise SimulationError.from_id(
-            N_("simulate.error.unreachable"), address=address, reason=str(exc)
-        ) from None
-    with client:
-        check_worker_versions(client.run(worker_version), program_version())
-        workers = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
+
+        workers = sum(client.nthreads().values())
         size = batch_size or batch_size_for(hands, workers)
         futures = [
             client.submit(play_batch, *batch, pure=False)

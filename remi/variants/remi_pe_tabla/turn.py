@@ -141,7 +141,8 @@ def _help(io: TurnIO, seat: int) -> None:
 
 def _hint(io: TurnIO, seat: int) -> None:
     """The opening (etalare) laid this turn and its points, or the best opening of the rack
-    (``opening.min_points``), then the greedy bot's play."""
+    (``opening.min_points``), then the hint bot's play (the club bot, ``remi.bots.advice``)
+    and, when it gives one, its reason in a sentence."""
     seen = view(io.state, seat)
     m = io.m
     rules = seen.rules
@@ -160,7 +161,10 @@ def _hint(io: TurnIO, seat: int) -> None:
         else:
             io.say(m.plural("hint.opening", plan.points, text=plan.text))
     if seen.legal:
-        io.say(m("hint.play", action=command_text(io.suggest(seen))))
+        kind, advice = io.advise(seen)
+        io.say(m("hint.play", bot=kind, action=command_text(advice.action)))
+        if advice.reason is not None:
+            io.say(m("hint.why", why=m(advice.reason, **advice.values)))
 
 
 def timeout_actions(state: GameState) -> list[Action]:

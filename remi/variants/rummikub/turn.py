@@ -170,14 +170,18 @@ def _help(io: TurnIO, seat: int) -> None:
 
 
 def _hint(io: TurnIO, seat: int) -> None:
-    """The greedy bot's choice: its play as editor commands, or draw / pass."""
+    """The hint bot's choice (the family's club bot when it has one, ``remi.bots.advice``):
+    its play as editor commands, or draw / pass; then its reason when it gives one."""
     seen = view(io.state, seat)
-    action = io.suggest(seen)
+    kind, advice = io.advise(seen)
+    action = advice.action
     if isinstance(action, Play):
         text = " ; ".join(play_commands(seen.table, action.table, seen.rules.formation_rules))
-        io.say(io.m("rk.hint.play", commands=text))
+        io.say(io.m("rk.hint.play", bot=kind, commands=text))
     elif isinstance(action, Draw | Pass):
-        io.say(io.m(_HINT[action.VERB]))
+        io.say(io.m(_HINT[action.VERB], bot=kind))
+    if advice.reason is not None:
+        io.say(io.m("hint.why", why=io.m(advice.reason, **advice.values)))
 
 
 def _check(io: TurnIO, editor: TableEditor) -> None:

@@ -5,8 +5,9 @@
 follow, and the opening move ``opening_action``), ``greedy`` (``RemiGreedyStrategy``,
 ``least_useful``), ``solver`` (``RemiSolverStrategy``, ``SolverSettings``; the planner is
 ``remi.variants.remi_pe_tabla.solvers.planner``), ``club`` (``RemiClubStrategy``,
-``ClubSettings``: the solver's play with its discards searched over determinizations of the view,
-``determinize``).
+``ClubSettings``: the solver's play with safer discards (``safety``) searched over
+determinizations of the view (``determinize``), guarded jolys (``exposure``) and the reason of
+each action for ``hint`` (``reasons``)).
 """
 
 from __future__ import annotations

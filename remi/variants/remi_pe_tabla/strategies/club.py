@@ -1,25 +1,33 @@
-"""The Remi family's ``club`` strategy: the solver's play, with its discards searched over the
-hidden tiles (determinized rollouts), from views only.
+"""The Remi family's ``club`` strategy: the solver's play with safer, searched discards and
+guarded jolys, from views only (docs/bots.md).
 
-``RemiClubStrategy`` plays the ``solver`` strategy's turn (``RemiSolverStrategy``) and searches
-its discard (docs/rules.md §1.3, §1.11): the legal discards are ranked by the solver's keep
-scores (``rank_discards``, with denial of the next player) and the ``candidates`` best are each
-played out on ``samples`` determinizations of its view (``determinize``: the unseen tiles dealt
-at random to the other racks, of their public sizes, and the stock; the same samples for every
-candidate). A rollout plays the other seats with the solver policy for ``rollout_turns`` turns
-(default 1: the next player's), at most until this player's next turn or the hand's end, so it
-sees what the next player would take from the discard row (șir, including a rupere,
-docs/rules.md §1.7) and lay, and a closing (închidere, §1.11).
+``RemiClubStrategy`` plays the ``solver`` strategy's turn (``RemiSolverStrategy``) and changes:
+
+- *the discard* (docs/rules.md §1.3, §1.7, §1.11): the legal discards are ranked by the
+  solver's keep scores (``rank_discards``, with denial of the next player), the ones the next
+  player could reach through the șir (``safety.sir_exposure`` above ``safe_tolerance``: he may
+  break it, rupere, and lay them) moved after the others; the ``candidates`` first are each
+  played out on ``samples`` determinizations of its view (``determinize``; the same samples for
+  every candidate). A rollout plays the other seats with the solver policy for
+  ``rollout_turns`` turns (default 1: the next player's), at most until this player's next
+  turn or the hand's end (a closing, închidere, §1.11);
+- *the jolys* (§1.8): a formation whose joly another player could swap
+  (``exposure.exposed_formation``) stays on the rack, and a joly lay-off waits, while the hand
+  is young (``guard_jolys``, off by default).
 
 Evaluation (points): at the hand's end, this player's hand score minus the mean of the others'
 (``score_state``, docs/rules.md §1.12); otherwise the same difference "as if it ended now":
 each player's laid tiles (final values, owner of each tile by ``placed_by``) minus his rack's
 points, the discarded candidate counted on this player's rack so that a tile's own value does
-not decide. The best mean wins when it beats the solver's own choice by ``margin_points``.
+not decide, until another player has announced (anunț, §1.9): then it counts, and high tiles
+go first. The best mean wins when it beats the first candidate by ``margin_points``.
+
+``advise(view)`` gives the action with its reason (``remi.core.advice.Advice``) for ``hint``.
 
 Budget: ``candidates`` x ``samples`` rollouts of ``rollout_turns`` turns per discard (defaults:
-3 x 10, one turn); a hand of four club bots takes 0.3-1.1 s of CPU (docs/bots.md). Reproducible: the samples are drawn from
-``random.Random`` seeded by the bot seed, the turn number and the seat.
+3 x 10, one turn); a hand of four club bots takes about 1 s of CPU (docs/bots.md).
+Reproducible: the samples are drawn from ``random.Random`` seeded by the bot seed, the turn
+number and the seat.
 """
 
 from __future__ import annotations
@@ -30,16 +38,21 @@ from collections.abc import Sequence
 
 import attrs
 
+from remi.core.advice import Advice
 from remi.core.errors import IllegalActionError
 from remi.core.formations import loose_tile_points
+from remi.core.messages import N_
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla import engine
-from remi.variants.remi_pe_tabla.actions import Discard
+from remi.variants.remi_pe_tabla.actions import Action, Discard, LayOff, Meld
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.strategies.determinize import determinize
+from remi.variants.remi_pe_tabla.strategies.exposure import lays_joly, without_exposed
+from remi.variants.remi_pe_tabla.strategies.reasons import Reason, reason_for
+from remi.variants.remi_pe_tabla.strategies.safety import ranked_safely
 from remi.variants.remi_pe_tabla.strategies.solver import RemiSolverStrategy, SolverSettings
-from remi.variants.remi_pe_tabla.views import PlayerView, view
+from remi.variants.remi_pe_tabla.views import PlayerView, TurnView, view
 
 __all__ = ["ClubSettings", "RemiClubStrategy", "standing"]
 
@@ -56,6 +69,16 @@ class ClubSettings:
         rollout_turns: the other players' turns played out after the discard (1: the next
             player's turn, the one a discard feeds; ``players - 1``: a whole round).
         max_actions: actions played per rollout at most (a safety limit).
+        safe_tolerance: discards whose șir exposure (``safety.sir_exposure``) exceeds this go
+            after every safer one in the candidate order; None keeps the solver's order.
+        dump_when_announced: once another player has announced (anunț, he may close on his
+            next turn), a candidate's own value counts: high tiles leave the rack first.
+        guard_jolys: hold back a formation whose joly another player could swap
+            (``exposure.exposed_formation``) and a joly lay-off, while nobody else has
+            announced, the stock holds at least ``guard_stock_min`` tiles and the rack keeps
+            more than three tiles after the play. Off by default: no gain measured
+            (docs/bots.md).
+        guard_stock_min: see ``guard_jolys``.
     """
 
     candidates: int = 3
@@ -63,6 +86,10 @@ class ClubSettings:
     rollout_turns: int = 1
     margin_points: float = 2.0
     max_actions: int = 60
+    safe_tolerance: float | None = 0.5
+    dump_when_announced: bool = True
+    guard_jolys: bool = False
+    guard_stock_min: int = 20
 
 
 def standing(state: GameState, seat: int, extra: Tile | None = None) -> float:
@@ -99,14 +126,85 @@ class RemiClubStrategy(RemiSolverStrategy):
     ) -> None:
         super().__init__(seed, settings=settings)
         self.club = club or ClubSettings()
+        self._why: Reason | None = None
+
+    def advise(self, view: PlayerView) -> Advice:
+        """The action ``choose(view)`` returns and why (``remi.core.advice.Advice``): the
+        searched discard's comparison, else the solver turn's rule of thumb
+        (``strategies.reasons``).
+
+        Raises:
+            RemiError: the view has no legal action (not this player's turn).
+        """
+        self._why = None
+        action = self.choose(view)
+        why = self._why or reason_for(view, action)
+        if why is None:
+            return Advice(action=action)
+        return Advice(action=action, reason=why[0], values=why[1])
+
+    def _lay_opened(self, view: PlayerView, turn: TurnView) -> Action | None:
+        """The solver's play, its jolys guarded (``ClubSettings.guard_jolys``): an exposed
+        formation stays on the rack, a joly lay-off waits; a play that must use the taken șir
+        tile or a freed joly is never held back."""
+        action = super()._lay_opened(view, turn)
+        if not self._guarding(view, turn) or action is None:
+            return action
+        if isinstance(action, Meld):
+            guarded = without_exposed(action, view)
+            if guarded == action:
+                return action
+            if len(view.rack) - len(action.tiles) <= 3:
+                return action
+            if guarded is not None:
+                self._why = N_("hint.why.joly_guard"), {}
+                return guarded
+        elif not lays_joly(action):
+            return action
+        self._why = N_("hint.why.joly_guard"), {}
+        final = view.rules.final_points
+        layoffs = [a for a in view.legal if isinstance(a, LayOff) and not lays_joly(a)]
+        if not layoffs:
+            return None
+        return max(
+            layoffs,
+            key=lambda a: sum(
+                loose_tile_points(t.tile, final) for t in a.tiles if t.tile is not None
+            ),
+        )
+
+    def _guarding(self, view: PlayerView, turn: TurnView) -> bool:
+        """Whether the joly guard applies this turn (``ClubSettings.guard_jolys``)."""
+        return (
+            self.club.guard_jolys
+            and turn.taken_tile is None
+            and not turn.freed_jolys
+            and view.stock_count >= self.club.guard_stock_min
+            and not any(p.announced for p in view.players if p.seat != view.seat)
+        )
 
     def _discard_tile(self, view: PlayerView, choices: Sequence[Tile]) -> Tile:
         """The searched discard (module docstring); the solver's when the search cannot run."""
-        ranked = self._discard_ranking(view, choices)[: self.club.candidates]
+        solver_first = self._discard_ranking(view, choices)
+        ranked = solver_first
+        if self.club.safe_tolerance is not None:
+            ranked = ranked_safely(ranked, view, self.club.safe_tolerance)
+        ranked = ranked[: self.club.candidates]
+        if ranked[0] != solver_first[0]:
+            self._why = (
+                N_("hint.why.discard_safe"),
+                {
+                    "tile": str(ranked[0]),
+                    "other": str(solver_first[0]),
+                },
+            )
         if len(ranked) < 2:
             return ranked[0]
         rng = random.Random(f"club:{self.seed}:{view.turns_ended}:{view.seat}")
         values: dict[Tile, list[float]] = {t: [] for t in ranked}
+        dump = self.club.dump_when_announced and any(
+            p.announced for p in view.players if p.seat != view.seat
+        )
         for _ in range(self.club.samples):
             state = determinize(view, rng)
             if state is None:
@@ -114,12 +212,23 @@ class RemiClubStrategy(RemiSolverStrategy):
             for tile in ranked:
                 end = self._rollout(state, Discard(view.seat, tile), view.seat)
                 if end is not None:
-                    values[tile].append(standing(end, view.seat, tile))
+                    values[tile].append(standing(end, view.seat, None if dump else tile))
         if any(not v for v in values.values()):
             return ranked[0]
         means = {t: statistics.fmean(v) for t, v in values.items()}
         best = max(ranked, key=lambda t: means[t])
-        return best if means[best] > means[ranked[0]] + self.club.margin_points else ranked[0]
+        if means[best] > means[ranked[0]] + self.club.margin_points:
+            self._why = (
+                N_("hint.why.discard_search"),
+                {
+                    "tile": str(best),
+                    "other": str(ranked[0]),
+                    "points": f"{means[best] - means[ranked[0]]:.0f}",
+                    "samples": self.club.samples,
+                },
+            )
+            return best
+        return ranked[0]
 
     def _rollout(self, state: GameState, first: Discard, seat: int) -> GameState | None:
         """``state`` after ``first`` and the other seats' play by the solver policy for
