@@ -144,7 +144,7 @@ def test_play_rummikub_hand_initial_meld_penalty_invalid_turn_save_resume(
     assert "Ana [ 60 s]> " in out  # the countdown at the prompt (the fake clock stands still)
     assert "Time left: 60 s" in out
     assert "new R10 R11 R12 R13" in out  # help lists the initial meld as commands
-    assert "The greedy bot would play:" in out
+    assert "The club bot would play:" in out
     assert "Ana: plays K1 K2 K3 R10 R11 R12 R13" not in out  # Ana is not told her own moves
     assert "Bob: draws a tile" in out
     assert (
