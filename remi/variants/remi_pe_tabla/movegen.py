@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Sequence
 
 from remi.core.actions import Action
 from remi.core.candidates import (
-    TileMasks,
     candidate_formations,
     formable_as_added,
     leftover_lower_bound,
@@ -70,11 +68,6 @@ __all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
 def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[Formation, ...]:
     """``candidate_formations`` of a rack, memoised (racks recur after an undo)."""
     return tuple(candidate_formations(rack, rules))
-
-
-def _can_form_with(tile: Tile, tiles: Sequence[Tile], rules: FormationRules) -> bool:
-    """Whether some formation drawn from ``tiles`` (which include ``tile``) contains ``tile``."""
-    return TileMasks.of(tiles).can_form(tile, rules)
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -434,6 +427,16 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     first = 1 if rules.sir_first_discard_dead else 0
     three_attach = held == 3 and rules.turn_three_tiles_attach_only and not ps.pe_tabla
     by_layoff = rules.sir_take_last_layoff and ps.opened
+    breaks = (
+        rules.sir_break_enabled
+        and (ps.opened or not (rules.sir_break_requires_opened or ps.pe_tabla))
+        and held >= rules.sir_break_min_rack_tiles
+        and not (held == 3 and rules.sir_three_tiles_last_only)
+        and not three_attach
+    )
+    # formable[k]: whether sir[last - k] forms with the rack plus sir[last - k:] (the pool of a
+    # take at that tile: the tiles are added from the end), computed once when first needed
+    formable: list[bool] | None = None
     if last >= first and not (three_attach and not by_layoff):
         tile = sir[last]
         if ps.pe_tabla:
@@ -441,24 +444,22 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
             if _closing_options(_add(ps.rack, (tile,)), frules):
                 out.append(Take(seat))
         elif ps.opened or rules.sir_take_last_for_opening:
-            can_declare = not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
-            forms = not three_attach and _can_form_with(tile, ps.rack + (tile,), frules)
-            attachable = by_layoff and any(
-                tile in _layoff_targets(tf.formation, frules)[0] for tf in state.table
-            )
-            if can_declare or forms or attachable:
-                out.append(Take(seat))
-    if (
-        rules.sir_break_enabled
-        and (ps.opened or not (rules.sir_break_requires_opened or ps.pe_tabla))
-        and held >= rules.sir_break_min_rack_tiles
-        and not (held == 3 and rules.sir_three_tiles_last_only)
-        and not three_attach
-    ):
-        # the pool for a break at index is the rack plus sir[index:]: add the tiles from the end
-        formable = formable_as_added(ps.rack + sir[last:], sir[first:last][::-1], frules)
+            if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla":
+                out.append(Take(seat))  # he may always declare pe tablă with it
+            else:
+                if not three_attach:
+                    added = sir[first:][::-1] if breaks else (tile,)
+                    formable = formable_as_added(ps.rack, added, frules)
+                if (formable is not None and formable[0]) or (
+                    by_layoff
+                    and any(tile in _layoff_targets(tf.formation, frules)[0] for tf in state.table)
+                ):
+                    out.append(Take(seat))
+    if breaks and last > first:
+        if formable is None or len(formable) < last - first + 1:
+            formable = formable_as_added(ps.rack, sir[first:][::-1], frules)
         for index in range(first, last):
-            if not formable[last - 1 - index]:
+            if not formable[last - index]:
                 continue
             if not break_meld_possible(ps.rack, sir[index], rules):
                 continue

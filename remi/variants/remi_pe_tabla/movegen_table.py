@@ -36,11 +36,25 @@ _Target = tuple[Tile, int, Tile, Tile, str]
 # its lay-off targets, the tiles its jolys can be swapped for)
 _Kept = tuple[TableFormation, FormationRules, bool, tuple[_Target, ...], tuple[Tile, ...]]
 _KEPT: dict[int, _Kept] = {}
+# id(table) -> (the table itself, the formation rules, joly.set_of_three_locked, its lay-off
+# targets as (formation number, target), its swaps as (formation number, tile)): a table is
+# shared by the states that follow until something is laid, so most turns find it here
+_Flat = tuple[
+    tuple[TableFormation, ...],
+    FormationRules,
+    bool,
+    tuple[tuple[int, _Target], ...],
+    tuple[tuple[int, Tile], ...],
+]
+_TABLES: dict[int, _Flat] = {}
+#: Tables kept at once in ``_TABLES``.
+_TABLES_LIMIT = 64
 
 
 def forget_tables() -> None:
     """Empty the per-table stores (tests compare cold and warm listings)."""
     _KEPT.clear()
+    _TABLES.clear()
 
 
 @functools.lru_cache(maxsize=8192)
@@ -129,34 +143,44 @@ def _kept(tf: TableFormation, frules: FormationRules, locked: bool) -> _Kept:
     return entry
 
 
+def _flat(state: GameState, frules: FormationRules) -> _Flat:
+    """The lay-off targets and swap tiles of the whole table of ``state``, in listing order."""
+    table = state.table
+    locked = state.rules.joly_set_of_three_locked
+    entry = _TABLES.get(id(table))
+    if entry is None or entry[0] is not table or entry[1] is not frules or entry[2] is not locked:
+        if len(_TABLES) >= _TABLES_LIMIT:
+            _TABLES.clear()
+        targets: list[tuple[int, _Target]] = []
+        swaps: list[tuple[int, Tile]] = []
+        for number, tf in enumerate(table, start=1):
+            kept = _kept(tf, frules, locked)
+            targets.extend((number, target) for target in kept[3])
+            swaps.extend((number, tile) for tile in kept[4])
+        entry = _TABLES[id(table)] = (table, frules, locked, tuple(targets), tuple(swaps))
+    return entry
+
+
 def layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -> list[Action]:
     """The lay-offs (lipire) of the player to move: each rack tile onto each table formation it
     attaches to, a joly at each place it fits (on another player's formation only when
     ``joly.layoff_own_only`` is off and no joly was freed this turn)."""
     seat = state.current
     rack = set(ps.rack)
-    rules = state.rules
-    locked = rules.joly_set_of_three_locked
-    others_no_joly = rules.joly_layoff_own_only or state.turn.freed_jolys
-    out: list[Action] = []
-    for number, tf in enumerate(state.table, start=1):
-        for need, owner, tile, stated, end in _kept(tf, frules, locked)[3]:
-            if need in rack and (owner < 0 or owner == seat or not others_no_joly):
-                out.append(layoff_action(seat, number, tile, stated, end))
-    return out
+    others_no_joly = state.rules.joly_layoff_own_only or state.turn.freed_jolys
+    return [
+        layoff_action(seat, number, tile, stated, end)
+        for number, (need, owner, tile, stated, end) in _flat(state, frules)[3]
+        if need in rack and (owner < 0 or owner == seat or not others_no_joly)
+    ]
 
 
 def swap_options(state: GameState, ps: PlayerState) -> list[Swap]:
     """The joly swaps of the player to move: a rack tile for a table joly it stands for (or a
     colour a set's joly can stand for), each tile once per formation."""
+    swaps = _flat(state, state.rules.formation_rules)[4]
+    if not swaps:
+        return []
     seat = state.current
     rack = set(ps.rack)
-    rules = state.rules
-    frules = rules.formation_rules
-    locked = rules.joly_set_of_three_locked
-    out: list[Swap] = []
-    for number, tf in enumerate(state.table, start=1):
-        for tile in _kept(tf, frules, locked)[4]:
-            if tile in rack:
-                out.append(Swap(seat, number, tile))
-    return out
+    return [Swap(seat, number, tile) for number, tile in swaps if tile in rack]
