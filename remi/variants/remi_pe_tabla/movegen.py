@@ -48,6 +48,7 @@ from remi.variants.remi_pe_tabla.house import break_meld_possible, house_meld_ok
 from remi.variants.remi_pe_tabla.listed import remember
 from remi.variants.remi_pe_tabla.movegen_table import _layoff_targets, layoff_options, swap_options
 from remi.variants.remi_pe_tabla.opening_facts import opening_facts
+from remi.variants.remi_pe_tabla.opening_search import find_opening
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.shared_actions import (
     discard_actions,
@@ -328,6 +329,10 @@ def _opening_options(
     )
     if out or budget > 0:
         return tuple(out)  # found some, or the search was exhaustive: there is none
+    if size > _SOLVER_POOL:
+        # a large pool (a break of a long șir): one opening, found in bounded memory
+        found = find_opening(rack, rules, must_include)
+        return () if found is None else (found,)
     # The search budget ran out before finding one: ask the exact solver (remi.variants.remi_pe_tabla.solvers).
     from remi.variants.remi_pe_tabla.solvers import best_opening
 
@@ -341,10 +346,11 @@ def _opening_options(
     return (tuple(plan.formations),)
 
 
-#: Most tiles (rack plus the broken șir tiles) for which a break by a player who has not
-#: opened is listed (``sir.break_requires_opened = false``): the opening search over a larger
-#: pool grows too fast to run on every turn; such a break stays legal when typed.
-_BREAK_OPENING_POOL = 22
+#: Most tiles for which the exact best-opening solver is asked when the search budget runs out:
+#: its table grows without bound on larger pools (the rack plus the broken tiles of a long șir,
+#: under ``sir.break_requires_opened = false``), where ``find_opening`` (bounded memory, exact
+#: about whether an opening exists) gives one opening instead.
+_SOLVER_POOL = 22
 
 
 #: One guard bit above each tile's 3-bit count field (tile ``t`` at bits ``3t .. 3t+2``).
@@ -465,8 +471,7 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
                 continue
             if ps.opened:
                 out.append(take_action(seat, index + 1))
-            elif len(held_tiles := _add(ps.rack, sir[index:])) <= _BREAK_OPENING_POOL:
+            elif _opening_options(_add(ps.rack, sir[index:]), rules, sir[index]):
                 # sir.break_requires_opened = false: listed when an opening follows from it
-                if _opening_options(held_tiles, rules, sir[index]):
-                    out.append(take_action(seat, index + 1))
+                out.append(take_action(seat, index + 1))
     return out
