@@ -18,7 +18,6 @@ from remi.core.presets import load_rules
 from remi.variants.remi_pe_tabla.actions import LayOff, Swap
 from remi.variants.remi_pe_tabla.engine import apply, check
 from remi.variants.remi_pe_tabla.movegen import _layoff_targets, legal_actions
-from remi.variants.remi_pe_tabla.movegen_table import forget_tables
 from remi.variants.remi_pe_tabla.state import Phase, new_game
 
 
@@ -32,7 +31,6 @@ def _walk(seed: int) -> tuple[int, int]:
     while state.phase is not Phase.ENDED:
         warm = legal_actions(state)
         _layoff_targets.cache_clear()
-        forget_tables()
         assert legal_actions(state) == warm
         for action in warm:
             if isinstance(action, (LayOff, Swap)):
