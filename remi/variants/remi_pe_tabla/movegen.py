@@ -17,8 +17,6 @@ import operator
 
 from remi.core.actions import Action
 from remi.core.candidates import (
-    candidate_formations,
-    formable_as_added,
     leftover_lower_bound,
 )
 from remi.core.formations import Formation, FormationRules, PointTable
@@ -49,6 +47,7 @@ from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
 from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
 from remi.variants.remi_pe_tabla.house import break_meld_possible, house_meld_ok, joly_limits_ok
 from remi.variants.remi_pe_tabla.listed import remember
+from remi.variants.remi_pe_tabla.movegen_formable import formable_from, rack_candidates
 from remi.variants.remi_pe_tabla.opening_facts import opening_facts
 from remi.variants.remi_pe_tabla.opening_search import find_opening
 from remi.variants.remi_pe_tabla.rules import RemiRules
@@ -71,7 +70,7 @@ __all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
 @functools.lru_cache(maxsize=2048)
 def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[Formation, ...]:
     """``candidate_formations`` of a rack, memoised (racks recur after an undo)."""
-    return tuple(candidate_formations(rack, rules))
+    return tuple(rack_candidates(rack, rules))
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -458,7 +457,7 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
             else:
                 if not three_attach:
                     added = sir[first:][::-1] if breaks else (tile,)
-                    formable = formable_as_added(ps.rack, added, frules)
+                    formable = formable_from(ps.rack, added, frules)
                 if (formable is not None and formable[0]) or (
                     by_layoff
                     and any(tile in _layoff_targets(tf.formation, frules)[0] for tf in state.table)
@@ -466,7 +465,7 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
                     out.append(Take(seat))
     if breaks and last > first:
         if formable is None or len(formable) < last - first + 1:
-            formable = formable_as_added(ps.rack, sir[first:][::-1], frules)
+            formable = formable_from(ps.rack, sir[first:][::-1], frules)
         for index in range(first, last):
             if not formable[last - index]:
                 continue
