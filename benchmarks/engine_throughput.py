@@ -7,10 +7,12 @@ second and the share of hands that ended by a close. Target: at least 100 hands/
 With ``--vs PYTHON`` the same hands are also played by that interpreter (another install of
 remi, e.g. a virtual environment of the code before a change), each side ``--repeat`` times in
 alternation, each pass in a fresh process, and the ratio of the best CPU times is printed: both
-figures come from the same run (the second round of speed work aims at 3x).
+figures come from the same run (the second round of speed work aims at 3x). ``--vs`` may be
+given more than once (e.g. the code before the speed work and the main line): every interpreter
+takes its turn in each round, and each ratio is printed.
 
     python benchmarks/engine_throughput.py [--hands 300] [--players 4] [--rules remi-pe-tabla]
-                                           [--vs /path/to/other/venv/bin/python] [--repeat 3]
+                                           [--vs /path/to/other/venv/bin/python ...] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -49,7 +51,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rules", default="remi-pe-tabla")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--vs", default=None, help="another interpreter with remi installed")
+    parser.add_argument(
+        "--vs", action="append", default=[], help="another interpreter with remi installed"
+    )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -79,8 +83,8 @@ def main() -> None:
 
 
 def compare(args: argparse.Namespace) -> None:
-    """Play the hands with this interpreter and with ``args.vs``, alternating, in fresh
-    processes; print each side's best pass and the ratio."""
+    """Play the hands with this interpreter and with each of ``args.vs``, alternating, in fresh
+    processes; print each side's best pass and each ratio."""
     command = [
         __file__,
         "--worker",
@@ -93,7 +97,9 @@ def compare(args: argparse.Namespace) -> None:
         "--seed",
         str(args.seed),
     ]
-    sides = {"this": sys.executable, "vs": args.vs}
+    sides = {"this": sys.executable}
+    for number, python in enumerate(args.vs, start=1):
+        sides[f"vs{number}" if len(args.vs) > 1 else "vs"] = python
     best: dict[str, dict[str, float]] = {}
     for _ in range(args.repeat):
         for name, python in sides.items():
@@ -110,7 +116,10 @@ def compare(args: argparse.Namespace) -> None:
             f"{args.repeat}: {args.hands / r['cpu']:.1f} hands per CPU-second, "
             f"{r['steps'] / r['cpu']:,.0f} actions per CPU-second"
         )
-    print(f"ratio this / vs: {best['vs']['cpu'] / best['this']['cpu']:.2f}x (target >= 3)")
+    for name in sides:
+        if name != "this":
+            ratio = best[name]["cpu"] / best["this"]["cpu"]
+            print(f"ratio this / {name}: {ratio:.2f}x (target >= 3)")
 
 
 if __name__ == "__main__":

@@ -176,6 +176,7 @@ def _end_of_turn_obligations(state: GameState, action: Action, rack_after: int) 
 
 
 @functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=64)  # one value per rack size: frozen, so it serves every state
 def _fresh_turn(rack_at_start: int) -> TurnState:
     """The bookkeeping of a turn not yet begun (frozen, so one value serves every state)."""
     return TurnState(rack_at_start=rack_at_start)

@@ -14,13 +14,9 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Sequence
 
 from remi.core.actions import Action
 from remi.core.candidates import (
-    TileMasks,
-    candidate_formations,
-    formable_as_added,
     leftover_lower_bound,
 )
 from remi.core.formations import Formation, FormationRules, PointTable
@@ -54,7 +50,9 @@ from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_til
 from remi.variants.remi_pe_tabla.house import break_meld_possible, house_meld_ok, joly_limits_ok
 from remi.variants.remi_pe_tabla.house_moves import atu_take_actions, exchange_actions
 from remi.variants.remi_pe_tabla.listed import remember
+from remi.variants.remi_pe_tabla.movegen_formable import formable_from, rack_candidates
 from remi.variants.remi_pe_tabla.opening_facts import opening_facts
+from remi.variants.remi_pe_tabla.opening_search import find_opening
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.shared_actions import (
     discard_actions,
@@ -75,12 +73,7 @@ __all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
 @functools.lru_cache(maxsize=2048)
 def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[Formation, ...]:
     """``candidate_formations`` of a rack, memoised (racks recur after an undo)."""
-    return tuple(candidate_formations(rack, rules))
-
-
-def _can_form_with(tile: Tile, tiles: Sequence[Tile], rules: FormationRules) -> bool:
-    """Whether some formation drawn from ``tiles`` (which include ``tile``) contains ``tile``."""
-    return TileMasks.of(tiles).can_form(tile, rules)
+    return tuple(rack_candidates(rack, rules))
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -142,20 +135,23 @@ def _listing(state: GameState) -> list[Action]:
     )
     if may_lay and not attach_only:
         pending = turn.taken_tile if (turn.taken_tile is not None and not turn.taken_used) else None
+        # joly.limits = none and sir.break_meld = any: the house checks refuse nothing
+        no_limits = rules.joly_limits == "none"
+        house_free = no_limits and rules.sir_break_meld == "any"
         if turn.declared:
             pass  # pe_tabla.declare_turn: nothing is laid in the turn of the declaration
         elif ps.pe_tabla:
             out.extend(
                 meld_action_multi(seat, forms)
                 for forms in _closing_options(ps.rack, frules)
-                if all(joly_limits_ok(f, rules.joly_limits) for f in forms)
+                if no_limits or all(joly_limits_ok(f, rules.joly_limits) for f in forms)
             )
         elif not ps.opened and not turn.opening:
             need = pending if pending is not None else (JOLY if turn.freed_jolys else None)
             out.extend(
                 meld_action_multi(seat, forms)
                 for forms in _opening_options(ps.rack, rules, need)
-                if all(house_meld_ok(state, f, pending) for f in forms)
+                if house_free or all(house_meld_ok(state, f, pending) for f in forms)
             )
         else:
             shape_needs_run = not ps.opened and not any(
@@ -168,7 +164,7 @@ def _listing(state: GameState) -> list[Action]:
                     continue
                 if shape_needs_run and f.kind is not _RUN:
                     continue  # a 1s-set opening takes no other set that turn
-                if not house_meld_ok(state, f, pending):
+                if not (house_free or house_meld_ok(state, f, pending)):
                     continue  # joly.limits, sir.break_meld
                 out.append(meld_action(seat, f))
     may_attach = (
@@ -247,10 +243,11 @@ def _opening_options(
     containing ``must_include`` when given. At most ``OPENING_OPTIONS_LIMIT``, in a
     deterministic order (depth-first over the candidate list)."""
     frules = rules.formation_rules
+    no_limits = rules.joly_limits == "none"
     cands = [
         f
         for f in _rack_candidates(rack, frules)
-        if len(f.tiles) < len(rack) and joly_limits_ok(f, rules.joly_limits)
+        if len(f.tiles) < len(rack) and (no_limits or joly_limits_ok(f, rules.joly_limits))
     ]
     if not cands:
         return ()
@@ -343,6 +340,10 @@ def _opening_options(
     )
     if out or budget > 0:
         return tuple(out)  # found some, or the search was exhaustive: there is none
+    if size > _SOLVER_POOL:
+        # a large pool (a break of a long șir): one opening, found in bounded memory
+        found = find_opening(rack, rules, must_include)
+        return () if found is None else (found,)
     # The search budget ran out before finding one: ask the exact solver (remi.variants.remi_pe_tabla.solvers).
     from remi.variants.remi_pe_tabla.solvers import best_opening
 
@@ -356,10 +357,11 @@ def _opening_options(
     return (tuple(plan.formations),)
 
 
-#: Most tiles (rack plus the broken șir tiles) for which a break by a player who has not
-#: opened is listed (``sir.break_requires_opened = false``): the opening search over a larger
-#: pool grows too fast to run on every turn; such a break stays legal when typed.
-_BREAK_OPENING_POOL = 22
+#: Most tiles for which the exact best-opening solver is asked when the search budget runs out:
+#: its table grows without bound on larger pools (the rack plus the broken tiles of a long șir,
+#: under ``sir.break_requires_opened = false``), where ``find_opening`` (bounded memory, exact
+#: about whether an opening exists) gives one opening instead.
+_SOLVER_POOL = 22
 
 
 #: One guard bit above each tile's 3-bit count field (tile ``t`` at bits ``3t .. 3t+2``).
@@ -442,6 +444,16 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     first = 1 if rules.sir_first_discard_dead else 0
     three_attach = held == 3 and rules.turn_three_tiles_attach_only and not ps.pe_tabla
     by_layoff = rules.sir_take_last_layoff and ps.opened
+    breaks = (
+        rules.sir_break_enabled
+        and (ps.opened or not (rules.sir_break_requires_opened or ps.pe_tabla))
+        and held >= rules.sir_break_min_rack_tiles
+        and not (held == 3 and rules.sir_three_tiles_last_only)
+        and not three_attach
+    )
+    # formable[k]: whether sir[last - k] forms with the rack plus sir[last - k:] (the pool of a
+    # take at that tile: the tiles are added from the end), computed once when first needed
+    formable: list[bool] | None = None
     if last >= first and not (three_attach and not by_layoff):
         tile = sir[last]
         if ps.pe_tabla:
@@ -449,33 +461,30 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
             if _closing_options(_add(ps.rack, (tile,)), frules):
                 out.append(Take(seat))
         elif ps.opened or rules.sir_take_last_for_opening:
-            can_declare = not ps.opened and rules.sir_take_last_without_meld == "pe_tabla"
-            forms = not three_attach and _can_form_with(tile, ps.rack + (tile,), frules)
-            attachable = by_layoff and any(
-                tile in _layoff_targets(tf.formation, frules)[0] for tf in state.table
-            )
-            if can_declare or forms or attachable:
-                out.append(Take(seat))
-    if (
-        rules.sir_break_enabled
-        and (ps.opened or not (rules.sir_break_requires_opened or ps.pe_tabla))
-        and held >= rules.sir_break_min_rack_tiles
-        and not (held == 3 and rules.sir_three_tiles_last_only)
-        and not three_attach
-    ):
-        # the pool for a break at index is the rack plus sir[index:]: add the tiles from the end
-        formable = formable_as_added(ps.rack + sir[last:], sir[first:last][::-1], frules)
+            if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla":
+                out.append(Take(seat))  # he may always declare pe tablă with it
+            else:
+                if not three_attach:
+                    added = sir[first:][::-1] if breaks else (tile,)
+                    formable = formable_from(ps.rack, added, frules)
+                if (formable is not None and formable[0]) or (
+                    by_layoff
+                    and any(tile in _layoff_targets(tf.formation, frules)[0] for tf in state.table)
+                ):
+                    out.append(Take(seat))
+    if breaks and last > first:
+        if formable is None or len(formable) < last - first + 1:
+            formable = formable_from(ps.rack, sir[first:][::-1], frules)
         for index in range(first, last):
-            if not formable[last - 1 - index]:
+            if not formable[last - index]:
                 continue
             if not break_meld_possible(ps.rack, sir[index], rules):
                 continue
             if ps.opened:
                 out.append(take_action(seat, index + 1))
-            elif len(held_tiles := _add(ps.rack, sir[index:])) <= _BREAK_OPENING_POOL:
+            elif _opening_options(_add(ps.rack, sir[index:]), rules, sir[index]):
                 # sir.break_requires_opened = false: listed when an opening follows from it
-                if _opening_options(held_tiles, rules, sir[index]):
-                    out.append(take_action(seat, index + 1))
+                out.append(take_action(seat, index + 1))
     return out
 
 
