@@ -153,14 +153,19 @@ def usage_error(message: str, command_path: str | None, m: Messages) -> str:
     """click's usage error ``message`` (one line) in the language of ``m``, with "(see 'PATH
     --help')" after it when ``command_path`` is given; a message of another shape stays as it is
     (click's detail after "Invalid value" is click's own English)."""
+    from remi.cli.output import usage_hint
+
     text = message
     if m.lang != "en":
+        text = m(N_("help.click.other"))  # a usage error of another shape: no English words
         for pattern, key in _USAGE_ERRORS:
             found = pattern.match(message)
             if found is not None:
                 hint = found.groupdict().get("hint") or ""
                 if key == "help.click.no_such_option" and hint:
                     text = m("help.click.no_such_option.hint", name=found["name"], hint=hint)
+                elif key == "help.click.invalid_value":
+                    text = m(key, name=found["name"], hint=usage_hint(hint, m))
                 else:
                     text = m(key, name=found["name"], hint=hint)
                 break

@@ -28,7 +28,7 @@ from remi.core.deal import derived_seed
 from remi.core.errors import RemiError
 from remi.core.events import Event, public_events
 from remi.core.files import printable
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.core.play import TimeUp
 from remi.core.position import format_position
 from remi.core.record_files import dump_record, load_record
@@ -283,7 +283,9 @@ class Session:
         """The ``save FILE`` command (``save`` alone: the ``--save`` file)."""
         target = Path(rest.strip()) if rest.strip() else self.save_path
         if target is None:
-            self.console.print(self.m("bad_input", error="save FILE"), markup=False)
+            self.console.print(
+                self.m("bad_input", error=self.m(N_("cli.save_usage"))), markup=False
+            )
         elif self.save(target):
             self.console.print(self.m("saved", path=target), markup=False)
 

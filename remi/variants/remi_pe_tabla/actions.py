@@ -38,7 +38,9 @@ from remi.core.actions import (
     simple_action,
     unknown_verb,
 )
+from remi.core.errors import Reason
 from remi.core.formations import REMI_FORMATIONS, Formation, FormationRules
+from remi.core.messages import N_
 from remi.core.notation import SlotToken, format_tiles, parse_formations_text
 from remi.core.tiles import JOLY, Tile
 
@@ -209,37 +211,35 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
             return Take(player)
         parts = rest.split()
         if len(parts) != 1:
-            raise fail(f"'take' takes at most one șir position, got '{rest}'", text, parts[1])
-        return Take(player, positive_number(parts[0], text, "the șir position"))
+            raise fail(N_("notation.take_one"), text, parts[1], rest=rest)
+        return Take(player, positive_number(parts[0], text, Reason(N_("notation.what.sir"))))
     if verb == "discard":
         tiles = _tiles(rest, text, "discard")
         if len(tiles) != 1 or tiles[0].stated is not None:
-            raise fail(f"'discard' takes exactly one tile, got '{rest}'", text, rest)
+            raise fail(N_("notation.discard_one"), text, rest, rest=rest)
         return Discard(player, tiles[0].tile)
     if verb == "meld":
         if not rest:
-            raise fail("'meld' needs at least one formation, like [R7 R8 R9]", text)
+            raise fail(N_("notation.meld_needs"), text)
         return Meld(player, parse_formations_argument(rest, text, rules))
     if verb in ("layoff", "swap"):
         parts = rest.split(None, 1)
         if len(parts) != 2:
-            raise fail(
-                f"'{verb}' needs a formation number and tiles, like '{verb} 2 R10'", text, rest
-            )
-        target = positive_number(parts[0], text, "the formation number")
+            raise fail(N_("notation.target_tiles"), text, rest, verb=verb)
+        target = positive_number(parts[0], text, Reason(N_("notation.what.formation")))
         slots = _tiles(parts[1], text, verb)
         if verb == "layoff":
             return LayOff(player, target, tuple(slots))
         if len(slots) != 1 or slots[0].tile.is_joly:
-            raise fail("'swap' gives exactly one numbered tile, like 'swap 3 Y12'", text, parts[1])
+            raise fail(N_("notation.swap_one"), text, parts[1])
         return Swap(player, target, slots[0].tile)
     raise unknown_verb(verb, text, ACTION_VERBS)
 
 
 def _tiles(rest: str, text: str, verb: str) -> list[SlotToken]:
     if not rest:
-        raise fail(f"'{verb}' needs a tile", text)
+        raise fail(N_("notation.needs_tile"), text, verb=verb)
     groups = parse_formations_text(rest, ends=verb == "layoff")
     if len(groups) != 1:
-        raise fail(f"'{verb}' takes tiles, not several formations", text, rest)
+        raise fail(N_("notation.tiles_not_formations"), text, rest, verb=verb)
     return groups[0]
