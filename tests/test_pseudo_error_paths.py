@@ -68,6 +68,16 @@ FILES: dict[str, str] = {
     "key.toml": _DISPUTE + '[end]\nclosed_by = "A"\nclosing_tile = "K7"\nextra = 1\n',
     "tile.toml": _DISPUTE.replace('"Y4"', '"Q4"') + '[end]\nclosed_by = "A"\n',
     "option.toml": _DISPUTE + "[options]\n'opening.min_points' = [1]\n",
+    "closing.toml": _DISPUTE + '[end]\nstock_exhausted = true\nclosing_tile = "K7"\n',
+    "no_closing.toml": _DISPUTE.replace('"Y4"', '""') + '[end]\nclosed_by = "A"\n',
+    "atu.toml": _DISPUTE + '[end]\nclosed_by = "A"\nclosing_tile = "K7"\natu = "Y9"\n',
+    "forms.toml": "formations = 5\n" + _DISPUTE + '[end]\nclosed_by = "A"\nclosing_tile = "K7"\n',
+    "form_tiles.toml": _DISPUTE
+    + '[end]\nclosed_by = "A"\nclosing_tile = "K7"\n[[formations]]\nowner = "A"\ntiles = "R1 R2 R4"\n',
+    "added.toml": _DISPUTE
+    + '[end]\nclosed_by = "A"\nclosing_tile = "K7"\n[[formations]]\nowner = "A"\n'
+    + 'tiles = "R1 R2 R3"\nadded = {B = "K9"}\n',
+    "notes.txt": "not a record",
     "check_kind.toml": 'kind = "nope"\n',
     "check_key.toml": 'kind = "meld"\ntiles = "R1 R2 R3"\nbogus = 1\n',
     "check_tiles.toml": 'kind = "meld"\ntiles = "R1 Q2"\n',
@@ -85,6 +95,10 @@ CASES: list[list[str]] = [
     *(["score", name] for name in [*_DISPUTES, "nosuch.toml"]),
     *(["check", "file", name] for name in _CHECKS),
     ["play", "--load", "truncated.json"],
+    ["play", "--load", "illegal.json"],
+    ["play", "--seed", "1", "--save", "nosuch/x.json"],
+    ["play", "--seed", "1", "--save", "notes.txt"],
+    ["play", "--seed", "1", "--save", "illegal.json"],
     ["play", "--load", "missing.json"],
     ["check", "meld", "Q1 R2"],
     ["check", "meld", "[R1 R2"],
@@ -220,4 +234,4 @@ def test_refused_moves_in_line_mode(rules: str) -> None:
 
 def test_error_paths_walked() -> None:
     """The count of bad inputs this file gives (a floor: a lost case fails here)."""
-    assert len(CASES) + sum(map(len, PLAY_LINES.values())) >= 95
+    assert len(CASES) + sum(map(len, PLAY_LINES.values())) >= 100

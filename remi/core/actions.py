@@ -76,7 +76,15 @@ def fail(
 ) -> NotationError:
     """The ``NotationError`` ``message_id`` (a catalogue id, ``params`` filled in) for a bad
     action line ``text``, quoting the bad ``token``."""
-    return notation_error(message_id, text=text, token=token, position=position, **params)
+    full = {"token": token, "position": position, **params}
+    return NotationError(
+        str(Reason(message_id, **full)),
+        text=text,
+        token=token,
+        position=position,
+        message_id=message_id,
+        params=full,
+    )
 
 
 def positive_number(token: str, text: str, what: Reason | str) -> int:

@@ -25,6 +25,9 @@ _OS = {
     errno.ENOTDIR: N_("error.file.not_dir"),
     errno.ELOOP: N_("error.file.loop"),
     errno.ENAMETOOLONG: N_("error.file.name_too_long"),
+    errno.ENOSPC: N_("error.file.no_space"),
+    errno.EROFS: N_("error.file.read_only"),
+    errno.EDQUOT: N_("error.file.quota"),
 }
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "dump_record",
     "load_record",
     "parse_record",
+    "reason_without_path",
 ]
 
 
@@ -386,6 +387,12 @@ class _WithoutPath(Reason):
     def render(self, m: Messages) -> str:
         """The error's text in the language of ``m``, its file name left out."""
         return self.error.localized(m).removeprefix(f"{self.error.path}: ")
+
+
+def reason_without_path(exc: RecordError) -> Reason:
+    """The text of ``exc`` without its file name in front, as a parameter of another message
+    (told in that message's language)."""
+    return _WithoutPath(exc)
 
 
 # --- files ---------------------------------------------------------------------------------------
