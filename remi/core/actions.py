@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -76,15 +76,8 @@ def fail(
 ) -> NotationError:
     """The ``NotationError`` ``message_id`` (a catalogue id, ``params`` filled in) for a bad
     action line ``text``, quoting the bad ``token``."""
-    full = {"token": token, "position": position, **params}
-    return NotationError(
-        str(Reason(message_id, **full)),
-        text=text,
-        token=token,
-        position=position,
-        message_id=message_id,
-        params=full,
-    )
+    values: dict[str, Any] = dict(params)
+    return notation_error(message_id, text=text, token=token, position=position, **values)
 
 
 def positive_number(token: str, text: str, what: Reason | str) -> int:
