@@ -112,11 +112,9 @@ def read_rules_file(path: Path) -> dict[str, Any]:
         check_tree(data)
         return data
     except RecursionError:
+        too_deep = Reason(N_("error.toml.too_deep"), depth=MAX_DEPTH)
         raise RulesError.from_id(
-            "error.rules.toml",
-            fields={"source": str(path)},
-            source=path,
-            why=Reason(N_("error.toml.too_deep"), depth=MAX_DEPTH),
+            "error.rules.toml", fields={"source": str(path)}, source=path, why=too_deep
         ) from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError.from_id(
