@@ -10,15 +10,8 @@ from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, check_app, guarded, parse_set_options
 from remi.cli.completion import RulesOption, SetOption, complete_presets, complete_tiles
-from remi.cli.lang import LangOption, localized_messages
-from remi.cli.output import (
-    JsonOption,
-    NoColorOption,
-    emit,
-    letters_console,
-    make_console,
-    typed_tiles,
-)
+from remi.cli.lang import LangOption, letters_console, localized_messages, typed_tiles
+from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.vocabulary import error_object, exception_error, formation_object, rules_object
 from remi.core.checkfiles import expectation_misses, load_check_file, run_check
 from remi.core.dispute_support import meld_report, opening_report

@@ -37,6 +37,7 @@ __all__ = [
     "sniff_language",
     "translate",
     "usage_error",
+    "usage_hint",
 ]
 
 #: The language of the help being written (set by ``sniff_language`` for each invocation).
@@ -153,8 +154,6 @@ def usage_error(message: str, command_path: str | None, m: Messages) -> str:
     """click's usage error ``message`` (one line) in the language of ``m``, with "(see 'PATH
     --help')" after it when ``command_path`` is given; a message of another shape stays as it is
     (click's detail after "Invalid value" is click's own English)."""
-    from remi.cli.output import usage_hint
-
     text = message
     if m.lang != "en":
         text = m(N_("help.click.other"))  # a usage error of another shape: no English words
@@ -172,6 +171,55 @@ def usage_error(message: str, command_path: str | None, m: Messages) -> str:
     if command_path is None:
         return text
     return f"{text} {m('help.click.see_help', path=command_path)}"
+
+
+#: click's and pydantic's words after "Invalid value for '--x':", and their catalogue ids
+_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"Input should be a valid integer\b.*"), N_("cli.usage.integer")),
+    (re.compile(r"Input should be a valid number\b.*"), N_("cli.usage.number")),
+    (re.compile(r"Input should be a valid boolean\b.*"), N_("cli.usage.boolean")),
+    (
+        re.compile(r"'(?P<value>.*)' is not a valid (?:integer|int)(?: range)?\.?"),
+        N_("cli.usage.integer"),
+    ),
+    (re.compile(r"'(?P<value>.*)' is not a valid float(?: range)?\.?"), N_("cli.usage.number")),
+    (re.compile(r"'(?P<value>.*)' is not a valid boolean\.?"), N_("cli.usage.boolean")),
+    (
+        re.compile(
+            r"'(?P<value>[^']*)' is not one of (?P<choices>(?:'[^']*'(?:, )?)+)\.?(?P<rest>.*)"
+        ),
+        N_("cli.usage.choice"),
+    ),
+    (
+        re.compile(r"(?P<value>\S+) is not in the range (?P<range>.*?)\.?"),
+        N_("cli.usage.range"),
+    ),
+    (
+        re.compile(r"(?:File|Directory|Path) '(?P<value>.*)' does not exist\.?"),
+        N_("cli.usage.no_path"),
+    ),
+    (
+        re.compile(r"(?:File|Directory|Path) '(?P<value>.*)' is a directory\.?"),
+        N_("cli.usage.is_dir"),
+    ),
+)
+
+
+def usage_hint(hint: str, m: Messages) -> str:
+    """The detail of a usage error ("'x' is not one of 'en', 'ro'.", pydantic's "Input should
+    be a valid integer...") in the language of ``m``: a catalogue text by its kind with the
+    value, choices or range as parameters; a detail of another kind is "not a valid value"
+    (click's and pydantic's English never shown in another language)."""
+    if m.lang == "en":
+        return hint
+    for pattern, key in _HINTS:
+        found = pattern.fullmatch(hint.strip())
+        if found is not None:
+            params = {k: v for k, v in found.groupdict().items() if k != "rest"}
+            rest = (found.groupdict().get("rest") or "").strip()
+            text = m(key, **params)
+            return f"{text} {rest}" if rest else text
+    return m(N_("cli.usage.other"))
 
 
 class LocalizedFormatter(HelpFormatter):

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 
 from remi.core.files import printable
-from remi.core.messages import N_, Messages
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -30,7 +28,6 @@ __all__ = [
     "emit",
     "err_console",
     "json_requested",
-    "letters_console",
     "make_console",
     "report_error",
     "requested_language",
@@ -38,8 +35,6 @@ __all__ = [
     "set_json",
     "set_lang",
     "set_no_color",
-    "typed_tiles",
-    "usage_hint",
 ]
 
 EXIT_INVALID = 1
@@ -127,72 +122,6 @@ def make_console(**options: Any) -> Console:
     return Console(**options)
 
 
-def letters_console(**options: Any) -> Console:
-    """``make_console(**options)`` whose text shows the tiles' colours in the letters of the
-    invocation's language (R G A N in Romanian, ``remi.core.colour_letters.shown``); JSON
-    output never goes through it (it keeps the canonical R Y B K)."""
-    from remi.cli.lang import LetterWriter
-
-    return make_console(file=LetterWriter(), **options)
-
-
-def typed_tiles(text: str, lang: str) -> str:
-    """Tiles typed in ``lang`` in the canonical letters (``G7`` -> ``Y7`` in Romanian, the
-    canonical letters read too: ``remi.core.colour_letters.typed``)."""
-    from remi.core.colour_letters import typed
-
-    return typed(text, lang)
-
-
-#: click's and pydantic's words after "Invalid value for '--x':", and their catalogue ids
-_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"Input should be a valid integer\b.*"), N_("cli.usage.integer")),
-    (re.compile(r"Input should be a valid number\b.*"), N_("cli.usage.number")),
-    (re.compile(r"Input should be a valid boolean\b.*"), N_("cli.usage.boolean")),
-    (
-        re.compile(r"'(?P<value>.*)' is not a valid (?:integer|int)(?: range)?\.?"),
-        N_("cli.usage.integer"),
-    ),
-    (re.compile(r"'(?P<value>.*)' is not a valid float(?: range)?\.?"), N_("cli.usage.number")),
-    (re.compile(r"'(?P<value>.*)' is not a valid boolean\.?"), N_("cli.usage.boolean")),
-    (
-        re.compile(
-            r"'(?P<value>[^']*)' is not one of (?P<choices>(?:'[^']*'(?:, )?)+)\.?(?P<rest>.*)"
-        ),
-        N_("cli.usage.choice"),
-    ),
-    (
-        re.compile(r"(?P<value>\S+) is not in the range (?P<range>.*?)\.?"),
-        N_("cli.usage.range"),
-    ),
-    (
-        re.compile(r"(?:File|Directory|Path) '(?P<value>.*)' does not exist\.?"),
-        N_("cli.usage.no_path"),
-    ),
-    (
-        re.compile(r"(?:File|Directory|Path) '(?P<value>.*)' is a directory\.?"),
-        N_("cli.usage.is_dir"),
-    ),
-)
-
-
-def usage_hint(hint: str, m: Messages) -> str:
-    """The detail of a usage error ("'x' is not one of 'en', 'ro'.", pydantic's "Input should
-    be a valid integer...") in the language of ``m``: a catalogue text by its kind with the
-    value, choices or range as parameters; a detail of another kind is "not a valid value"
-    (click's and pydantic's English never shown in another language)."""
-    if m.lang == "en":
-        return hint
-    for pattern, key in _HINTS:
-        found = pattern.fullmatch(hint.strip())
-        if found is not None:
-            params = {k: v for k, v in found.groupdict().items() if k != "rest"}
-            rest = (found.groupdict().get("rest") or "").strip()
-            text = m(key, **params)
-            return f"{text} {rest}" if rest else text
-    return m(N_("cli.usage.other"))
-
-
 #: The console of error lines and progress bars (standard error).
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -230,6 +159,8 @@ def report_error(
         raise typer.Exit(code)
     from rich.errors import MarkupError
     from rich.text import Text
+
+    from remi.core.messages import N_, Messages
 
     line = Text(Messages(requested_language())(N_("cli.error")), style="bold red")
     if markup is not None:

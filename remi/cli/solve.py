@@ -16,8 +16,8 @@ from rich.table import Table
 
 from remi.cli.app import EXIT_INVALID, fail, fail_message, guarded, parse_set_options, solve_app
 from remi.cli.completion import SetOption, complete_presets, complete_tiles
-from remi.cli.lang import LangOption, localized_messages
-from remi.cli.output import JsonOption, NoColorOption, emit, letters_console, typed_tiles
+from remi.cli.lang import LangOption, letters_console, localized_messages, typed_tiles
+from remi.cli.output import JsonOption, NoColorOption, emit
 from remi.cli.vocabulary import error_object, formation_object, rules_object
 from remi.core.errors import NotationError, Reason, RulesError, Told, reason_of
 from remi.core.formations import Formation, formation_points
