@@ -186,7 +186,8 @@ def test_help_and_errors_in_romanian_from_the_locale() -> None:
             "No such option: --nope (Possible options: --no-timer)",
             "Opțiunea --nope nu există (poate: --no-timer)",
         ),
-        ("something click says otherwise", "something click says otherwise"),
+        # a usage error of another shape: no English words pass through
+        ("something click says otherwise", "linia de comandă nu poate fi citită"),
     ],
 )
 def test_usage_errors_in_romanian(english: str, romanian: str) -> None:

@@ -147,7 +147,7 @@ def _keep(path: Path) -> bytes:
         (
             "cut-in-a-string",
             '{"format": "remi-rec',
-            "Unterminated string starting at line 1, column 12",
+            "at line 1, column 12: a text that starts here is never closed",
         ),
         ("garbage", "\x00\x01not json", "malformed JSON"),
         ("not-object", "[1, 2]", "a record is a JSON object"),

@@ -81,7 +81,7 @@ def test_solve_move_edits_in_romanian_json_keeps_english() -> None:
         "ia R7 din formația 1",
         "adaugă R4 de pe suport la formația 1",
         "formația 1 devine [R4 R5 R6]",
-        "formație nouă [R7 Y7 B7] (2 de pe suport)",
+        "formație nouă [R7 G7 A7] (2 de pe suport)",
     ]
     code, out = _run(*args, "--lang", "ro", "--json")
     assert json.loads(out)["edits"] == [

@@ -378,10 +378,11 @@ def fail_message(
     """
     from remi.cli.messages import messages
     from remi.cli.output import requested_language
+    from remi.core.errors import Reason
     from remi.core.messages import Messages
 
-    english = Messages("en")(message_id, **params)
-    text = messages(requested_language())(message_id, **params)
+    english = Reason(message_id, **params).render(Messages("en"))  # a Reason parameter told too
+    text = Reason(message_id, **params).render(messages(requested_language()))
     fail(
         _escape(english),
         code,

@@ -10,7 +10,7 @@ from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, check_app, guarded, parse_set_options
 from remi.cli.completion import RulesOption, SetOption, complete_presets, complete_tiles
-from remi.cli.lang import LangOption, localized_messages
+from remi.cli.lang import LangOption, letters_console, localized_messages, typed_tiles
 from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.vocabulary import error_object, exception_error, formation_object, rules_object
 from remi.core.checkfiles import expectation_misses, load_check_file, run_check
@@ -121,7 +121,7 @@ def _report(
         emit(report_json(report, rules, m) | (extra or {}))
     else:
         data: dict[str, Any] = report.as_json()
-        out = make_console(highlight=False)
+        out = letters_console(highlight=False)
         for key, value in data.items():
             if value is None or value == []:
                 continue  # nothing to say (e.g. the points of an invalid formation)
@@ -174,7 +174,8 @@ def check_meld(
 ) -> None:
     """Is it a valid run (suită) or set (terță)? Exit 0 valid, 1 invalid, 2 bad input."""
     the_rules = _rules(rules, set_)
-    _report(meld_report(tiles, the_rules), the_rules, json_out, m=localized_messages(lang))
+    m = localized_messages(lang)
+    _report(meld_report(typed_tiles(tiles, m.lang), the_rules), the_rules, json_out, m=m)
 
 
 @check_app.command("opening")
@@ -194,8 +195,9 @@ def check_opening_cmd(
 ) -> None:
     """Would these formations make a valid opening (etalare)? Exit 0 valid, 1 invalid, 2 bad input."""
     the_rules = _rules(rules, set_)
-    report = opening_report(formations, the_rules)
-    _report(report, the_rules, json_out, m=localized_messages(lang))
+    m = localized_messages(lang)
+    report = opening_report(typed_tiles(formations, m.lang), the_rules)
+    _report(report, the_rules, json_out, m=m)
 
 
 @check_app.command("file")

@@ -37,6 +37,7 @@ __all__ = [
     "sniff_language",
     "translate",
     "usage_error",
+    "usage_hint",
 ]
 
 #: The language of the help being written (set by ``sniff_language`` for each invocation).
@@ -155,18 +156,70 @@ def usage_error(message: str, command_path: str | None, m: Messages) -> str:
     (click's detail after "Invalid value" is click's own English)."""
     text = message
     if m.lang != "en":
+        text = m(N_("help.click.other"))  # a usage error of another shape: no English words
         for pattern, key in _USAGE_ERRORS:
             found = pattern.match(message)
             if found is not None:
                 hint = found.groupdict().get("hint") or ""
                 if key == "help.click.no_such_option" and hint:
                     text = m("help.click.no_such_option.hint", name=found["name"], hint=hint)
+                elif key == "help.click.invalid_value":
+                    text = m(key, name=found["name"], hint=usage_hint(hint, m))
                 else:
                     text = m(key, name=found["name"], hint=hint)
                 break
     if command_path is None:
         return text
     return f"{text} {m('help.click.see_help', path=command_path)}"
+
+
+#: click's and pydantic's words after "Invalid value for '--x':", and their catalogue ids
+_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"Input should be a valid integer\b.*"), N_("cli.usage.integer")),
+    (re.compile(r"Input should be a valid number\b.*"), N_("cli.usage.number")),
+    (re.compile(r"Input should be a valid boolean\b.*"), N_("cli.usage.boolean")),
+    (
+        re.compile(r"'(?P<value>.*)' is not a valid (?:integer|int)(?: range)?\.?"),
+        N_("cli.usage.integer"),
+    ),
+    (re.compile(r"'(?P<value>.*)' is not a valid float(?: range)?\.?"), N_("cli.usage.number")),
+    (re.compile(r"'(?P<value>.*)' is not a valid boolean\.?"), N_("cli.usage.boolean")),
+    (
+        re.compile(
+            r"'(?P<value>[^']*)' is not one of (?P<choices>(?:'[^']*'(?:, )?)+)\.?(?P<rest>.*)"
+        ),
+        N_("cli.usage.choice"),
+    ),
+    (
+        re.compile(r"(?P<value>\S+) is not in the range (?P<range>.*?)\.?"),
+        N_("cli.usage.range"),
+    ),
+    (
+        re.compile(r"(?:File|Directory|Path) '(?P<value>.*)' does not exist\.?"),
+        N_("cli.usage.no_path"),
+    ),
+    (
+        re.compile(r"(?:File|Directory|Path) '(?P<value>.*)' is a directory\.?"),
+        N_("cli.usage.is_dir"),
+    ),
+)
+
+
+def usage_hint(hint: str, m: Messages) -> str:
+    """The detail of a usage error ("'x' is not one of 'en', 'ro'.", pydantic's "Input should
+    be a valid integer...") in the language of ``m``: a catalogue text by its kind with the
+    value, choices or range as parameters; a detail of another kind is "not a valid value"
+    (click's and pydantic's English never shown in another language)."""
+    if m.lang == "en":
+        return hint
+    for pattern, key in _HINTS:
+        found = pattern.fullmatch(hint.strip())
+        if found is not None:
+            params = {k: v for k, v in found.groupdict().items() if k != "rest"}
+            rest = (found.groupdict().get("rest") or "").strip()
+            text = m(key, **params)
+            return f"{text} {rest}" if rest else text
+    return m(N_("cli.usage.other"))
 
 
 class LocalizedFormatter(HelpFormatter):

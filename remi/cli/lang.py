@@ -9,14 +9,24 @@ ids, numbers) whatever the language; only its ``text`` fields are in it (docs/cl
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from remi.cli.output import set_lang
 from remi.core.messages import LANGUAGES, PSEUDO, Messages, default_language
 
-__all__ = ["LangOption", "Language", "language", "localized_messages"]
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = [
+    "LangOption",
+    "Language",
+    "language",
+    "letters_console",
+    "localized_messages",
+    "typed_tiles",
+]
 
 
 class Language(StrEnum):
@@ -113,3 +123,20 @@ class LetterWriter:
         import sys
 
         return getattr(sys.stdout, "encoding", None) or "utf-8"
+
+
+def letters_console(**options: Any) -> Console:
+    """``make_console(**options)`` whose text shows the tiles' colours in the letters of the
+    invocation's language (R G A N in Romanian, ``remi.core.colour_letters.shown``); JSON
+    output never goes through it (it keeps the canonical R Y B K)."""
+    from remi.cli.output import make_console
+
+    return make_console(file=LetterWriter(), **options)
+
+
+def typed_tiles(text: str, lang: str) -> str:
+    """Tiles typed in ``lang`` in the canonical letters (``G7`` -> ``Y7`` in Romanian, the
+    canonical letters read too: ``remi.core.colour_letters.typed``)."""
+    from remi.core.colour_letters import typed
+
+    return typed(text, lang)

@@ -25,7 +25,7 @@ from rich.markup import escape
 from rich.text import Text
 from typer.core import TyperCommand
 
-from remi.cli.app import app, fail, guarded, parse_set_options
+from remi.cli.app import app, fail, fail_message, guarded, parse_set_options
 from remi.cli.completion import SetOption, complete_presets
 from remi.cli.lang import LangOption, LetterWriter, language
 from remi.cli.messages import messages
@@ -37,7 +37,7 @@ from remi.core.commands import FRAME_WORDS
 from remi.core.deal import fresh_seed
 from remi.core.errors import IllegalActionError, NotationError, RemiError, RulesError
 from remi.core.game import State, from_position, variant_of
-from remi.core.messages import LANGUAGES
+from remi.core.messages import LANGUAGES, N_
 from remi.core.record_files import load_record
 from remi.core.records import HUMAN, GameRecord, MatchProgress, PlayerEntry, now_iso
 from remi.core.render import scores_table
@@ -330,10 +330,8 @@ def _check_player_count(rules_name: str, overrides: dict[str, str], players: int
     loaded = load_rules(rules_name, overrides)
     low, high = _rule(loaded, "players.min", 2), _rule(loaded, "players.max", 4)
     if not low <= players <= high:
-        fail(
-            escape(
-                f"--players {players}: the rules allow {low}-{high} players [players.min, players.max]"
-            )
+        fail_message(
+            N_("cli.error.players_count"), field="--players", players=players, low=low, high=high
         )
 
 

@@ -15,15 +15,19 @@ from pathlib import Path
 import attrs
 import filelock
 
+from remi.core.errors import Reason, RemiError
+from remi.core.file_reasons import os_reason
+from remi.core.messages import N_
 from remi.core.records import GameRecord
 
 __all__ = ["SaveLockError", "SaveLocks", "lock_path"]
 
 
-class SaveLockError(Exception):
+class SaveLockError(RemiError):
     """A save file that another game (or another process) holds, or whose lock cannot be made.
 
-    ``str(exc)`` says which game holds it, or why the lock file cannot be created.
+    ``str(exc)`` says which game holds it, or why the lock file cannot be created (in English;
+    ``localized(m)`` in the language of ``m``: a catalogue message ``error.save.*``).
     """
 
 
@@ -33,10 +37,7 @@ def lock_path(save: Path) -> Path:
 
 
 def _describe(record: GameRecord) -> str:
-    return (
-        f"{record.preset}, {', '.join(record.names)}, started {record.created or '?'}, "
-        f"process {os.getpid()}"
-    )
+    return f"{record.preset}, {', '.join(record.names)}, {record.created or '?'}, pid {os.getpid()}"
 
 
 @attrs.define
@@ -55,22 +56,24 @@ class SaveLocks:
         try:
             key = save.resolve()
         except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL byte
-            raise SaveLockError(f"cannot lock it: {exc}") from None
+            why = Reason(N_("error.file.loop")) if isinstance(exc, RuntimeError) else os_reason(exc)
+            raise SaveLockError.from_id(N_("error.save.lock"), why=why) from None
         if key.is_symlink():  # Python 3.13 resolves a symlink loop to itself instead of raising
-            raise SaveLockError(f"cannot lock it: symlink loop from {save}")
+            raise SaveLockError.from_id(N_("error.save.lock"), why=Reason(N_("error.file.loop")))
         if key in self.held:
             return
         if not key.parent.is_dir():  # filelock would create the folder
-            raise SaveLockError(f"the folder '{key.parent}' does not exist")
+            raise SaveLockError.from_id(N_("error.save.no_folder"), folder=str(key.parent))
         where = lock_path(key)
         lock = filelock.FileLock(str(where), timeout=0)
         try:
             lock.acquire()
         except filelock.Timeout:
-            raise SaveLockError(f"another game is being played on it ({_owner(where)})") from None
+            raise SaveLockError.from_id(N_("error.save.locked"), owner=_owner(where)) from None
         except (OSError, ValueError) as exc:
-            error = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            raise SaveLockError(f"cannot lock it ({where.name}: {error})") from None
+            raise SaveLockError.from_id(
+                N_("error.save.lock_file"), name=where.name, why=os_reason(exc)
+            ) from None
         try:
             where.write_text(_describe(record) + "\n", encoding="utf-8")
         except OSError:
@@ -91,4 +94,4 @@ def _owner(where: Path) -> str:
             text = handle.read(400).decode("utf-8", "replace").strip()
     except OSError:
         text = ""
-    return text if text and text.isprintable() else "another remi play"
+    return text if text and text.isprintable() else "remi play"

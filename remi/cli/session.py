@@ -15,27 +15,27 @@ from typing import Any, Literal
 
 import attrs
 from rich.console import Console, RenderableType
-from rich.markup import escape
 from rich.text import Text
 
 from remi.bots import Bot, check_bots, make_bot
 from remi.bots.advice import advise
 from remi.cli import terminal
-from remi.cli.app import EXIT_INVALID, fail
+from remi.cli.app import EXIT_INVALID, fail_message
 from remi.cli.savelock import SaveLockError, SaveLocks
 from remi.core.actions import Action
 from remi.core.advice import Advice
 from remi.core.colour_letters import LETTERS, legend, typed
 from remi.core.deal import derived_seed
-from remi.core.errors import RemiError
+from remi.core.errors import RemiError, Told, reason_of
 from remi.core.events import Event, public_events
+from remi.core.file_reasons import os_reason
 from remi.core.files import printable
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.core.play import TimeUp
 from remi.core.position import format_position
-from remi.core.record_files import dump_record, load_record
+from remi.core.record_files import dump_record, load_record, reason_without_path
 from remi.core.record_setup import record_rules, start_state
-from remi.core.records import HUMAN, GameRecord
+from remi.core.records import HUMAN, GameRecord, RecordError
 from remi.core.replay import replay
 from remi.core.variant import AnyVariant, variant_for_rules
 
@@ -261,21 +261,23 @@ class Session:
         target = path or self.save_path
         if target is None:
             return False
+        error: Told | str | None
         try:
             error = self._save_to(target)
         except (OSError, RuntimeError, ValueError, RemiError, SaveLockError) as exc:
-            error = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
-            error = error.removeprefix(f"{target}: ")
+            error = _why_not_saved(exc, self.m).removeprefix(f"{target}: ")
+        if isinstance(error, Told):
+            error = error.render(self.m)
         if error is not None:  # the name and reason as escapes: a NUL or ESC is never printed raw
             shown = printable(str(target))
             self.say(self.m("saving_failed", path=shown, error=printable(error)), style="red")
             return False
         return True
 
-    def _save_to(self, target: Path) -> str | None:
+    def _save_to(self, target: Path) -> Told | None:
         """Save to ``target``: None when saved, else why it may not be written."""
         if self.from_position:
-            return "a game started from --position has no record to save"
+            return Told(N_("error.save.position"))
         if (target.exists() or target.is_symlink()) and path_key(target) not in self.owned:
             other = _saved_game(target)
             if other is not None:  # another game's save: never replaced by this one
@@ -290,7 +292,9 @@ class Session:
         """The ``save FILE`` command (``save`` alone: the ``--save`` file)."""
         target = Path(rest.strip()) if rest.strip() else self.save_path
         if target is None:
-            self.console.print(self.m("bad_input", error="save FILE"), markup=False)
+            self.console.print(
+                self.m("bad_input", error=self.m(N_("cli.save_usage"))), markup=False
+            )
         elif self.save(target):
             self.console.print(self.m("saved", path=target), markup=False)
 
@@ -339,8 +343,14 @@ def start_session(
     result = replay(record)
     if result.error is not None:
         err = result.error
-        fail(
-            escape(f"action {err.position} '{err.action}' is illegal: {err.message}"), EXIT_INVALID
+        fail_message(
+            N_("replay.illegal"),
+            EXIT_INVALID,
+            rule=err.rule_id,
+            field=f"actions[{err.position}]",
+            position=err.position,
+            action=err.action,
+            message=err.message if err.refusal is None else reason_of(err.refusal),
         )
     return Session(
         record=record,
@@ -367,7 +377,19 @@ def path_key(path: Path) -> Path:
         return path.absolute()
 
 
-def _saved_game(path: Path) -> str | None:
+def _why_not_saved(exc: Exception, m: Messages) -> str:
+    """Why a save failed, in the language of ``m``: a remi error's text, the operating
+    system's reason (``remi.core.file_reasons.os_reason``), else the exception's own words."""
+    if isinstance(exc, RemiError):
+        return exc.localized(m)
+    if isinstance(exc, OSError | ValueError):
+        return os_reason(exc).render(m)
+    if isinstance(exc, RuntimeError):  # a symlink loop
+        return m(N_("error.file.loop"))
+    return str(exc)
+
+
+def _saved_game(path: Path) -> Told | None:
     """Why ``path`` may not be replaced by another game's save: it holds a saved game (the
     text says which), or ``None`` when it holds none (e.g. it is not a record at all, which
     ``dump_record`` refuses on its own)."""
@@ -375,10 +397,12 @@ def _saved_game(path: Path) -> str | None:
         other = load_record(path)
     except RemiError:
         return None
-    return (
-        f"the file holds another saved game ({other.preset}, {', '.join(other.names)}, "
-        f"started {other.created or '?'}, {len(other.actions)} actions): resume it with --load, "
-        "or choose another file"
+    return Told(
+        N_("error.save.other_game"),
+        preset=other.preset,
+        names=", ".join(other.names),
+        created=other.created or "?",
+        actions=len(other.actions),
     )
 
 
@@ -388,16 +412,20 @@ def check_save_target(path: Path, loaded: Path | None) -> None:
     another game's save (only the ``--load`` file itself may be saved over)."""
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
-        fail(escape(f"--save {path}: the directory '{directory}' does not exist"))
+        fail_message(
+            N_("error.save.no_directory"), field="--save", path=str(path), folder=str(directory)
+        )
     if path.exists() or path.is_symlink():
         try:
             load_record(path)
         except RemiError as exc:
-            reason = str(exc).removeprefix(f"{path}: ")
-            fail(
-                escape(
-                    f"--save {path}: not overwritten: the file is not a readable game record ({reason})"
-                )
+            fail_message(
+                N_("error.save.not_record"),
+                field="--save",
+                path=str(path),
+                why=reason_without_path(exc) if isinstance(exc, RecordError) else reason_of(exc),
             )
         if loaded is None or path_key(loaded) != path_key(path):
-            fail(escape(f"--save {path}: not overwritten: {_saved_game(path)}"))
+            fail_message(
+                N_("error.save.taken"), field="--save", path=str(path), why=_saved_game(path)
+            )

@@ -16,8 +16,8 @@ from rich.table import Table
 
 from remi.cli.app import EXIT_INVALID, fail, fail_message, guarded, parse_set_options, solve_app
 from remi.cli.completion import SetOption, complete_presets, complete_tiles
-from remi.cli.lang import LangOption, localized_messages
-from remi.cli.output import JsonOption, NoColorOption, emit, make_console
+from remi.cli.lang import LangOption, letters_console, localized_messages, typed_tiles
+from remi.cli.output import JsonOption, NoColorOption, emit
 from remi.cli.vocabulary import error_object, formation_object, rules_object
 from remi.core.errors import NotationError, Reason, RulesError, Told, reason_of
 from remi.core.formations import Formation, formation_points
@@ -204,20 +204,18 @@ def solve_opening(
     """
     m = localized_messages(lang)
     the_rules = _remi_rules(rules, set_)
-    tiles = list(parse_tiles(rack))
+    tiles = list(parse_tiles(typed_tiles(rack, m.lang)))
     if len(tiles) > MAX_OPENING_RACK:
-        fail(
-            f"the rack holds {len(tiles)} tiles; solve opening takes at most {MAX_OPENING_RACK} "
-            "(a dealt rack holds 14-15, a șir break adds a few; beyond, the search time explodes)",
-            field="rack",
+        fail_message(
+            N_("cli.error.rack_too_long"), field="rack", tiles=len(tiles), most=MAX_OPENING_RACK
         )
-    taken = _taken(take)
+    taken = _taken(None if take is None else typed_tiles(take, m.lang))
     plan = best_opening(tiles, the_rules, must_include=taken)
     error = None if plan is not None else _why_none(tiles, the_rules, taken)
     if json_out:
         emit(_as_json(plan, the_rules, error, localized_messages(lang)))
     else:
-        console = make_console(highlight=False, soft_wrap=True)
+        console = letters_console(highlight=False, soft_wrap=True)
         if plan is None:
             assert error is not None  # no plan: a reason
             console.print(error.told(m), markup=False)
@@ -378,6 +376,7 @@ def solve_move(
     else:
         the_rules, move_rules = _move_rules(rules, set_)
     frules = move_rules.formation_rules
+    table, rack = typed_tiles(table, m.lang), typed_tiles(rack, m.lang)
     sets = (
         [read_formation(slots, frules) for slots in parse_formations_text(table)]
         if table.strip()
@@ -419,7 +418,7 @@ def solve_move(
     if json_out:
         emit(_move_json(move, sets, the_rules, frules, None if move is not None else none))
     else:
-        console = make_console(highlight=False, soft_wrap=True)
+        console = letters_console(highlight=False, soft_wrap=True)
         if move is None:
             what = m("solve.no_initial") if initial else m("solve.no_play")
             console.print(what, markup=False)

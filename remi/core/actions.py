@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
-from remi.core.errors import InvalidFormationError, NotationError, notation_error
+from remi.core.errors import (
+    InvalidFormationError,
+    NotationError,
+    Reason,
+    notation_error,
+    reason_of,
+)
 from remi.core.formations import Formation, FormationRules, read_formation
+from remi.core.messages import N_
 from remi.core.notation import format_tiles, parse_formations_text
 
 __all__ = [
@@ -64,19 +71,23 @@ _HEAD_RE: Final = re.compile(r"^\s*[pP]([0-9]+)\s+(\S+)\s*(.*?)\s*$", re.S)
 _MAX_DIGITS: Final = 9
 
 
-def fail(message: str, text: str, token: str = "", position: int = 0) -> NotationError:
-    """The ``NotationError`` for a bad action line ``text``, quoting the bad ``token``."""
-    return NotationError(message, text=text, token=token, position=position)
+def fail(
+    message_id: str, text: str, token: str = "", position: int = 0, **params: object
+) -> NotationError:
+    """The ``NotationError`` ``message_id`` (a catalogue id, ``params`` filled in) for a bad
+    action line ``text``, quoting the bad ``token``."""
+    values: dict[str, Any] = dict(params)
+    return notation_error(message_id, text=text, token=token, position=position, **values)
 
 
-def positive_number(token: str, text: str, what: str) -> int:
+def positive_number(token: str, text: str, what: Reason | str) -> int:
     """``token`` as a positive whole number (a seat, a formation number, a șir position).
 
     Raises:
         NotationError: when ``token`` is not 1..999,999,999, naming ``what`` it should be.
     """
     if not (token.isascii() and token.isdigit()) or len(token) > _MAX_DIGITS or int(token) < 1:
-        raise fail(f"{what} must be a positive number, got '{token}'", text, token)
+        raise fail(N_("notation.positive"), text, token, what=what)
     return int(token)
 
 
@@ -108,22 +119,23 @@ def parse_head(text: str, example: str) -> ActionHead:
     match = _HEAD_RE.match(text)
     if match is None:
         raise fail(
-            f"'{text.strip()}' is not an action: expected 'pN verb ...' like 'p1 draw' or "
-            f"'{example}'",
+            N_("notation.not_action"),
             text,
             text.strip().split(" ")[0] if text.strip() else "",
+            line=text.strip(),
+            example=example,
         )
     seat_text, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
     if len(seat_text) > _MAX_DIGITS:
         raise fail(
-            f"player 'p{seat_text[:12]}...' does not exist: a seat number is 1-{10**_MAX_DIGITS - 1}",
+            N_("notation.seat_long"),
             text,
             f"p{seat_text}",
+            seat=seat_text[:12],
+            most=10**_MAX_DIGITS - 1,
         )
     if int(seat_text) < 1:
-        raise fail(
-            f"player 'p{seat_text}' does not exist: seats start at p1", text, f"p{seat_text}"
-        )
+        raise fail(N_("notation.seat_zero"), text, f"p{seat_text}", seat=seat_text)
     return ActionHead(player=int(seat_text) - 1, verb=verb, rest=rest)
 
 
@@ -138,7 +150,7 @@ def simple_action(head: ActionHead, text: str, simple: Mapping[str, type[Action]
         return None
     if head.rest:
         raise fail(
-            f"'{head.verb}' takes no argument, got '{head.rest}'", text, head.rest.split()[0]
+            N_("notation.no_argument"), text, head.rest.split()[0], verb=head.verb, rest=head.rest
         )
     return cls(head.player)
 
@@ -155,7 +167,9 @@ def parse_formations_argument(rest: str, text: str, rules: FormationRules) -> tu
         try:
             formations.append(read_formation(group, rules))
         except InvalidFormationError as exc:
-            raise fail(str(exc), text, f"[{format_tiles(group)}]") from None
+            raise fail(
+                N_("error.because"), text, f"[{format_tiles(group)}]", why=reason_of(exc)
+            ) from None
     return tuple(formations)
 
 

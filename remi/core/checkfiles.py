@@ -15,7 +15,7 @@ from typing import Any, Final
 import attrs
 
 from remi.core.dispute_support import dispute_support, load_preset
-from remi.core.disputefile import DisputeError, no_unknown, read_toml, show, typed
+from remi.core.disputefile import DisputeError, bad_tiles, no_unknown, read_toml, show, typed
 from remi.core.errors import NotationError, Told
 from remi.core.messages import N_
 from remi.core.reports import MatchReport, MeldReport, OpeningReport
@@ -98,7 +98,7 @@ def parse_check(
         if name not in allowed:
             raise DisputeError(
                 name,
-                f"not a key of a {kind} check (allowed: {', '.join(allowed)})",
+                Told(N_("error.check.key"), kind=kind, allowed=", ".join(allowed)),
                 data[name],
             )
     rr = load_preset(data, rules, overrides)
@@ -189,4 +189,4 @@ def run_check(case: CheckCase) -> MeldReport | OpeningReport | MatchReport:
         return support.opening_report(case.text, case.rules)
     except NotationError as exc:
         key = "tiles" if case.kind == "meld" else "formations"
-        raise DisputeError(key, f"{exc} (got {show(case.text)})", case.text) from None
+        raise DisputeError(key, bad_tiles(exc, case.text), case.text) from None

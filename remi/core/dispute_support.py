@@ -19,11 +19,13 @@ from remi.core.disputefile import (
     Dispute,
     DisputeError,
     DisputeSupport,
+    because,
     read_toml,
     show,
     typed,
 )
-from remi.core.errors import RulesError, UnknownVariantError
+from remi.core.errors import RulesError, Told, UnknownVariantError
+from remi.core.messages import N_
 from remi.core.presets import load_rules
 from remi.core.reports import MeldReport, OpeningReport
 from remi.core.rulespec import RuleSet
@@ -50,7 +52,7 @@ def dispute_support(rules: RuleSet, key: str = "rules") -> DisputeSupport:
     try:
         return variant_for_rules(rules).disputes
     except UnknownVariantError as exc:
-        raise DisputeError(key, str(exc), rules.name) from None
+        raise DisputeError(key, because(exc), rules.name) from None
 
 
 def meld_report(text: str, rules: RuleSet) -> MeldReport:
@@ -91,17 +93,17 @@ def load_preset(
     try:
         loaded = load_rules(name)
     except (UnknownVariantError, RulesError) as exc:
-        raise DisputeError(key, str(exc), name) from None
+        raise DisputeError(key, because(exc), name) from None
     options = typed(data, "options", "options", dict, {})
     for rule_id, value in options.items():
         if isinstance(value, (dict, list)):
             raise DisputeError(
-                f"options.{rule_id}", f"must be a single value, got {show(value)}", value
+                f"options.{rule_id}", Told(N_("error.dispute.single_value"), got=show(value)), value
             )
         if not isinstance(value, (bool, int, str)):  # a float or a date: no rule takes one
             raise DisputeError(
                 f"options.{rule_id}",
-                f"must be true/false, an integer or a string, got {show(value)}",
+                Told(N_("error.dispute.option_type"), got=show(value)),
                 value,
             )
     result = loaded.with_overrides(options, "options") if options else loaded
@@ -164,8 +166,13 @@ def parse_dispute(
         family = own.family.capitalize()
         raise DisputeError(
             "--rules",
-            f"preset {loaded.name!r} is of family {loaded.family!r}, but the file is a {family} "
-            f"dispute (it has {exc.key!r}): score it under a {family} preset",
+            Told(
+                N_("error.dispute.family"),
+                preset=repr(loaded.name),
+                family=repr(loaded.family),
+                file_family=family,
+                found=repr(exc.key),
+            ),
             rules,
         ) from None
 

@@ -18,7 +18,8 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from remi.core.errors import NotationError, Reason, RemiError, Told
+from remi.core.errors import NotationError, Reason, RemiError, Told, reason_of
+from remi.core.file_reasons import os_reason, toml_reason, tree_reason
 from remi.core.files import MAX_DEPTH, MAX_TOML_BYTES, check_tree, read_capped
 from remi.core.handend import HandEnd
 from remi.core.messages import N_, Messages
@@ -96,6 +97,18 @@ def show(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+def bad_tiles(exc: NotationError, text: str) -> Told:
+    """The detail of a key whose tiles do not parse: the notation error (told in the reader's
+    language) and the text as written."""
+    return Told(N_("error.dispute.tiles"), why=reason_of(exc), got=show(text))
+
+
+def because(exc: RemiError) -> Told:
+    """The detail of a key whose value another part of remi refused: that error's own text,
+    told in the reader's language."""
+    return Told(N_("error.because"), why=reason_of(exc))
+
+
 _TYPE_WORDS: Final = {
     str: N_("dispute.type.str"),
     bool: N_("dispute.type.bool"),
@@ -140,7 +153,11 @@ def no_unknown(table: Mapping[str, Any], allowed: Sequence[str], where: str) -> 
             key = f"{where}.{name}" if where else name
             raise DisputeError(
                 key,
-                f"unknown key (allowed{' in ' + where if where else ''}: {', '.join(allowed)})",
+                Told(N_("error.dispute.unknown_key"), allowed=", ".join(allowed))
+                if not where
+                else Told(
+                    N_("error.dispute.unknown_key_in"), where=where, allowed=", ".join(allowed)
+                ),
                 table[name],
             )
 
@@ -154,7 +171,7 @@ def read_tiles(text: str, key: str) -> tuple[Tile, ...]:
     try:
         return parse_tiles(text)
     except NotationError as exc:
-        raise DisputeError(key, f"{exc} (got {show(text)})", text) from None
+        raise DisputeError(key, bad_tiles(exc, text), text) from None
 
 
 def read_one_tile(text: str, key: str) -> Tile:
@@ -165,7 +182,7 @@ def read_one_tile(text: str, key: str) -> Tile:
     """
     tiles = read_tiles(text, key)
     if len(tiles) != 1:
-        raise DisputeError(key, f"expected exactly one tile, got {show(text)}", text)
+        raise DisputeError(key, Told(N_("error.dispute.one_tile"), got=show(text)), text)
     return tiles[0]
 
 
@@ -183,8 +200,13 @@ def check_tile_counts(used: Sequence[tuple[Tile, str]]) -> None:
             where = sorted({k for t, k in used if t == tile}, key=[k for _, k in used].index)
             raise DisputeError(
                 where[-1],
-                f"tile {tile} is used {counts[tile]} times but the 106-tile set holds {allowed} "
-                f"(in {', '.join(where)})",
+                Told(
+                    N_("error.dispute.tile_count"),
+                    tile=str(tile),
+                    used=counts[tile],
+                    allowed=allowed,
+                    keys=", ".join(where),
+                ),
                 str(tile),
             )
 
@@ -203,26 +225,20 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     try:
         raw = read_capped(p, MAX_TOML_BYTES)
-    except OSError as exc:
-        raise DisputeError(str(p), f"cannot read the file: {exc.strerror}") from None
-    except ValueError as exc:  # a path with a NUL byte (found by fuzzing)
-        raise DisputeError(str(p), f"cannot read the file: {exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a path with a NUL byte (found by fuzzing)
+        raise DisputeError(str(p), Told(N_("error.file.unreadable"), why=os_reason(exc))) from None
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))
         check_tree(data)
         return data
     except RecursionError:
-        raise DisputeError(
-            str(p), f"not valid TOML: nested deeper than {MAX_DEPTH} levels"
-        ) from None
+        raise DisputeError(str(p), Told(N_("error.toml.depth"), depth=MAX_DEPTH)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise DisputeError(str(p), f"not valid TOML: {exc}") from None
+        raise DisputeError(str(p), Told(N_("error.toml.bad"), why=toml_reason(exc))) from None
     except UnicodeDecodeError as exc:  # found by fuzzing (byte flips)
-        raise DisputeError(
-            str(p), f"not valid TOML: not UTF-8 text (byte {exc.start + 1})"
-        ) from None
-    except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
-        raise DisputeError(str(p), f"not valid TOML: {exc}") from None
+        raise DisputeError(str(p), Told(N_("error.toml.utf8"), byte=exc.start + 1)) from None
+    except ValueError as exc:  # a lone surrogate, an integer over Python's 4300-digit limit
+        raise DisputeError(str(p), Told(N_("error.toml.bad"), why=tree_reason(exc))) from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -244,14 +260,14 @@ def read_players(
     if not low <= len(players) <= high:
         raise DisputeError(
             "players",
-            f"{len(players)} players, the rules allow {low}-{high} [players.min, players.max]",
+            Told(N_("error.dispute.player_count"), players=len(players), low=low, high=high),
             list(players),
         )
     for name, table in players.items():
         key = f"players.{name}"
         if not isinstance(table, dict):
             raise DisputeError(
-                key, f"must be a table like [players.{name}], got {show(table)}", table
+                key, Told(N_("error.dispute.player_table"), name=name, got=show(table)), table
             )
         no_unknown(table, allowed, key)
     return dict(players)
@@ -281,7 +297,11 @@ def player_name(name: str, players: Mapping[str, Any], key: str) -> str:
         DisputeError: ``'Zoe' is not a player (players: Ana, Bogdan)``, naming ``key``.
     """
     if name not in players:
-        raise DisputeError(key, f"{name!r} is not a player (players: {', '.join(players)})", name)
+        raise DisputeError(
+            key,
+            Told(N_("error.dispute.not_player"), name=repr(name), players=", ".join(players)),
+            name,
+        )
     return name
 
 
@@ -297,7 +317,7 @@ def read_end(
             both ways or neither.
     """
     if "end" not in data:
-        raise DisputeError("end", "missing [end] table (closed_by, or stock_exhausted = true)")
+        raise DisputeError("end", Told(N_("error.dispute.end_missing")))
     end = typed(data, "end", "end", dict)
     no_unknown(end, allowed, "end")
     closed_by = end.get("closed_by")
@@ -309,16 +329,19 @@ def read_end(
     if closed_by is not None and exhausted:
         raise DisputeError(
             "end.closed_by",
-            f"{closed_by!r} closed, but stock_exhausted = true: a hand ends one way only",
+            Told(N_("error.dispute.end_both"), name=repr(closed_by)),
             closed_by,
         )
     if closed_by is None and not exhausted:
-        raise DisputeError("end", "give closed_by or stock_exhausted = true")
+        raise DisputeError("end", Told(N_("error.dispute.end_neither")))
     if closed_by is not None and racks[closed_by]:
         raise DisputeError(
             f"players.{closed_by}.rack",
-            f"the closer {closed_by!r} still holds {' '.join(map(str, racks[closed_by]))}; "
-            "closing empties the rack",
+            Told(
+                N_("error.dispute.closer_holds"),
+                name=repr(closed_by),
+                tiles=" ".join(map(str, racks[closed_by])),
+            ),
             tuple(racks[closed_by]),
         )
     return end, closed_by, exhausted

@@ -54,7 +54,9 @@ class Reason:
 
     def render(self, m: Messages) -> str:
         """The text in the language of ``m``."""
-        values = {k: v.render(m) if isinstance(v, Reason) else v for k, v in self.params.items()}
+        values = {
+            k: v.render(m) if isinstance(v, Reason | Told) else v for k, v in self.params.items()
+        }
         if self.count is not None:
             return m.plural(self.message_id, self.count, **values)
         return m(self.message_id, **values)

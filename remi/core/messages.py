@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import string
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -79,18 +80,30 @@ class _Missing(gettext.NullTranslations):
         raise KeyError(msgid1)
 
 
+def _pseudo(text: str) -> str:
+    """``text`` (a template) between markers, each placeholder outside them: a parameter is
+    filled in unmarked, so the tests see an English parameter (a text that did not come from
+    the catalogue) as words outside the markers ("⟦refused: ⟧{why}⟦ [⟧{rule}⟦]⟧")."""
+    out = [PSEUDO_OPEN]
+    for literal, field, spec, conversion in string.Formatter().parse(text):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if field is not None:
+            inner = field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            out.append(f"{PSEUDO_CLOSE}{{{inner}}}{PSEUDO_OPEN}")
+    out.append(PSEUDO_CLOSE)
+    return "".join(out)
+
+
 class _Pseudo(gettext.NullTranslations):
-    """The pseudo-locale: the English text between markers."""
+    """The pseudo-locale: the English text between markers, the placeholders outside them."""
 
     def gettext(self, message: str) -> str:
-        """The English text of ``message``, wrapped."""
-        text = _load("en").gettext(message)
-        return f"{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}"
+        """The English text of ``message``, wrapped (``_pseudo``)."""
+        return _pseudo(_load("en").gettext(message))
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        """The English plural form of ``msgid1`` for ``n``, wrapped."""
-        text = _load("en").ngettext(msgid1, msgid2, n)
-        return f"{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}"
+        """The English plural form of ``msgid1`` for ``n``, wrapped (``_pseudo``)."""
+        return _pseudo(_load("en").ngettext(msgid1, msgid2, n))
 
 
 def _read(lang: str) -> gettext.NullTranslations:

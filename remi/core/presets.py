@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from remi.core.errors import Reason, RulesError, UnknownVariantError
+from remi.core.file_reasons import os_reason, toml_reason, tree_reason
 from remi.core.files import MAX_DEPTH, MAX_TOML_BYTES, check_tree, printable, read_capped
 from remi.core.messages import N_
 from remi.core.rulespec import RuleSet, _spec_by_id, _suggest
@@ -104,26 +105,29 @@ def read_rules_file(path: Path) -> dict[str, Any]:
         raw = read_capped(path, MAX_TOML_BYTES)
     except OSError as exc:
         raise RulesError.from_id(
-            "error.rules.unreadable", fields={"source": str(path)}, source=path, why=exc.strerror
+            "error.rules.unreadable", fields={"source": str(path)}, source=path, why=os_reason(exc)
         ) from None
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))
         check_tree(data)
         return data
     except RecursionError:
-        raise RulesError(
-            f"{path}: not valid TOML: nested deeper than {MAX_DEPTH} levels", source=str(path)
+        too_deep = Reason(N_("error.toml.too_deep"), depth=MAX_DEPTH)
+        raise RulesError.from_id(
+            "error.rules.toml", fields={"source": str(path)}, source=path, why=too_deep
         ) from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError.from_id(
-            "error.rules.toml", fields={"source": str(path)}, source=path, why=exc
+            "error.rules.toml", fields={"source": str(path)}, source=path, why=toml_reason(exc)
         ) from None
     except UnicodeDecodeError as exc:  # found by fuzzing (byte flips)
         raise RulesError.from_id(
             "error.rules.not_utf8", fields={"source": str(path)}, source=path, byte=exc.start + 1
         ) from None
     except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
-        raise RulesError(f"{path}: not valid TOML: {exc}", source=str(path)) from None
+        raise RulesError.from_id(
+            "error.rules.toml", fields={"source": str(path)}, source=path, why=tree_reason(exc)
+        ) from None
 
 
 def _flatten(data: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -132,20 +136,20 @@ def _flatten(data: Mapping[str, Any], source: str) -> dict[str, Any]:
         if key in _META_KEYS:
             continue
         if not isinstance(value, Mapping):
-            raise RulesError(
-                f"{source}: key '{key}' must be a table of rule ids like [opening] (or one of "
-                f"{', '.join(_META_KEYS)})",
+            raise RulesError.from_id(
+                N_("error.rules.not_table"),
+                fields={"source": source, "key": key, "value": value},
                 source=source,
-                key=key,
-                value=value,
+                name=key,
+                meta=", ".join(_META_KEYS),
             )
         for sub, val in value.items():
             if isinstance(val, Mapping):
-                raise RulesError(
-                    f"{source}: rule '{key}.{sub}' must be a value, not a table",
+                raise RulesError.from_id(
+                    N_("error.rules.nested"),
+                    fields={"source": source, "key": f"{key}.{sub}", "value": val},
                     source=source,
-                    key=f"{key}.{sub}",
-                    value=val,
+                    rule=f"{key}.{sub}",
                 )
             flat[f"{key}.{sub}"] = val
     return flat
@@ -160,14 +164,19 @@ def _load_file(path: Path, seen: tuple[Path, ...]) -> RuleSet:
     source = str(path)
     for meta in ("name", "family", "description", "extends"):
         if meta in data and not isinstance(data[meta], str):
-            raise RulesError(
-                f"{source}: '{meta}' must be a string", source=source, key=meta, value=data[meta]
+            raise RulesError.from_id(
+                N_("error.rules.meta_string"),
+                fields={"source": source, "key": meta, "value": data[meta]},
+                source=source,
+                meta=meta,
             )
         if meta in data and printable(data[meta]) != data[meta]:
-            raise RulesError(
-                f"{source}: '{meta}' holds control characters: {printable(data[meta])[:80]}",
+            raise RulesError.from_id(
+                N_("error.rules.meta_control"),
+                fields={"source": source, "key": meta},
                 source=source,
-                key=meta,
+                meta=meta,
+                text=printable(data[meta])[:80],
             )
     base: RuleSet | None = None
     if "extends" in data:
@@ -188,11 +197,12 @@ def _load_file(path: Path, seen: tuple[Path, ...]) -> RuleSet:
         )
     cls = rules_family(family)
     if base is not None and type(base) is not cls:
-        raise RulesError(
-            f"{source}: family '{family}' differs from the extended preset's '{base.family}'",
+        raise RulesError.from_id(
+            N_("error.rules.family_differs"),
+            fields={"source": source, "key": "family", "value": family},
             source=source,
-            key="family",
-            value=family,
+            family=family,
+            base=base.family,
         )
     specs = _spec_by_id(cls)
     values: dict[str, Any] = (

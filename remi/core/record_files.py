@@ -13,9 +13,10 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-from remi.core.errors import NotationError, RemiError
+from remi.core.errors import NotationError, Reason, RemiError, reason_of
+from remi.core.file_reasons import json_reason, os_reason, tree_reason
 from remi.core.files import MAX_DEPTH, MAX_RECORD_BYTES, check_tree, read_capped
-from remi.core.messages import LANGUAGES, N_
+from remi.core.messages import LANGUAGES, N_, Messages
 from remi.core.notation import parse_tiles
 from remi.core.record_schema import validate_record_json
 from remi.core.record_setup import checked_rules, complete_record, record_actions, start_state
@@ -42,6 +43,7 @@ __all__ = [
     "dump_record",
     "load_record",
     "parse_record",
+    "reason_without_path",
 ]
 
 
@@ -88,8 +90,8 @@ def parse_record(
     if not isinstance(raw_overrides, dict) or not all(
         isinstance(v, (str, int, float, bool)) for v in raw_overrides.values()
     ):
-        raise RecordError(
-            "field 'overrides' must be an object of rule id -> value", path=path, field="overrides"
+        raise RecordError.from_id(
+            N_("error.record.overrides"), fields={"path": path, "field": "overrides"}
         )
     overrides = tuple((str(k), v) for k, v in raw_overrides.items())
     raw_players = _need(data, "players", list, path, N_("record.what.players"))
@@ -97,59 +99,82 @@ def parse_record(
     for i, entry in enumerate(raw_players):
         where = f"players[{i + 1}]"
         if not isinstance(entry, dict):
-            raise RecordError(
-                f'\'{where}\' must be an object {{"name", "kind"}}', path=path, field=where
+            raise RecordError.from_id(
+                N_("error.record.player_object"), fields={"path": path, "field": where}, where=where
             )
         _refuse_unknown(entry, {"name", "kind"}, f"{where}.", path)
         name = _need(entry, "name", str, path, N_("record.what.name"), f"{where}.name")
         kind = _need(entry, "kind", str, path, N_("record.what.kind"), f"{where}.kind")
         if not name.strip():
-            raise RecordError(f"'{where}.name' is empty", path=path, field=f"{where}.name")
+            raise RecordError.from_id(
+                N_("error.record.empty"),
+                fields={"path": path, "field": f"{where}.name"},
+                field=f"{where}.name",
+            )
         if not kind.strip():
-            raise RecordError(f"'{where}.kind' is empty", path=path, field=f"{where}.kind")
-        if seat_kinds is not None and kind != HUMAN and kind not in seat_kinds:
-            raise RecordError(
-                f"'{where}.kind' is '{kind}'; expected human or one of {', '.join(seat_kinds)}",
-                path=path,
+            raise RecordError.from_id(
+                N_("error.record.empty"),
+                fields={"path": path, "field": f"{where}.kind"},
                 field=f"{where}.kind",
+            )
+        if seat_kinds is not None and kind != HUMAN and kind not in seat_kinds:
+            raise RecordError.from_id(
+                N_("error.record.seat_kind"),
+                fields={"path": path, "field": f"{where}.kind"},
+                field=f"{where}.kind",
+                kind=kind,
+                known=", ".join(seat_kinds),
             )
         players.append(PlayerEntry(name, kind))
     names = [p.name for p in players]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
-        raise RecordError(f"player name '{dupes[0]}' appears twice", path=path, field="players")
+        raise RecordError.from_id(
+            N_("error.record.name_twice"), fields={"path": path, "field": "players"}, name=dupes[0]
+        )
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(
-            f"field 'seed' must be an integer, got {json.dumps(seed)}", path=path, field="seed"
+        raise RecordError.from_id(
+            "error.record.field_type",
+            fields={"path": path, "field": "seed"},
+            field="seed",
+            what=Reason(N_("record.what.seed")),
+            got=json.dumps(seed),
         )
     seed_chosen = data.get("seed_chosen", False)
     if not isinstance(seed_chosen, bool):
-        raise RecordError(
-            "field 'seed_chosen' must be true or false", path=path, field="seed_chosen"
+        raise RecordError.from_id(
+            "error.record.field_type",
+            fields={"path": path, "field": "seed_chosen"},
+            field="seed_chosen",
+            what=Reason(N_("dispute.type.bool")),
+            got=json.dumps(seed_chosen, default=str),
         )
     deal = None
     if "deal" in data:
         raw_deal = data["deal"]
         if not isinstance(raw_deal, dict):
-            raise RecordError(
-                'field \'deal\' must be {"racks": [...], "stock": "..."}', path=path, field="deal"
+            raise RecordError.from_id(
+                N_("error.record.deal"), fields={"path": path, "field": "deal"}
             )
         _refuse_unknown(raw_deal, {"racks", "stock", "starter", "start_draw"}, "deal.", path)
         racks = _need(raw_deal, "racks", list, path, N_("record.what.racks"), "deal.racks")
         stock = raw_deal.get("stock", "")
         if not all(isinstance(r, str) for r in racks) or not isinstance(stock, str):
-            raise RecordError(
-                "'deal.racks' and 'deal.stock' hold tiles in notation (strings)",
-                path=path,
-                field="deal",
+            raise RecordError.from_id(
+                N_("error.record.deal_strings"), fields={"path": path, "field": "deal"}
             )
         for i, text in enumerate([*racks, stock]):
             where = f"deal.racks[{i + 1}]" if i < len(racks) else "deal.stock"
             try:
                 parse_tiles(text)
             except NotationError as exc:
-                raise RecordError(f"'{where}': {exc}", path=path, field=where) from None
+                raise RecordError.from_id(
+                    N_("error.record.at"),
+                    fields={"path": path, "field": where},
+                    where=where,
+                    why=reason_of(exc),
+                ) from None
         starter = raw_deal.get("starter")
         deal = StackedDeal(
             tuple(racks),
@@ -158,35 +183,36 @@ def parse_record(
             start_draw=tuple(tuple(r) for r in raw_deal.get("start_draw", ())),
         )
         if len(racks) != len(players):
-            raise RecordError(
-                f"'deal.racks' has {len(racks)} racks for {len(players)} players",
-                path=path,
-                field="deal.racks",
+            raise RecordError.from_id(
+                N_("error.record.rack_count"),
+                fields={"path": path, "field": "deal.racks"},
+                racks=len(racks),
+                players=len(players),
             )
     elif seed is None:
-        raise RecordError(
-            "a record needs 'seed' (a seeded deal) or 'deal' (a stacked deal)",
-            path=path,
-            field="seed",
+        raise RecordError.from_id(
+            N_("error.record.seed_or_deal"), fields={"path": path, "field": "seed"}
         )
     raw_actions = _need(data, "actions", list, path, N_("record.what.actions"))
     for i, line in enumerate(raw_actions):
         if not isinstance(line, str):
-            raise RecordError(
-                f"action {i + 1} must be a line of text, got {json.dumps(line, ensure_ascii=False)}",
-                path=path,
-                field=f"actions[{i + 1}]",
+            raise RecordError.from_id(
+                N_("error.record.action_text"),
+                fields={"path": path, "field": f"actions[{i + 1}]", "index": i + 1},
                 index=i + 1,
+                got=json.dumps(line, ensure_ascii=False),
             )
     created = data.get("created", "")
     if not isinstance(created, str):
-        raise RecordError(
-            "field 'created' must be an ISO 8601 time string", path=path, field="created"
+        raise RecordError.from_id(
+            N_("error.record.created"), fields={"path": path, "field": "created"}
         )
     lang = data.get("lang", "")
     if lang not in ("", *LANGUAGES):
-        raise RecordError(
-            f"field 'lang' must be one of {', '.join(LANGUAGES)}", path=path, field="lang"
+        raise RecordError.from_id(
+            N_("error.record.lang"),
+            fields={"path": path, "field": "lang"},
+            known=", ".join(LANGUAGES),
         )
     match = None
     if data.get("match") is not None:
@@ -194,10 +220,11 @@ def parse_record(
     raw_rules = data.get("rules")
     raw_events = data.get("events")
     if raw_events is not None and len(raw_events) != len(raw_actions):
-        raise RecordError(
-            f"'events' has {len(raw_events)} entries for {len(raw_actions)} actions",
-            path=path,
-            field="events",
+        raise RecordError.from_id(
+            N_("error.record.events"),
+            fields={"path": path, "field": "events"},
+            events=len(raw_events),
+            actions=len(raw_actions),
         )
     record = GameRecord(
         family=family,
@@ -221,30 +248,32 @@ def parse_record(
     try:
         start_state(record, rules)
     except RemiError as exc:
-        raise RecordError(f"the deal cannot start a hand: {exc}", path=path, field="deal") from None
+        raise RecordError.from_id(
+            N_("error.record.deal_start"),
+            fields={"path": path, "field": "deal"},
+            why=reason_of(exc),
+        ) from None
     return record
 
 
 def _parse_match(raw: Any, names: Sequence[str], path: str) -> MatchProgress:
     if not isinstance(raw, dict):
-        raise RecordError("field 'match' must be an object", path=path, field="match")
+        raise RecordError.from_id(N_("error.record.match"), fields={"path": path, "field": "match"})
     _refuse_unknown(raw, {"hands_played", "totals", "base_seed", "hands"}, "match.", path)
     hands = _need(raw, "hands_played", int, path, N_("record.what.hands"), "match.hands_played")
     if hands < 0:
-        raise RecordError(
-            f"'match.hands_played' is {hands}: a count of hands is never negative",
-            path=path,
-            field="match.hands_played",
+        raise RecordError.from_id(
+            N_("error.record.hands_negative"),
+            fields={"path": path, "field": "match.hands_played"},
+            hands=hands,
         )
     base = _need(raw, "base_seed", int, path, N_("record.what.seed"), "match.base_seed")
     totals = _need(raw, "totals", dict, path, N_("record.what.totals"), "match.totals")
     if sorted(totals) != sorted(names) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in totals.values()
     ):
-        raise RecordError(
-            "'match.totals' must give integer points for every player",
-            path=path,
-            field="match.totals",
+        raise RecordError.from_id(
+            N_("error.record.totals"), fields={"path": path, "field": "match.totals"}
         )
     finished = _parse_hands(raw.get("hands"), hands, totals, names, path)
     return MatchProgress(
@@ -263,30 +292,32 @@ def _parse_hands(
     if raw is None:
         return None
     if len(raw) != count:
-        raise RecordError(
-            f"'match.hands' lists {len(raw)} hands, 'match.hands_played' says {count}",
-            path=path,
-            field="match.hands",
+        raise RecordError.from_id(
+            N_("error.record.hands_count"),
+            fields={"path": path, "field": "match.hands"},
+            listed=len(raw),
+            hands=count,
         )
     sums = dict.fromkeys(names, 0)
     out = []
     for i, hand in enumerate(raw, start=1):
         if sorted(hand) != sorted(names):
-            raise RecordError(
-                f"'match.hands[{i}]' must give points for every player",
-                path=path,
-                field=f"match.hands[{i}]",
+            raise RecordError.from_id(
+                N_("error.record.hand_points"),
+                fields={"path": path, "field": f"match.hands[{i}]"},
+                index=i,
             )
         for name, points in hand.items():
             sums[name] += points
         out.append(tuple((n, int(hand[n])) for n in hand))
     wrong = [n for n in names if sums[n] != totals[n]]
     if wrong:
-        raise RecordError(
-            f"'match.totals' gives {wrong[0]} {totals[wrong[0]]} points, but the hands add up "
-            f"to {sums[wrong[0]]}",
-            path=path,
-            field="match.totals",
+        raise RecordError.from_id(
+            N_("error.record.totals_sum"),
+            fields={"path": path, "field": "match.totals"},
+            name=wrong[0],
+            points=totals[wrong[0]],
+            total=sums[wrong[0]],
         )
     return tuple(out)
 
@@ -307,7 +338,7 @@ def load_record(
         raw = read_capped(path, MAX_RECORD_BYTES)
     except OSError as exc:
         raise RecordError.from_id(
-            "error.record.unreadable", fields={"path": name}, why=exc.strerror or exc
+            "error.record.unreadable", fields={"path": name}, why=os_reason(exc)
         ) from None
     except ValueError as exc:  # a path with a NUL byte (found by fuzzing)
         raise RecordError.from_id(
@@ -322,25 +353,46 @@ def load_record(
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        # json's "Unterminated string starting at" names the place itself
         raise RecordError.from_id(
-            N_("error.record.json_at") if exc.msg.endswith(" at") else N_("error.record.json"),
+            N_("error.record.json"),
             fields={"path": name},
             line=exc.lineno,
             column=exc.colno,
-            why=exc.msg,
+            why=json_reason(exc.msg),
         ) from None
-    except ValueError as exc:  # an integer over Python's 4300-digit limit (found by fuzzing)
-        raise RecordError(f"malformed JSON: {exc}", path=name) from None
+    except ValueError:  # an integer over Python's 4300-digit limit (found by fuzzing)
+        raise RecordError.from_id(N_("error.record.json_number"), fields={"path": name}) from None
     except RecursionError:
-        raise RecordError(
-            f"malformed JSON: nested deeper than {MAX_DEPTH} levels", path=name
+        raise RecordError.from_id(
+            N_("error.record.json_depth"), fields={"path": name}, depth=MAX_DEPTH
         ) from None
     try:
         check_tree(data)
     except ValueError as exc:
-        raise RecordError(f"refused JSON: {exc}", path=name) from None
+        raise RecordError.from_id(
+            N_("error.record.json_refused"), fields={"path": name}, why=tree_reason(exc)
+        ) from None
     return parse_record(data, name, seat_kinds=seat_kinds)
+
+
+class _WithoutPath(Reason):
+    """The text of a ``RecordError`` without its file name in front, told in any language."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: RecordError):
+        super().__init__("")
+        self.error = error
+
+    def render(self, m: Messages) -> str:
+        """The error's text in the language of ``m``, its file name left out."""
+        return self.error.localized(m).removeprefix(f"{self.error.path}: ")
+
+
+def reason_without_path(exc: RecordError) -> Reason:
+    """The text of ``exc`` without its file name in front, as a parameter of another message
+    (told in that message's language)."""
+    return _WithoutPath(exc)
 
 
 # --- files ---------------------------------------------------------------------------------------
@@ -374,11 +426,10 @@ def dump_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
         try:
             load_record(target)
         except RecordError as exc:
-            reason = str(exc).removeprefix(f"{target}: ")
-            raise RecordError(
-                f"not overwritten: the file is not a readable game record ({reason})",
-                path=str(target),
-                field=exc.field,
+            raise RecordError.from_id(
+                N_("error.record.not_overwritten"),
+                fields={"path": str(target), "field": exc.field},
+                why=_WithoutPath(exc),
             ) from None
     text = json.dumps(record_to_json(complete_record(record)), ensure_ascii=False, indent=2) + "\n"
     directory = target.parent if str(target.parent) else Path(".")

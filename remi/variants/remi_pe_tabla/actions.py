@@ -44,7 +44,9 @@ from remi.core.actions import (
     simple_action,
     unknown_verb,
 )
+from remi.core.errors import Reason
 from remi.core.formations import REMI_FORMATIONS, Formation, FormationRules
+from remi.core.messages import N_
 from remi.core.notation import SlotToken, format_tiles, parse_formations_text
 from remi.core.tiles import JOLY, Tile
 
@@ -286,40 +288,40 @@ def parse_action(text: str, rules: FormationRules = REMI_FORMATIONS) -> Action:
             return TakeAtu(player)
         parts = rest.split()
         if len(parts) != 1:
-            raise fail(f"'take' takes at most one șir position, got '{rest}'", text, parts[1])
-        return Take(player, positive_number(parts[0], text, "the șir position"))
+            raise fail(N_("notation.take_one"), text, parts[1], rest=rest)
+        return Take(player, positive_number(parts[0], text, Reason(N_("notation.what.sir"))))
     if verb == "claim":
         return Claim(player, _claimed_seat(rest, text))
     if verb in ("discard", "accept"):
         tiles = _tiles(rest, text, verb)
         if len(tiles) != 1 or tiles[0].stated is not None:
-            raise fail(f"'{verb}' takes exactly one tile, got '{rest}'", text, rest)
+            if verb == "discard":
+                raise fail(N_("notation.discard_one"), text, rest, rest=rest)
+            raise fail(N_("notation.accept_one"), text, rest, rest=rest)
         return (Discard if verb == "discard" else Accept)(player, tiles[0].tile)
     if verb == "offer":
         parts = rest.split()
         if len(parts) != 2:
-            raise fail("'offer' needs a tile and a seat, like 'offer R5 p3'", text, rest)
+            raise fail(N_("notation.offer_form"), text, rest)
         tiles = _tiles(parts[0], text, verb)
         seat = re.fullmatch(r"[pP]([1-9][0-9]?)", parts[1])
         if len(tiles) != 1 or tiles[0].stated is not None or seat is None:
-            raise fail("'offer' needs a tile and a seat, like 'offer R5 p3'", text, rest)
+            raise fail(N_("notation.offer_form"), text, rest)
         return Offer(player, tiles[0].tile, int(seat[1]) - 1)
     if verb == "meld":
         if not rest:
-            raise fail("'meld' needs at least one formation, like [R7 R8 R9]", text)
+            raise fail(N_("notation.meld_needs"), text)
         return Meld(player, parse_formations_argument(rest, text, rules))
     if verb in ("layoff", "swap"):
         parts = rest.split(None, 1)
         if len(parts) != 2:
-            raise fail(
-                f"'{verb}' needs a formation number and tiles, like '{verb} 2 R10'", text, rest
-            )
-        target = positive_number(parts[0], text, "the formation number")
+            raise fail(N_("notation.target_tiles"), text, rest, verb=verb)
+        target = positive_number(parts[0], text, Reason(N_("notation.what.formation")))
         slots = _tiles(parts[1], text, verb)
         if verb == "layoff":
             return LayOff(player, target, tuple(slots))
         if len(slots) != 1 or slots[0].tile.is_joly:
-            raise fail("'swap' gives exactly one numbered tile, like 'swap 3 Y12'", text, parts[1])
+            raise fail(N_("notation.swap_one"), text, parts[1])
         return Swap(player, target, slots[0].tile)
     raise unknown_verb(verb, text, ACTION_VERBS)
 
@@ -328,16 +330,16 @@ def _claimed_seat(rest: str, text: str) -> int:
     """The 0-based seat of ``claim p2``'s argument."""
     word = rest.strip().lower()
     if len(word) < 2 or word[0] != "p" or not word[1:].isdigit() or len(word) > 4:
-        raise fail(f"'claim' names one player, like 'claim p2', got '{rest.strip()}'", text, rest)
+        raise fail(N_("notation.claim_one"), text, rest, rest=rest.strip())
     if int(word[1:]) < 1:
-        raise fail(f"player '{word}' does not exist: seats start at p1", text, word)
+        raise fail(N_("notation.claim_seat"), text, word, word=word)
     return int(word[1:]) - 1
 
 
 def _tiles(rest: str, text: str, verb: str) -> list[SlotToken]:
     if not rest:
-        raise fail(f"'{verb}' needs a tile", text)
+        raise fail(N_("notation.needs_tile"), text, verb=verb)
     groups = parse_formations_text(rest, ends=verb == "layoff")
     if len(groups) != 1:
-        raise fail(f"'{verb}' takes tiles, not several formations", text, rest)
+        raise fail(N_("notation.tiles_not_formations"), text, rest, verb=verb)
     return groups[0]

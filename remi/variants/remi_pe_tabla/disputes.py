@@ -19,6 +19,8 @@ import attrs
 from remi.core.disputefile import (
     Dispute,
     DisputeError,
+    bad_tiles,
+    because,
     check_tile_counts,
     make_dispute,
     no_unknown,
@@ -32,7 +34,7 @@ from remi.core.disputefile import (
     show,
     typed,
 )
-from remi.core.errors import InvalidFormationError, NotationError
+from remi.core.errors import InvalidFormationError, NotationError, Told
 from remi.core.formations import Formation, Kind, formation_points, read_formation
 from remi.core.handend import (
     VIA_LAYOFF,
@@ -43,6 +45,7 @@ from remi.core.handend import (
     PlacedTile,
     PlayerEnd,
 )
+from remi.core.messages import N_
 from remi.core.notation import parse_formation_tokens
 from remi.core.reports import (
     MatchReport,
@@ -174,38 +177,37 @@ def _parse(data: Mapping[str, Any], rr: RemiRules, source: str) -> Dispute:
         text = typed(end, "closing_tile", "end.closing_tile", str)
         if closed_by is None:
             raise DisputeError(
-                "end.closing_tile", f"{text!r} given but nobody closed (stock_exhausted)", text
+                "end.closing_tile",
+                Told(N_("error.dispute.closing_no_close"), tile=repr(text)),
+                text,
             )
         closing_tile = read_one_tile(text, "end.closing_tile")
         used.append((closing_tile, "end.closing_tile"))
     elif closed_by is not None:
         raise DisputeError(
-            "end.closing_tile", f'missing: the tile {closed_by} discarded last (e.g. "K7" or "J")'
+            "end.closing_tile", Told(N_("error.dispute.closing_missing"), name=closed_by)
         )
     if typed(end, "pe_tabla", "end.pe_tabla", bool, False):
         if closed_by is None:
-            raise DisputeError("end.pe_tabla", "true, but nobody closed", True)
+            raise DisputeError("end.pe_tabla", Told(N_("error.dispute.pe_tabla_no_close")), True)
         flags[closed_by]["pe_tabla"] = True
 
     atu = _read_atu(data, end)
     if atu is not None and not rr.atu_enabled:
         raise DisputeError(
             "atu" if "atu" in data else "end.atu",
-            f"{str(atu)!r} given, but the rules have no atu (atu.enabled = false); "
-            'add "atu.enabled" = true to [options]',
+            Told(N_("error.dispute.atu_disabled"), tile=repr(str(atu))),
             str(atu),
         )
     for name, f in flags.items():
         if f["atu"] and atu is None:
-            raise DisputeError(
-                f"players.{name}.atu", 'true, but no atu tile is given (atu = "Y9")', True
-            )
+            raise DisputeError(f"players.{name}.atu", Told(N_("error.dispute.atu_missing")), True)
 
     formations_raw = data.get("formations", [])
     if not isinstance(formations_raw, list):
         raise DisputeError(
             "formations",
-            f"must be an array of tables ([[formations]]), got {show(formations_raw)}",
+            Told(N_("error.dispute.formations_array"), got=show(formations_raw)),
             formations_raw,
         )
     placed_formations: list[PlacedFormation] = []
@@ -214,7 +216,9 @@ def _parse(data: Mapping[str, Any], rr: RemiRules, source: str) -> Dispute:
     for i, table in enumerate(formations_raw, start=1):
         key = f"formations[{i}]"
         if not isinstance(table, dict):
-            raise DisputeError(key, f"must be a table ([[formations]]), got {show(table)}", table)
+            raise DisputeError(
+                key, Told(N_("error.dispute.formation_table"), got=show(table)), table
+            )
         pf = _read_formation_entry(table, key, rr, players_raw)
         placed_formations.append(pf)
         used += [(t, f"{key}.tiles") for t in pf.formation.tiles]
@@ -242,7 +246,7 @@ def _parse(data: Mapping[str, Any], rr: RemiRules, source: str) -> Dispute:
     try:
         check_hand_end(hand)
     except HandEndError as exc:  # every case is caught above with the file's keys; kept as a net
-        raise DisputeError("end", str(exc)) from None
+        raise DisputeError("end", because(exc)) from None
     return make_dispute(data, rr, hand, players_raw, source)
 
 
@@ -264,20 +268,20 @@ def _player_end(
         if where:
             raise DisputeError(
                 f"{key}.pe_tabla",
-                f"{name} declared pe tablă and did not close, so he laid nothing, but see {where}",
+                Told(N_("error.dispute.pe_tabla_laid"), name=name, where=where),
                 True,
             )
         if opened:
             raise DisputeError(
                 f"{key}.opened",
-                "true, but only a player who never opened may declare pe tablă",
+                Told(N_("error.dispute.pe_tabla_opened")),
                 True,
             )
         opened = False
     if f["pe_tabla"] and closer and name in placers:
         raise DisputeError(
             placers[name],
-            f"{name} closed pe tablă: he lays his own formations and attaches nothing",
+            Told(N_("error.dispute.pe_tabla_attached"), name=name),
         )
     if opened is None:
         opened = name in owners or (closer and f["pe_tabla"])
@@ -285,7 +289,9 @@ def _player_end(
         where = owners.get(name) or placers.get(name)
         if where:
             raise DisputeError(
-                f"{key}.opened", f"false, but {name} has tiles on the table ({where})", False
+                f"{key}.opened",
+                Told(N_("error.dispute.not_opened"), name=name, where=where),
+                False,
             )
     return PlayerEnd(
         name=name,
@@ -301,9 +307,7 @@ def _player_end(
 def _read_atu(data: Mapping[str, Any], end: Mapping[str, Any]) -> Tile | None:
     """The atu tile from the top-level ``atu`` or ``[end] atu`` (not both)."""
     if "atu" in data and "atu" in end:
-        raise DisputeError(
-            "end.atu", "the atu is given twice (top level and [end]); keep one", end["atu"]
-        )
+        raise DisputeError("end.atu", Told(N_("error.dispute.atu_twice")), end["atu"])
     key = "atu" if "atu" in data else "end.atu"
     table = data if "atu" in data else end
     if "atu" not in table:
@@ -321,9 +325,9 @@ def _read_formation_entry(
     try:
         formation = read_formation(parse_formation_tokens(text), rules.formation_rules)
     except NotationError as exc:
-        raise DisputeError(f"{key}.tiles", f"{exc} (got {show(text)})", text) from None
+        raise DisputeError(f"{key}.tiles", bad_tiles(exc, text), text) from None
     except InvalidFormationError as exc:
-        raise DisputeError(f"{key}.tiles", str(exc), text) from None
+        raise DisputeError(f"{key}.tiles", because(exc), text) from None
     placed = [PlacedTile(tile=t, placed_by=owner, via="meld") for t in formation.tiles]
     taken = [False] * len(placed)
     for field, via in (("added", VIA_LAYOFF), ("exchanged", VIA_SWAP)):
@@ -334,20 +338,20 @@ def _read_formation_entry(
             if not isinstance(tiles_text, str):
                 raise DisputeError(
                     fkey,
-                    f'must be a string of tiles like "R7", got {show(tiles_text)}',
+                    Told(N_("error.dispute.tiles_string"), got=show(tiles_text)),
                     tiles_text,
                 )
             for tile in read_tiles(tiles_text, fkey):
                 if via == VIA_SWAP and tile.is_joly:
                     raise DisputeError(
                         fkey,
-                        "the tile given in exchange for a joly is a numbered tile, not J",
+                        Told(N_("error.dispute.exchange_joly")),
                         tiles_text,
                     )
                 if tile.is_joly and name != owner and rules.joly_layoff_own_only:
                     raise DisputeError(
                         fkey,
-                        f"a joly may be attached only to one's own formations; this one is {owner}'s [joly.layoff_own_only]",
+                        Told(N_("error.dispute.joly_own"), owner=owner),
                         tiles_text,
                     )
                 slot = next(
@@ -356,7 +360,11 @@ def _read_formation_entry(
                 if slot is None:
                     raise DisputeError(
                         fkey,
-                        f"tile {tile} is not in the formation {formation} (or is already accounted for)",
+                        Told(
+                            N_("error.dispute.tile_not_in"),
+                            tile=str(tile),
+                            formation=str(formation),
+                        ),
                         tiles_text,
                     )
                 taken[slot] = True
@@ -366,11 +374,18 @@ def _read_formation_entry(
     swapped = typed(table, "swapped", f"{key}.swapped", int, 0)
     jolys = [j for j, t in enumerate(formation.tiles) if t.is_joly]
     if swapped < 0:
-        raise DisputeError(f"{key}.swapped", f"must be 0 or more, got {swapped}", swapped)
+        raise DisputeError(
+            f"{key}.swapped", Told(N_("error.dispute.swapped_negative"), got=swapped), swapped
+        )
     if swapped > len(jolys):
         raise DisputeError(
             f"{key}.swapped",
-            f"{swapped} swapped jolys, but the formation {formation} holds {len(jolys)}",
+            Told(
+                N_("error.dispute.swapped_many"),
+                swapped=swapped,
+                formation=str(formation),
+                jolys=len(jolys),
+            ),
             swapped,
         )
     for j in jolys[:swapped]:
@@ -396,16 +411,26 @@ def _check_laid_part(
     if len(laid) < min_tiles:
         raise DisputeError(
             f"{key}.added",
-            f"with {' '.join(added)} added, {owner} laid only {len(laid)} of the tiles of "
-            f"{formation}; a formation is laid with at least {min_tiles} [formation.min_tiles]",
+            Told(
+                N_("error.dispute.laid_few"),
+                added=" ".join(added),
+                owner=owner,
+                laid=len(laid),
+                formation=str(formation),
+                least=min_tiles,
+            ),
             " ".join(added),
         )
     if formation.kind is Kind.RUN and _longest_stretch(laid) < min_tiles:
         raise DisputeError(
             f"{key}.added",
-            f"no {min_tiles} tiles of {owner}'s lie side by side in the run {formation} (the "
-            f"others are added: {' '.join(added)}), but a run is laid with {min_tiles} in a row "
-            "and lipire adds tiles only at its ends [layoff.fits]",
+            Told(
+                N_("error.dispute.run_stretch"),
+                least=min_tiles,
+                owner=owner,
+                formation=str(formation),
+                added=" ".join(added),
+            ),
             " ".join(added),
         )
 
@@ -436,8 +461,6 @@ def _check_swap_from_set(
     ):
         raise DisputeError(
             f"{key}.exchanged",
-            f"{' '.join(swaps)} given for a joly of the 3-tile set {formation}: a joly in a "
-            "3-tile set is locked until both missing colours are attached, so the set would "
-            "hold four tiles [joly.set_of_three_locked]",
+            Told(N_("error.dispute.set_of_three"), tiles=" ".join(swaps), formation=str(formation)),
             " ".join(swaps),
         )

@@ -31,6 +31,7 @@ from remi.core.actions import (
     unknown_verb,
 )
 from remi.core.formations import Formation, FormationRules
+from remi.core.messages import N_
 
 __all__ = [
     "RUMMIKUB_FORMATIONS",
@@ -143,10 +144,10 @@ def _parse_action(text: str, rules: FormationRules) -> Action:
         return simple
     if verb == "penalty":
         if rest.lower() != "invalid":
-            raise fail(f"'penalty' takes the reason 'invalid', got '{rest}'", text, rest)
+            raise fail(N_("notation.penalty_reason"), text, rest, rest=rest)
         return Penalty(player, "invalid")
     if verb == "play":
         if not rest:
-            raise fail("'play' needs the whole new table, like 'play [R9 R10 R11]'", text)
+            raise fail(N_("notation.play_table"), text)
         return Play(player, parse_formations_argument(rest, text, rules))
     raise unknown_verb(verb, text, _VERBS)

@@ -24,7 +24,9 @@ from remi.core.disputefile import (
     read_players,
     read_racks,
 )
+from remi.core.errors import Told
 from remi.core.handend import HandEnd, PlayerEnd
+from remi.core.messages import N_
 from remi.core.reports import MatchReport, MeldReport, OpeningReport
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
@@ -100,8 +102,7 @@ class RummikubDisputes:
         """
         raise DisputeError(
             "kind",
-            f"a match check needs a match target (match.target_points), and preset "
-            f"{rules.name!r} of family {rules.family!r} has none",
+            Told(N_("error.dispute.no_match"), preset=repr(rules.name), family=repr(rules.family)),
             "match",
         )
 

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from remi.core.errors import notation_error
 from remi.core.formations import parse_formation
+from remi.core.messages import N_
 from remi.core.position import (
     parse_seat,
     read_tiles,
@@ -125,11 +126,10 @@ def move_problem(text: str) -> tuple[RummikubRules, str, str, bool]:
 
     parsed = parse_position(text)
     if not isinstance(parsed.rules, RummikubRules):
-        raise RulesError(
-            f"--position: a position of family '{parsed.rules.family}'; remi solve move needs "
-            "a Rummikub-family position",
-            key="rules",
-            value=parsed.rules.family,
+        raise RulesError.from_id(
+            N_("error.position.family"),
+            fields={"key": "rules", "value": parsed.rules.family},
+            family=parsed.rules.family,
         )
     sections = {split_tokens(s)[0]: s for s in parsed.sections if split_tokens(s)}
     first = split_tokens(parsed.sections[0]) if parsed.sections else []

@@ -29,7 +29,7 @@ from typing import Final
 
 import attrs
 
-from remi.core.errors import NotationError
+from remi.core.errors import notation_error
 from remi.core.formations import (
     ACE_HIGH_RANK,
     Formation,
@@ -38,6 +38,7 @@ from remi.core.formations import (
     PointTable,
     formation_readings,
 )
+from remi.core.messages import N_
 from remi.core.notation import SlotToken
 from remi.core.tiles import COLOURS, COPIES, JOLY, JOLY_COUNT, Tile
 from remi.variants.remi_pe_tabla.house import joly_limits_ok
@@ -83,11 +84,13 @@ def pack(tiles: Sequence[Tile]) -> int:
         seen[tile] = count
         limit = JOLY_COUNT if tile.is_joly else COPIES
         if count > limit:
-            raise NotationError(
-                f"'{tile}' at position {position} is copy number {count} of that tile, but the "
-                f"106-tile set holds only {limit}",
+            raise notation_error(
+                N_("error.notation.copy"),
+                text="",
                 token=str(tile),
                 position=position,
+                copy=count,
+                limit=limit,
             )
         if tile.is_joly:
             state += J_ONE

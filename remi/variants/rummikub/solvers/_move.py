@@ -11,14 +11,16 @@ from typing import Any, Final
 
 import attrs
 
-from remi.core.errors import RulesError
+from remi.core.errors import Reason, RulesError
 from remi.core.formations import Formation, FormationRules
+from remi.core.messages import N_
 from remi.core.tiles import Tile
 
 __all__ = ["DEFAULT_RULES", "OBJECTIVES", "Move", "MoveRules"]
 
 #: Why the solver cannot honour the joker options it refuses.
-_JOKERS: Final = "treats table jokers as freely re-usable"
+_JOKERS: Final = N_("error.solver.why.jokers")
+_KEEP_THREE: Final = N_("error.solver.why.keep_three")
 #: The objectives ``best_move`` accepts: most tiles placed, most points placed.
 OBJECTIVES: Final = ("tiles", "points")
 
@@ -51,29 +53,26 @@ class MoveRules:
 
     def __attrs_post_init__(self) -> None:
         if self.ace_high:
-            raise RulesError(
-                "the Rummikub move solver plays the 1 low only; run.ace_high = true is not "
-                "supported [run.ace_high]",
-                key="run.ace_high",
-                value=True,
+            raise RulesError.from_id(
+                N_("error.solver.ace_high"), fields={"key": "run.ace_high", "value": True}
             )
         if self.set_max_tiles not in (3, 4):
-            raise RulesError(
-                f"set.max_tiles = {self.set_max_tiles}: expected 3 or 4",
-                key="set.max_tiles",
-                value=self.set_max_tiles,
+            raise RulesError.from_id(
+                N_("error.solver.set_max_tiles"),
+                fields={"key": "set.max_tiles", "value": self.set_max_tiles},
+                got=self.set_max_tiles,
             )
         if not 1 <= self.min_natural_tiles <= 3:
-            raise RulesError(
-                f"formation.min_natural_tiles = {self.min_natural_tiles}: expected 1-3",
-                key="formation.min_natural_tiles",
-                value=self.min_natural_tiles,
+            raise RulesError.from_id(
+                N_("error.solver.min_natural"),
+                fields={"key": "formation.min_natural_tiles", "value": self.min_natural_tiles},
+                got=self.min_natural_tiles,
             )
         if self.initial_joker_value not in ("represented", "zero"):
-            raise RulesError(
-                f"initial_meld.joker_value = {self.initial_joker_value!r}: expected represented or zero",
-                key="initial_meld.joker_value",
-                value=self.initial_joker_value,
+            raise RulesError.from_id(
+                N_("error.solver.joker_value"),
+                fields={"key": "initial_meld.joker_value", "value": self.initial_joker_value},
+                got=repr(self.initial_joker_value),
             )
 
     @classmethod
@@ -99,15 +98,16 @@ class MoveRules:
             ("joker.locks_meld", False, _JOKERS),
             ("joker.group_of_three", "either_missing", _JOKERS),
             ("joker.freed_use", "same_turn_any_set", _JOKERS),
-            ("table.keep_three", False, "takes any tiles out of a table set"),
+            ("table.keep_three", False, _KEEP_THREE),
         ):
             value = read(rule_id, fine)
             if value != fine:
-                raise RulesError(
-                    f"the Rummikub move solver {why}; {rule_id} = {json.dumps(value)} is not "
-                    f"supported [{rule_id}]",
-                    key=rule_id,
-                    value=value,
+                raise RulesError.from_id(
+                    N_("error.solver.unsupported"),
+                    fields={"key": rule_id, "value": value},
+                    why=Reason(why),
+                    rule=rule_id,
+                    value=json.dumps(value),
                 )
         return cls(
             initial_min_points=read("initial_meld.min_points", 30),

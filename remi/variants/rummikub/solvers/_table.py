@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from remi.core.errors import InvalidFormationError, NotationError
+from remi.core.errors import InvalidFormationError, notation_error
 from remi.core.formations import Formation, Kind, formation_readings, read_formation
+from remi.core.messages import NP_
 from remi.core.notation import SlotToken
 from remi.core.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile
 from remi.variants.rummikub.solvers._move import MoveRules
@@ -74,9 +75,13 @@ def _check_position(
         tile = min(over)  # the first in rack order
         n = seen[tile]
         limit = JOLY_COUNT if tile == JOLY else COPIES
-        raise NotationError(
-            f"the table and rack hold {n} copies of {tile}; the 106-tile set has {limit}",
+        raise notation_error(
+            NP_("error.notation.overuse"),
+            text="",
             token=str(tile),
+            count=n,
+            used=n,
+            allowed=limit,
         )
     return checked
 
