@@ -152,7 +152,9 @@ class Messages:
 
     Attributes:
         lang: the language code (``"en"``, ``"ro"``, or ``"qps"``, the pseudo-locale).
-        extra: message id -> template of plugin families' own texts, read before the catalogue.
+        extra: message id -> template of plugin families' own texts, read for an id the
+            catalogue lacks (read only then: a lazy mapping need not be built for a command
+            that prints only catalogue texts).
     """
 
     lang: str = "en"
@@ -164,9 +166,13 @@ class Messages:
         Raises:
             KeyError: for an unknown key (a programming error, not user input).
         """
-        template = self.extra.get(key)
-        if template is None:
+        try:
             template = translations(self.lang).gettext(key)
+        except KeyError:
+            found = self.extra.get(key)
+            if found is None:
+                raise
+            template = found
         return template.format(**values)
 
     def plural(self, key: str, count: int, **values: object) -> str:
@@ -177,9 +183,13 @@ class Messages:
             KeyError: for an unknown key.
         """
         # the form follows the number's size: "-15 puncte" as "15 puncte"
-        template = self.extra.get(f"{key}.{plural_category(self.lang, abs(count))}")
-        if template is None:
+        try:
             template = translations(self.lang).ngettext(key, key, abs(count))
+        except KeyError:
+            found = self.extra.get(f"{key}.{plural_category(self.lang, abs(count))}")
+            if found is None:
+                raise
+            template = found
         return template.format(count=count, **values)
 
 
