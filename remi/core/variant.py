@@ -12,9 +12,9 @@ family's rule-set class).
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-import importlib
 from pathlib import Path
 from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
