@@ -337,7 +337,9 @@ def _no_play(
 
 #: The state's init arguments, read once: ``attrs.evolve`` looks them up on every call, a
 #: tenth of the time of a random-legal action (``benchmarks/rummikub_throughput.py``).
-_STATE_FIELDS: tuple[str, ...] = tuple(a.alias for a in attrs.fields(RummikubState) if a.init)
+_STATE_FIELDS: tuple[str, ...] = tuple(
+    a.alias or a.name for a in attrs.fields(RummikubState) if a.init
+)
 
 
 def _evolve(state: RummikubState, **changes: object) -> RummikubState:
