@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from enum import Enum
 from typing import Annotated, Any, ClassVar, Literal, NoReturn, TypeVar
 
 import typer
@@ -251,7 +252,8 @@ def _plain_help_unless_english(command: Any) -> None:
 class _PlainCoercion:
     """typer's coercion of a parameter's value without its pydantic ``TypeAdapter`` where the
     adapter would give the value back unchanged: nothing given (``None``), a string for a
-    ``str`` parameter, strings for a ``list[str]`` one. typer builds the adapter before it
+    ``str`` parameter, strings for a ``list[str]`` one, and an ``Enum`` choice matched by
+    typer's own ``coerce_cli_choice`` (which the adapter calls). typer builds the adapter before it
     looks at the value, even for an option not given, and building it imports pydantic: a
     third of the CPU of a short command (``benchmarks/startup.py``). Any other value goes to
     typer's own coercion, built on first use."""
@@ -273,6 +275,18 @@ class _PlainCoercion:
             and all(isinstance(item, str) for item in value)
         ):
             return list(value)
+        if isinstance(annotation, type) and issubclass(annotation, Enum):
+            from typer._param_types import coerce_cli_choice
+
+            try:  # typer's own choice matching (a bad choice: typer's error, below)
+                return coerce_cli_choice(
+                    value,
+                    choices=tuple(annotation),
+                    case_sensitive=self._descriptor.parameter_info.case_sensitive,
+                    ctx=ctx,
+                )
+            except ValueError:
+                pass
         if self._typer is None:
             from typer._coercion import build_runtime_param
 

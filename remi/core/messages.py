@@ -18,7 +18,7 @@ import gettext
 import os
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Final
 
 import attrs
@@ -93,11 +93,16 @@ class _Pseudo(gettext.NullTranslations):
         return f"{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}"
 
 
+#: The compiled catalogues: the package's own folder (remi is installed as files, as
+#: ``preset_dirs`` reads it; ``importlib.resources`` would import its zip reader at start-up).
+_LOCALE: Final = Path(__file__).resolve().parents[1] / "locale"
+
+
 def _read(lang: str) -> gettext.NullTranslations:
     """The ``remi`` catalogue of ``lang``, then its ``rules`` catalogue (the rule meanings)."""
     catalogues = []
     for domain in (DOMAIN, RULES_DOMAIN):
-        path = resources.files("remi") / "locale" / lang / "LC_MESSAGES" / f"{domain}.mo"
+        path = _LOCALE / lang / "LC_MESSAGES" / f"{domain}.mo"
         with path.open("rb") as fp:
             catalogues.append(gettext.GNUTranslations(fp))
     catalogues[0].add_fallback(catalogues[1])
