@@ -14,7 +14,6 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from enum import Enum
 from typing import Annotated, Any, ClassVar, Literal, NoReturn, TypeVar
 
 import typer
@@ -22,6 +21,7 @@ import typer.main
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
+from remi.cli.coercion import plain_params
 from remi.cli.help_i18n import (
     LocalizedContext,
     help_language,
@@ -152,7 +152,7 @@ class LazyGroup(TyperGroup):
         ``args`` (``--lang``) or the environment, for the help and the error line."""
         if not self.group:
             sniff_language(args)
-        _plain_params(self, ctx)
+        plain_params(self, ctx)
         return super().parse_args(ctx, self._without_lang(args))
 
     def _without_lang(self, args: list[str]) -> list[str]:
@@ -216,7 +216,7 @@ class LazyGroup(TyperGroup):
         if found is not None:
             found.context_class = LocalizedContext
             _plain_help_unless_english(found)
-            _plain_params(found, ctx)
+            plain_params(found, ctx)
         return found
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
@@ -247,71 +247,6 @@ def _plain_help_unless_english(command: Any) -> None:
     rich's panels stay for English."""
     if help_language() != "en" and hasattr(command, "rich_markup_mode"):
         command.rich_markup_mode = None
-
-
-class _PlainCoercion:
-    """typer's coercion of a parameter's value without its pydantic ``TypeAdapter`` where the
-    adapter would give the value back unchanged: nothing given (``None``), a string for a
-    ``str`` parameter, strings for a ``list[str]`` one, and an ``Enum`` choice matched by
-    typer's own ``coerce_cli_choice`` (which the adapter calls). typer builds the adapter before it
-    looks at the value, even for an option not given, and building it imports pydantic: a
-    third of the CPU of a short command (``benchmarks/startup.py``). Any other value goes to
-    typer's own coercion, built on first use."""
-
-    def __init__(self, descriptor: Any) -> None:
-        self._descriptor = descriptor
-        self._typer: Any = None
-
-    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
-        """The value as typer's coercion would give it (``typer._coercion.RuntimeParam``)."""
-        annotation = self._descriptor.annotation
-        if value is None:
-            return () if param.multiple or param.nargs == -1 else None
-        if annotation is str and isinstance(value, str):
-            return value
-        if (
-            annotation == list[str]
-            and isinstance(value, (list, tuple))
-            and all(isinstance(item, str) for item in value)
-        ):
-            return list(value)
-        if isinstance(annotation, type) and issubclass(annotation, Enum):
-            from typer._param_types import coerce_cli_choice
-
-            try:  # typer's own choice matching (a bad choice: typer's error, below)
-                return coerce_cli_choice(
-                    value,
-                    choices=tuple(annotation),
-                    case_sensitive=self._descriptor.parameter_info.case_sensitive,
-                    ctx=ctx,
-                )
-            except ValueError:
-                pass
-        if self._typer is None:
-            from typer._coercion import build_runtime_param
-
-            self._typer = build_runtime_param(self._descriptor)
-        return self._typer.coerce(value, param=param, ctx=ctx)
-
-
-def _plain_params(command: Any, ctx: Any) -> None:
-    """Give each parameter of ``command`` (its help option included) without a custom parser
-    or file type the ``_PlainCoercion`` (typer builds its own lazily into ``_runtime_param``;
-    a parameter already built, or a typer without that hook, is left as it is)."""
-    try:
-        params = command.get_params(ctx)
-    except Exception:  # a command that cannot list its parameters yet: typer's own way
-        return
-    for param in params:
-        descriptor = getattr(param, "type_descriptor", None)
-        if (
-            descriptor is None
-            or getattr(param, "_runtime_param", "missing") is not None
-            or descriptor.file_annotation is not None
-            or descriptor.parameter_info.parser is not None
-        ):
-            continue
-        param._runtime_param = _PlainCoercion(descriptor)
 
 
 #: Help is drawn by rich from Markdown: "[expect]" and "remi-rummy[plot]" stay as written
