@@ -13,6 +13,15 @@ takes its turn in each round, and each ratio is printed.
 
     python benchmarks/engine_throughput.py [--hands 300] [--players 4] [--rules remi-pe-tabla]
                                            [--vs /path/to/other/venv/bin/python ...] [--repeat 3]
+                                           [--vs-openspiel [/path/to/venv/bin/python]]
+
+``--vs-openspiel`` compares with OpenSpiel's C++ gin rummy (``pyspiel``, 2 players) driven from
+Python the same way: each player action drawn uniformly from ``legal_actions()``, each chance
+outcome (the deal, a stock draw) by its probability; its steps are the player actions (the
+chance outcomes are its dealing, as remi's deal is not an action either). Both sides run in
+fresh processes, alternating, ``--repeat`` times; the ratio is of actions per CPU-second. The
+peer may live in another interpreter (``pip install open_spiel`` in its own virtual
+environment); without it the comparison is skipped with a message.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ import random
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 try:
     from remi.core.presets import load_rules
@@ -56,7 +66,18 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--vs-openspiel",
+        nargs="?",
+        const=sys.executable,
+        default=None,
+        metavar="PYTHON",
+        help="compare with OpenSpiel's gin rummy run by PYTHON (default: this interpreter)",
+    )
     args = parser.parse_args()
+    if args.vs_openspiel:
+        compare_openspiel(args)
+        return
     if args.vs:
         compare(args)
         return
@@ -120,6 +141,45 @@ def compare(args: argparse.Namespace) -> None:
         if name != "this":
             ratio = best[name]["cpu"] / best["this"]["cpu"]
             print(f"ratio this / {name}: {ratio:.2f}x (target >= 3)")
+
+
+def compare_openspiel(args: argparse.Namespace) -> None:
+    """remi's random-legal hands (this interpreter) against OpenSpiel's gin rummy (``args.
+    vs_openspiel``), alternating in fresh processes; each side's best pass and the ratio of
+    actions per CPU-second. Says why and returns when ``pyspiel`` is missing there."""
+    common = ["--hands", str(args.hands), "--seed", str(args.seed)]
+    remi_command = [sys.executable, __file__, "--worker", *common]
+    remi_command += ["--players", str(args.players), "--rules", args.rules]
+    peer = str(Path(__file__).with_name("openspiel_gin.py"))  # runs without remi installed
+    peer_command = [args.vs_openspiel, peer, *common]
+    best: dict[str, dict[str, float]] = {}
+    for _ in range(args.repeat):
+        for name, command in (("remi", remi_command), ("openspiel", peer_command)):
+            out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+            result = json.loads(out.strip().splitlines()[-1])
+            if "missing" in result:
+                print(
+                    f"skipped: OpenSpiel is not installed for {args.vs_openspiel} "
+                    f"({result['missing']}); `pip install open_spiel` there (a virtual "
+                    "environment of its own will do) and pass its python to --vs-openspiel"
+                )
+                return
+            if name not in best or result["cpu"] < best[name]["cpu"]:
+                best[name] = result
+    rate = {name: r["steps"] / r["cpu"] for name, r in best.items()}
+    print(
+        f"remi ({sys.executable}): {args.hands} random-legal {args.players}-player hands of "
+        f"{args.rules}, best of {args.repeat}: {args.hands / best['remi']['cpu']:.1f} hands "
+        f"per CPU-second, {rate['remi']:,.0f} actions per CPU-second"
+    )
+    print(
+        f"openspiel gin_rummy ({args.vs_openspiel}): {args.hands} random-legal 2-player hands, "
+        f"best of {args.repeat}: {args.hands / best['openspiel']['cpu']:.1f} hands per "
+        f"CPU-second, {rate['openspiel']:,.0f} player actions per CPU-second"
+    )
+    print(
+        f"ratio remi / openspiel (actions per CPU-second): {rate['remi'] / rate['openspiel']:.2f}x"
+    )
 
 
 if __name__ == "__main__":

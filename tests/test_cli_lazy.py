@@ -31,21 +31,26 @@ def test_lazy_table_matches_the_registered_commands() -> None:
         assert found == LAZY_COMMANDS[group], group
 
 
-def test_help_imports_no_command_module_and_no_family() -> None:
+def _run_loading(argv: list[str]) -> tuple[str, list[str]]:
+    """Run ``remi *argv`` in a fresh interpreter: its output and every module it loaded."""
     code = (
-        "import sys, json; sys.argv = ['remi', '--help']\n"
+        f"import sys, json; sys.argv = ['remi', *{argv!r}]\n"
         "from remi.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('remi'))))"
+        "print(json.dumps(sorted(sys.modules)))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], check=True, capture_output=True, text=True
     ).stdout
-    loaded = json.loads(out.strip().splitlines()[-1])
+    return out, json.loads(out.strip().splitlines()[-1])
+
+
+def test_help_imports_no_command_module_and_no_family() -> None:
+    _, loaded = _run_loading(["--help"])
     assert not [m for m in loaded if m.startswith(("remi.variants", "remi.core.variant"))]
-    # the app, where every command's output goes, and the help plumbing (remi.cli.help_i18n:
-    # --help in the chosen language)
-    shared = {"remi.cli.app", "remi.cli.output", "remi.cli.help_i18n"}
+    # the app, where every command's output goes, the help plumbing (remi.cli.help_i18n:
+    # --help in the chosen language) and the options' coercion (remi.cli.coercion)
+    shared = {"remi.cli.app", "remi.cli.output", "remi.cli.help_i18n", "remi.cli.coercion"}
     assert not [m for m in loaded if m.startswith("remi.cli.") and m not in shared]
 
 
@@ -58,3 +63,13 @@ def test_help_lists_every_command() -> None:
         result = CliRunner().invoke(app, [group, "--help"])
         for name in LAZY_COMMANDS[group]:
             assert f"│ {name} " in result.output
+
+
+def test_short_commands_read_no_entry_points_and_build_no_pydantic_adapter() -> None:
+    """`remi check meld` (a built-in family, options given or not, --lang a choice) loads
+    neither pydantic (typer's adapters, remi.cli.coercion) nor the installed entry points
+    (remi.core.variant.BUILT_IN_FAMILIES), nor the other family."""
+    argv = ["check", "meld", "R1 R2 R3", "--lang", "ro", "--rules", "rummy-45"]
+    out, loaded = _run_loading(argv)
+    assert "validă: true" in out
+    assert not set(loaded) & {"pydantic", "importlib.metadata", "remi.variants.rummikub"}

@@ -28,6 +28,7 @@ from remi.bots.family import ClubBot, FamilyBot, GreedyBot, SolverBot
 from remi.bots.random_bot import RandomBot
 from remi.core.actions import Action
 from remi.core.errors import IllegalActionError
+from remi.core.events import Event
 from remi.core.game import State
 from remi.core.rulespec import RuleSet
 from remi.core.strategy import Strategy
@@ -111,6 +112,7 @@ def play_hand(
     *,
     on_action: Callable[[StateT, Action, StateT], None] | None = None,
     max_actions: int = 100_000,
+    on_events: Callable[[tuple[Event, ...]], None] | None = None,
 ) -> tuple[StateT, tuple[Action, ...]]:
     """Play a hand to its end with one bot per seat; each bot is shown only its own view.
 
@@ -120,6 +122,8 @@ def play_hand(
         bots: one bot per seat, seat order.
         on_action: called as ``on_action(state_before, action, state_after)`` after each action.
         max_actions: a safety limit (a hand of Remi ends when the stock runs out).
+        on_events: called with each action's events (``Variant.transition``, which then
+            applies the action in place of ``Variant.apply``), before ``on_action``.
 
     Returns:
         (final state, the actions applied in order) — the action log of a game record.
@@ -140,12 +144,18 @@ def play_hand(
         bot = bots[seat]
         action = bot.choose(variant.view(state, seat))
         try:
-            after: StateT = variant.apply(state, action)
+            if on_events is None:
+                after: StateT = variant.apply(state, action)
+                events: tuple[Event, ...] = ()
+            else:
+                after, events = variant.transition(state, action)
         except IllegalActionError as exc:
             raise BotError(
                 f"bot '{bot.name}' at seat p{seat + 1} chose an illegal action: {exc}",
                 kind=bot.name,
             ) from exc
+        if on_events is not None:
+            on_events(events)
         if on_action is not None:
             on_action(state, action, after)
         log.append(action)

@@ -21,6 +21,7 @@ import typer.main
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
+from remi.cli.coercion import plain_params
 from remi.cli.help_i18n import (
     LocalizedContext,
     help_language,
@@ -151,6 +152,7 @@ class LazyGroup(TyperGroup):
         ``args`` (``--lang``) or the environment, for the help and the error line."""
         if not self.group:
             sniff_language(args)
+        plain_params(self, ctx)
         return super().parse_args(ctx, self._without_lang(args))
 
     def _without_lang(self, args: list[str]) -> list[str]:
@@ -214,6 +216,7 @@ class LazyGroup(TyperGroup):
         if found is not None:
             found.context_class = LocalizedContext
             _plain_help_unless_english(found)
+            plain_params(found, ctx)
         return found
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:

@@ -7,6 +7,8 @@ message id of the catalogue and its text (a plural message under its id, in its 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from remi.core.messages import LANGUAGES, PSEUDO, Messages, translations
 from remi.core.variant import registered_variants
 
@@ -56,7 +58,33 @@ def messages(lang: str) -> Messages:
     """
     if lang != PSEUDO and lang not in LANGUAGES:
         raise ValueError(f"unknown language '{lang}'; known: {', '.join(LANGUAGES)}")
-    extra: dict[str, str] = {}
-    for variant in registered_variants():
-        extra.update(variant.messages().get(lang, variant.messages().get("en", {})))
-    return Messages(lang, extra)
+    return Messages(lang, _PluginTexts(lang))
+
+
+class _PluginTexts(Mapping[str, str]):
+    """Every registered family's own texts in one language (English where a family has none in
+    it), gathered on the first read: the families are discovered only when a text is not in
+    the catalogues (``Messages`` reads these after them), so a command that prints only
+    catalogue texts reads no entry points (start-up time)."""
+
+    def __init__(self, lang: str) -> None:
+        self._lang = lang
+        self._texts: dict[str, str] | None = None
+
+    def _all(self) -> dict[str, str]:
+        if self._texts is None:
+            texts: dict[str, str] = {}
+            for variant in registered_variants():
+                own = variant.messages()
+                texts.update(own.get(self._lang, own.get("en", {})))
+            self._texts = texts
+        return self._texts
+
+    def __getitem__(self, key: str) -> str:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())

@@ -13,7 +13,7 @@ numbers) and as ``text`` in the command's ``--lang``; ``message`` is the English
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from remi.core.errors import (
     IllegalActionError,
@@ -24,10 +24,11 @@ from remi.core.errors import (
 )
 from remi.core.messages import Messages
 from remi.core.presets import load_rules
-from remi.core.record_setup import record_rules, rules_note
-from remi.core.records import GameRecord
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore, ScoreLine
+
+if TYPE_CHECKING:  # records are read by a few commands only (start-up of the others)
+    from remi.core.records import GameRecord
 
 __all__ = [
     "error_object",
@@ -107,6 +108,8 @@ def record_rules_object(record: GameRecord) -> dict[str, Any]:
     ``overrides`` are the rule ids whose value differs from the preset of the same name as
     installed here (the record's own overrides when that preset is unknown here), ``text``
     says which in English (``rules_note``)."""
+    from remi.core.record_setup import record_rules, rules_note
+
     rules = record_rules(record)
     out = rules_object(rules, rules_note(record))
     try:

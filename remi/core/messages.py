@@ -19,7 +19,7 @@ import os
 import string
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Final
 
 import attrs
@@ -106,11 +106,16 @@ class _Pseudo(gettext.NullTranslations):
         return _pseudo(_load("en").ngettext(msgid1, msgid2, n))
 
 
+#: The compiled catalogues: the package's own folder (remi is installed as files, as
+#: ``preset_dirs`` reads it; ``importlib.resources`` would import its zip reader at start-up).
+_LOCALE: Final = Path(__file__).resolve().parents[1] / "locale"
+
+
 def _read(lang: str) -> gettext.NullTranslations:
     """The ``remi`` catalogue of ``lang``, then its ``rules`` catalogue (the rule meanings)."""
     catalogues = []
     for domain in (DOMAIN, RULES_DOMAIN):
-        path = resources.files("remi") / "locale" / lang / "LC_MESSAGES" / f"{domain}.mo"
+        path = _LOCALE / lang / "LC_MESSAGES" / f"{domain}.mo"
         with path.open("rb") as fp:
             catalogues.append(gettext.GNUTranslations(fp))
     catalogues[0].add_fallback(catalogues[1])
@@ -165,7 +170,9 @@ class Messages:
 
     Attributes:
         lang: the language code (``"en"``, ``"ro"``, or ``"qps"``, the pseudo-locale).
-        extra: message id -> template of plugin families' own texts, read before the catalogue.
+        extra: message id -> template of plugin families' own texts, read for an id the
+            catalogue lacks (read only then: a lazy mapping need not be built for a command
+            that prints only catalogue texts).
     """
 
     lang: str = "en"
@@ -177,9 +184,13 @@ class Messages:
         Raises:
             KeyError: for an unknown key (a programming error, not user input).
         """
-        template = self.extra.get(key)
-        if template is None:
+        try:
             template = translations(self.lang).gettext(key)
+        except KeyError:
+            found = self.extra.get(key)
+            if found is None:
+                raise
+            template = found
         return template.format(**values)
 
     def plural(self, key: str, count: int, **values: object) -> str:
@@ -190,9 +201,13 @@ class Messages:
             KeyError: for an unknown key.
         """
         # the form follows the number's size: "-15 puncte" as "15 puncte"
-        template = self.extra.get(f"{key}.{plural_category(self.lang, abs(count))}")
-        if template is None:
+        try:
             template = translations(self.lang).ngettext(key, key, abs(count))
+        except KeyError:
+            found = self.extra.get(f"{key}.{plural_category(self.lang, abs(count))}")
+            if found is None:
+                raise
+            template = found
         return template.format(count=count, **values)
 
 

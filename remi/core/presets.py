@@ -8,7 +8,6 @@ value.
 
 from __future__ import annotations
 
-import importlib.resources
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -35,9 +34,11 @@ _META_KEYS: Final = ("name", "family", "description", "extends")
 def preset_dirs() -> list[Path]:
     """Folders searched for preset files: the wheel's ``remi/rule_files``, else the checkout's ``rules/``."""
     dirs: list[Path] = []
-    packaged = importlib.resources.files("remi") / "rule_files"
+    # the package's own folder (remi is installed as files; importlib.resources would import
+    # its zip reader for nothing: start-up time)
+    packaged = Path(__file__).resolve().parents[1] / "rule_files"
     if packaged.is_dir():
-        dirs.append(Path(str(packaged)))
+        dirs.append(packaged)
     checkout = Path(__file__).resolve().parents[2] / "rules"
     if checkout.is_dir() and checkout not in dirs:
         dirs.append(checkout)

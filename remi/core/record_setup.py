@@ -10,7 +10,6 @@ Used by ``remi.core.record_files`` to check a record when it is read and to writ
 from __future__ import annotations
 
 import functools
-from importlib import metadata
 from typing import Any
 
 import attrs
@@ -36,6 +35,8 @@ __all__ = [
 @functools.cache
 def program_name() -> str:
     """``"remi-rummy VERSION"``: the program that writes records (``GameRecord.program``)."""
+    from importlib import metadata  # here: reading the installed distributions is slow
+
     try:
         return f"remi-rummy {metadata.version('remi-rummy')}"
     except metadata.PackageNotFoundError:  # a source tree that is not installed

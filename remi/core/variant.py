@@ -12,11 +12,11 @@ family's rule-set class).
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from rich.console import RenderableType
 
@@ -84,8 +84,8 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         ...
 
     def messages(self) -> Texts:
-        """A plugin family's own texts: language -> message id -> template, read before remi's
-        gettext catalogues (``remi.cli.messages``); the built-in families return nothing, their
+        """A plugin family's own texts: language -> message id -> template, read for the ids
+        remi's gettext catalogues lack (``remi.cli.messages``); the built-in families return nothing, their
         texts are in the catalogues (docs/translating.md)."""
         ...
 
@@ -321,6 +321,28 @@ def register_variant(variant: AnyVariant) -> None:
         _REGISTRY.setdefault(alias, variant)
 
 
+#: The families that ship with remi, as their ``remi.variants`` entry points in pyproject.toml
+#: name them (tests/test_variant_discovery.py keeps the two equal): ``get_variant`` loads one of
+#: these by its name without reading every installed distribution's entry points (a third of
+#: the start-up of a short command such as ``remi check meld``); any other name, an alias or a
+#: listing of every family goes through ``discover``.
+BUILT_IN_FAMILIES: Final[Mapping[str, str]] = {
+    "remi": "remi.variants.remi_pe_tabla:VARIANT",
+    "rummikub": "remi.variants.rummikub:VARIANT",
+}
+
+
+def _load_built_in(name: str) -> None:
+    """Register the built-in family ``name`` from ``BUILT_IN_FAMILIES`` (its module imported
+    now); a family that fails to load is left to ``discover``, which records the error."""
+    module_name, _, attr = BUILT_IN_FAMILIES[name].partition(":")
+    try:
+        obj = getattr(importlib.import_module(module_name), attr)
+        register_variant(obj() if callable(obj) and not isinstance(obj, Variant) else obj)
+    except Exception:  # noqa: BLE001 - reported by discover(), as for any entry point
+        discover()
+
+
 def discover() -> None:
     """Load every ``remi.variants`` entry point once; each names a ``Variant`` (or a factory).
 
@@ -330,6 +352,8 @@ def discover() -> None:
     if _discovered:
         return
     _discovered = True
+    from importlib.metadata import entry_points
+
     for ep in entry_points(group="remi.variants"):
         try:
             obj = ep.load()
@@ -352,7 +376,10 @@ def get_variant(name: str) -> AnyVariant:
     Raises:
         UnknownVariantError: listing the known names.
     """
-    discover()
+    if name not in _REGISTRY and name in BUILT_IN_FAMILIES and not _discovered:
+        _load_built_in(name)
+    if name not in _REGISTRY:
+        discover()
     try:
         return _REGISTRY[name]
     except KeyError:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from remi.core.events import Event
 from remi.core.exposure import HandTrace, TraceStep, count_exposure
 from remi.simulate.arms import Arm
 from remi.stats import GameSummary
@@ -54,16 +55,14 @@ def play_game(
     seat_turns: list[set[int]] = [set() for _ in bots]
     first_open: list[int | None] = [None] * len(bots)
     steps: list[TraceStep] = []
+    # each action's events, as the engine produced them while applying it (``on_events``)
+    produced: list[tuple[Event, ...]] = []
 
     def observe(before: Any, action: Any, after: Any) -> None:
         if log is not None:
             log.append(str(action))
         if wanted:
-            steps.append(
-                TraceStep(
-                    before=before, action=action, events=variant.transition(before, action)[1]
-                )
-            )
+            steps.append(TraceStep(before=before, action=action, events=produced.pop()))
         seat = variant.current_player(before)
         summary = variant.hand_summary(before)
         seat_turns[seat].add(summary.turns)
@@ -71,7 +70,9 @@ def play_game(
             if variant.hand_summary(after).opened[seat]:
                 first_open[seat] = len(seat_turns[seat])
 
-    end, _ = play_hand(state, players, on_action=observe)
+    end, _ = play_hand(
+        state, players, on_action=observe, on_events=produced.append if wanted else None
+    )
     exposure = count_exposure(counters, HandTrace(rules=rules, steps=tuple(steps), end=end), wanted)
     final = variant.hand_summary(end)
     return GameSummary(

@@ -13,7 +13,6 @@ from remi.core.exposure import ExposureCounter
 from remi.core.lazy import lazy_module
 from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
-from remi.core.render import final_racks_lines
 from remi.core.scoring import PlayerScore
 from remi.core.strategy import Strategy
 from remi.core.summary import HandSummary, TileZones
@@ -117,6 +116,8 @@ class RemiVariant(FamilyHooks[GameState, "PlayerView", Action]):
 
     def final_screen(self, state: GameState, names: Sequence[str], m: Messages) -> RenderableType:
         """``screens.table_table`` of the final table, then the racks left."""
+        from remi.core.render import final_racks_lines  # rich.table: only at a hand's end
+
         final = _views.view(state, 0)
         return Group(
             _screens.table_table(final, names, m), *final_racks_lines(final.final_racks, names)

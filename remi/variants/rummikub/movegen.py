@@ -62,12 +62,14 @@ class _Memo:
         return found
 
     def grows(self, f: Formation) -> tuple[tuple[Tile, Formation], ...]:
-        """Each (tile, grown set) that one tile makes of ``f``, by tile code."""
+        """Each (tile, grown set) that one tile makes of ``f``, by tile code, among them only
+        the grown sets ``revalidate`` accepts (the others are never legal plays)."""
         found = self.growth.get(f)
         if found is None:
             if len(self.growth) >= _MEMO_LIMIT:
                 self.growth.clear()
-            found = self.growth[f] = _growth(f, self.frules)
+            found = tuple((t, g) for t, g in _growth(f, self.frules) if self.is_valid(g))
+            self.growth[f] = found
         return found
 
     def swapped(self, f: Formation) -> tuple[tuple[Formation, Counter[Tile]], ...]:
@@ -167,7 +169,7 @@ def generate_actions(
                 if tail is None:
                     head, tail = table[:index], table[index + 1 :]
                 question: _Question | None = (index, g, None, Counter([tile])) if joker else None
-                offer(None, head + (g,) + tail, (g,), question, (tile,))
+                offer(None, head + (g,) + tail, (), question, (tile,))  # g: valid (grows)
     if facts.joker_sets:
         for key, new_table, new_sets, asked in _retrievals(table, rack, memo):
             assert asked is not None

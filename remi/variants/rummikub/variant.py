@@ -13,7 +13,6 @@ from remi.core.events import Event
 from remi.core.exposure import ExposureCounter
 from remi.core.messages import Messages, Texts
 from remi.core.play import HandOutcome, TurnIO
-from remi.core.render import final_racks_lines
 from remi.core.rulespec import RuleSet
 from remi.core.scoring import PlayerScore
 from remi.core.strategy import Strategy
@@ -112,6 +111,7 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
         self, state: RummikubState, names: Sequence[str], m: Messages
     ) -> RenderableType:
         """``screens.final_table``, then the racks left."""
+        from remi.core.render import final_racks_lines  # rich.table: only at a hand's end
         from remi.variants.rummikub.screens import final_table
         from remi.variants.rummikub.views import view
 
