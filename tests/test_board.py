@@ -119,7 +119,7 @@ async def test_board_quit_asks_and_says_where_saved(tmp_path: Path) -> None:
         await pilot.press("n")
         assert app.waiting
         await pilot.press("ctrl+q")
-        await pilot.press("y")
+        await pilot.press("y", "y", "n")  # keys typed quickly after the answer are ignored
         await pilot.pause(0.2)
     assert any(str(save) in line for line in app.bridge.farewell)
     assert load_record(save).actions[-1] == "p1 discard B4"

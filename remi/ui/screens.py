@@ -84,6 +84,7 @@ class _Question(ModalScreen[str]):
     def __init__(self, lines: list[str]) -> None:
         super().__init__()
         self.lines = lines
+        self._answered = False
 
     def compose(self) -> ComposeResult:
         """The question's lines."""
@@ -92,12 +93,15 @@ class _Question(ModalScreen[str]):
                 yield Static(line)
 
     def on_key(self, event: object) -> None:
-        """Answer with the pressed key when it is one of ``KEYS``; Escape answers ``""``."""
+        """Answer with the pressed key when it is one of ``KEYS``; Escape answers ``""``.
+
+        Only the first answer counts: keys typed quickly after it (before the screen has gone)
+        are ignored, so the question is never dismissed twice."""
         key = getattr(event, "key", "")
-        if key in self.KEYS:
-            self.dismiss(key)
-        elif key == "escape":
-            self.dismiss("")
+        if self._answered or (key not in self.KEYS and key != "escape"):
+            return
+        self._answered = True
+        self.dismiss(key if key in self.KEYS else "")
 
 
 class QuitScreen(_Question):
