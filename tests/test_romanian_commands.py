@@ -18,7 +18,9 @@ from remi.variants.remi_pe_tabla.turn import ROMANIAN_WORDS
     ("typed", "canonical"),
     [
         ("trage", "draw"),
+        ("trag", "draw"),
         ("ia", "take"),
+        ("iau 4", "take 4"),
         ("ia 4", "take 4"),
         ("etalez R7 R8 R9", "meld R7 R8 R9"),
         ("lipesc 2 R10", "layoff 2 R10"),
@@ -120,3 +122,16 @@ def test_romanian_letters_in_play_keep_the_record_canonical(tmp_path: Path) -> N
     assert "Culori: R roșu, G galben, A albastru, N negru" in result.output
     record = json.loads(save.read_text(encoding="utf-8"))
     assert record["actions"][0] == "p1 discard B8"
+
+
+def test_unknown_word_lists_the_romanian_commands_in_romanian() -> None:
+    """An unknown action word in Romanian play lists the Romanian commands, not the English
+    verbs; in English it lists the English verbs."""
+    lines = "zbor\nquit\ny\n"
+    base = ["play", "--plain", "--human", "Ana", "--bot", "greedy", "--seed", "3"]
+    ro = CliRunner().invoke(app, [*base, "--lang", "ro"], input=lines).output
+    told = next(line for line in ro.splitlines() if "„zbor”" in line)
+    assert "arunc, ofer" in told and "etalez" in told and "discard" not in told
+    en = CliRunner().invoke(app, [*base, "--lang", "en"], input=lines).output
+    told = next(line for line in en.splitlines() if "'zbor'" in line)
+    assert "meld" in told and "discard" in told and "etalez" not in told

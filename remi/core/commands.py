@@ -12,7 +12,9 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Final
 
-__all__ = ["FRAME_WORDS", "canonical_command", "fold"]
+from remi.core.errors import NotationError
+
+__all__ = ["FRAME_WORDS", "canonical_command", "fold", "verbs_in_words"]
 
 #: The program's own commands in Romanian: word -> English command.
 FRAME_WORDS: Final[Mapping[str, str]] = {
@@ -46,3 +48,13 @@ def canonical_command(text: str, words: Mapping[str, str]) -> str:
             if fold(romanian) == folded:
                 return f"{english}{sep}{rest}"
     return text
+
+
+def verbs_in_words(exc: NotationError, words: Mapping[str, str], romanian: bool) -> NotationError:
+    """``exc`` as the player should read it: when it refuses an unknown action word
+    (``notation.unknown_verb``) and the player plays in Romanian, the actions it lists are the
+    Romanian ``words`` (word -> English verb) he may type, not the English verbs. Any other
+    error, or an English player, gets ``exc`` unchanged."""
+    if romanian and exc.message_id == "notation.unknown_verb" and words:
+        exc.params["verbs"] = ", ".join(dict.fromkeys(words))
+    return exc

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from remi.core.commands import canonical_command
+from remi.core.commands import canonical_command, verbs_in_words
 from remi.core.errors import IllegalActionError, NotationError
 from remi.core.messages import Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
@@ -44,7 +44,9 @@ __all__ = [
 #: The Romanian commands of a turn: word -> English action verb (docs/glossary.md).
 ROMANIAN_WORDS: Final[dict[str, str]] = {
     "trage": "draw",
+    "trag": "draw",
     "ia": "take",
+    "iau": "take",
     "etalez": "meld",
     "lipesc": "layoff",
     "schimb": "swap",
@@ -227,7 +229,8 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         try:
             action: Any = parse_action(full, io.state.rules.formation_rules)
         except NotationError as exc:
-            io.say(m("bad_input", error=exc.localized(m)), style="red")
+            told = verbs_in_words(exc, ROMANIAN_WORDS, m.lang == "ro").localized(m)
+            io.say(m("bad_input", error=told), style="red")
             continue
         stranded = strands_taken_tile(io.state, seat, action)
         if stranded is not None:

@@ -44,6 +44,7 @@ ROMANIAN_WORDS: Final[dict[str, str]] = {
     "masa": "table",
     "gata": "done",
     "trage": "draw",
+    "trag": "draw",
     "pas": "pass",
 }
 
