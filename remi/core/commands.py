@@ -56,5 +56,5 @@ def verbs_in_words(exc: NotationError, words: Mapping[str, str], romanian: bool)
     Romanian ``words`` (word -> English verb) he may type, not the English verbs. Any other
     error, or an English player, gets ``exc`` unchanged."""
     if romanian and exc.message_id == "notation.unknown_verb" and words:
-        exc.params["verbs"] = ", ".join(dict.fromkeys(words))
+        exc.params = {**exc.params, "verbs": ", ".join(dict.fromkeys(words))}
     return exc
