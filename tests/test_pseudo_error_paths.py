@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from remi.cli import app
 from remi.core.messages import PSEUDO
-from tests.test_pseudo_locale import _PRESETS, stray_words
+from test_pseudo_locale import _PRESETS, stray_words
 
 runner = CliRunner()
 ENV = {"COLUMNS": "250", "REMI_LANG": "", "LC_ALL": "", "LANG": "C"}
