@@ -13,11 +13,11 @@ import re
 from pathlib import Path
 
 import pytest
+from test_pseudo_locale import _PRESETS, stray_words
 from typer.testing import CliRunner
 
 from remi.cli import app
 from remi.core.messages import PSEUDO
-from test_pseudo_locale import _PRESETS, stray_words
 
 runner = CliRunner()
 ENV = {"COLUMNS": "250", "REMI_LANG": "", "LC_ALL": "", "LANG": "C"}
