@@ -103,5 +103,6 @@ def tree_reason(exc: ValueError) -> Reason:
         code = re.search(r"U\+[0-9A-F]{4}", text)
         return Reason(N_("error.file.surrogate"), code=code[0] if code else "", where=where)
     if "nested" in text:
-        return Reason(N_("error.file.too_deep"), where=where)
+        depth = re.search(r"deeper than (\d+) levels", text)
+        return Reason(N_("error.file.too_deep"), depth=int(depth[1]) if depth else 0, where=where)
     return Reason(N_("error.file.long_number"))
