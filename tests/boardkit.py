@@ -61,6 +61,16 @@ async def settle(pilot: Pilot[Any], app: BoardApp, asks: int) -> None:
     raise AssertionError("the board never asked for input")
 
 
+async def focused(pilot: Pilot[Any], widget: Any) -> bool:
+    """Whether ``widget`` has (or, on a loaded machine, soon gets) the focus: the board moves
+    the focus after it asks for input, a few frames later."""
+    for _ in range(200):
+        if widget.has_focus:
+            return True
+        await pilot.pause(0.01)
+    return bool(widget.has_focus)
+
+
 async def enter(pilot: Pilot[Any], app: BoardApp, line: str) -> None:
     """Type ``line`` on the command line and Enter; ``""`` confirms a cover or an end screen."""
     asks = app.asks

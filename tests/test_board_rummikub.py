@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from boardkit import TILE_RE, enter, make_board, screen_text, settle, shows
+from boardkit import TILE_RE, enter, focused, make_board, screen_text, settle, shows
 
 from remi.cli import terminal
 from remi.cli.play import _new_record
@@ -128,7 +128,7 @@ async def test_board_rummikub_turn_edited_with_keys_invalid_set_then_refused_edi
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app, 0)
         table = app.query_one(TableEdit)
-        assert table.has_focus and len(table.rack) == 14
+        assert await focused(pilot, table) and len(table.rack) == 14
         await _pick(pilot, table, ["R4", "Y1", "K12"])
         asks = app.asks
         await pilot.press("n")  # one key: the picked tiles as a new set
@@ -192,7 +192,7 @@ async def test_board_rummikub_hot_seat_cover_hides_the_rack_and_the_working_tabl
         await settle(pilot, app, 0)
         await enter(pilot, app, "")  # Ana confirms her cover
         table = app.query_one(TableEdit)
-        assert table.has_focus and len(table.rack) == 14
+        assert await focused(pilot, table) and len(table.rack) == 14
         asks = app.asks
         await pilot.press("enter")  # done, unchanged: a draw
         await settle(pilot, app, asks)
