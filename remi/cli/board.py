@@ -85,13 +85,14 @@ class BoardSession(Session):
             hand=self.hand,
             rules_name=self.rules.name,
             changed=tuple(f"{k}={v}" for k, v in self.record.overrides),
-            seed=self.record.seed,
+            seed=self.record.seed if self.seed_shown() else None,
             totals=match.totals if match is not None else None,
             words=(*self.variant.command_words(), *_FRAME_WORDS, *tiles),
             saved_to=str(self.saved_to) if self.saved_to is not None else None,
             mine=tuple(mine),
             screen=self.screen,
             history=tuple(public_events(n.events) for n in self.notes),
+            commands=self.variant.command_table(),
         )
 
     def _publish(self) -> None:

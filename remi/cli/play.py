@@ -110,10 +110,12 @@ def _play_hand(session: Session) -> bool:
     if session.auto:
         m = session.m
         players = ", ".join(f"p{i + 1} {n}" for i, n in enumerate(session.names))
-        session.console.print(
-            m("auto.header", rules=session.rules.name, seed=session.record.seed, players=players),
-            markup=False,
+        header = (
+            m("auto.header", rules=session.rules.name, seed=session.record.seed, players=players)
+            if session.seed_shown()
+            else m("auto.header_no_seed", rules=session.rules.name, players=players)
         )
+        session.console.print(header, markup=False)
         start = variant.start_text(session.state, session.names, m)
         if start is not None and not session.log:
             session.console.print(start, markup=False)

@@ -126,6 +126,14 @@ class Session:
             events=events if len(events) == len(self.log) else None,
         )
 
+    def seed_shown(self) -> bool:
+        """The deal's seed may be shown while the game is played: it was chosen on the command
+        line (``--seed``, ``GameRecord.seed_chosen``) or only bots play (``--auto``). A seed
+        nobody chose would let any player rebuild the deal (every rack and the stock order,
+        and in a match the next deals: base seed + hands played), so it stays hidden; a game
+        from ``--position`` has no seed of its own."""
+        return not self.from_position and (self.auto or self.record.seed_chosen)
+
     def view(self, seat: int) -> Any:
         """What ``seat`` may see now."""
         return self.variant.view(self.state, seat)

@@ -113,6 +113,12 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         completion beside the program's own (``undo``, ``help``, ``save``...)."""
         ...
 
+    def command_table(self) -> Mapping[str, str]:
+        """The Romanian words a person may type in this family's turn, word -> English command
+        (``arunc`` -> ``discard``), for ``remi.core.commands.canonical_command``: the board
+        reads every spelling of a command the same way before its safety questions."""
+        ...
+
     def start_text(self, state: StateT, names: Sequence[str], m: Messages) -> str | None:
         """A line about how the hand starts (e.g. who starts after the start draw), or None."""
         ...

@@ -27,6 +27,7 @@ from textual.filter import LineFilter
 from textual.widget import Widget
 from textual.widgets import Footer, Input, RichLog, Static
 
+from remi.core.commands import canonical_command
 from remi.core.messages import N_, Messages
 from remi.ui import remi_board, rummikub_board
 from remi.ui.bridge import TIME_UP, BoardClosed, Bridge, Snapshot
@@ -411,10 +412,12 @@ class BoardApp(App[None]):
         if not self.waiting:
             self.bell()
             return
-        if line.lower() == "quit":
+        commands = self.snapshot.commands if self.snapshot is not None else {}
+        canonical = canonical_command(line, commands)  # arunc A2 is discard A2, ieș is quit
+        if canonical.lower() == "quit":
             self.action_ask_quit()
             return
-        if self._needs_announcement(line):
+        if self._needs_announcement(line, canonical):
             return
         self._send(line)
 
@@ -448,9 +451,11 @@ class BoardApp(App[None]):
         self.log_line(f"> {line}", "dim")
         self.bridge.answer(line)
 
-    def _needs_announcement(self, line: str) -> bool:
-        """Before a discard that leaves 1..``announce.max_tiles`` tiles unannounced, ask."""
-        words = line.split()
+    def _needs_announcement(self, line: str, canonical: str) -> bool:
+        """Before a discard (``canonical``: the typed ``line`` with its command word in
+        English, so ``arunc A2`` too) that leaves 1..``announce.max_tiles`` tiles unannounced,
+        ask."""
+        words = canonical.split()
         snap = self.snapshot
         if len(words) != 2 or words[0].lower() != "discard" or snap is None:
             return False

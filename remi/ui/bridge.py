@@ -10,7 +10,7 @@ names, the last round in words, the match totals...) and blocks in ``Bridge.read
 from __future__ import annotations
 
 import queue
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 import attrs
@@ -38,7 +38,8 @@ class Snapshot:
         hand: the number of the hand in a match.
         rules_name: the preset's name.
         changed: the rules changed by ``--set``, as ``id=value``.
-        seed: the deal's seed, or None.
+        seed: the deal's seed when the player may see it (chosen with ``--seed``, or a bot
+            game), else None: a seed nobody chose would reveal every rack and the stock.
         totals: the match totals (name, points) before this hand, or None outside a match.
         words: the words tab completion offers (commands, then the rack's tiles).
         saved_to: the file the game was last saved to, or None.
@@ -46,6 +47,8 @@ class Snapshot:
             tile he drew), never another player's.
         screen: the family's own screen (a Rummikub-style turn's ``TurnScreen``: the table
             being edited and the rack), or a family's screen the board has no layout for.
+        commands: the family's Romanian command words, word -> English command
+            (``Variant.command_table``): the board reads ``arunc A2`` as ``discard A2``.
         history: every action of the hand so far as its public events (what every player
             saw: no drawn tile named), one tuple per action; the board derives from them who
             attached which tile (lipire).
@@ -65,6 +68,7 @@ class Snapshot:
     mine: tuple[Any, ...] = ()
     screen: RenderableType | None = None
     history: tuple[tuple[Any, ...], ...] = ()
+    commands: Mapping[str, str] = attrs.field(factory=dict)
 
 
 class BoardSide(Protocol):

@@ -125,5 +125,5 @@ class AnnounceScreen(_Question):
     KEYS = ("a", "d")
 
     def __init__(self, tile: str, count: int, points: int, m: Messages) -> None:
-        ask = m("board.announce.ask", tile=tile, count=count, points=points)
+        ask = m.plural("board.announce.leaves", count, tile=tile, points=points)
         super().__init__([ask, m("board.announce.keys")])

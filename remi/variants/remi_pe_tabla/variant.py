@@ -102,6 +102,13 @@ class RemiVariant(FamilyHooks[GameState, "PlayerView", Action]):
 
         return (*(v for v in ACTION_VERBS if v != "undo"), *ROMANIAN_WORDS)
 
+    def command_table(self) -> Mapping[str, str]:
+        """The Romanian words of this family's turn, word -> English command
+        (``turn.ROMANIAN_WORDS``)."""
+        from remi.variants.remi_pe_tabla.turn import ROMANIAN_WORDS
+
+        return ROMANIAN_WORDS
+
     def start_text(self, state: GameState, names: Sequence[str], m: Messages) -> str | None:
         """None: a hand starts with the first discard, nothing to tell."""
         return None

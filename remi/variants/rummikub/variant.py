@@ -88,6 +88,13 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
 
         return (*EDIT_COMMANDS, "check", "draw", "pass", *ROMANIAN_WORDS)
 
+    def command_table(self) -> Mapping[str, str]:
+        """The Romanian words of this family's turn, word -> English command
+        (``turn.ROMANIAN_WORDS``)."""
+        from remi.variants.rummikub.turn import ROMANIAN_WORDS
+
+        return ROMANIAN_WORDS
+
     def start_text(self, state: RummikubState, names: Sequence[str], m: Messages) -> str | None:
         """The start draw and who starts (highest tile), or None for a stacked deal."""
         draw = state.start_draw
