@@ -156,8 +156,9 @@ def mean_estimate(values: Sequence[float]) -> Estimate:
     return Estimate(mean=mean, low=mean - half, high=mean + half, sd=sd, n=n)
 
 
-def share_estimate(hits: int, n: int, z: float = 1.959963984540054) -> Estimate:
-    """A share ``hits / n`` with its 95 % Wilson score interval."""
+def share_estimate(hits: float, n: int, z: float = 1.959963984540054) -> Estimate:
+    """A share ``hits / n`` with its 95 % Wilson score interval (``hits`` may be a sum of
+    shares in [0, 1], each counted as one trial: the interval is then on the safe side)."""
     if n == 0:
         return Estimate(mean=float("nan"), low=0.0, high=1.0, sd=float("nan"), n=0)
     p = hits / n
