@@ -4,7 +4,6 @@ bad input, plots."""
 from __future__ import annotations
 
 import errno
-
 import math
 import sys
 from pathlib import Path
