@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from remi.core.errors import RemiError
 from remi.core.file_reasons import os_reason
 from remi.core.files import probe_writable
 from remi.core.messages import N_
@@ -37,11 +36,12 @@ COLUMNS = ("arm", "seed", "turns", "closed", "first_open", "scores", "exposure")
 OUT_SUFFIXES = (".csv", ".jsonl", ".parquet")
 
 
-def cannot_write(path: Path, exc: OSError | ValueError) -> RemiError:
+def cannot_write(path: Path, exc: OSError | ValueError) -> SimulationError:
     """The error "cannot write PATH: reason" (the OS reason told in the reader's language)."""
-    return SimulationError.from_id(
+    error: SimulationError = SimulationError.from_id(
         N_("simulate.error.cannot_write"), path=str(path), why=os_reason(exc)
     )
+    return error
 
 
 def check_writable(path: Path) -> None:
@@ -84,8 +84,8 @@ def _summary(r: dict[str, Any]) -> GameSummary:
 
 
 def append_rows(path: Path, games: Iterable[GameSummary]) -> None:
-    """Append ``games`` to a CSV (``.csv``) or JSON lines file (any other suffix but
-    ``.parquet``); a new CSV gets its header first."""
+    """Append ``games`` to a CSV (``.csv``) or JSON lines file (``.jsonl``; see
+    ``OUT_SUFFIXES``); a new CSV gets its header first."""
     records = [_record(g) for g in games]
     if path.suffix.lower() == ".csv":
         new = not path.exists() or path.stat().st_size == 0
