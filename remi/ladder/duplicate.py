@@ -9,7 +9,8 @@ Per game: the points difference is the mean hand score (``Variant.score``; docs/
 §2.9) of A's seats minus B's; A wins when its best seat scores more than B's best (a tie counts
 half). The statistics are per *deal* (the mean over its seatings), so each interval is over
 deals and the pairing of a deal's games is respected: a t interval for the points, for the win
-rate the wider of a t and a Wilson interval (``win_share``: never empty with few deals). Ratings: Bradley-Terry on
+rate the wider of a t and a Wilson interval (``remi.stats.share_of_values``: never
+empty with few deals). Ratings: Bradley-Terry on
 every game's win (``remi.ladder.rating``). The feeding measure (``remi.ladder.feeding``) is summed
 per bot kind over every game it played.
 """
@@ -26,7 +27,7 @@ import attrs
 
 from remi.ladder.feeding import FeedCount, TurnTrace, feeding
 from remi.ladder.rating import bradley_terry
-from remi.stats import Estimate, mean_estimate, share_estimate
+from remi.stats import Estimate, mean_estimate, share_of_values
 
 __all__ = [
     "DealResult",
@@ -35,7 +36,6 @@ __all__ = [
     "duplicate_ladder",
     "play_duplicate_deal",
     "seatings",
-    "win_share",
 ]
 
 
@@ -139,7 +139,8 @@ class DuplicatePair:
         deals: deals played.
         hands: games (hands) played: deals x seatings.
         points_per_hand: mean A - B points per hand, t 95 % interval over the deals.
-        win_rate: A's share of the games won, 95 % interval over the deals (``win_share``).
+        win_rate: A's share of the games won, 95 % interval over the deals
+            (``remi.stats.share_of_values``).
         wins: A's games won (ties half), for the ratings.
     """
 
@@ -275,7 +276,7 @@ def duplicate_ladder(
                 deals=len(mine),
                 hands=games,
                 points_per_hand=mean_estimate([sum(r.points) / len(r.points) for r in mine]),
-                win_rate=win_share([sum(r.wins) / len(r.wins) for r in mine]),
+                win_rate=share_of_values([sum(r.wins) / len(r.wins) for r in mine]),
                 wins=won,
             )
         )
@@ -286,25 +287,6 @@ def duplicate_ladder(
         feeding={k: feeds[k] for k in kinds},
         players=players,
         cpu_per_hand=sum(r.cpu_seconds for r in results) / hands if hands else 0.0,
-    )
-
-
-def win_share(per_deal: Sequence[float]) -> Estimate:
-    """A's share of the games won from its share in each deal (values in [0, 1]), with a 95 %
-    interval that stays honest with few deals: the wider of the t interval over the deals
-    and the Wilson interval with each deal as one trial, clipped to [0, 1].
-
-    The t interval alone is empty when the deals happen to agree (two deals each won half:
-    "50 % [50 %, 50 %]"); the Wilson interval never is, and as a value in [0, 1] with mean p
-    varies at most as a 0/1 one does (p (1 - p)), it is on the safe side. No deals: ``nan``
-    mean, interval [0, 1].
-    """
-    wilson = share_estimate(sum(per_deal), len(per_deal))
-    if len(per_deal) < 2:  # no t interval from one deal
-        return wilson
-    t = mean_estimate(per_deal)
-    return attrs.evolve(
-        t, low=max(0.0, min(t.low, wilson.low)), high=min(1.0, max(t.high, wilson.high))
     )
 
 
