@@ -111,8 +111,9 @@ def test_cli_json_and_errors() -> None:
     data = json.loads(out.stdout)
     (pair,) = data["pairs"]
     assert (pair["a"], pair["b"], pair["hands"]) == ("random", "greedy", 2)
-    low, high = pair["ci95"]
-    assert low <= pair["points_per_hand"] <= high
+    assert pair["ci95"] == [None, None]  # one deal: no interval, never [x, x]
+    low, high = pair["win_ci95"]
+    assert 0 <= low <= pair["win_rate"] <= high <= 1 and high - low > 0.5
     assert set(data["ratings"]) == {"random", "greedy"}
     assert set(data["feeding"]["greedy"]) >= {"discards", "fed", "fed_sir"}
     for args in (

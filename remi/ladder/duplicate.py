@@ -153,13 +153,15 @@ class DuplicatePair:
     wins: float
 
     def to_dict(self) -> dict[str, object]:
-        """``{a, b, points_per_hand, ci95: [low, high], win_rate, win_ci95, hands, deals}``."""
+        """``{a, b, points_per_hand, ci95: [low, high], win_rate, win_ci95, hands, deals}``
+        (``ci95`` is ``[null, null]`` from a single deal)."""
         p, w = self.points_per_hand, self.win_rate
         return {
             "a": self.a,
             "b": self.b,
             "points_per_hand": round(p.mean, 2),
-            "ci95": [round(p.low, 2), round(p.high, 2)],
+            # one deal gives no t interval (its sd is unknown): null, never [x, x]
+            "ci95": [round(p.low, 2), round(p.high, 2)] if self.deals > 1 else [None, None],
             "win_rate": round(w.mean, 4),
             "win_ci95": [round(w.low, 4), round(w.high, 4)],
             "hands": self.hands,
