@@ -59,6 +59,8 @@ def test_probe_writable_leaves_the_folder_as_it_was(tmp_path: Path) -> None:
     probe_writable(new)
     probe_writable(old)
     assert not new.exists() and old.read_text(encoding="utf-8") == "kept\n"
+    probe_writable(new, keep=True)  # a lock file stays for the lock that opens it next
+    assert new.read_bytes() == b""
     with pytest.raises(OSError) as missing:
         probe_writable(tmp_path / "no-folder" / "x.csv")
     assert missing.value.errno == errno.ENOENT

@@ -102,7 +102,7 @@ def _check_writable(save: Path, where: Path) -> None:
     be neither created nor opened for writing: a read-only folder, ``/proc``, a bad name. Only
     a lock held by another process then gets the "another game" message."""
     try:
-        probe_writable(where)
+        probe_writable(where, keep=True)  # filelock opens it next
     except (OSError, ValueError) as exc:
         raise SaveLockError.from_id(
             N_("error.save.cannot_write"), file=str(save), why=os_reason(exc)
