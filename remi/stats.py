@@ -34,6 +34,7 @@ __all__ = [
     "preset_difference",
     "preset_stats",
     "share_estimate",
+    "share_of_values",
     "t_quantile",
 ]
 
@@ -156,8 +157,9 @@ def mean_estimate(values: Sequence[float]) -> Estimate:
     return Estimate(mean=mean, low=mean - half, high=mean + half, sd=sd, n=n)
 
 
-def share_estimate(hits: int, n: int, z: float = 1.959963984540054) -> Estimate:
-    """A share ``hits / n`` with its 95 % Wilson score interval."""
+def share_estimate(hits: float, n: int, z: float = 1.959963984540054) -> Estimate:
+    """A share ``hits / n`` with its 95 % Wilson score interval (``hits`` may be a sum of
+    shares in [0, 1], each counted as one trial: the interval is then on the safe side)."""
     if n == 0:
         return Estimate(mean=float("nan"), low=0.0, high=1.0, sd=float("nan"), n=0)
     p = hits / n
@@ -165,6 +167,24 @@ def share_estimate(hits: int, n: int, z: float = 1.959963984540054) -> Estimate:
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     sd = math.sqrt(p * (1 - p))
     return Estimate(mean=p, low=max(0.0, centre - half), high=min(1.0, centre + half), sd=sd, n=n)
+
+
+def share_of_values(values: Sequence[float]) -> Estimate:
+    """The mean of shares in [0, 1] (a bot's share of the games won in each deal) with a 95 %
+    interval that stays honest with few values: the wider of the Student t interval and the
+    Wilson interval with each value as one trial, clipped to [0, 1].
+
+    The t interval alone is empty when the values happen to agree (two deals each won half:
+    "50 % [50 %, 50 %]"); the Wilson interval never is, and as a value in [0, 1] with mean p
+    varies at most as a 0/1 one does (p (1 - p)), it is on the safe side. One value: the
+    Wilson interval alone; no values: ``nan`` mean, interval [0, 1].
+    """
+    wilson = share_estimate(sum(values), len(values))
+    if len(values) < 2:  # no t interval from one value
+        return wilson
+    t = mean_estimate(values)
+    low, high = min(t.low, wilson.low), max(t.high, wilson.high)
+    return attrs.evolve(t, low=max(0.0, low), high=min(1.0, high))
 
 
 # --- one hand ------------------------------------------------------------------------------------

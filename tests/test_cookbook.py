@@ -101,3 +101,17 @@ def test_score_position_explains_a_finished_game() -> None:
 def test_score_position_says_when_the_game_goes_on() -> None:
     state = remi.new_game(remi.load_rules("rummikub"), 2, seed=4)
     assert _run("score_position.py", remi.position(state)) == ["not finished: p1 to play"]
+
+
+def test_the_readme_library_snippet_runs_as_written() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("Library use:", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stderr == ""
+    # seed 1, four players: p1 holds 15 tiles (docs/rules.md §1.2), discards K2 and keeps 14.
+    lines = done.stdout.splitlines()
+    assert lines[1] == "14 tiles in my rack; șir: ['K2']"
+    assert lines[0].endswith(" legal actions for p1") and int(lines[0].split()[0]) > 0

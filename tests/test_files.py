@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from remi.cli import app
 from remi.core.errors import RemiError
-from remi.core.files import MAX_TOML_BYTES, read_capped
+from remi.core.files import MAX_TOML_BYTES, probe_writable, read_capped
 from remi.core.presets import load_rules
 from remi.core.record_files import load_record
 
@@ -51,3 +51,19 @@ def test_cli_endless_file_is_one_error_line(args: list[str]) -> None:
     assert result.exit_code == 2
     assert "not a regular file: a character device" in result.output  # refused before reading
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_probe_writable_leaves_the_folder_as_it_was(tmp_path: Path) -> None:
+    new, old = tmp_path / "new.csv", tmp_path / "old.csv"
+    old.write_text("kept\n", encoding="utf-8")
+    probe_writable(new)
+    probe_writable(old)
+    assert not new.exists() and old.read_text(encoding="utf-8") == "kept\n"
+    probe_writable(new, keep=True)  # a lock file stays for the lock that opens it next
+    assert new.read_bytes() == b""
+    with pytest.raises(OSError) as missing:
+        probe_writable(tmp_path / "no-folder" / "x.csv")
+    assert missing.value.errno == errno.ENOENT
+    with pytest.raises(OSError) as folder:
+        probe_writable(tmp_path)
+    assert folder.value.errno == errno.EISDIR

@@ -6,15 +6,19 @@ import json
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from remi.cli.app import app
 from remi.core.formations import parse_formation
 from remi.core.notation import parse_tiles
 from remi.core.summary import TileZones
+from remi.ladder import ladder
 from remi.ladder.duplicate import duplicate_ladder, seatings
 from remi.ladder.feeding import TurnTrace, feeding
 from remi.ladder.rating import bradley_terry
+from remi.stats import mean_estimate, share_of_values
 
 
 def test_seatings_rotate_both_kinds_over_every_seat() -> None:
@@ -66,6 +70,38 @@ def test_pairs_are_per_deal_and_antisymmetric() -> None:
     assert ab.ratings["random"] == ba.ratings["random"]
 
 
+def test_win_rate_interval_is_wide_when_few_deals_agree() -> None:
+    # Two deals each won half: the t interval has no width (sd 0); the Wilson interval of one
+    # win in two trials is (0.5 +- 1.96 sqrt(0.125 + 1.96^2 / 16)) / (1 + 1.96^2 / 2).
+    two = share_of_values([0.5, 0.5])
+    assert two.mean == 0.5 and two.n == 2
+    assert two.low == pytest.approx(0.0945, abs=1e-4)
+    assert two.high == pytest.approx(0.9055, abs=1e-4)
+    # Deals that disagree: the t interval (t quantile 12.7 for 1 degree of freedom) is wider
+    # and is kept, clipped to [0, 1].
+    split = share_of_values([0.0, 1.0])
+    assert (split.low, split.high) == (0.0, 1.0)
+    # One deal: the Wilson interval alone (no t interval from one value).
+    one = share_of_values([1.0])
+    assert one.mean == 1.0 and one.low == pytest.approx(0.2065, abs=1e-4) and one.high == 1.0
+
+
+@given(st.lists(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]), min_size=2, max_size=40))
+def test_win_rate_interval_holds_the_t_interval_and_the_mean(per_deal: list[float]) -> None:
+    e, t = share_of_values(per_deal), mean_estimate(per_deal)
+    assert 0.0 <= e.low < e.high <= 1.0
+    assert e.low <= e.mean <= e.high and e.mean == t.mean
+    assert e.low <= max(0.0, t.low) and e.high >= min(1.0, t.high)
+
+
+def test_two_player_ladder_win_interval_is_over_deals_and_not_empty() -> None:
+    (pair,) = ladder(["random", "greedy"], 2)
+    assert pair.games == 4 and pair.win_rate.n == 2  # two deals, two games each
+    assert pair.win_rate.mean == pair.wins / pair.games
+    # two trials at most: the interval is wide whatever the deals gave
+    assert pair.win_rate.high - pair.win_rate.low > 0.5
+
+
 def test_cli_json_and_errors() -> None:
     runner = CliRunner()
     out = runner.invoke(
@@ -75,8 +111,9 @@ def test_cli_json_and_errors() -> None:
     data = json.loads(out.stdout)
     (pair,) = data["pairs"]
     assert (pair["a"], pair["b"], pair["hands"]) == ("random", "greedy", 2)
-    low, high = pair["ci95"]
-    assert low <= pair["points_per_hand"] <= high
+    assert pair["ci95"] == [None, None]  # one deal: no interval, never [x, x]
+    low, high = pair["win_ci95"]
+    assert 0 <= low <= pair["win_rate"] <= high <= 1 and high - low > 0.5
     assert set(data["ratings"]) == {"random", "greedy"}
     assert set(data["feeding"]["greedy"]) >= {"discards", "fed", "fed_sir"}
     for args in (

@@ -62,6 +62,15 @@ def test_second_game_on_the_same_save_is_refused_at_once(tmp_path: Path) -> None
             first.kill()
     assert first.returncode == 0, out
     assert load_record(save).actions[0] == "p1 discard R12"  # the first game's save is whole
+    assert not lock_path(save).exists()  # its lock file is gone with it
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc (Linux)")
+def test_save_file_that_cannot_be_made_is_not_another_game() -> None:
+    result = runner.invoke(app, ["play", "--auto", "--players", "2", "--save", "/proc/x.json"])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines == ["error: --save /proc/x.json: cannot write /proc/x.json: no such file"]
 
 
 def test_failed_in_game_saves_then_more_play_and_a_good_save(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ bad input, plots."""
 
 from __future__ import annotations
 
+import errno
 import math
 import sys
 from pathlib import Path
@@ -157,6 +158,13 @@ def test_simulate_cli_table_output() -> None:
             "plays 2-4 players, not 5",
         ),
         (["--rules", "remi-pe-tabla", "--jobs", "0"], "--jobs must be between 1 and 256, got 0"),
+        # refused before any hand is played: a file that cannot be made, an unknown format
+        (["--rules", "remi-pe-tabla", "--out", "/proc/x.csv"], "cannot write /proc/x.csv: "),
+        (["--rules", "remi-pe-tabla", "--report", "/proc/r.md"], "cannot write /proc/r.md: "),
+        (
+            ["--rules", "remi-pe-tabla", "--out", "x.xlsx"],
+            "--out x.xlsx: unknown format '.xlsx' (use .csv, .jsonl, .parquet)",
+        ),
     ],
 )
 def test_simulate_cli_bad_input_exit_2_one_line(args: list[str], needle: str) -> None:
@@ -166,6 +174,24 @@ def test_simulate_cli_bad_input_exit_2_one_line(args: list[str], needle: str) ->
     assert len(lines) == 1 and needle in lines[0] and "Traceback" not in result.output
     error = assert_bad_input(runner.invoke(app, ["simulate", *args, "--json"]), json_out=True)
     assert needle in error["message"]
+
+
+def test_simulate_out_failing_mid_run_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from remi.simulate import outfile
+
+    def full_disk(path: Path, games: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(outfile, "append_rows", full_disk)
+    out = tmp_path / "x.csv"
+    args = ["simulate", "--rules", "remi-pe-tabla", "--games", "1", "--out", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines == [f"error: cannot write {out}: No space left on device"]
+    assert not out.exists()  # the check before the run left nothing behind
 
 
 def test_simulate_plot_without_matplotlib_exit_2(

@@ -136,7 +136,8 @@ def ladder_command(
         pts, win = p.points_per_hand, p.win_rate
         pairs.add_row(
             escape(f"{p.a} - {p.b}"),
-            f"{pts.mean:+.1f} {_interval(pts.low, pts.high, '+.1f')}",
+            f"{pts.mean:+.1f} "
+            + (_interval(pts.low, pts.high, "+.1f") if p.deals > 1 else m("ladder.one_deal")),
             f"{win.mean:.1%} {_interval(win.low, win.high, '.1%')}",
             str(p.hands),
         )

@@ -9,6 +9,7 @@ the game that holds it (players, start time, process id).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import filelock
 
 from remi.core.errors import Reason, RemiError
 from remi.core.file_reasons import os_reason
+from remi.core.files import probe_writable
 from remi.core.messages import N_
 from remi.core.records import GameRecord
 
@@ -65,6 +67,7 @@ class SaveLocks:
         if not key.parent.is_dir():  # filelock would create the folder
             raise SaveLockError.from_id(N_("error.save.no_folder"), folder=str(key.parent))
         where = lock_path(key)
+        _check_writable(save, where)
         lock = filelock.FileLock(str(where), timeout=0)
         try:
             lock.acquire()
@@ -81,10 +84,29 @@ class SaveLocks:
         self.held[key] = lock
 
     def release(self) -> None:
-        """Release every lock (the OS releases them too when the process ends)."""
+        """Release every lock and remove its lock file (the OS releases the locks too when the
+        process ends, but leaves the files).
+
+        The file is removed while the lock is still held, so no other game can hold it then; a
+        game that opened it just before sees an unlinked file and tries again (``filelock``).
+        """
         for lock in self.held.values():
+            with contextlib.suppress(OSError):
+                os.unlink(lock.lock_file)
             lock.release()
         self.held.clear()
+
+
+def _check_writable(save: Path, where: Path) -> None:
+    """Raise ``SaveLockError`` ("cannot write FILE: reason") when the lock file ``where`` can
+    be neither created nor opened for writing: a read-only folder, ``/proc``, a bad name. Only
+    a lock held by another process then gets the "another game" message."""
+    try:
+        probe_writable(where, keep=True)  # filelock opens it next
+    except (OSError, ValueError) as exc:
+        raise SaveLockError.from_id(
+            N_("error.save.cannot_write"), file=str(save), why=os_reason(exc)
+        ) from None
 
 
 def _owner(where: Path) -> str:

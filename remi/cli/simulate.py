@@ -20,6 +20,7 @@ from remi.cli.vocabulary import player_object
 from remi.core.files import printable
 from remi.core.messages import N_, Messages
 from remi.simulate import SimulationReport, plot_report, simulate
+from remi.simulate.outfile import cannot_write, check_writable
 from remi.simulate.verdict import report_json
 from remi.stats import Estimate
 
@@ -248,6 +249,8 @@ def simulate_command(
         fail_message(
             N_("simulate.error.report_suffix"), field="--report", path=printable(str(report_file))
         )
+    if report_file is not None:
+        check_writable(report_file)  # before the hands are played, not after
     if not 1 <= players <= _MAX_SEATS:
         fail_message(
             N_("simulate.error.players"), field="--players", most=_MAX_SEATS, players=players
@@ -318,7 +321,10 @@ def simulate_command(
     if plot is not None:
         plot_report(report, plot, m)
     if report_file is not None:
-        write_report(report, report_file, m, plot)
+        try:
+            write_report(report, report_file, m, plot)
+        except OSError as exc:
+            raise cannot_write(report_file, exc) from None
     if json_out:
         emit(command_json(report, m))
         return
@@ -360,6 +366,7 @@ def _check_plot(plot: Path) -> None:
             path=printable(str(plot)),
             folder=printable(str(plot.parent)),
         )
+    check_writable(plot)
 
 
 def _check_scheduler(address: str) -> None:

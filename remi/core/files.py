@@ -16,6 +16,7 @@ __all__ = [
     "check_tree",
     "file_kind",
     "printable",
+    "probe_writable",
     "read_capped",
 ]
 
@@ -115,3 +116,23 @@ def printable(text: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+def probe_writable(path: str | os.PathLike[str], *, keep: bool = False) -> None:
+    """Open ``path`` for writing (creating it) and close it again, so that a file that cannot be
+    written is found before the work that fills it; a file this made is removed again unless
+    ``keep`` (a lock file, which another process may open at once: never unlinked under it).
+
+    Raises:
+        OSError: the file cannot be created or opened for writing (its ``errno`` says why:
+            a read-only folder, ``/proc``, a folder in its place).
+        ValueError: a NUL byte in the name.
+    """
+    existed = os.path.lexists(path)
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o644)
+    os.close(handle)
+    if not existed and not keep:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass  # it stays empty; the work writes it soon

@@ -7,8 +7,10 @@ that over a deal both kinds sit in every seat equally often on the same tiles
 
 Per game: the points difference is the mean hand score (``Variant.score``; docs/rules.md §1.12,
 §2.9) of A's seats minus B's; A wins when its best seat scores more than B's best (a tie counts
-half). The statistics are per *deal* (the mean over its seatings), so each interval is a t
-interval over deals and the pairing of a deal's games is respected. Ratings: Bradley-Terry on
+half). The statistics are per *deal* (the mean over its seatings), so each interval is over
+deals and the pairing of a deal's games is respected: a t interval for the points, for the win
+rate the wider of a t and a Wilson interval (``remi.stats.share_of_values``: never
+empty with few deals). Ratings: Bradley-Terry on
 every game's win (``remi.ladder.rating``). The feeding measure (``remi.ladder.feeding``) is summed
 per bot kind over every game it played.
 """
@@ -25,7 +27,7 @@ import attrs
 
 from remi.ladder.feeding import FeedCount, TurnTrace, feeding
 from remi.ladder.rating import bradley_terry
-from remi.stats import Estimate, mean_estimate
+from remi.stats import Estimate, mean_estimate, share_of_values
 
 __all__ = [
     "DealResult",
@@ -137,7 +139,8 @@ class DuplicatePair:
         deals: deals played.
         hands: games (hands) played: deals x seatings.
         points_per_hand: mean A - B points per hand, t 95 % interval over the deals.
-        win_rate: A's share of the games won, t 95 % interval over the deals.
+        win_rate: A's share of the games won, 95 % interval over the deals
+            (``remi.stats.share_of_values``).
         wins: A's games won (ties half), for the ratings.
     """
 
@@ -150,13 +153,15 @@ class DuplicatePair:
     wins: float
 
     def to_dict(self) -> dict[str, object]:
-        """``{a, b, points_per_hand, ci95: [low, high], win_rate, win_ci95, hands, deals}``."""
+        """``{a, b, points_per_hand, ci95: [low, high], win_rate, win_ci95, hands, deals}``
+        (``ci95`` is ``[null, null]`` from a single deal)."""
         p, w = self.points_per_hand, self.win_rate
         return {
             "a": self.a,
             "b": self.b,
             "points_per_hand": round(p.mean, 2),
-            "ci95": [round(p.low, 2), round(p.high, 2)],
+            # one deal gives no t interval (its sd is unknown): null, never [x, x]
+            "ci95": [round(p.low, 2), round(p.high, 2)] if self.deals > 1 else [None, None],
             "win_rate": round(w.mean, 4),
             "win_ci95": [round(w.low, 4), round(w.high, 4)],
             "hands": self.hands,
@@ -273,7 +278,7 @@ def duplicate_ladder(
                 deals=len(mine),
                 hands=games,
                 points_per_hand=mean_estimate([sum(r.points) / len(r.points) for r in mine]),
-                win_rate=_share(mean_estimate([sum(r.wins) / len(r.wins) for r in mine])),
+                win_rate=share_of_values([sum(r.wins) / len(r.wins) for r in mine]),
                 wins=won,
             )
         )
@@ -285,11 +290,6 @@ def duplicate_ladder(
         players=players,
         cpu_per_hand=sum(r.cpu_seconds for r in results) / hands if hands else 0.0,
     )
-
-
-def _share(e: Estimate) -> Estimate:
-    """A share's t interval clipped to [0, 1]."""
-    return attrs.evolve(e, low=max(0.0, e.low), high=min(1.0, e.high))
 
 
 def _run(tasks: list[_Task], jobs: int, scheduler: str | None = None) -> Iterator[DealResult]:

@@ -2,9 +2,11 @@
 
 For a pair (A, B) each deal seed is played twice, A in seat 1 and then B in seat 1
 (the seats swapped), so both get the 15-tile first seat once on the same tiles. A game is won by
-the higher hand score (``variant.score``; docs/rules.md §1.12, §2.9). Reported per pair: A's win rate over the games
-(Wilson interval; ties are neither), and the mean score difference A - B per deal (the mean of
-the two games, t interval over deals, so the pairing is respected).
+the higher hand score (``variant.score``; docs/rules.md §1.12, §2.9). Reported per pair: A's win
+rate over the games (ties are neither), with its interval over the deals (A's share of each
+deal's two games; ``remi.stats.share_of_values``, never empty with few deals), and the mean
+score difference A - B per deal (the mean of the two games, t interval over deals). Both
+intervals are over deals, so the pairing of a deal's two games is respected.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from itertools import combinations
 
 import attrs
 
-from remi.stats import Estimate, mean_estimate, share_estimate
+from remi.stats import Estimate, mean_estimate, share_of_values
 
 __all__ = ["PairResult", "ladder", "paired_deal"]
 
@@ -29,7 +31,7 @@ class PairResult:
         games: games played (2 per deal).
         wins: games A scored more than B.
         ties: games with equal scores.
-        win_rate: A's wins / games, Wilson 95 % interval.
+        win_rate: A's wins / games, 95 % interval over the deals (``share_of_values``).
         score_difference: mean A - B score per deal (points), t 95 % interval.
     """
 
@@ -91,11 +93,13 @@ def ladder(
     results: list[PairResult] = []
     for a, b in combinations(kinds, 2):
         per_deal: list[float] = []
+        deal_wins: list[float] = []
         games: list[int] = []
         for i in range(deals):
             d1, d2 = paired_deal(a, b, seed + i, preset)
             games += [d1, d2]
             per_deal.append((d1 + d2) / 2)
+            deal_wins.append(((d1 > 0) + (d2 > 0)) / 2)
         wins = sum(1 for d in games if d > 0)
         results.append(
             PairResult(
@@ -104,7 +108,7 @@ def ladder(
                 games=len(games),
                 wins=wins,
                 ties=sum(1 for d in games if d == 0),
-                win_rate=share_estimate(wins, len(games)),
+                win_rate=share_of_values(deal_wins),
                 score_difference=mean_estimate(per_deal),
             )
         )

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from remi.core.messages import N_
+from remi.simulate import outfile
 from remi.simulate.arms import Arm, ArmError, build_arms
 from remi.simulate.game import FAILED, bot_seed, play_batch, play_game
 from remi.simulate.plot import plot_report
@@ -99,14 +100,22 @@ def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -
 
 
 def _check_out(out: Path | None) -> None:
-    """Refuse an ``--out`` file before any hand is played: a missing folder, Parquet without
-    pyarrow."""
+    """Refuse an ``--out`` file before any hand is played: an unknown format, a missing
+    folder, a file that cannot be written, Parquet without pyarrow."""
     if out is None:
         return
+    if out.suffix.lower() not in outfile.OUT_SUFFIXES:
+        raise SimulationError.from_id(
+            N_("simulate.error.out_suffix"),
+            out=str(out),
+            suffix=out.suffix or "-",
+            known=", ".join(outfile.OUT_SUFFIXES),
+        )
     if not out.parent.is_dir():
         raise SimulationError.from_id(
             N_("simulate.error.out_folder"), out=str(out), folder=str(out.parent)
         )
+    outfile.check_writable(out)
     if out.suffix.lower() == ".parquet":
         try:
             import pyarrow  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
@@ -165,8 +174,6 @@ def simulate(
             naming the rule), before any hand is played.
         ArmError / RulesError: a bad ``--set`` / ``--arm``, an unknown preset or rule id.
     """
-    from remi.simulate import outfile
-
     _check_out(out)
     arm_list = build_arms(presets, sets, arms)
     fallback: tuple[str, str] | None = None
@@ -194,19 +201,28 @@ def simulate(
         failed.extend(r[1] for r in rows if r[0] == FAILED)
         summaries.extend(part)
         if streaming and out is not None:
-            outfile.append_rows(out, part)
+            try:
+                outfile.append_rows(out, part)
+            except OSError as exc:
+                raise outfile.cannot_write(out, exc) from None
         if progress is not None:
             progress(len(summaries) + len(failed), total)
     if out is not None and not streaming:
-        outfile.write_parquet(out, sorted(summaries, key=lambda g: (g.preset, g.seed)))
+        try:
+            outfile.write_parquet(out, sorted(summaries, key=lambda g: (g.preset, g.seed)))
+        except OSError as exc:
+            raise outfile.cannot_write(out, exc) from None
     target = failures or (
         out.with_suffix(".failures.jsonl") if out else Path("remi-simulate-failures.jsonl")
     )
     if failed:
-        with target.open("a", encoding="utf-8") as f:
-            for record in failed:
-                record["record_file"] = str(_write_failure(record, target))
-                f.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+        try:
+            with target.open("a", encoding="utf-8") as f:
+                for record in failed:
+                    record["record_file"] = str(_write_failure(record, target))
+                    f.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+        except OSError as exc:
+            raise outfile.cannot_write(target, exc) from None
     if not summaries:
         raise SimulationError.from_id(
             N_("simulate.error.all_failed"), failed=len(failed), target=str(target)

@@ -14,12 +14,47 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from remi.core.file_reasons import os_reason
+from remi.core.files import probe_writable
+from remi.core.messages import N_
+from remi.simulate.run import SimulationError
 from remi.stats import GameSummary
 
-__all__ = ["COLUMNS", "append_rows", "read_rows", "write_parquet"]
+__all__ = [
+    "COLUMNS",
+    "OUT_SUFFIXES",
+    "append_rows",
+    "check_writable",
+    "cannot_write",
+    "read_rows",
+    "write_parquet",
+]
 
 #: The columns of a per-game file, in order.
 COLUMNS = ("arm", "seed", "turns", "closed", "first_open", "scores", "exposure")
+#: The per-game file formats, by suffix: CSV, JSON lines, Parquet.
+OUT_SUFFIXES = (".csv", ".jsonl", ".parquet")
+
+
+def cannot_write(path: Path, exc: OSError | ValueError) -> SimulationError:
+    """The error "cannot write PATH: reason" (the OS reason told in the reader's language)."""
+    error: SimulationError = SimulationError.from_id(
+        N_("simulate.error.cannot_write"), path=str(path), why=os_reason(exc)
+    )
+    return error
+
+
+def check_writable(path: Path) -> None:
+    """Make sure ``path`` can be written before any hand is played (it is opened for writing
+    and, when this made it, removed again).
+
+    Raises:
+        SimulationError: it cannot ("cannot write PATH: permission denied").
+    """
+    try:
+        probe_writable(path)
+    except (OSError, ValueError) as exc:
+        raise cannot_write(path, exc) from None
 
 
 def _record(g: GameSummary) -> dict[str, Any]:
@@ -49,8 +84,8 @@ def _summary(r: dict[str, Any]) -> GameSummary:
 
 
 def append_rows(path: Path, games: Iterable[GameSummary]) -> None:
-    """Append ``games`` to a CSV (``.csv``) or JSON lines file (any other suffix but
-    ``.parquet``); a new CSV gets its header first."""
+    """Append ``games`` to a CSV (``.csv``) or JSON lines file (``.jsonl``; see
+    ``OUT_SUFFIXES``); a new CSV gets its header first."""
     records = [_record(g) for g in games]
     if path.suffix.lower() == ".csv":
         new = not path.exists() or path.stat().st_size == 0
