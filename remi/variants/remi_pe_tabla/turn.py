@@ -245,14 +245,16 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             told = verbs_in_words(exc, ROMANIAN_WORDS, m.lang == "ro").localized(m)
             io.say(m("bad_input", error=told), style="red")
             continue
+        # in Romanian play the refusal quotes the action as typed in Romanian, with the name
+        quoted = f"{name}: {command_text(action, 'ro')}" if m.lang == "ro" else None
         stranded = strands_taken_tile(io.state, seat, action)
         if stranded is not None:
-            io.say(m("illegal", error=str(stranded)), style="red")
+            io.say(m("illegal", error=stranded.localized(m, quoted)), style="red")
             continue
         try:
             io.apply(action)
         except IllegalActionError as exc:
-            io.say(m("illegal", error=exc.localized(m)), style="red")
+            io.say(m("illegal", error=exc.localized(m, quoted)), style="red")
             continue
         io.acted(seat)
         state = io.state
