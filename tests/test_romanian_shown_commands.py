@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from remi.cli import app
-from remi.variants.remi_pe_tabla.actions import ACTION_VERBS
 from remi.core.commands import FRAME_WORDS, canonical_command, in_romanian, verbs_in_words
 from remi.core.errors import NotationError
+from remi.variants.remi_pe_tabla.actions import ACTION_VERBS
 from remi.variants.remi_pe_tabla.turn import ROMANIAN_WORDS
 from remi.variants.rummikub.turn import ROMANIAN_WORDS as RK_WORDS
 
@@ -103,3 +103,21 @@ def test_check_meld_boolean_in_the_language(lang: str, word: str) -> None:
 def test_check_meld_valid_is_da() -> None:
     result = CliRunner().invoke(app, ["check", "meld", "G3 G4 G5", "--lang", "ro"])
     assert result.exit_code == 0 and result.output.splitlines()[0] == "validă: da"
+
+
+def test_replay_in_romanian_tells_the_turns_in_words_and_romanian_letters() -> None:
+    result = CliRunner().invoke(
+        app, ["replay", "examples/games/joly-swap.json", "--lang", "ro"], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "   1. Ana: a aruncat A4" in lines  # the record's B4
+    assert "   2. Bogdan: a tras N5 din grămadă · a aruncat N5" in lines
+    assert not [line for line in lines if re.match(r"\s+\d+\. ", line) and _ENGLISH.search(line)]
+
+
+def test_score_from_record_in_romanian() -> None:
+    args = ["score", "--from-record", "examples/games/joly-swap.json", "--lang", "ro"]
+    out = CliRunner().invoke(app, args, env={"COLUMNS": "200"}).output
+    assert "Ana: 30 de puncte" in out and "piese rămase pe tablă: G2 G3 G4 G6 A2" in out
+    assert "30 points" not in out and "what it counts" not in out and "Totaluri" in out
