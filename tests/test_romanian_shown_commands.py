@@ -121,3 +121,9 @@ def test_score_from_record_in_romanian() -> None:
     out = CliRunner().invoke(app, args, env={"COLUMNS": "200"}).output
     assert "Ana: 30 de puncte" in out and "piese rămase pe tablă: G2 G3 G4 G6 A2" in out
     assert "30 points" not in out and "what it counts" not in out and "Totaluri" in out
+
+
+def test_rummikub_refusal_quotes_the_romanian_word() -> None:
+    args = ["play", "--plain", "--rules", "rummikub", "--human", "Ana", "--seed", "3"]
+    out = CliRunner().invoke(app, [*args, "--lang", "ro"], input="pas\nies\n").output
+    assert "„Ana: pas”" in out and "p1 pass" not in out

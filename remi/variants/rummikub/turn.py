@@ -276,8 +276,9 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         if word in ("draw", "pass") and not rest.strip():
             try:
                 return _end_turn(io, seat, Draw(seat) if word == "draw" else Pass(seat))
-            except IllegalActionError as exc:
-                io.say(m("illegal", error=exc.localized(m)), style="red")
+            except IllegalActionError as exc:  # quoted as typed in Romanian play („Ana: pas”)
+                quoted = f"{name}: {in_romanian(word, ROMANIAN_WORDS)}" if m.lang == "ro" else None
+                io.say(m("illegal", error=exc.localized(m, quoted)), style="red")
                 continue
         try:
             outcome = editor.command(text)
