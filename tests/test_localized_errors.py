@@ -66,8 +66,8 @@ def test_dispute_score_in_romanian() -> None:
         app, ["score", "examples/disputes/RF-1.toml", "--lang", "ro"], env={"COLUMNS": "200"}
     )
     assert result.exit_code == 0, result.output
-    assert "piese rămase pe tablă: Y4 R11 J" in result.output
-    assert "a închis (închidere) cu K7" in result.output
+    assert "piese rămase pe tablă: G4 R11 J" in result.output  # Romanian colour letters
+    assert "a închis (închidere) cu N7" in result.output
     assert "B: -15 puncte" in result.output and "A: 155 de puncte" in result.output
     assert "tiles" not in result.output
 

@@ -128,7 +128,7 @@ def _report(
             if isinstance(value, dict):  # match totals: "A 1065, B 990"
                 shown = ", ".join(f"{k} {v}" for k, v in value.items())
             elif isinstance(value, bool):
-                shown = "true" if value else "false"  # TOML / JSON spelling
+                shown = m("check.true") if value else m("check.false")  # da / nu in Romanian
             else:
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else value
             label = m(_LABELS[key]) if key in _LABELS else key

@@ -14,9 +14,9 @@ import typer
 from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, app, fail, guarded
-from remi.cli.lang import LangOption, language
+from remi.cli.lang import LangOption, language, letters_console
 from remi.cli.messages import messages
-from remi.cli.output import JsonOption, NoColorOption, emit, make_console
+from remi.cli.output import JsonOption, NoColorOption, emit
 from remi.cli.vocabulary import (
     error_object,
     exception_error,
@@ -27,10 +27,10 @@ from remi.cli.vocabulary import (
 from remi.core.errors import Told
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
-from remi.core.record_setup import record_rules, rules_note
+from remi.core.record_setup import record_rules, rules_note, start_state
 from remi.core.render import scores_table
 from remi.core.replay import ReplayResult, replay
-from remi.core.variant import variant_for_rules
+from remi.core.variant import AnyVariant, variant_for_rules
 
 __all__ = ["replay_command"]
 
@@ -77,7 +77,7 @@ def replay_command(
 
 
 def _print_replay(result: ReplayResult, m: Messages) -> None:
-    console = make_console(highlight=False, soft_wrap=True)
+    console = letters_console(highlight=False, soft_wrap=True)
     note = rules_note(result.record)
     shown = note.render(m) if isinstance(note, Told) else note
     console.print(shown, markup=False, highlight=False)
@@ -86,21 +86,22 @@ def _print_replay(result: ReplayResult, m: Messages) -> None:
     who: int | None = None
     number = 0
 
+    variant = variant_for_rules(record_rules(result.record))
+
     def flush() -> None:
         if who is not None and turn:
             console.print(
                 f"{number:>4}. {names[who]}: " + " · ".join(turn), markup=False, highlight=False
             )
 
-    for action in result.actions:
+    for action, text in zip(result.actions, _action_texts(result, variant, m)):
         seat = action.player
         if seat != who:
             flush()
             who, turn, number = seat, [], number + 1
-        turn.append(str(action).split(" ", 1)[1])
+        turn.append(text)
     flush()
     if result.scores:
-        variant = variant_for_rules(record_rules(result.record))
         ending = variant.end_text(result.state, names, m)
         if ending is not None:
             console.print(ending, markup=False)
@@ -109,6 +110,20 @@ def _print_replay(result: ReplayResult, m: Messages) -> None:
         console.print(m.plural("replay.unfinished", len(result.actions)), markup=False)
     if result.error is None:
         console.print(m.plural("replay.ok", len(result.actions)), markup=False)
+
+
+def _action_texts(result: ReplayResult, variant: AnyVariant, m: Messages) -> list[str]:
+    """Each replayed action as the turn list shows it: its notation without the seat
+    (``discard B4``) in English; in words in other languages (``Variant.describe`` of its
+    events, the record being public: "a aruncat A4")."""
+    if m.lang == "en":
+        return [str(action).split(" ", 1)[1] for action in result.actions]
+    state = start_state(result.record, record_rules(result.record))
+    out = []
+    for action in result.actions:
+        state, events = variant.transition(state, action)
+        out.append(variant.describe(events, result.record.names, m))
+    return out
 
 
 def _replay_json(result: ReplayResult, m: Messages) -> dict[str, Any]:

@@ -6,32 +6,18 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
-from rich.table import Table
 
 from remi.cli.app import EXIT_INVALID, app, fail_message, guarded, parse_set_options
 from remi.cli.completion import SetOption, complete_presets
-from remi.cli.lang import LangOption, localized_messages
-from remi.cli.output import JsonOption, NoColorOption, emit, make_console
+from remi.cli.lang import LangOption, letters_console, localized_messages
+from remi.cli.output import JsonOption, NoColorOption, emit
 from remi.cli.score_record import score_record
+from remi.cli.score_tables import player_table, totals_table
 from remi.cli.vocabulary import rules_object, scores_list
 from remi.core.dispute_support import load_dispute, score_dispute
-from remi.core.messages import N_, Messages
-from remi.core.scoring import PlayerScore
+from remi.core.messages import N_
 
 __all__ = ["score"]
-
-
-def _player_table(ps: PlayerScore, m: Messages) -> Table:
-    title = m.plural("score.player", ps.score, name=ps.name)
-    table = Table(title=escape(title), title_justify="left")
-    table.add_column(m("col.rule"), style="cyan", no_wrap=True)
-    table.add_column(m("col.counts"))
-    table.add_column(m("col.points"), justify="right")
-    for line in ps.lines:
-        table.add_row(line.rule_id, escape(line.localized(m)), str(line.points))
-    table.add_row("", f"[bold]{escape(m('col.total'))}[/]", f"[bold]{ps.score}[/]")
-    return table
 
 
 @app.command("score")
@@ -108,7 +94,7 @@ def score(
         if differ:
             raise typer.Exit(EXIT_INVALID)
         return
-    console = make_console(highlight=False)
+    console = letters_console(highlight=False)
     changed = ", ".join(f"{k}={v}" for k, v in dispute.rules.overrides)
     if changed:
         console.print(
@@ -119,13 +105,8 @@ def score(
     if dispute.description:
         console.print(dispute.description, markup=False)
     for ps in scores:
-        console.print(_player_table(ps, m))
-    totals = Table(title=escape(m("score.totals")), title_justify="left")
-    totals.add_column(m("col.player"))
-    totals.add_column(m("col.points"), justify="right")
-    for ps in scores:
-        totals.add_row(escape(ps.name), str(ps.score))
-    console.print(totals)
+        console.print(player_table(ps, m))
+    console.print(totals_table([(ps.name, ps.score) for ps in scores], m))
     if dispute.expect and not expect:
         console.print(m("score.expect.not_compared"), markup=False)
     for name, points in expect.items():

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
 from remi.cli.app import EXIT_INVALID, fail
-from remi.cli.output import emit, make_console
+from remi.cli.lang import letters_console
+from remi.cli.output import emit
+from remi.cli.score_tables import player_table, totals_table
 from remi.cli.vocabulary import player_object, record_rules_object, scores_list
+from remi.core.errors import Told
 from remi.core.files import printable
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
@@ -45,7 +46,7 @@ def score_record(path: Path, hand: int | None, json_out: bool, m: Messages) -> N
     number = own if hand is None else hand
     if number != own:
         hands = record.match.hands if record.match else None
-        _earlier_hand(path, record, hands, number, own, json_out)
+        _earlier_hand(path, record, hands, number, own, json_out, m)
         return
     result = replay(record)
     if result.error is not None:
@@ -83,7 +84,7 @@ def score_record(path: Path, hand: int | None, json_out: bool, m: Messages) -> N
             }
         )
         return
-    _print(result.scores, rules_note(record))
+    _print(result.scores, rules_note(record), m)
 
 
 def _rules_json(record: GameRecord) -> dict[str, Any]:
@@ -98,6 +99,7 @@ def _earlier_hand(
     number: int,
     own: int,
     json_out: bool,
+    m: Messages,
 ) -> None:
     if hands is None or not 1 <= number < own or number > len(hands):
         have = f"hands 1-{own}" if hands is not None else f"hand {own} only"
@@ -110,34 +112,16 @@ def _earlier_hand(
         ]
         emit({"rules": _rules_json(record), "hand": number, "scores": scores})
         return
-    console = make_console(highlight=False)
-    console.print(
-        f"hand {number}: the points the record kept (its actions are in that hand's own record)",
-        markup=False,
-    )
-    table = Table(title=f"Hand {number}", title_justify="left")
-    table.add_column("player")
-    table.add_column("points", justify="right")
-    for name, value in points.items():
-        table.add_row(Text(name), str(value))
-    console.print(table)
+    console = letters_console(highlight=False)
+    console.print(m("score.record.earlier_hand", hand=number), markup=False)
+    console.print(totals_table(list(points.items()), m, m("score.record.hand", hand=number)))
 
 
-def _print(scores: tuple[PlayerScore, ...], note: str) -> None:
-    console = make_console(highlight=False)
-    console.print(printable(note), markup=False)
+def _print(scores: tuple[PlayerScore, ...], note: str | Told, m: Messages) -> None:
+    """The rules note, each player's explained table and the totals, in the language of ``m``
+    (the tiles in its colour letters)."""
+    console = letters_console(highlight=False)
+    console.print(printable(note.render(m) if isinstance(note, Told) else note), markup=False)
     for ps in scores:
-        table = Table(title=Text(f"{ps.name}: {ps.score} points"), title_justify="left")
-        table.add_column("rule id", style="cyan", no_wrap=True)
-        table.add_column("what it counts")
-        table.add_column("points", justify="right")
-        for line in ps.lines:
-            table.add_row(line.rule_id, Text(line.text), str(line.points))
-        table.add_row("", Text("total", style="bold"), Text(str(ps.score), style="bold"))
-        console.print(table)
-    totals = Table(title="Totals", title_justify="left")
-    totals.add_column("player")
-    totals.add_column("points", justify="right")
-    for ps in scores:
-        totals.add_row(Text(ps.name), str(ps.score))
-    console.print(totals)
+        console.print(player_table(ps, m))
+    console.print(totals_table([(ps.name, ps.score) for ps in scores], m))

@@ -2,7 +2,9 @@
 
 Each family lists its own words (``Variant.command_words`` offers them to tab completion); the
 program's own words are ``FRAME_WORDS``. Diacritics are optional when typing: ``anunt`` is
-``anunț``, ``ies`` is ``ieș`` (``fold``). The record always keeps the canonical (English)
+``anunț``, ``iesi`` is ``ieși`` (``fold``). A verb may have several words (the first person
+``arunc`` and the imperative ``aruncă``); the first listed is the one the program shows
+(``in_romanian``). The record always keeps the canonical (English)
 action: a Romanian word is replaced before the line is parsed. docs/glossary.md lists them.
 """
 
@@ -14,15 +16,25 @@ from typing import Final
 
 from remi.core.errors import NotationError
 
-__all__ = ["FRAME_WORDS", "canonical_command", "fold", "verbs_in_words"]
+__all__ = [
+    "FRAME_WORDS",
+    "canonical_command",
+    "first_words",
+    "fold",
+    "in_romanian",
+    "verbs_in_words",
+]
 
 #: The program's own commands in Romanian: word -> English command.
 FRAME_WORDS: Final[Mapping[str, str]] = {
     "ajutor": "help",
     "sugestie": "hint",
     "salvez": "save",
-    "ieș": "quit",
+    "ies": "quit",
     "anulez": "undo",
+    "salvează": "save",
+    "ieși": "quit",
+    "anulează": "undo",
 }
 
 
@@ -50,11 +62,41 @@ def canonical_command(text: str, words: Mapping[str, str]) -> str:
     return text
 
 
+def first_words(words: Mapping[str, str]) -> dict[str, str]:
+    """English verb -> the first Romanian word ``words`` (word -> English verb) lists for it:
+    the word the program shows (``{"arunc": "discard", "aruncă": "discard"}`` gives
+    ``{"discard": "arunc"}``)."""
+    first: dict[str, str] = {}
+    for romanian, english in words.items():
+        first.setdefault(english, romanian)
+    return first
+
+
+def in_romanian(command_text: str, words: Mapping[str, str]) -> str:
+    """A command as a Romanian player types it: its first word, an English verb, replaced by the
+    first Romanian word for it in ``words`` or ``FRAME_WORDS`` (the reverse of
+    ``canonical_command``); a command with no Romanian word is unchanged. The tiles keep their
+    canonical letters: the screen shows them in Romanian letters (``colour_letters.shown``).
+
+    >>> in_romanian("discard Y2", {"arunc": "discard", "aruncă": "discard"})
+    'arunc Y2'
+    >>> in_romanian("help", {})
+    'ajutor'
+    """
+    verb, sep, rest = command_text.partition(" ")
+    for table in (words, FRAME_WORDS):
+        romanian = first_words(table).get(verb.lower())
+        if romanian is not None:
+            return f"{romanian}{sep}{rest}"
+    return command_text
+
+
 def verbs_in_words(exc: NotationError, words: Mapping[str, str], romanian: bool) -> NotationError:
     """``exc`` as the player should read it: when it refuses an unknown action word
     (``notation.unknown_verb``) and the player plays in Romanian, the actions it lists are the
-    Romanian ``words`` (word -> English verb) he may type, not the English verbs. Any other
+    Romanian ``words`` (word -> English verb) he may type, the first word of each verb, not the
+    English verbs. Any other
     error, or an English player, gets ``exc`` unchanged."""
     if romanian and exc.message_id == "notation.unknown_verb" and words:
-        exc.params = {**exc.params, "verbs": ", ".join(dict.fromkeys(words))}
+        exc.params = {**exc.params, "verbs": ", ".join(first_words(words).values())}
     return exc

@@ -342,13 +342,16 @@ class IllegalActionError(RemiError, ValueError):
         self.params = dict(params or {})
         self.count = count
 
-    def localized(self, m: Messages) -> str:
+    def localized(self, m: Messages, typed: str | None = None) -> str:
         """The refusal in the language of ``m``: "illegal action 'ACTION': REASON [RULE]", the
-        reason from the catalogue when the error has a message id."""
+        reason from the catalogue when the error has a message id. ``typed`` quotes the action
+        as the player typed it (``Ana: arunc R12`` in Romanian play) in place of its canonical
+        notation (``p1 discard R12``)."""
         reason = self._reason(m) if self.message_id else self.reason
         if self.action is None:
             return m("error.illegal_action.bare", reason=reason, rule=self.rule_id)
-        return m("error.illegal_action", action=self.action, reason=reason, rule=self.rule_id)
+        action = self.action if typed is None else typed
+        return m("error.illegal_action", action=action, reason=reason, rule=self.rule_id)
 
 
 def illegal(

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from remi.core.commands import canonical_command, verbs_in_words
+from remi.core.commands import canonical_command, in_romanian, verbs_in_words
 from remi.core.errors import IllegalActionError, NotationError
 from remi.core.messages import Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
@@ -41,7 +41,9 @@ __all__ = [
     "timeout_actions",
 ]
 
-#: The Romanian commands of a turn: word -> English action verb (docs/glossary.md).
+#: The Romanian commands of a turn: word -> English action verb (docs/glossary.md); the first
+#: person (``arunc``), then the imperative (``aruncă``). The first word of a verb is the one
+#: ``help`` and ``hint`` show (``remi.core.commands.in_romanian``).
 ROMANIAN_WORDS: Final[dict[str, str]] = {
     "trage": "draw",
     "trag": "draw",
@@ -58,16 +60,27 @@ ROMANIAN_WORDS: Final[dict[str, str]] = {
     "ofer": "offer",
     "accept": "accept",
     "pas": "pass",
+    "etalează": "meld",
+    "lipește": "layoff",
+    "schimbă": "swap",
+    "anunță": "announce",
+    "declară": "declare",
+    "reclamă": "claim",
+    "aruncă": "discard",
+    "oferă": "offer",
+    "acceptă": "accept",
 }
 
 _SEAT_RE: Final = re.compile(r"^\s*p\d+\s", re.IGNORECASE)
 _HELP_LIMIT: Final = 40
 
 
-def command_text(action: Action) -> str:
+def command_text(action: Action, lang: str = "en") -> str:
     """An action as the player types it, for ``help`` and ``hint``: its notation without the
-    seat prefix (``meld [R7 R8 R9]``)."""
-    return str(action).split(" ", 1)[1]
+    seat prefix (``meld [R7 R8 R9]``), with the Romanian command word in Romanian (``lang``
+    ``ro``: ``etalez [R7 R8 R9]``; the screen shows the tiles in Romanian letters)."""
+    text = str(action).split(" ", 1)[1]
+    return in_romanian(text, ROMANIAN_WORDS) if lang == "ro" else text
 
 
 def hand_outcome(state: GameState) -> HandOutcome | None:
@@ -135,7 +148,7 @@ def _help(io: TurnIO, seat: int) -> None:
     m = io.m
     io.say(m("help.legal", count=len(legal)), style="bold")
     for action in legal[:_HELP_LIMIT]:
-        io.say("  " + command_text(action))
+        io.say("  " + command_text(action, m.lang))
     if len(legal) > _HELP_LIMIT:
         io.say("  " + m("help.more", count=len(legal) - _HELP_LIMIT))
     io.say(m("help.commands"))
@@ -164,7 +177,7 @@ def _hint(io: TurnIO, seat: int) -> None:
             io.say(m.plural("hint.opening", plan.points, text=plan.text))
     if seen.legal:
         kind, advice = io.advise(seen)
-        io.say(m("hint.play", bot=kind, action=command_text(advice.action)))
+        io.say(m("hint.play", bot=kind, action=command_text(advice.action, m.lang)))
         if advice.reason is not None:
             io.say(m("hint.why", why=m(advice.reason, **advice.values)))
 
@@ -232,14 +245,16 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             told = verbs_in_words(exc, ROMANIAN_WORDS, m.lang == "ro").localized(m)
             io.say(m("bad_input", error=told), style="red")
             continue
+        # in Romanian play the refusal quotes the action as typed in Romanian, with the name
+        quoted = f"{name}: {command_text(action, 'ro')}" if m.lang == "ro" else None
         stranded = strands_taken_tile(io.state, seat, action)
         if stranded is not None:
-            io.say(m("illegal", error=str(stranded)), style="red")
+            io.say(m("illegal", error=stranded.localized(m, quoted)), style="red")
             continue
         try:
             io.apply(action)
         except IllegalActionError as exc:
-            io.say(m("illegal", error=exc.localized(m)), style="red")
+            io.say(m("illegal", error=exc.localized(m, quoted)), style="red")
             continue
         io.acted(seat)
         state = io.state

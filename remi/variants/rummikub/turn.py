@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from remi.core.commands import canonical_command
+from remi.core.commands import canonical_command, in_romanian
 from remi.core.errors import IllegalActionError, NotationError, RemiError
 from remi.core.formations import Formation, FormationRules
 from remi.core.messages import N_, Messages
@@ -35,7 +35,9 @@ from remi.variants.rummikub.views import view
 
 __all__ = ["end_text", "hand_outcome", "human_turn", "play_commands"]
 
-#: The Romanian commands of a turn: word -> English action verb (docs/glossary.md).
+#: The Romanian commands of a turn: word -> English action verb (docs/glossary.md); the first
+#: person (``pun``), then the imperative (``pune``). The first word of a verb is the one
+#: ``help`` and ``hint`` show (``remi.core.commands.in_romanian``).
 ROMANIAN_WORDS: Final[dict[str, str]] = {
     "pun": "put",
     "mut": "move",
@@ -46,6 +48,9 @@ ROMANIAN_WORDS: Final[dict[str, str]] = {
     "trage": "draw",
     "trag": "draw",
     "pas": "pass",
+    "pune": "put",
+    "mută": "move",
+    "desparte": "split",
 }
 
 #: The message ids of the help and hint lines of a draw and a pass.
@@ -162,12 +167,20 @@ def _help(io: TurnIO, seat: int) -> None:
     if plays:
         io.say(m("rk.help.plays", count=len(plays)), style="bold")
         for play in plays[:_HELP_LIMIT]:
-            io.say("  " + " ; ".join(play_commands(seen.table, play.table, frules)))
+            io.say("  " + _commands_text(play_commands(seen.table, play.table, frules), m))
         if len(plays) > _HELP_LIMIT:
             io.say("  " + m("help.more", count=len(plays) - _HELP_LIMIT))
     else:
         io.say(m("rk.help.none"))
     io.say(m("rk.help.commands"))
+
+
+def _commands_text(commands: Sequence[str], m: Messages) -> str:
+    """Editor commands joined by `` ; ``, with the Romanian command words in Romanian
+    (``pun R10 2``, ``nou R7 R8 R9``)."""
+    if m.lang == "ro":
+        commands = [in_romanian(c, ROMANIAN_WORDS) for c in commands]
+    return " ; ".join(commands)
 
 
 def _hint(io: TurnIO, seat: int) -> None:
@@ -177,7 +190,8 @@ def _hint(io: TurnIO, seat: int) -> None:
     kind, advice = io.advise(seen)
     action = advice.action
     if isinstance(action, Play):
-        text = " ; ".join(play_commands(seen.table, action.table, seen.rules.formation_rules))
+        commands = play_commands(seen.table, action.table, seen.rules.formation_rules)
+        text = _commands_text(commands, io.m)
         io.say(io.m("rk.hint.play", bot=kind, commands=text))
     elif isinstance(action, Draw | Pass):
         io.say(io.m(_HINT[action.VERB], bot=kind))
@@ -262,8 +276,9 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         if word in ("draw", "pass") and not rest.strip():
             try:
                 return _end_turn(io, seat, Draw(seat) if word == "draw" else Pass(seat))
-            except IllegalActionError as exc:
-                io.say(m("illegal", error=exc.localized(m)), style="red")
+            except IllegalActionError as exc:  # quoted as typed in Romanian play („Ana: pas”)
+                quoted = f"{name}: {in_romanian(word, ROMANIAN_WORDS)}" if m.lang == "ro" else None
+                io.say(m("illegal", error=exc.localized(m, quoted)), style="red")
                 continue
         try:
             outcome = editor.command(text)
