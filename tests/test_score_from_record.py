@@ -100,6 +100,10 @@ def test_unfinished_hand_and_bad_combinations_are_one_error(tmp_path: Path) -> N
     )
     result = runner.invoke(app, ["score", "--from-record", str(save)])
     assert result.exit_code == 2 and "hand 1 has not ended" in result.output
+    result = runner.invoke(app, ["score", "--from-record", str(save), "--lang", "ro"])
+    assert result.exit_code == 2 and "mâna 1 nu s-a terminat" in result.output
+    result = runner.invoke(app, ["score", "--from-record", str(save), "--hand", "3"])
+    assert result.exit_code == 2 and "--hand 3: the record holds hand 1 only" in result.output
     for args in (
         ["score", "--from-record", str(save), "--rules", "remi-50"],
         ["score", "--hand", "1"],

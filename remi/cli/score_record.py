@@ -15,14 +15,14 @@ from typing import Any
 
 from rich.markup import escape
 
-from remi.cli.app import EXIT_INVALID, fail
+from remi.cli.app import EXIT_INVALID, fail, fail_message
 from remi.cli.lang import letters_console
 from remi.cli.output import emit
 from remi.cli.score_tables import player_table, totals_table
 from remi.cli.vocabulary import player_object, record_rules_object, scores_list
 from remi.core.errors import Told
 from remi.core.files import printable
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.core.record_files import load_record
 from remi.core.record_setup import rules_note
 from remi.core.records import GameRecord
@@ -68,12 +68,11 @@ def score_record(path: Path, hand: int | None, json_out: bool, m: Messages) -> N
             field=f"actions[{err.position}]",
         )
     if not result.over:
-        fail(
-            escape(
-                f"{path}: hand {number} has not ended ({len(result.actions)} actions): "
-                "there is no score yet"
-            ),
-            path=str(path),
+        fail_message(
+            N_("score_record.not_ended"),
+            path=printable(str(path)),
+            hand=number,
+            done=len(result.actions),
         )
     if json_out:
         emit(
@@ -102,8 +101,8 @@ def _earlier_hand(
     m: Messages,
 ) -> None:
     if hands is None or not 1 <= number < own or number > len(hands):
-        have = f"hands 1-{own}" if hands is not None else f"hand {own} only"
-        fail(escape(f"{path}: --hand {number}: the record holds {have}"), field="--hand")
+        told = N_("score_record.hands") if hands is not None else N_("score_record.hand_only")
+        fail_message(told, field="--hand", path=printable(str(path)), hand=number, own=own)
     points = dict(hands[number - 1])
     if json_out:
         scores = [
