@@ -21,11 +21,10 @@ from typing import Annotated, Any
 
 import attrs
 import typer
-from rich.markup import escape
 from rich.text import Text
 from typer.core import TyperCommand
 
-from remi.cli.app import app, fail, fail_message, guarded, parse_set_options
+from remi.cli.app import app, fail_message, guarded, parse_set_options
 from remi.cli.completion import SetOption, complete_presets
 from remi.cli.lang import LangOption, LetterWriter, language
 from remi.cli.messages import messages
@@ -35,7 +34,7 @@ from remi.cli.session import Session, check_save_target, path_key, start_session
 from remi.cli.terminal import install_completion
 from remi.core.commands import FRAME_WORDS
 from remi.core.deal import fresh_seed
-from remi.core.errors import IllegalActionError, NotationError, RemiError, RulesError
+from remi.core.errors import IllegalActionError, NotationError, RemiError, RulesError, reason_of
 from remi.core.game import State, from_position, variant_of
 from remi.core.messages import LANGUAGES, N_
 from remi.core.record_files import load_record
@@ -91,16 +90,16 @@ def _name_seats(entries: list[PlayerEntry]) -> tuple[PlayerEntry, ...]:
     named = []
     for seat, entry in enumerate(entries):
         if entry.kind == HUMAN and not entry.name.strip():
-            fail(escape(f"--human needs a name, got '{entry.name}'"))
+            fail_message(N_("play.human_needs_name"), name=entry.name)
         if entry.kind == HUMAN and not entry.name.isprintable():  # terminal escape codes...
-            fail(escape(f"--human names are printable text, got {entry.name!r}"))
+            fail_message(N_("play.human_printable"), name=repr(entry.name))
         named.append(
             entry if entry.kind == HUMAN else PlayerEntry(f"{entry.kind}-{seat + 1}", entry.kind)
         )
     names = [e.name for e in named]
     for name in names:
         if names.count(name) > 1:
-            fail(escape(f"two seats are named '{name}': give each --human a different name"))
+            fail_message(N_("play.same_name"), name=name)
     return tuple(named)
 
 
@@ -371,14 +370,11 @@ def _start_position(
         or match
         or (source and source.name == "COMMANDLINE")
     ):
-        fail(
-            "--position brings its own rules and tiles and is not saved: "
-            "drop --load, --save, --seed, --rules, --set and --match"
-        )
+        fail_message(N_("play.position_alone"))
     try:
         return from_position(text)
     except NotationError as exc:
-        fail(escape(f"--position: {exc}"))
+        fail_message(N_("play.position_bad"), error=reason_of(exc))
 
 
 @app.command("play", cls=_SeatOrderCommand)
@@ -460,7 +456,7 @@ def play(
     """
     if timer is not None:
         if timer < 0:
-            fail(f"--timer must be 0 or more seconds, got {timer}")
+            fail_message(N_("play.timer_negative"), seconds=timer)
         set_ = [*(set_ or []), f"timer.seconds={timer}"]
     chosen = language(lang)
     m = messages(chosen)
@@ -471,16 +467,16 @@ def play(
         set_ = [f"{key}={value}" for key, value in start.rules.overrides]
         seated = variant_of(start).player_count(start)
         if players is not None and players != seated:
-            fail(f"--players {players}: the position has {seated} players")
+            fail_message(N_("play.position_players"), players=players, seated=seated)
         players = seated
     if load is not None:
         source = ctx.get_parameter_source("rules")
         given_rules = source is not None and source.name == "COMMANDLINE"
         if seed is not None or human or bot or players is not None or set_ or match or given_rules:
-            fail("--load resumes a recorded game: its seats, seed and rules come from the file")
+            fail_message(N_("play.load_alone"))
         record = load_record(load)
         if auto and any(p.kind == HUMAN for p in record.players):
-            fail("--auto needs every seat to be a bot; the record has human seats")
+            fail_message(N_("play.auto_record_humans"))
         chosen = language(lang, record.lang)  # a saved game keeps its language
         m = messages(chosen)
     else:
@@ -488,7 +484,7 @@ def play(
         kinds = [BotKind(kind).value for kind in bot or []]
         entries = _seat_order(raw, list(human or []), kinds)
         if auto and any(e.kind == HUMAN for e in entries):
-            fail("--auto plays bots only: drop --human")
+            fail_message(N_("play.auto_humans"))
         table = _default_table(rules, parse_set_options(set_))
         count = (
             players
@@ -500,7 +496,7 @@ def play(
         if players is not None:
             _check_player_count(rules, parse_set_options(set_), players)
         if players is not None and len(entries) > players:
-            fail(f"{len(entries)} seats given with --human/--bot but --players {players}")
+            fail_message(N_("play.too_many_seats"), given=len(entries), players=players)
         if not entries and not auto:
             entries.append(PlayerEntry(m("default_human"), HUMAN))
         while len(entries) < count:
@@ -518,7 +514,7 @@ def play(
                 try:  # the save file is this game's for its whole life (docs/records.md)
                     locks.hold(save, record)
                 except SaveLockError as exc:
-                    fail(escape(f"--save {save}: {exc}"))
+                    fail_message(N_("play.save_locked"), path=str(save), error=reason_of(exc))
             check_save_target(save, load)
 
         def factory(rec: GameRecord) -> Session:
