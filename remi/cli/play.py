@@ -46,6 +46,9 @@ from remi.match import Match
 
 __all__ = ["board_app", "play"]
 
+#: The exit code after Ctrl-C (128 + SIGINT, as the shell gives and ``remi.cli.app.main``).
+EXIT_INTERRUPTED = 130
+
 #: The program's own words tab completion offers, besides the family's and the rack's tiles.
 _COMMANDS = ("undo", "hint", "help", "save", "quit", *FRAME_WORDS)
 
@@ -236,8 +239,34 @@ def _run(
     pause: Callable[[Session], bool] | None = None,
 ) -> None:
     """Play ``record`` (and the next hands of a match); ``pause(session)`` after each hand's
-    scores (the board keeps them on screen until a key; False: the board closed)."""
+    scores (the board keeps them on screen until a key; False: the board closed).
+
+    Raises:
+        typer.Exit: (exit 130) Ctrl-C in the line mode, after the line ``quit`` gives (the
+            game saved, and where, when it has a save file).
+    """
+    playing: list[Session] = []
+    try:
+        _hands(session_factory, record, pause, playing)
+    except KeyboardInterrupt:
+        if pause is not None or not playing:  # the board has its own keys
+            raise
+        playing[-1].console.print()  # the prompt's line is left unfinished
+        playing[-1].quit()
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def _hands(
+    session_factory: Callable[[GameRecord], Session],
+    record: GameRecord,
+    pause: Callable[[Session], bool] | None,
+    playing: list[Session],
+) -> None:
+    """``_run``'s hands; ``playing`` gets each hand's session as it starts."""
     session = session_factory(record)
+    playing.append(session)
+    if session.save_path is not None:  # saved from the start: quitting at once keeps it too
+        session.save()
     while True:
         install_completion((*session.variant.command_words(), *_COMMANDS), session.rack_words)
         if not _play_hand(session):
@@ -273,6 +302,7 @@ def _run(
         if pause is not None and not pause(session):
             return
         session = session_factory(record)
+        playing.append(session)
         if session.save_path is not None:
             session.save()
 
@@ -334,6 +364,19 @@ def _check_player_count(rules_name: str, overrides: dict[str, str], players: int
         fail_message(
             N_("cli.error.players_count"), field="--players", players=players, low=low, high=high
         )
+
+
+def _check_room_for_you(
+    rules_name: str, overrides: dict[str, str], bots: int, players: int | None
+) -> None:
+    """Refuse ``--bot`` seats (without ``--human``) that leave no seat for the player: every
+    seat of ``--players`` or of the rules' ``players.max`` taken by a bot (exit 2; ``--auto``
+    plays bots only)."""
+    from remi.core.presets import load_rules
+
+    seats = players if players is not None else _rule(load_rules(rules_name, overrides), "players.max", 4)
+    if bots >= seats:
+        fail_message(N_("play.no_seat_for_you"), bots=bots, seats=seats)
 
 
 def _default_table(rules_name: str, overrides: dict[str, str]) -> int:
@@ -408,7 +451,10 @@ def play(
         Path | None, typer.Option("--save", help="Keep the game saved in FILE (atomic writes).")
     ] = None,
     load: Annotated[
-        Path | None, typer.Option("--load", help="Resume the game recorded in FILE.")
+        Path | None,
+        typer.Option(
+            "--load", help="Resume the game recorded in FILE (kept saved there unless --save)."
+        ),
     ] = None,
     auto: Annotated[
         bool,
@@ -445,7 +491,8 @@ def play(
 ) -> None:
     """Play Remi pe tablă at the terminal: one human against three greedy bots by default.
 
-    Seats are taken in the order of --human NAME / --bot KIND; missing seats are greedy bots.
+    Seats are taken in the order of --human NAME / --bot KIND; without --human you take seat 1
+    and --bot chooses your opponents; missing seats are greedy bots.
     At your turn type an action without the seat prefix (draw, take, take 4, meld R7 R8 R9,
     layoff 2 R10, swap 3 Y12, announce, atu, declare, discard Y12) or undo, hint, help,
     save FILE, quit. Rummikub-style presets (--rules rummikub, myrummy, myrummy-small): edit
@@ -486,19 +533,22 @@ def play(
         if auto and any(e.kind == HUMAN for e in entries):
             fail_message(N_("play.auto_humans"))
         table = _default_table(rules, parse_set_options(set_))
-        count = (
-            players
-            if players is not None
-            else max(
-                len(entries), table if not entries or auto or len(entries) < 2 else len(entries)
-            )
-        )
         if players is not None:
             _check_player_count(rules, parse_set_options(set_), players)
         if players is not None and len(entries) > players:
             fail_message(N_("play.too_many_seats"), given=len(entries), players=players)
-        if not entries and not auto:
-            entries.append(PlayerEntry(m("default_human"), HUMAN))
+        you = not auto and not any(e.kind == HUMAN for e in entries)
+        if you:  # --bot alone chooses your opponents: you keep seat 1
+            _check_room_for_you(rules, parse_set_options(set_), len(entries), players)
+            entries.insert(0, PlayerEntry(m("default_human"), HUMAN))
+        count = (
+            players
+            if players is not None
+            else max(
+                len(entries),
+                table if you or not entries or auto or len(entries) < 2 else len(entries),
+            )
+        )
         while len(entries) < count:
             entries.append(PlayerEntry("", "greedy"))
         seats = _name_seats(entries)
@@ -506,6 +556,8 @@ def play(
     if chosen in LANGUAGES:
         record = attrs.evolve(record, lang=chosen)
 
+    if save is None:  # a resumed game keeps saving to its file, as with --load F --save F
+        save = load
     owned = {path_key(p) for p in (save, load) if p is not None}
     locks = SaveLocks()
     try:

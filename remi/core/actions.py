@@ -84,11 +84,18 @@ def positive_number(token: str, text: str, what: Reason | str) -> int:
     """``token`` as a positive whole number (a seat, a formation number, a șir position).
 
     Raises:
-        NotationError: when ``token`` is not 1..999,999,999, naming ``what`` it should be.
+        NotationError: when ``token`` is not a whole number from 1 (naming ``what`` it should
+            be), or has more than nine digits (no such position or formation: at most
+            999,999,999; the number is shown cut to its first 12 digits).
     """
-    if not (token.isascii() and token.isdigit()) or len(token) > _MAX_DIGITS or int(token) < 1:
+    digits = token.lstrip("0")  # int() refuses very long digit strings: never given one
+    if not (token.isascii() and token.isdigit()) or not digits:
         raise fail(N_("notation.positive"), text, token, what=what)
-    return int(token)
+    if len(digits) > _MAX_DIGITS:
+        shown = token if len(token) <= 12 else f"{token[:12]}..."
+        most = 10**_MAX_DIGITS - 1
+        raise fail(N_("notation.number_large"), text, token, what=what, number=shown, most=most)
+    return int(digits)
 
 
 @attrs.frozen(kw_only=True)
