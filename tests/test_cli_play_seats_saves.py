@@ -104,7 +104,9 @@ def test_ctrl_c_in_the_line_mode_leaves_like_quit_exit_130(
     monkeypatch.setattr(terminal, "read_line", read_line)
     result = runner.invoke(app, ["play", "--plain", "--seed", "7", "--save", str(game)])
     assert result.exit_code == 130, result.output
-    assert result.output.endswith(f"\nGame left; it is saved in {game} (remi play --load {game}).\n")
+    assert result.output.endswith(
+        f"\nGame left; it is saved in {game} (remi play --load {game}).\n"
+    )
     assert load_record(game).actions == ()  # the refused 'discard' changed nothing
 
 
@@ -138,8 +140,6 @@ def test_a_number_with_leading_zeros_is_its_value() -> None:
 
 
 def test_huge_take_typed_in_the_game_is_refused_in_romanian_too() -> None:
-    code, out = _play(
-        ["--seed", "7", "--lang", "ro"], ["ia 99999999999999999999", "ies"]
-    )
+    code, out = _play(["--seed", "7", "--lang", "ro"], ["ia 99999999999999999999", "ies"])
     assert code == 0, out
     assert "poziția din șir 999999999999... nu există (cel mult 999999999)" in out

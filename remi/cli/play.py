@@ -374,7 +374,11 @@ def _check_room_for_you(
     plays bots only)."""
     from remi.core.presets import load_rules
 
-    seats = players if players is not None else _rule(load_rules(rules_name, overrides), "players.max", 4)
+    seats = (
+        players
+        if players is not None
+        else _rule(load_rules(rules_name, overrides), "players.max", 4)
+    )
     if bots >= seats:
         fail_message(N_("play.no_seat_for_you"), bots=bots, seats=seats)
 
