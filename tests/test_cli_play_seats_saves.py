@@ -143,3 +143,25 @@ def test_huge_take_typed_in_the_game_is_refused_in_romanian_too() -> None:
     code, out = _play(["--seed", "7", "--lang", "ro"], ["ia 99999999999999999999", "ies"])
     assert code == 0, out
     assert "poziția din șir 999999999999... nu există (cel mult 999999999)" in out
+
+
+async def test_board_quit_before_the_first_action_says_where_the_save_game_is(
+    tmp_path: Path,
+) -> None:
+    from boardkit import enter, make_board, settle, sir_break_record
+
+    from remi.ui.screens import QuitScreen
+
+    save = tmp_path / "game.json"
+    app = make_board(sir_break_record(tmp_path), save=save)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        await enter(pilot, app, "")  # the cover: Ana's turn, nothing played yet
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, QuitScreen)
+        assert f"saved in {save}" in " ".join(app.screen.lines)
+        assert "not saved" not in " ".join(app.screen.lines)
+        await pilot.press("y")
+        await pilot.pause(0.2)
+    assert load_record(save).actions == ()
