@@ -11,13 +11,15 @@ incomplete … or invalid ✗ as the table changes.
 Keys (the table has the focus): arrows move (↑/↓ between the sets and the rack), Space picks
 or drops the tile, w picks a whole set, n plays the picked tiles as a new set, a adds them to
 the set under the cursor, s splits that set before the cursor, u undoes, c checks, Enter ends
-the turn (done; unchanged: draw), Esc goes to the command line. Mouse: a click on a tile picks
+the turn (done; on an unchanged table, which draws a tile, the board asks first), Esc, ``:``,
+``/`` or Tab go to the command line, and any other letter starts a command there (so does a key
+that would do nothing here: ``n`` with nothing picked, so ``new R7 R8 R9`` typed lands there). Mouse: a click on a tile picks
 it, on a set's number adds the picked tiles to it, on ``[+]`` makes them a new set.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -114,7 +116,7 @@ class TableEdit(Static, can_focus=True):
         ("w", "whole", N_("board.rk.key.whole")),
         ("u", "send('undo')", N_("board.rk.key.undo")),
         ("c", "send('check')", N_("board.rk.key.check")),
-        ("enter", "send('done')", N_("board.rk.key.done")),
+        ("enter", "done", N_("board.rk.key.done")),
         ("escape", "app.focus('command')", N_("board.key.back")),
     )
     #: The keys the table's title lists (not the footer, which keeps room for Ctrl+Q).
@@ -124,10 +126,17 @@ class TableEdit(Static, can_focus=True):
         Binding("right", "move(0, 1)", show=False),
         Binding("up", "move(-1, 0)", show=False),
         Binding("down", "move(1, 0)", show=False),
+        Binding("colon,slash,tab", "app.focus('command')", show=False),
     ]
+
+    #: The keys of ``KEYS`` that are letters (typed elsewhere, they start a command).
+    LETTERS: ClassVar[frozenset[str]] = frozenset({"n", "a", "s", "w", "u", "c"})
 
     class Changed(Message):
         """The cursor or the picks changed (the rack row redraws)."""
+
+    class AskDone(Message):
+        """Enter on an unchanged table: ending the turn draws a tile, so the board asks."""
 
     def __init__(self, m: Messages, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -144,6 +153,11 @@ class TableEdit(Static, can_focus=True):
         self.rack_row: RackRow | None = None
         self.rack_title = ""
         self.drawn: Tile | None = None
+        #: The table and the rack are as at the start of the turn (``done`` draws a tile).
+        self.unchanged = False
+        #: Called with a typed character that starts a command (the board puts it on the
+        #: command line and focuses it).
+        self.on_word: Callable[[str], None] | None = None
 
     # --- what is shown --------------------------------------------------------------------
 
@@ -156,15 +170,17 @@ class TableEdit(Static, can_focus=True):
         *,
         rack_title: str = "",
         drawn: Tile | None = None,
+        unchanged: bool = False,
     ) -> None:
         """Show ``sets`` (marked when ``rules`` is given: the table is being edited) and
-        ``rack`` after ``rack_title`` (``drawn``: the tile just drawn, marked ``↓``); the picks
-        are dropped when either changed."""
+        ``rack`` after ``rack_title`` (``drawn``: the tile just drawn, marked ``↓``;
+        ``unchanged``: nothing was played yet this turn); the picks are dropped when either
+        changed."""
         new_sets, new_rack = [tuple(s) for s in sets], list(rack)
         if new_sets != self.sets or new_rack != self.rack:
             self.picked.clear()
         self.title, self.sets, self.rack, self.rules = title, new_sets, new_rack, rules
-        self.rack_title, self.drawn = rack_title, drawn
+        self.rack_title, self.drawn, self.unchanged = rack_title, drawn, unchanged
         self.cursor = self._clamped(self.cursor)
         self.redraw()
 
@@ -226,6 +242,21 @@ class TableEdit(Static, can_focus=True):
         """Hide the cursor."""
         self.call_after_refresh(self.redraw)
 
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that is not one of the editor's starts a command: it goes to the
+        command line, which gets the focus."""
+        char = event.character
+        if not event.is_printable or char is None or char in " :/" or event.key in self.LETTERS:
+            return
+        event.stop()
+        event.prevent_default()
+        self._word(char)
+
+    def _word(self, char: str) -> None:
+        """``char`` starts a command on the command line (``on_word``)."""
+        if self.on_word is not None:
+            self.on_word(char)
+
     # --- picking --------------------------------------------------------------------------
 
     def action_move(self, rows: int, cols: int) -> None:
@@ -258,9 +289,9 @@ class TableEdit(Static, can_focus=True):
         """A click: pick a tile, add the picks to a set, or make them a new set."""
         if target[0] == "set":
             self.cursor = self._clamped((int(target[1]), 0))
-            self.action_add()
+            self.action_add(key=False)
         elif target[0] == "new":
-            self.action_new_set()
+            self.action_new_set(key=False)
         else:
             self.cursor = (int(target[0]), int(target[1]))
             self.action_pick()
@@ -297,22 +328,38 @@ class TableEdit(Static, can_focus=True):
         """Send an editor command as if typed."""
         self.post_message(Play(line, send=True))
 
-    def action_new_set(self) -> None:
-        """The picked tiles as a new set (``new``)."""
+    def action_done(self) -> None:
+        """End the turn (``done``); on an unchanged table, which draws a tile, ask first."""
+        if self.unchanged:
+            self.post_message(self.AskDone())
+        else:
+            self.action_send("done")
+
+    def action_new_set(self, key: bool = True) -> None:
+        """The picked tiles as a new set (``new``); with nothing picked, the key ``n`` starts a
+        typed command instead."""
         if self.picked:
             self.action_send("new " + " ".join(self._items()))
+        elif key:  # nothing to play: the start of a typed word (new, ...)
+            self._word("n")
 
-    def action_add(self) -> None:
-        """The picked tiles into the set under the cursor (``put``)."""
+    def action_add(self, key: bool = True) -> None:
+        """The picked tiles into the set under the cursor (``put``); else the key ``a`` starts
+        a typed command."""
         row = self.cursor[0]
         if self.picked and row != RACK:
             self.action_send(f"put {' '.join(self._items())} {row + 1}")
+        elif key:
+            self._word("a")
 
     def action_split(self) -> None:
-        """Split the set under the cursor before the cursor's tile (``split``)."""
+        """Split the set under the cursor before the cursor's tile (``split``); else the key
+        ``s`` starts a typed command."""
         row, col = self.cursor
         if row != RACK and col >= 1:
             self.action_send(f"split {row + 1} {col + 1}")
+        else:
+            self._word("s")
 
 
 class RackRow(Static):
