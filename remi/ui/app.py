@@ -42,7 +42,7 @@ from remi.variants.rummikub.views import RummikubView
 
 W = TypeVar("W", bound=Widget)
 
-__all__ = ["SPEEDS", "WARN_SECONDS", "BoardApp", "CommandInput", "complete_word"]
+__all__ = ["SPEEDS", "WARN_SECONDS", "BoardApp", "CommandInput", "complete_word", "log_height"]
 
 #: The turn timer's countdown turns red (and the terminal bell rings) in its last seconds.
 WARN_SECONDS = 10
@@ -55,6 +55,12 @@ START_SPEED = 3
 
 #: The actions of the bot-game keys (shown in the footer only during a bot game).
 _AUTO_ACTIONS = ("speed", "pause", "step")
+
+
+def log_height(rows: int) -> int:
+    """The height of the messages area (its top border and its lines) on a terminal of
+    ``rows`` rows: 2 lines at 24 rows, one more for each 3 rows more (7 at 40)."""
+    return 3 + max(0, rows - 24) // 3
 
 
 def complete_word(text: str, words: tuple[str, ...]) -> tuple[str, list[str]]:
@@ -109,10 +115,10 @@ class BoardApp(App[None]):
     #players { width: auto; max-width: 60%; padding: 0 1; }
     #round-box { width: 1fr; height: auto; max-height: 7; scrollbar-size-vertical: 1; }
     #round { padding: 0 1; color: $text-muted; }
-    #table-box { height: 2fr; min-height: 3; border-top: solid $primary; }
+    #table-box { height: 1fr; min-height: 3; border-top: solid $primary; }
     #table { padding: 0 1; }
     #sir, #status { height: auto; padding: 0 1; }
-    #log { height: 1fr; min-height: 3; padding: 0 1; border-top: solid $primary; scrollbar-size-vertical: 1; }
+    #log { height: 3; overflow-x: hidden; padding: 0 1; border-top: solid $primary; scrollbar-size-vertical: 1; }
     #rack { height: auto; padding: 0 1; background: $boost; }
     #rack:focus { background: $accent 30%; }
     #sets { padding: 0 1; }
@@ -167,8 +173,9 @@ class BoardApp(App[None]):
         self.stepping = False
         #: The last command came from the command line (the focus stays there).
         self.typed = False
-        #: The first line of the messages written since the game last asked for a line (shown
-        #: from there when they do not fit), or None before the first of them.
+        #: The first line of the messages written since the game last asked for a line or the
+        #: player's line was echoed (shown from there when they do not fit), or None before
+        #: the first of them.
         self._batch: int | None = None
 
     def compose(self) -> ComposeResult:
@@ -206,6 +213,7 @@ class BoardApp(App[None]):
             self.part(selector, Widget).display = False
         self.bridge.attach(self, self.call_from_thread)
         self.set_interval(0.25, self._tick)
+        self._fit_log()
         self.run_worker(self._play, thread=True, exit_on_error=True)
 
     def _play(self) -> None:
@@ -220,6 +228,13 @@ class BoardApp(App[None]):
                     self.call_from_thread(self.exit)
                 except RuntimeError:  # pragma: no cover - already closing
                     pass
+
+    def on_resize(self) -> None:
+        """The messages area grows with the terminal."""
+        self._fit_log()
+
+    def _fit_log(self) -> None:
+        self.part("#log", RichLog).styles.height = log_height(self.size.height)
 
     def on_unmount(self) -> None:
         """Release a game thread that waits for the board."""
@@ -367,10 +382,14 @@ class BoardApp(App[None]):
         if self._batch is None:
             self._batch = len(log.lines)
         log.write(Text(text, style=style or ""), scroll_end=False)
-        if len(log.lines) - self._batch > log.scrollable_content_region.height:
-            log.scroll_to(y=self._batch, animate=False, immediate=False)
+        self.call_after_refresh(self._scroll_log, self._batch)
+
+    def _scroll_log(self, start: int) -> None:
+        log = self.part("#log", RichLog)
+        if len(log.lines) - start > log.scrollable_content_region.height:
+            log.scroll_to(y=start, animate=False, immediate=True)
         else:
-            log.scroll_end(animate=False, immediate=False, x_axis=False)
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def action_log_page(self, pages: int) -> None:
         """Scroll the messages a page up (``pages`` < 0) or down."""
@@ -493,6 +512,7 @@ class BoardApp(App[None]):
         self.remaining = None
         self.part("#command", CommandInput).placeholder = self.m("board.waiting")
         self.log_line(f"> {line}", "dim")
+        self._batch = None  # the answer is shown from its first line
         self.bridge.answer(line)
 
     def _needs_announcement(self, line: str, canonical: str) -> bool:
