@@ -405,9 +405,15 @@ class BoardApp(App[None]):
         (table if table.display else self.part("#rack", PickRack)).focus()
 
     def _start_word(self, char: str) -> None:
-        """A letter typed on the table that is not one of its keys: it starts a command."""
+        """A letter typed on the table that is not one of its keys: it starts a command (and
+        the keys typed right after it, ``"\\n"`` Enter, ``"\\b"`` Backspace, go on with it)."""
         command = self.part("#command", CommandInput)
-        command.value += char
+        if char == "\n":
+            line, command.value = command.value.strip(), ""
+            self.typed = bool(line)
+            self.submit(line)
+            return
+        command.value = command.value[:-1] if char == "\b" else command.value + char
         command.cursor_position = len(command.value)
         self.set_focus(command)
 

@@ -158,6 +158,8 @@ class TableEdit(Static, can_focus=True):
         #: Called with a typed character that starts a command (the board puts it on the
         #: command line and focuses it).
         self.on_word: Callable[[str], None] | None = None
+        #: A command is being typed (the keys go to the command line).
+        self.typing = False
 
     # --- what is shown --------------------------------------------------------------------
 
@@ -235,7 +237,8 @@ class TableEdit(Static, can_focus=True):
         return out
 
     def on_focus(self) -> None:
-        """Show the cursor."""
+        """Show the cursor (the keys are the editor's again)."""
+        self.typing = False
         self.call_after_refresh(self.redraw)
 
     def on_blur(self) -> None:
@@ -244,17 +247,36 @@ class TableEdit(Static, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         """A printable key that is not one of the editor's starts a command: it goes to the
-        command line, which gets the focus."""
+        command line, which gets the focus; so do the keys typed quickly after it that reach
+        the table before the focus has moved (Enter and Backspace among them)."""
         char = event.character
-        if not event.is_printable or char is None or char in " :/" or event.key in self.LETTERS:
+        if self.typing and event.key in ("enter", "backspace"):
+            char = "\n" if event.key == "enter" else "\b"
+        elif not event.is_printable or char is None:
+            return
+        elif not self.typing and (char in " :/" or self._acts(event.key)):
             return
         event.stop()
         event.prevent_default()
         self._word(char)
 
+    def _acts(self, key: str) -> bool:
+        """Whether the editor's letter ``key`` does something here (``n`` / ``a`` need picked
+        tiles, ``a`` / ``s`` a set under the cursor, ``s`` a tile before the cursor)."""
+        row, col = self.cursor
+        if key == "n":
+            return bool(self.picked)
+        if key == "a":
+            return bool(self.picked) and row != RACK
+        if key == "s":
+            return row != RACK and col >= 1
+        return key in self.LETTERS
+
     def _word(self, char: str) -> None:
-        """``char`` starts a command on the command line (``on_word``)."""
+        """``char`` starts (or goes on with) a command on the command line (``on_word``:
+        ``"\\n"`` is Enter, ``"\\b"`` Backspace)."""
         if self.on_word is not None:
+            self.typing = True
             self.on_word(char)
 
     # --- picking --------------------------------------------------------------------------
@@ -289,9 +311,9 @@ class TableEdit(Static, can_focus=True):
         """A click: pick a tile, add the picks to a set, or make them a new set."""
         if target[0] == "set":
             self.cursor = self._clamped((int(target[1]), 0))
-            self.action_add(key=False)
+            self.action_add()
         elif target[0] == "new":
-            self.action_new_set(key=False)
+            self.action_new_set()
         else:
             self.cursor = (int(target[0]), int(target[1]))
             self.action_pick()
@@ -335,31 +357,22 @@ class TableEdit(Static, can_focus=True):
         else:
             self.action_send("done")
 
-    def action_new_set(self, key: bool = True) -> None:
-        """The picked tiles as a new set (``new``); with nothing picked, the key ``n`` starts a
-        typed command instead."""
+    def action_new_set(self) -> None:
+        """The picked tiles as a new set (``new``)."""
         if self.picked:
             self.action_send("new " + " ".join(self._items()))
-        elif key:  # nothing to play: the start of a typed word (new, ...)
-            self._word("n")
 
-    def action_add(self, key: bool = True) -> None:
-        """The picked tiles into the set under the cursor (``put``); else the key ``a`` starts
-        a typed command."""
+    def action_add(self) -> None:
+        """The picked tiles into the set under the cursor (``put``)."""
         row = self.cursor[0]
         if self.picked and row != RACK:
             self.action_send(f"put {' '.join(self._items())} {row + 1}")
-        elif key:
-            self._word("a")
 
     def action_split(self) -> None:
-        """Split the set under the cursor before the cursor's tile (``split``); else the key
-        ``s`` starts a typed command."""
+        """Split the set under the cursor before the cursor's tile (``split``)."""
         row, col = self.cursor
         if row != RACK and col >= 1:
             self.action_send(f"split {row + 1} {col + 1}")
-        else:
-            self._word("s")
 
 
 class RackRow(Static):
