@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from boardkit import TILE_RE, enter, focused, make_board, screen_text, settle, shows
+from textual import events
 
 from remi.cli import terminal
 from remi.cli.play import _new_record
@@ -303,3 +304,22 @@ async def test_board_rummikub_typed_command_goes_to_the_command_line(
         assert [len(s) for s in table.sets] == [4] and len(table.rack) == 10
         assert shows(app, "1 set is not valid yet")  # K12 does not belong to the 8s
         assert app.snapshot.view.tile_counts[0] == 14  # the turn goes on, nothing drawn
+
+
+async def test_board_rummikub_command_typed_in_a_burst_is_not_read_as_keys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keys posted all at once, without waiting between them (a fast typist, a paste): the
+    command (w, Space and Enter included) still reaches the editor, so ``new R8 Y8 B8`` and
+    Enter play the group and the turn goes on."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    app = _board()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        assert await focused(pilot, app.query_one(TableEdit))
+        asks = app.asks
+        for char in "new R8 Y8 B8\r":
+            key = {" ": "space", "\r": "enter"}.get(char, char)
+            app.post_message(events.Key(key, None if char == "\r" else char))
+        await settle(pilot, app, asks)
+        assert shows(app, "1:[R8 Y8 B8] ✓") and app.snapshot.view.tile_counts[0] == 14
