@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from boardkit import TILE_RE, enter, focused, make_board, screen_text, settle, shows
+from textual import events
 
 from remi.cli import terminal
 from remi.cli.play import _new_record
@@ -15,7 +16,7 @@ from remi.core.notation import parse_formation_tokens
 from remi.core.presets import load_rules
 from remi.core.records import HUMAN, PlayerEntry
 from remi.ui.app import WARN_SECONDS
-from remi.ui.screens import CoverScreen
+from remi.ui.screens import CoverScreen, DrawScreen
 from remi.ui.table_edit import RackRow, TableEdit
 from remi.variants.rummikub.screens import set_mark
 
@@ -183,7 +184,7 @@ def _log(app: Any) -> str:
 async def test_board_rummikub_hot_seat_cover_hides_the_rack_and_the_working_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Ana ends her turn (Enter on an unchanged table: she draws); under Bogdan's cover no
+    """Ana ends her turn (Enter on an unchanged table, confirmed with y: she draws); under Bogdan's cover no
     tile of hers is on the screen, neither the rack nor the table being edited."""
     monkeypatch.setattr(terminal, "clock", lambda: 0.0)
     seats = (PlayerEntry("Ana", HUMAN), PlayerEntry("Bogdan", HUMAN))
@@ -194,7 +195,9 @@ async def test_board_rummikub_hot_seat_cover_hides_the_rack_and_the_working_tabl
         table = app.query_one(TableEdit)
         assert await focused(pilot, table) and len(table.rack) == 14
         asks = app.asks
-        await pilot.press("enter")  # done, unchanged: a draw
+        await pilot.press("enter")  # done, unchanged: a draw, asked first
+        assert await _asked(pilot, app)
+        await pilot.press("y")
         await settle(pilot, app, asks)
         assert isinstance(app.screen, CoverScreen)
         assert not TILE_RE.findall(screen_text(app)) and shows(app, "Bogdan")
@@ -233,3 +236,90 @@ async def test_board_rummikub_five_tile_initial_meld_in_few_keystrokes(
         assert app.snapshot.view.table[0].text() == "[Y6 J Y8 Y9 Y10]"
         assert app.snapshot.view.tile_counts[0] == 9
     assert keys <= 15, keys
+
+
+async def _asked(pilot: Any, app: Any) -> bool:
+    """Whether the question "end the turn without playing?" is (or soon is) up."""
+    for _ in range(200):
+        if isinstance(app.screen, DrawScreen):
+            return True
+        await pilot.pause(0.01)
+    return False
+
+
+async def test_board_rummikub_enter_on_unchanged_table_asks_and_n_keeps_the_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Enter on the table before anything is played would draw a tile and end the turn: the
+    board asks; ``n`` goes back to the table, the turn and the 14 tiles kept."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    app = _board()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        table = app.query_one(TableEdit)
+        assert await focused(pilot, table)
+        asks = app.asks
+        await pilot.press("enter")
+        assert await _asked(pilot, app)
+        assert shows(app, "End the turn without playing? You draw a tile.")
+        await pilot.press("n")
+        await pilot.pause(0.1)
+        assert not isinstance(app.screen, DrawScreen)
+        assert app.waiting and app.asks == asks and len(table.rack) == 14
+        assert app.snapshot.view.tile_counts[0] == 14 and "draws" not in _log(app)
+        assert await focused(pilot, table)
+
+
+async def _type(pilot: Any, text: str) -> None:
+    """Type ``text`` key by key wherever the focus is."""
+    for char in text:
+        await pilot.press("space" if char == " " else char)
+
+
+async def test_board_rummikub_typed_command_goes_to_the_command_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 3: with the table focused, typing ``new R8 Y8 B8`` (n with nothing picked, then
+    letters that are not the editor's keys) lands on the command line, and Enter plays the
+    group; the focus stays on the command line, so the next typed command (``put``, whose u
+    is the editor's undo key) is not read as keys either."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    app = _board()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        table = app.query_one(TableEdit)
+        command = app.query_one("#command")
+        assert await focused(pilot, table)
+        await _type(pilot, "new R8 Y8 B8")
+        assert command.value == "new R8 Y8 B8" and await focused(pilot, command)
+        asks = app.asks
+        await pilot.press("enter")
+        await settle(pilot, app, asks)
+        assert shows(app, "1:[R8 Y8 B8] ✓") and await focused(pilot, command)
+        await _type(pilot, "put K12 1")
+        assert command.value == "put K12 1"
+        asks = app.asks
+        await pilot.press("enter")
+        await settle(pilot, app, asks)
+        assert [len(s) for s in table.sets] == [4] and len(table.rack) == 10
+        assert shows(app, "1 set is not valid yet")  # K12 does not belong to the 8s
+        assert app.snapshot.view.tile_counts[0] == 14  # the turn goes on, nothing drawn
+
+
+async def test_board_rummikub_command_typed_in_a_burst_is_not_read_as_keys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keys posted all at once, without waiting between them (a fast typist, a paste): the
+    command (w, Space and Enter included) still reaches the editor, so ``new R8 Y8 B8`` and
+    Enter play the group and the turn goes on."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    app = _board()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        assert await focused(pilot, app.query_one(TableEdit))
+        asks = app.asks
+        for char in "new R8 Y8 B8\r":
+            key = {" ": "space", "\r": "enter"}.get(char, char)
+            app.post_message(events.Key(key, None if char == "\r" else char))
+        await settle(pilot, app, asks)
+        assert shows(app, "1:[R8 Y8 B8] ✓") and app.snapshot.view.tile_counts[0] == 14

@@ -3,10 +3,12 @@
 The game runs on a worker thread in the program's session and talks to the board through a
 ``remi.ui.bridge.Bridge``; the board draws each ``Snapshot`` it receives and sends back what
 the player types on the command line (the engine's notation, tab completion of the commands and
-of the rack's tiles). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
+of the rack's tiles; PageUp / PageDown scroll the messages, whose area grows with the terminal
+and shows a long answer from its beginning). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
 saying where the game was last saved). At each hand-over between two people the board is
 replaced by a cover screen until the next player confirms. A Rummikub-style turn is edited on
-the table itself (``remi.ui.table_edit``). A bot game (``--auto``) is drawn move by move:
+the table itself (``remi.ui.table_edit``): a letter typed there that is not one of its keys starts
+a command on the command line, and Enter on an unchanged table (a draw) asks first. A bot game (``--auto``) is drawn move by move:
 ``-`` / ``+`` slower / faster, ``p`` pause or go on, ``.`` one move while paused.
 """
 
@@ -32,7 +34,7 @@ from remi.core.messages import N_, Messages
 from remi.ui import remi_board, rummikub_board
 from remi.ui.bridge import TIME_UP, BoardClosed, Bridge, Snapshot
 from remi.ui.letters import ColourLetters, legend_line
-from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
+from remi.ui.screens import AnnounceScreen, CoverScreen, DrawScreen, HoldScreen, QuitScreen
 from remi.ui.table_edit import RackRow, TableEdit
 from remi.ui.widgets import PickRack, Play, SirRow
 from remi.variants.remi_pe_tabla.views import PlayerView
@@ -40,7 +42,7 @@ from remi.variants.rummikub.views import RummikubView
 
 W = TypeVar("W", bound=Widget)
 
-__all__ = ["SPEEDS", "WARN_SECONDS", "BoardApp", "CommandInput", "complete_word"]
+__all__ = ["SPEEDS", "WARN_SECONDS", "BoardApp", "CommandInput", "complete_word", "log_height"]
 
 #: The turn timer's countdown turns red (and the terminal bell rings) in its last seconds.
 WARN_SECONDS = 10
@@ -53,6 +55,12 @@ START_SPEED = 3
 
 #: The actions of the bot-game keys (shown in the footer only during a bot game).
 _AUTO_ACTIONS = ("speed", "pause", "step")
+
+
+def log_height(rows: int) -> int:
+    """The height of the messages area (its top border and its lines) on a terminal of
+    ``rows`` rows: 2 lines at 24 rows, one more for each 3 rows more (7 at 40)."""
+    return 3 + max(0, rows - 24) // 3
 
 
 def complete_word(text: str, words: tuple[str, ...]) -> tuple[str, list[str]]:
@@ -72,12 +80,14 @@ class CommandInput(Input):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "complete", "Complete", show=False),
+        Binding("pageup", "app.log_page(-1)", show=False),
+        Binding("pagedown", "app.log_page(1)", show=False),
     ]
 
     def __init__(self, m: Messages, *, id: str | None = None, placeholder: str = "") -> None:
-        super().__init__(id=id, placeholder=placeholder)
+        super().__init__(id=id, placeholder=placeholder, select_on_focus=False)
         self.cursor_blink = False  # a steady cursor (and screenshots that do not depend on time)
-        self._bindings.bind("escape", "app.focus('rack')", m("board.key.pick"))
+        self._bindings.bind("escape", "app.focus_board", m("board.key.pick"))
 
     words: tuple[str, ...] = ()
 
@@ -108,7 +118,7 @@ class BoardApp(App[None]):
     #table-box { height: 1fr; min-height: 3; border-top: solid $primary; }
     #table { padding: 0 1; }
     #sir, #status { height: auto; padding: 0 1; }
-    #log { height: 3; padding: 0 1; border-top: solid $primary; scrollbar-size-vertical: 1; }
+    #log { height: 3; overflow-x: hidden; padding: 0 1; border-top: solid $primary; scrollbar-size-vertical: 1; }
     #rack { height: auto; padding: 0 1; background: $boost; }
     #rack:focus { background: $accent 30%; }
     #sets { padding: 0 1; }
@@ -161,6 +171,12 @@ class BoardApp(App[None]):
         #: Set before the board runs, a bot game starts paused (``.`` plays each move).
         self.paused = False
         self.stepping = False
+        #: The last command came from the command line (the focus stays there).
+        self.typed = False
+        #: The first line of the messages written since the game last asked for a line or the
+        #: player's line was echoed (shown from there when they do not fit), or None before
+        #: the first of them.
+        self._batch: int | None = None
 
     def compose(self) -> ComposeResult:
         """The board's widgets, top to bottom."""
@@ -174,6 +190,7 @@ class BoardApp(App[None]):
         with VerticalScroll(id="table-box"):
             yield Static(id="table")
             table = TableEdit(self.m, id="sets")
+            table.on_word = self._start_word
             yield table
         yield SirRow(id="sir")
         yield Static(id="status")
@@ -196,6 +213,7 @@ class BoardApp(App[None]):
             self.part(selector, Widget).display = False
         self.bridge.attach(self, self.call_from_thread)
         self.set_interval(0.25, self._tick)
+        self._fit_log()
         self.run_worker(self._play, thread=True, exit_on_error=True)
 
     def _play(self) -> None:
@@ -210,6 +228,13 @@ class BoardApp(App[None]):
                     self.call_from_thread(self.exit)
                 except RuntimeError:  # pragma: no cover - already closing
                     pass
+
+    def on_resize(self) -> None:
+        """The messages area grows with the terminal."""
+        self._fit_log()
+
+    def _fit_log(self) -> None:
+        self.part("#log", RichLog).styles.height = log_height(self.size.height)
 
     def on_unmount(self) -> None:
         """Release a game thread that waits for the board."""
@@ -280,7 +305,8 @@ class BoardApp(App[None]):
         name = m("board.auto.rack", name=snap.names[snap.seat]) if self.auto else ""
         drawn = rummikub_board.drawn_tile(snap, rack)
         table = self.part("#sets", TableEdit)
-        table.set_table(title, sets, rack, rules, rack_title=name, drawn=drawn)
+        unchanged = rummikub_board.unchanged(snap)
+        table.set_table(title, sets, rack, rules, rack_title=name, drawn=drawn, unchanged=unchanged)
         self.part("#rk-rack", RackRow).set_class(editing, "editing")
         status = rummikub_board.status_panel(snap, m, sets, editing)
         self.part("#status", Static).update(self._with_legend(status))
@@ -314,6 +340,7 @@ class BoardApp(App[None]):
             self._redraw()
             self.refresh_bindings()
         self.stepping = True
+        self._batch = None
         if not self.paused and SPEEDS[self.speed] > 0:
             self.set_timer(SPEEDS[self.speed], self._next_move)
         elif not self.paused:
@@ -349,8 +376,46 @@ class BoardApp(App[None]):
             self.bridge.answer("")
 
     def log_line(self, text: str, style: str | None) -> None:
-        """Add one line to the messages."""
-        self.part("#log", RichLog).write(Text(text, style=style or ""))
+        """Add one line to the messages, shown from the first line written since the game
+        last asked when they do not all fit (a long help or refusal is read from its start)."""
+        log = self.part("#log", RichLog)
+        if self._batch is None:
+            self._batch = len(log.lines)
+        log.write(Text(text, style=style or ""), scroll_end=False)
+        self.call_after_refresh(self._scroll_log, self._batch)
+
+    def _scroll_log(self, start: int) -> None:
+        log = self.part("#log", RichLog)
+        if len(log.lines) - start > log.scrollable_content_region.height:
+            log.scroll_to(y=start, animate=False, immediate=True)
+        else:
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def action_log_page(self, pages: int) -> None:
+        """Scroll the messages a page up (``pages`` < 0) or down."""
+        log = self.part("#log", RichLog)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
+    def action_focus_board(self) -> None:
+        """Esc on the command line: the table being edited, or the rack to pick from."""
+        table = self.part("#sets", TableEdit)
+        (table if table.display else self.part("#rack", PickRack)).focus()
+
+    def _start_word(self, char: str) -> None:
+        """A letter typed on the table that is not one of its keys: it starts a command (and
+        the keys typed right after it, ``"\\n"`` Enter, ``"\\b"`` Backspace, go on with it)."""
+        command = self.part("#command", CommandInput)
+        if char == "\n":
+            line, command.value = command.value.strip(), ""
+            self.typed = bool(line)
+            self.submit(line)
+            return
+        command.value = command.value[:-1] if char == "\b" else command.value + char
+        command.cursor_position = len(command.value)
+        self.set_focus(command)
 
     def ask_line(self, prompt: str, remaining: Callable[[], float] | None = None) -> None:
         """Wait for a command line (``remaining``: the turn timer, shown as a countdown)."""
@@ -358,10 +423,11 @@ class BoardApp(App[None]):
         self.remaining = remaining
         self._tick()
         self.asks += 1
+        self._batch = None
         command = self.part("#command", CommandInput)
         command.placeholder = prompt
         table = self.part("#sets", TableEdit)
-        if table.display and not command.value:
+        if table.display and not command.value and not (self.typed and command.has_focus):
             table.focus()  # a table-editing turn: the table has the keys
         elif not self.part("#rack", PickRack).has_focus:
             command.focus()
@@ -379,6 +445,7 @@ class BoardApp(App[None]):
         self.snapshot = None
         self._redraw()
         self.part("#log", RichLog).clear()
+        self._batch, self.typed = None, False
 
         def confirmed(_: None) -> None:
             self.part("#command", CommandInput).focus()  # the next player types first
@@ -395,11 +462,13 @@ class BoardApp(App[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Send the typed line to the game (after the safety questions)."""
         event.input.value = ""
+        self.typed = bool(event.value.strip())
         self.submit(event.value.strip())
 
     def on_play(self, message: Play) -> None:
         """A pick on the rack or the șir: sent as typed, or put on the command line."""
         if message.send:
+            self.typed = False
             self.submit(message.command)
             return
         command = self.part("#command", CommandInput)
@@ -449,6 +518,7 @@ class BoardApp(App[None]):
         self.remaining = None
         self.part("#command", CommandInput).placeholder = self.m("board.waiting")
         self.log_line(f"> {line}", "dim")
+        self._batch = None  # the answer is shown from its first line
         self.bridge.answer(line)
 
     def _needs_announcement(self, line: str, canonical: str) -> bool:
@@ -478,6 +548,19 @@ class BoardApp(App[None]):
         points = rules.announce_penalty_points
         self.push_screen(AnnounceScreen(words[1], left, points, self.m), answer)
         return True
+
+    def on_table_edit_ask_done(self, _: TableEdit.AskDone) -> None:
+        """Enter on an unchanged table: ending the turn draws a tile; ask first (``n`` / Esc
+        go back to the table)."""
+
+        def answer(key: str | None) -> None:
+            if key == "y":
+                self.submit("done")
+            else:
+                self.part("#sets", TableEdit).focus()
+
+        if self.waiting:
+            self.push_screen(DrawScreen(self.m), answer)
 
     def action_command(self, word: str) -> None:
         """Send ``word`` (help, hint) as if typed."""

@@ -34,6 +34,7 @@ __all__ = [
     "players_panel",
     "status_panel",
     "table_title",
+    "unchanged",
     "working",
 ]
 
@@ -73,6 +74,15 @@ def working(snap: Snapshot) -> tuple[list[tuple[SlotToken, ...]], list[Tile], bo
     if isinstance(screen, TurnScreen) and view.current == snap.seat and view.end is None:
         return [tuple(s) for s in screen.sets], list(screen.rack), True
     return [formation_slots(f) for f in view.table], sorted(view.rack), False
+
+
+def unchanged(snap: Snapshot) -> bool:
+    """Whether the turn being edited left the table and the rack as they were at its start:
+    ``done`` then plays nothing and draws a tile (the board asks first)."""
+    view: RummikubView = snap.view
+    sets, rack, editing = working(snap)
+    table = [formation_slots(f) for f in view.table]
+    return editing and Counter(sets) == Counter(table) and sorted(rack) == sorted(view.rack)
 
 
 def round_lines(snap: Snapshot, m: Messages, count: int) -> list[str]:

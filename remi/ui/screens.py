@@ -1,5 +1,5 @@
 """The board's full and modal screens: the hot-seat cover, the end of a hand, and the questions
-(leave the game? discard without announcing?).
+(leave the game? discard without announcing? end a Rummikub-style turn without playing?).
 
 The cover replaces the whole board, so nothing of the previous player's rack is on the screen
 until the next player confirms (``remi.ui.app.BoardApp.show_cover`` also blanks the board below).
@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from remi.core.messages import Messages
 
-__all__ = ["AnnounceScreen", "CoverScreen", "HoldScreen", "QuitScreen"]
+__all__ = ["AnnounceScreen", "CoverScreen", "DrawScreen", "HoldScreen", "QuitScreen"]
 
 
 class CoverScreen(Screen[None]):
@@ -127,3 +127,12 @@ class AnnounceScreen(_Question):
     def __init__(self, tile: str, count: int, points: int, m: Messages) -> None:
         ask = m.plural("board.announce.leaves", count, tile=tile, points=points)
         super().__init__([ask, m("board.announce.keys")])
+
+
+class DrawScreen(_Question):
+    """End a Rummikub-style turn with the table unchanged, which draws a tile? (``y`` / ``n``)"""
+
+    KEYS = ("y", "n")
+
+    def __init__(self, m: Messages) -> None:
+        super().__init__([m("board.rk.draw.ask"), m("board.rk.draw.keys")])

@@ -11,13 +11,15 @@ incomplete … or invalid ✗ as the table changes.
 Keys (the table has the focus): arrows move (↑/↓ between the sets and the rack), Space picks
 or drops the tile, w picks a whole set, n plays the picked tiles as a new set, a adds them to
 the set under the cursor, s splits that set before the cursor, u undoes, c checks, Enter ends
-the turn (done; unchanged: draw), Esc goes to the command line. Mouse: a click on a tile picks
+the turn (done; on an unchanged table, which draws a tile, the board asks first), Esc, ``:``,
+``/`` or Tab go to the command line, and any other letter starts a command there (so does a key
+that would do nothing here: ``n`` with nothing picked, so ``new R7 R8 R9`` typed lands there). Mouse: a click on a tile picks
 it, on a set's number adds the picked tiles to it, on ``[+]`` makes them a new set.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -114,7 +116,7 @@ class TableEdit(Static, can_focus=True):
         ("w", "whole", N_("board.rk.key.whole")),
         ("u", "send('undo')", N_("board.rk.key.undo")),
         ("c", "send('check')", N_("board.rk.key.check")),
-        ("enter", "send('done')", N_("board.rk.key.done")),
+        ("enter", "done", N_("board.rk.key.done")),
         ("escape", "app.focus('command')", N_("board.key.back")),
     )
     #: The keys the table's title lists (not the footer, which keeps room for Ctrl+Q).
@@ -124,10 +126,17 @@ class TableEdit(Static, can_focus=True):
         Binding("right", "move(0, 1)", show=False),
         Binding("up", "move(-1, 0)", show=False),
         Binding("down", "move(1, 0)", show=False),
+        Binding("colon,slash,tab", "app.focus('command')", show=False),
     ]
+
+    #: The keys of ``KEYS`` that are letters (typed elsewhere, they start a command).
+    LETTERS: ClassVar[frozenset[str]] = frozenset({"n", "a", "s", "w", "u", "c"})
 
     class Changed(Message):
         """The cursor or the picks changed (the rack row redraws)."""
+
+    class AskDone(Message):
+        """Enter on an unchanged table: ending the turn draws a tile, so the board asks."""
 
     def __init__(self, m: Messages, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -144,6 +153,13 @@ class TableEdit(Static, can_focus=True):
         self.rack_row: RackRow | None = None
         self.rack_title = ""
         self.drawn: Tile | None = None
+        #: The table and the rack are as at the start of the turn (``done`` draws a tile).
+        self.unchanged = False
+        #: Called with a typed character that starts a command (the board puts it on the
+        #: command line and focuses it).
+        self.on_word: Callable[[str], None] | None = None
+        #: A command is being typed (the keys go to the command line).
+        self.typing = False
 
     # --- what is shown --------------------------------------------------------------------
 
@@ -156,15 +172,17 @@ class TableEdit(Static, can_focus=True):
         *,
         rack_title: str = "",
         drawn: Tile | None = None,
+        unchanged: bool = False,
     ) -> None:
         """Show ``sets`` (marked when ``rules`` is given: the table is being edited) and
-        ``rack`` after ``rack_title`` (``drawn``: the tile just drawn, marked ``↓``); the picks
-        are dropped when either changed."""
+        ``rack`` after ``rack_title`` (``drawn``: the tile just drawn, marked ``↓``;
+        ``unchanged``: nothing was played yet this turn); the picks are dropped when either
+        changed."""
         new_sets, new_rack = [tuple(s) for s in sets], list(rack)
         if new_sets != self.sets or new_rack != self.rack:
             self.picked.clear()
         self.title, self.sets, self.rack, self.rules = title, new_sets, new_rack, rules
-        self.rack_title, self.drawn = rack_title, drawn
+        self.rack_title, self.drawn, self.unchanged = rack_title, drawn, unchanged
         self.cursor = self._clamped(self.cursor)
         self.redraw()
 
@@ -219,12 +237,47 @@ class TableEdit(Static, can_focus=True):
         return out
 
     def on_focus(self) -> None:
-        """Show the cursor."""
+        """Show the cursor (the keys are the editor's again)."""
+        self.typing = False
         self.call_after_refresh(self.redraw)
 
     def on_blur(self) -> None:
         """Hide the cursor."""
         self.call_after_refresh(self.redraw)
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that is not one of the editor's starts a command: it goes to the
+        command line, which gets the focus; so do the keys typed quickly after it that reach
+        the table before the focus has moved (Enter and Backspace among them)."""
+        char = event.character
+        if self.typing and event.key in ("enter", "backspace"):
+            char = "\n" if event.key == "enter" else "\b"
+        elif not event.is_printable or char is None:
+            return
+        elif not self.typing and (char in " :/" or self._acts(event.key)):
+            return
+        event.stop()
+        event.prevent_default()
+        self._word(char)
+
+    def _acts(self, key: str) -> bool:
+        """Whether the editor's letter ``key`` does something here (``n`` / ``a`` need picked
+        tiles, ``a`` / ``s`` a set under the cursor, ``s`` a tile before the cursor)."""
+        row, col = self.cursor
+        if key == "n":
+            return bool(self.picked)
+        if key == "a":
+            return bool(self.picked) and row != RACK
+        if key == "s":
+            return row != RACK and col >= 1
+        return key in self.LETTERS
+
+    def _word(self, char: str) -> None:
+        """``char`` starts (or goes on with) a command on the command line (``on_word``:
+        ``"\\n"`` is Enter, ``"\\b"`` Backspace)."""
+        if self.on_word is not None:
+            self.typing = True
+            self.on_word(char)
 
     # --- picking --------------------------------------------------------------------------
 
@@ -296,6 +349,13 @@ class TableEdit(Static, can_focus=True):
     def action_send(self, line: str) -> None:
         """Send an editor command as if typed."""
         self.post_message(Play(line, send=True))
+
+    def action_done(self) -> None:
+        """End the turn (``done``); on an unchanged table, which draws a tile, ask first."""
+        if self.unchanged:
+            self.post_message(self.AskDone())
+        else:
+            self.action_send("done")
 
     def action_new_set(self) -> None:
         """The picked tiles as a new set (``new``)."""
