@@ -95,8 +95,7 @@ def verbs_in_words(exc: NotationError, words: Mapping[str, str], romanian: bool)
     """``exc`` as the player should read it: when it refuses an unknown action word
     (``notation.unknown_verb``) and the player plays in Romanian, the actions it lists are the
     Romanian ``words`` (word -> English verb) he may type, the first word of each verb, not the
-    English verbs. Any other
-    error, or an English player, gets ``exc`` unchanged."""
+    English verbs. Any other error, or an English player, gets ``exc`` unchanged."""
     if romanian and exc.message_id == "notation.unknown_verb" and words:
         exc.params = {**exc.params, "verbs": ", ".join(first_words(words).values())}
     return exc
