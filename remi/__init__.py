@@ -30,9 +30,12 @@ Data flows one way: notation -> formations -> rules -> state machine -> events -
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
 from remi import _moved
+
+#: ``typing.TYPE_CHECKING`` without importing ``typing`` (a start-up cost of every command; mypy
+#: reads any constant of this name as true).
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:  # the names below are imported on first use (``__getattr__``)
     from remi.bots import (

@@ -11,7 +11,10 @@ import importlib
 import sys
 import types
 import warnings
-from typing import Final
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # ``typing`` is not imported at run time (start-up, docs/architecture.md)
+    from typing import Final
 
 _FAMILY: Final = "remi.variants.remi_pe_tabla"
 

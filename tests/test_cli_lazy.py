@@ -45,13 +45,15 @@ def _run_loading(argv: list[str]) -> tuple[str, list[str]]:
     return out, json.loads(out.strip().splitlines()[-1])
 
 
-def test_help_imports_no_command_module_and_no_family() -> None:
-    _, loaded = _run_loading(["--help"])
-    assert not [m for m in loaded if m.startswith(("remi.variants", "remi.core.variant"))]
-    # the app, where every command's output goes, the help plumbing (remi.cli.help_i18n:
-    # --help in the chosen language) and the options' coercion (remi.cli.coercion)
-    shared = {"remi.cli.app", "remi.cli.output", "remi.cli.help_i18n", "remi.cli.coercion"}
-    assert not [m for m in loaded if m.startswith("remi.cli.") and m not in shared]
+def test_help_imports_no_command_module_no_family_and_no_typer() -> None:
+    """`remi --help` is drawn from the command table (remi.cli.quick_help): neither a command's
+    module nor a family, nor typer, click, rich or attrs is imported."""
+    for argv in (["--help"], ["check"], ["--lang", "ro", "rules", "--help"]):
+        _, loaded = _run_loading(argv)
+        assert not [m for m in loaded if m.startswith(("remi.variants", "remi.core.variant"))]
+        shared = {"remi.cli.help_table", "remi.cli.quick_help", "remi.cli.quick_check"}
+        assert not [m for m in loaded if m.startswith("remi.cli.") and m not in shared], argv
+        assert not set(loaded) & {"typer", "click", "rich", "attrs", "typing"}, argv
 
 
 def test_help_lists_every_command() -> None:

@@ -3,7 +3,7 @@ tokens, bad files, bad options, refused moves in the line mode of both families)
 ``--lang qps`` and no output line may hold a word outside the catalogue's markers.
 
 The pseudo-locale leaves every placeholder outside the markers
-(``remi.core.messages._pseudo``), so an English text passed as a parameter (an exception's own
+(``remi.core.catalogues._pseudo``), so an English text passed as a parameter (an exception's own
 words, jsonschema's or click's English) is caught as well as an English line."""
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from remi.cli.help_i18n import (
     translate,
     usage_error,
 )
+from remi.cli.help_table import GROUP_HELP, LAZY_COMMANDS, ROOT_OPTIONS
 from remi.cli.output import (
     EXIT_BAD_INPUT,
     EXIT_INVALID,
@@ -43,6 +44,7 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_OUTPUT",
     "EXIT_INVALID",
+    "LAZY_COMMANDS",
     "app",
     "check_app",
     "err_console",
@@ -53,86 +55,6 @@ __all__ = [
     "rules_app",
     "solve_app",
 ]
-
-#: Every command of each group ("" = ``remi`` itself), in the order ``--help`` lists them: the
-#: module that registers it and the first paragraph of its help. A command's module is imported
-#: only when that command is run or its own help is asked for, so ``remi --help`` and ``remi
-#: check meld`` import no other command's dependencies (tests/test_cli_lazy.py checks this table
-#: against the modules). A new command: its module registers it on the group, and a row here.
-LAZY_COMMANDS: dict[str, dict[str, tuple[str, str]]] = {
-    "": {
-        "play": (
-            "remi.cli.play",
-            "Play Remi pe tablă at the terminal: one human against three greedy bots by default.",
-        ),
-        "replay": (
-            "remi.cli.replay",
-            "Re-play a game record through the engine: every turn, then the final scores.",
-        ),
-        "score": (
-            "remi.cli.score",
-            "Score every player at the end of a hand (docs/rules.md §1.9, §1.11, §1.12; for the\n"
-            "Rummikub-style presets §2.9, §2.10). When the file has an `[expect]` table (and no\n"
-            "`--rules`/`--set` changes its rules), each expected score is compared; exit 1 when one\n"
-            "differs, 2 for a bad file. With --from-record GAME.json the scores come straight from a\n"
-            "game record (the end of its hand, replayed under the record's own rules); --hand N picks a\n"
-            "hand of a match (an earlier hand: its recorded points).",
-        ),
-        "simulate": (
-            "remi.cli.simulate",
-            "Play the same seeded deals under each preset and compare them with 95% confidence "
-            "intervals.",
-        ),
-        "ladder": (
-            "remi.cli.ladder",
-            "Rank bot kinds in a duplicate tournament: the same deals with the bots rotated over the "
-            "seats.",
-        ),
-    },
-    "check": {
-        "meld": (
-            "remi.cli.check",
-            "Is it a valid run (suită) or set (terță)? Exit 0 valid, 1 invalid, 2 bad input.",
-        ),
-        "opening": (
-            "remi.cli.check",
-            "Would these formations make a valid opening (etalare)? Exit 0 valid, 1 invalid, 2 "
-            "bad input.",
-        ),
-        "file": (
-            "remi.cli.check",
-            "Answer a check file as `check meld` / `check opening` would; a match file prints the "
-            "winner\n(exit 1 while the match goes on). The file's expect_* claims are compared "
-            "(not under\n--rules/--set): exit 1 when one does not hold. Exit 2 for a bad file.",
-        ),
-    },
-    "solve": {
-        "opening": (
-            "remi.cli.solve",
-            "The highest-value valid opening (etalare) from RACK, exact (docs/rules.md §1.5, §1.7).",
-        ),
-        "move": (
-            "remi.cli.solve",
-            "The best Rummikub move: most tiles (or points) from --rack onto --table, exact\n"
-            "(docs/rules.md §2.4–§2.7); or for the player to act in --position.",
-        ),
-    },
-    "rules": {
-        "list": (
-            "remi.cli.rules_cmd",
-            "List the rule presets found, with their family and description.",
-        ),
-        "show": (
-            "remi.cli.rules_cmd",
-            "Show every rule id of a preset with its value and one-line meaning.",
-        ),
-        "diff": (
-            "remi.cli.rules_cmd",
-            "Compare presets rule by rule; differing rule ids are highlighted (`--all` shows every "
-            "id).",
-        ),
-    },
-}
 
 
 class LazyGroup(TyperGroup):
@@ -260,7 +182,7 @@ def _lazy_group(group: str) -> type[LazyGroup]:
 
 app = typer.Typer(
     name="remi",
-    help="Tile rummy: Romanian Remi pe tablă and Rummikub-style variants. Play, score, check, solve.",
+    help=GROUP_HELP[""][0],
     no_args_is_help=True,
     add_completion=True,  # remi --install-completion / --show-completion (bash, zsh, fish, pwsh)
     pretty_exceptions_enable=False,
@@ -268,19 +190,19 @@ app = typer.Typer(
     cls=_lazy_group(""),
 )
 check_app = typer.Typer(
-    help="Check a formation or an opening against the rules.",
+    help=GROUP_HELP["check"][0],
     no_args_is_help=True,
     rich_markup_mode=_HELP_MARKUP,
     cls=_lazy_group("check"),
 )
 solve_app = typer.Typer(
-    help="Find the best play: an opening from a rack, or a Rummikub move.",
+    help=GROUP_HELP["solve"][0],
     no_args_is_help=True,
     rich_markup_mode=_HELP_MARKUP,
     cls=_lazy_group("solve"),
 )
 rules_app = typer.Typer(
-    help="List, show and compare rule presets.",
+    help=GROUP_HELP["rules"][0],
     no_args_is_help=True,
     rich_markup_mode=_HELP_MARKUP,
     cls=_lazy_group("rules"),
@@ -310,15 +232,13 @@ def _print_version(value: bool) -> None:
 def _root(
     version: Annotated[
         bool,
-        typer.Option(
-            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
-        ),
+        typer.Option("--version", callback=_print_version, is_eager=True, help=ROOT_OPTIONS[0][1]),
     ] = False,
     no_color: Annotated[
         bool,
         typer.Option(
             "--no-color",
-            help="No colours in the output (as the NO_COLOR environment variable).",
+            help=ROOT_OPTIONS[1][1],
             is_eager=True,
             callback=_start,
         ),

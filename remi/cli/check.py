@@ -9,38 +9,19 @@ import typer
 from rich.markup import escape
 
 from remi.cli.app import EXIT_INVALID, check_app, guarded, parse_set_options
+from remi.cli.check_report import report_lines
 from remi.cli.completion import RulesOption, SetOption, complete_presets, complete_tiles
 from remi.cli.lang import LangOption, letters_console, localized_messages, typed_tiles
 from remi.cli.output import JsonOption, NoColorOption, emit, make_console
 from remi.cli.vocabulary import error_object, exception_error, formation_object, rules_object
 from remi.core.checkfiles import expectation_misses, load_check_file, run_check
 from remi.core.dispute_support import meld_report, opening_report
-from remi.core.errors import Told
-from remi.core.messages import N_, Messages
+from remi.core.messages import Messages
 from remi.core.presets import load_rules
 from remi.core.reports import MatchReport, MeldReport, OpeningReport
 from remi.core.rulespec import RuleSet
 
 __all__ = ["check_file", "check_meld", "check_opening", "report_json"]
-_ROMANIAN = {"run": "suită", "set": "terță"}  # the kind shown with its Romanian term
-#: The label of each report key (the JSON keys stay as they are).
-_LABELS: dict[str, str] = {
-    "valid": N_("check.key.valid"),
-    "kind": N_("check.key.kind"),
-    "formation": N_("check.key.formation"),
-    "formations": N_("check.key.formations"),
-    "opening_points": N_("check.key.opening_points"),
-    "final_points": N_("check.key.final_points"),
-    "points": N_("check.key.points"),
-    "jokers": N_("check.key.jokers"),
-    "reason": N_("check.key.reason"),
-    "rule": N_("check.key.rule"),
-    "target_points": N_("check.key.target_points"),
-    "totals": N_("check.key.totals"),
-    "winner": N_("check.key.winner"),
-    "error": N_("check.key.error"),
-    "readings": N_("check.key.readings"),
-}
 
 
 def _rules(name: str, set_: list[str] | None) -> RuleSet:
@@ -120,28 +101,9 @@ def _report(
     if json_out:
         emit(report_json(report, rules, m) | (extra or {}))
     else:
-        data: dict[str, Any] = report.as_json()
         out = letters_console(highlight=False)
-        for key, value in data.items():
-            if value is None or value == []:
-                continue  # nothing to say (e.g. the points of an invalid formation)
-            if isinstance(value, dict):  # match totals: "A 1065, B 990"
-                shown = ", ".join(f"{k} {v}" for k, v in value.items())
-            elif isinstance(value, bool):
-                shown = m("check.true") if value else m("check.false")  # da / nu in Romanian
-            else:
-                shown = ", ".join(map(str, value)) if isinstance(value, list) else value
-            label = m(_LABELS[key]) if key in _LABELS else key
-            why = getattr(report, "why", None)
-            if key == "error" and why is not None:
-                shown = why if isinstance(why, str) else why.render(m)
-            if isinstance(value, Told):
-                shown = value.render(m)
-            if key == "kind" and value in _ROMANIAN:
-                shown = f"{value} ({_ROMANIAN[value]})"
-                if m.lang == "ro":
-                    shown = _ROMANIAN[value]
-            out.print(f"{label}: {shown}", markup=False, soft_wrap=True)
+        for line in report_lines(report, m):
+            out.print(line, markup=False, soft_wrap=True)
     if not _ok(report) and exit_on_invalid:
         raise typer.Exit(EXIT_INVALID)
 

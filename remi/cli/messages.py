@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from remi.core.messages import LANGUAGES, PSEUDO, Messages, translations
-from remi.core.variant import registered_variants
 
 __all__ = ["LANGUAGES", "Messages", "catalogue", "messages"]
 
@@ -30,6 +29,8 @@ def catalogue(lang: str) -> dict[str, str]:
             texts[key] = translations(lang).ngettext(key, key, 1)
         else:
             texts[key] = translations(lang).gettext(key)
+    from remi.core.variant import registered_variants
+
     for variant in registered_variants():
         texts.update(variant.messages().get(lang, {}))
     return texts
@@ -73,6 +74,8 @@ class _PluginTexts(Mapping[str, str]):
 
     def _all(self) -> dict[str, str]:
         if self._texts is None:
+            from remi.core.variant import registered_variants
+
             texts: dict[str, str] = {}
             for variant in registered_variants():
                 own = variant.messages()

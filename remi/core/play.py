@@ -10,14 +10,17 @@ ended, in the same shape for every family (``Variant.hand_end``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
 import attrs
-from rich.console import RenderableType
 
-from remi.core.advice import Advice
 from remi.core.messages import Messages
 from remi.core.tiles import Tile
+
+if TYPE_CHECKING:  # annotations only (rich: a command that prints no board never loads it)
+    from rich.console import RenderableType
+
+    from remi.core.advice import Advice
 
 __all__ = ["TIME_UP", "HandOutcome", "TimeUp", "TurnIO"]
 

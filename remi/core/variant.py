@@ -13,24 +13,36 @@ family's rule-set class).
 from __future__ import annotations
 
 import importlib
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Final,
+    Generic,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+    runtime_checkable,
+)
 
-from rich.console import RenderableType
-
-from remi.core.disputefile import DisputeSupport
 from remi.core.errors import RemiError, UnknownVariantError
-from remi.core.events import Event
-from remi.core.exposure import ExposureCounter
-from remi.core.messages import Messages, Texts
-from remi.core.play import HandOutcome, TurnIO
 from remi.core.rulespec import RuleSet
-from remi.core.scoring import PlayerScore
-from remi.core.strategy import NoStrategyError, Strategy, make_strategy
-from remi.core.summary import HandSummary, TileZones
-from remi.core.tiles import Tile
+
+if TYPE_CHECKING:  # annotations only: a command that checks a meld never loads these (start-up)
+    from collections import Counter
+    from pathlib import Path
+
+    from rich.console import RenderableType
+
+    from remi.core.disputefile import DisputeSupport
+    from remi.core.events import Event
+    from remi.core.exposure import ExposureCounter
+    from remi.core.messages import Messages, Texts
+    from remi.core.play import HandOutcome, TurnIO
+    from remi.core.scoring import PlayerScore
+    from remi.core.strategy import Strategy
+    from remi.core.summary import HandSummary, TileZones
+    from remi.core.tiles import Tile
 
 __all__ = [
     "AnyVariant",
@@ -292,6 +304,8 @@ class FamilyHooks(Generic[CountedT, HookViewT, HookActionT]):
             NoStrategyError: a kind the family lacks (naming the family and the kinds it has);
                 never another kind in its place.
         """
+        from remi.core.strategy import make_strategy
+
         return make_strategy(self.name, kind, seed, self.strategy_table())
 
     def check_strategy(self, kind: str, rules: RuleSet) -> None:
@@ -302,6 +316,8 @@ class FamilyHooks(Generic[CountedT, HookViewT, HookActionT]):
             NoStrategyError: a kind the family lacks, naming the kinds it has.
         """
         if kind not in self.strategy_table():
+            from remi.core.strategy import NoStrategyError
+
             raise NoStrategyError(self.name, kind, tuple(self.strategy_table()))
 
 

@@ -6,8 +6,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Group, RenderableType
-
 from remi.core.events import Event
 from remi.core.exposure import ExposureCounter
 from remi.core.lazy import lazy_module
@@ -26,6 +24,8 @@ from remi.variants.remi_pe_tabla.scoring import match_outcome
 from remi.variants.remi_pe_tabla.state import GameState, Phase, new_game
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from remi.variants.remi_pe_tabla import engine as _engine
     from remi.variants.remi_pe_tabla import movegen as _movegen
     from remi.variants.remi_pe_tabla import notes as _notes
@@ -123,6 +123,8 @@ class RemiVariant(FamilyHooks[GameState, "PlayerView", Action]):
 
     def final_screen(self, state: GameState, names: Sequence[str], m: Messages) -> RenderableType:
         """``screens.table_table`` of the final table, then the racks left."""
+        from rich.console import Group
+
         from remi.core.render import final_racks_lines  # rich.table: only at a hand's end
 
         final = _views.view(state, 0)
