@@ -3,7 +3,15 @@
 Runs each command ``--repeat`` times with this interpreter's ``remi`` and, with ``--vs``, with
 another interpreter's (e.g. a virtual environment of the code before a change), alternating, in
 fresh processes; prints the best CPU time (user + system of the child) of each side and the
-ratio this / vs (at most 0.5 is the second speed round's target for ``check meld``).
+ratio this / vs (at most 0.5 is the second speed round's target for ``--help`` and ``check
+meld``).
+
+Each command runs as the console script runs it (``from remi.cli import main``), so it measures
+what a user waits for: ``remi --help`` is answered from the command table without typer, click
+or rich (``remi.cli.quick_help``), ``remi check meld TILES`` without them too
+(``remi.cli.quick_check``), and every other invocation by typer (docs/architecture.md,
+"Start-up"). Figures: docs/solvers.md, "Start-up, Rummikub random play, memory and the OpenSpiel
+peer". For the imports behind a figure: ``python -X importtime -m remi check meld "R1 R2 R3"``.
 
     python benchmarks/startup.py [--vs /path/to/other/venv/bin/python] [--repeat 7]
 """

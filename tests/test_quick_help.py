@@ -6,6 +6,7 @@ leave every other invocation to typer."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -118,10 +119,11 @@ def test_the_help_lists_every_command_in_both_languages() -> None:
 def test_colours_only_on_a_terminal_and_never_under_no_color(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _clean(monkeypatch, FORCE_COLOR="1")
+    _clean(monkeypatch, FORCE_COLOR="1", COLUMNS="80")
     answer(["--help"])
     coloured = capsys.readouterr().out
     assert "\x1b[1;36m--version\x1b[0m" in coloured and "\x1b[1;36;40m[expect]\x1b[0m" in coloured
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == render("", "en", 80)  # same layout
     answer(["--no-color", "--help"])
     assert "\x1b[" not in capsys.readouterr().out
     _clean(monkeypatch, FORCE_COLOR="1", NO_COLOR="1")

@@ -1,7 +1,7 @@
 """The message ids of the ``--help`` texts, for the Babel extraction (docs/translating.md).
 
 The help texts stay written in English in the code (typer options, command docstrings,
-``remi.cli.app.LAZY_COMMANDS``); ``remi.cli.help_i18n`` finds each one's id by its English
+``remi.cli.help_table.LAZY_COMMANDS``); ``remi.cli.help_i18n`` finds each one's id by its English
 text in the catalogue. A new or changed help text: add or change its entry here and in the
 catalogues (tests/test_pseudo_locale.py fails on a help text the catalogue does not hold).
 """
