@@ -23,7 +23,7 @@ __all__ = ["MeldRequest", "answer_meld", "meld_request"]
 
 #: The options of ``check meld`` answered here (each takes a value).
 _VALUED = ("--lang", "--rules")
-#: The languages answered here (the tests' pseudo-locale goes to typer).
+#: The languages of ``--lang`` answered here (the tests' pseudo-locale goes to typer).
 _LANGUAGES = ("en", "ro")
 
 
@@ -79,10 +79,10 @@ def answer_meld(argv: Sequence[str]) -> int | None:
     request = meld_request(argv)
     if request is None:
         return None
-    from remi.core.catalogues import default_language
+    from remi.cli.quick_help import shortcut_language
 
-    lang = request.lang or default_language()
-    if lang not in _LANGUAGES:
+    lang = shortcut_language(request.lang)
+    if lang is None:
         return None
     try:
         from remi.cli.check_report import report_lines

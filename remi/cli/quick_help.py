@@ -23,7 +23,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # ``typing`` is not imported at run time
     from collections.abc import Callable, Sequence
 
-__all__ = ["HelpRequest", "answer", "help_request", "render"]
+__all__ = ["HelpRequest", "answer", "help_request", "render", "shortcut_language"]
 
 #: The groups of commands of ``remi`` (its help lists them after the commands).
 GROUPS = ("check", "solve", "rules")
@@ -96,15 +96,23 @@ def answer(argv: Sequence[str]) -> int | None:
     request = help_request(argv)
     if request is None:
         return None
-    from remi.core.catalogues import default_language
-
-    lang = request.lang or default_language()
-    if lang not in _DRAWN:
+    lang = shortcut_language(request.lang)
+    if lang is None:
         return None
     colour = _colours(sys.stdout) and not request.no_color
     sys.stdout.write(render(request.group, lang, _width(lang), colour=colour))
     sys.stdout.flush()
     return 0 if request.asked else 2
+
+
+def shortcut_language(given: str | None) -> str | None:
+    """The language of a shortcut's output: ``given`` (``--lang``), else the environment's
+    (``REMI_LANG``, the locale); ``None`` for one the shortcuts leave to typer (the tests'
+    pseudo-locale)."""
+    from remi.core.catalogues import default_language
+
+    lang = given or default_language()
+    return lang if lang in _DRAWN else None
 
 
 def render(group: str, lang: str, width: int, *, colour: bool = False) -> str:

@@ -18,35 +18,19 @@ from collections.abc import Mapping
 
 import attrs
 
-from remi.core.catalogues import (
-    DOMAIN,
-    LANGUAGES,
-    N_,
-    NP_,
-    PSEUDO,
-    PSEUDO_CLOSE,
-    PSEUDO_OPEN,
-    RULES_DOMAIN,
-    default_language,
-    translations,
-)
+# the catalogues' names (``remi.core.catalogues``) are this module's too (``X as X``: exported)
+from remi.core.catalogues import DOMAIN as DOMAIN
+from remi.core.catalogues import LANGUAGES as LANGUAGES
+from remi.core.catalogues import N_ as N_
+from remi.core.catalogues import NP_ as NP_
+from remi.core.catalogues import PSEUDO as PSEUDO
+from remi.core.catalogues import PSEUDO_CLOSE as PSEUDO_CLOSE
+from remi.core.catalogues import PSEUDO_OPEN as PSEUDO_OPEN
+from remi.core.catalogues import RULES_DOMAIN as RULES_DOMAIN
+from remi.core.catalogues import default_language as default_language
+from remi.core.catalogues import translations as translations
 
-__all__ = [
-    "DOMAIN",
-    "LANGUAGES",
-    "PSEUDO",
-    "PSEUDO_CLOSE",
-    "PSEUDO_OPEN",
-    "RULES_DOMAIN",
-    "Messages",
-    "N_",
-    "NP_",
-    "Texts",
-    "default_language",
-    "plural_category",
-    "plural_texts",
-    "translations",
-]
+__all__ = ["Messages", "Texts", "plural_category", "plural_texts"]
 
 #: Per language, message id -> template: a plugin family's own texts (``Variant.messages``).
 Texts = Mapping[str, Mapping[str, str]]
