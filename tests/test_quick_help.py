@@ -193,3 +193,14 @@ def test_every_other_check_goes_to_typer(
     assert answer_meld(argv) is None
     assert capsys.readouterr().out == ""
     assert meld_request(argv) is None or argv[3:4] in (["--rules"], []) or "X" in argv[2]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["--help"], ["check", "meld", "R1 R2 R3"]])
+def test_a_shortcut_on_a_full_disk_ends_quietly_with_exit_3(argv: list[str]) -> None:
+    code = "import sys; from remi.cli import main; sys.argv = ['remi', *sys.argv[1:]]; main()"
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-c", code, *argv], stdout=full, stderr=subprocess.PIPE, check=False
+        )
+    assert done.returncode == 3 and done.stderr == b""

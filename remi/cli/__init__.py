@@ -30,11 +30,16 @@ def main() -> None:
     argv = sys.argv[1:]
     code = None
     if not _completing():
-        code = answer(argv)
-        if code is None:
-            from remi.cli.quick_check import answer_meld
+        try:
+            code = answer(argv)
+            if code is None:
+                from remi.cli.quick_check import answer_meld
 
-            code = answer_meld(argv)
+                code = answer_meld(argv)
+        except OSError as exc:  # standard output closed or full: exit 3 quietly, as typer's path
+            from remi.cli.app import output_failed
+
+            output_failed(exc)
     if code is not None:
         sys.exit(code)
     from remi.cli.app import main as typer_main

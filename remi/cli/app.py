@@ -52,6 +52,7 @@ __all__ = [
     "fail_error",
     "fail_message",
     "guarded",
+    "output_failed",
     "rules_app",
     "solve_app",
 ]
@@ -395,12 +396,27 @@ def main() -> None:
         sys.stdin.reconfigure(errors="surrogateescape")
     try:
         app()
-    except (_OutputClosed, BrokenPipeError, ConnectionResetError):  # `remi ... | head`: quietly
+    except _OutputClosed:  # `remi ... | head` under rich: quietly
         _quiet_exit(EXIT_OUTPUT)
     except OSError as exc:
-        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EDQUOT):
-            raise
-        _quiet_exit(EXIT_OUTPUT)  # standard output on a full disk: stop, no traceback
+        output_failed(exc)
+
+
+def output_failed(exc: OSError) -> NoReturn:
+    """End quietly with ``EXIT_OUTPUT`` when ``exc`` says standard output cannot be written (a
+    closed pipe, ``remi ... | head``; a full disk): no traceback, nothing more printed.
+
+    Raises:
+        OSError: ``exc`` itself, for any other failure.
+    """
+    if isinstance(exc, (BrokenPipeError, ConnectionResetError)) or exc.errno in (
+        errno.ENOSPC,
+        errno.EIO,
+        errno.EPIPE,
+        errno.EDQUOT,
+    ):
+        _quiet_exit(EXIT_OUTPUT)
+    raise exc
 
 
 def _run(command: Any, args: list[str], **options: Any) -> NoReturn:
