@@ -62,7 +62,8 @@ class HelpRequest:
 def help_request(argv: Sequence[str]) -> HelpRequest | None:
     """The help asked for by ``argv`` (the arguments after ``remi``), or ``None`` when ``argv``
     asks for anything else: ``[--lang en|ro | --lang=en|ro | --no-color | --help]... [GROUP
-    [--help]]``, where ``--help`` before a group is left to typer."""
+    [--help]]``, where ``--help`` before a group, and ``--no-color`` with neither a group nor
+    ``--help``, are left to typer."""
     group, lang, asked, no_color = "", None, False, False
     i = 0
     while i < len(argv):
@@ -81,6 +82,8 @@ def help_request(argv: Sequence[str]) -> HelpRequest | None:
         else:
             return None
         i += 1
+    if no_color and not (group or asked):  # `remi --no-color`: typer's "Missing command"
+        return None
     return HelpRequest(group, lang, asked=asked, no_color=no_color)
 
 
