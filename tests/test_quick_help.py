@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+import types
 
 import pytest
 from typer.testing import CliRunner
@@ -25,6 +26,7 @@ _PLAIN_ENV = {"COLUMNS": "80", "NO_COLOR": "", "FORCE_COLOR": "", "REMI_LANG": "
 
 
 def _clean(monkeypatch: pytest.MonkeyPatch, **env: str) -> None:
+    monkeypatch.setattr(quick_help, "_program", lambda: "remi")  # CliRunner's name: the app's
     for name in ("COLUMNS", "TERMINAL_WIDTH", "NO_COLOR", "FORCE_COLOR", "PY_COLORS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
@@ -101,12 +103,23 @@ def test_the_program_draws_the_romanian_help_as_typer_in_a_terminal() -> None:
     assert outputs[0] == outputs[1] and outputs[0][0] == 2 and "Comenzi:" in outputs[0][1]
 
 
+def test_the_program_is_named_as_click_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    script = types.ModuleType("__main__")
+    monkeypatch.setitem(sys.modules, "__main__", script)
+    monkeypatch.setattr(sys, "argv", ["/venv/bin/remi", "--help"])
+    assert quick_help._program() == "remi"
+    script.__package__ = "remi"  # python -m remi
+    monkeypatch.setattr(sys, "argv", ["/site-packages/remi/__main__.py", "--help"])
+    assert quick_help._program() == "python -m remi"
+
+
 def test_the_version_is_typers(capsys: pytest.CaptureFixture[str]) -> None:
     assert answer(["--version"]) == 0
     assert capsys.readouterr().out == runner.invoke(app, ["--version"]).stdout == "remi 0.1.0\n"
 
 
-def test_the_help_lists_every_command_in_both_languages() -> None:
+def test_the_help_lists_every_command_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    _clean(monkeypatch)
     english = render("", "en", 100)
     romanian = render("", "ro", 78)
     for name in [*LAZY_COMMANDS[""], "check", "solve", "rules"]:

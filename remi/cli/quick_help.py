@@ -133,6 +133,19 @@ def render(group: str, lang: str, width: int, *, colour: bool = False) -> str:
     return _plain(group, width, catalogue.gettext)
 
 
+def _program() -> str:
+    """The program's name in the usage line, as click names it: ``remi`` (the script's file
+    name), or ``python -m remi`` when run as a module."""
+    main = sys.modules.get("__main__")
+    package = getattr(main, "__package__", None)
+    path = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    if not package:
+        return os.path.basename(path)
+    name = os.path.splitext(os.path.basename(path))[0]
+    module = package if name == "__main__" else f"{package}.{name}"
+    return f"python -m {module.lstrip('.')}"
+
+
 def _rows(group: str) -> list[tuple[str, str, str]]:
     """The commands of ``group`` in the help's order: name, English help, catalogue id."""
     rows = [
@@ -236,7 +249,7 @@ def _panels(group: str, width: int, colour: bool) -> str:
     def paint(text: str, style: str) -> str:
         return f"{style}{text}{_RESET}" if colour and text else text
 
-    usage = f"remi {group}".strip() + " [OPTIONS] COMMAND [ARGS]..."
+    usage = f"{_program()} {group}".strip() + " [OPTIONS] COMMAND [ARGS]..."
     blank = " " * width
     out = [blank, f" {paint('Usage: ', _YELLOW)}{paint(usage, _BOLD)}".ljust(width), blank]
     if colour:  # ljust counted the styles' characters
@@ -288,7 +301,7 @@ def _plain(group: str, width: int, text_of: Callable[[str], str]) -> str:
             lines += [" " * (first_col + 2) + line for line in wrapped[1:]]
         return lines
 
-    prog = f"remi {group}".strip()
+    prog = f"{_program()} {group}".strip()
     words = " ".join(text_of(_CLICK_IDS[w]) for w in ("[OPTIONS]", "COMMAND", "[ARGS]..."))
     prefix = f"{text_of(_CLICK_IDS['Usage:'])} {prog} "
     out = wrap(words, width, prefix, " " * len(prefix))
