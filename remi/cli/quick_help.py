@@ -184,7 +184,7 @@ def _width(lang: str) -> int:
     if lang != "en":
         found = int(columns) if columns.isdigit() and int(columns) > 0 else _terminal((1,)) or 80
         return max(min(found, 80) - 2, 50)
-    return int(columns) if columns.isdigit() else _terminal((0, 1, 2)) or 80
+    return (int(columns) if columns.isdigit() else _terminal((0, 1, 2))) or 80
 
 
 def _terminal(descriptors: tuple[int, ...]) -> int:
