@@ -62,6 +62,26 @@ class BotKind(StrEnum):
     club = "club"
 
 
+def _bot_spec(text: str) -> str:
+    """A ``--bot`` value checked as a bot spec (``remi.bots.make_bot``: a known kind, settings
+    of the right syntax; their names and values are checked with the rules, ``check_bots``),
+    its kind in lower case.
+
+    Raises:
+        BotError: an unknown kind; SettingError: bad spec syntax (both exit 2).
+    """
+    from remi.bots import bot_kind
+
+    kind = bot_kind(text)
+    _, sep, rest = text.strip().partition(":")
+    return f"{kind}{sep}{rest}"
+
+
+def _complete_bot(incomplete: str) -> list[str]:
+    """The bot kinds starting with ``incomplete`` (shell completion of ``--bot``)."""
+    return [k.value for k in BotKind if k.value.startswith(incomplete.lower())]
+
+
 class _SeatOrderCommand(TyperCommand):
     """Keeps the raw arguments so that ``--human`` / ``--bot`` seats keep their command-line order."""
 
@@ -441,8 +461,13 @@ def play(
         typer.Option("--human", help="A seat for a person: --human NAME (repeat)."),
     ] = None,
     bot: Annotated[
-        list[BotKind] | None,
-        typer.Option("--bot", help="A seat for a bot: --bot KIND (repeat).", case_sensitive=False),
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="A seat for a bot: --bot KIND or KIND:NAME=VALUE, e.g. club:samples=20 (repeat).",
+            metavar="[random|greedy|solver|club][:NAME=VALUE]",
+            autocompletion=_complete_bot,
+        ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the deal (and of the bots).")
@@ -532,7 +557,7 @@ def play(
         m = messages(chosen)
     else:
         raw = ctx.meta.get("remi.raw_args", [])
-        kinds = [BotKind(kind).value for kind in bot or []]
+        kinds = [_bot_spec(kind) for kind in bot or []]
         entries = _seat_order(raw, list(human or []), kinds)
         if auto and any(e.kind == HUMAN for e in entries):
             fail_message(N_("play.auto_humans"))

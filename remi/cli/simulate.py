@@ -182,7 +182,7 @@ def simulate_command(
         str | None,
         typer.Option(
             "--bots",
-            help="Bot kind per seat, comma-separated (random, greedy, solver, club); one kind fills --players seats (default solver, or greedy when an arm has a rule the solver bot does not play).",
+            help="Bot kind per seat, comma-separated (random, greedy, solver, club; settings as club:samples=20); one kind fills --players seats (default solver, or greedy when an arm has a rule the solver bot does not play).",
         ),
     ] = None,
     players: Annotated[
