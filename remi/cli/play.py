@@ -117,7 +117,9 @@ def _name_seats(entries: list[PlayerEntry]) -> tuple[PlayerEntry, ...]:
         if entry.kind == HUMAN and not entry.name.isprintable():  # terminal escape codes...
             fail_message(N_("play.human_printable"), name=repr(entry.name))
         named.append(
-            entry if entry.kind == HUMAN else PlayerEntry(f"{entry.kind}-{seat + 1}", entry.kind)
+            entry
+            if entry.kind == HUMAN
+            else PlayerEntry(f"{entry.kind.partition(':')[0]}-{seat + 1}", entry.kind)
         )
     names = [e.name for e in named]
     for name in names:

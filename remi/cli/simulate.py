@@ -157,7 +157,8 @@ def command_json(report: SimulationReport, m: Messages) -> dict[str, Any]:
         for arm in report.arms
     ]
     data["players"] = [
-        player_object(seat, f"{kind}-{seat + 1}", kind) for seat, kind in enumerate(report.bots)
+        player_object(seat, f"{kind.partition(':')[0]}-{seat + 1}", kind)
+        for seat, kind in enumerate(report.bots)
     ]
     data["stats"] = [_seats(e, seats) for e in data["stats"]]
     data["differences"] = [_seats(e, seats) for e in data["differences"]]

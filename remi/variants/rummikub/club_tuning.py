@@ -25,7 +25,7 @@ __all__ = ["CLUB", "SAMPLE_SECONDS", "samples_for"]
 #: CPU seconds of one sample of a decision (every candidate played out one round, 4 players,
 #: default ``policy_states``) on the reference machine of docs/bots.md; a budget's sample count
 #: comes from it, never from a clock.
-SAMPLE_SECONDS: Final[float] = 0.05
+SAMPLE_SECONDS: Final[float] = 0.045
 
 
 def samples_for(seconds: float, settings: ClubSettings) -> ClubSettings:

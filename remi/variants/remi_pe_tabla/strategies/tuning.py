@@ -21,7 +21,7 @@ __all__ = ["CLUB", "ROLLOUT_SECONDS", "samples_for"]
 
 #: CPU seconds of one rollout (one candidate on one sample, one turn played out) on the
 #: reference machine of docs/bots.md; a budget's sample count comes from it, never from a clock.
-ROLLOUT_SECONDS: Final[float] = 0.002
+ROLLOUT_SECONDS: Final[float] = 0.0011
 
 
 def samples_for(seconds: float, settings: ClubSettings) -> ClubSettings:
