@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from remi.bots import make_bot
+from remi.cli.app import app
 from remi.core.bot_settings import SettingError, parse_bot_spec
 from remi.core.presets import load_rules
 from remi.core.variant import get_variant
@@ -18,8 +19,6 @@ from remi.variants.rummikub.club import ClubSettings as RummikubClubSettings
 from remi.variants.rummikub.club import RummikubClubStrategy
 from remi.variants.rummikub.club_tuning import CLUB as RUMMIKUB_CLUB
 from remi.variants.rummikub.club_tuning import SAMPLE_SECONDS
-
-from remi.cli.app import app
 
 runner = CliRunner()
 
@@ -50,7 +49,9 @@ def test_the_remi_club_settings_reach_its_strategy() -> None:
 def test_a_budget_picks_a_sample_count_not_a_clock() -> None:
     # budget = candidates x samples x rollout turns x ROLLOUT_SECONDS: with 3 candidates and
     # one turn, 0.2 s buys 0.2 / (3 x ROLLOUT_SECONDS) samples, whatever the machine.
-    assert CLUB.configure("club", [("budget", "0.2s")]).samples == round(0.2 / (3 * ROLLOUT_SECONDS))
+    assert CLUB.configure("club", [("budget", "0.2s")]).samples == round(
+        0.2 / (3 * ROLLOUT_SECONDS)
+    )
     # the budget is spread over the other settings given, in any order
     two = CLUB.configure("club", [("budget", "200ms"), ("candidates", "2"), ("rollout", "2")])
     assert two.samples == round(0.2 / (2 * 2 * ROLLOUT_SECONDS))
@@ -63,7 +64,9 @@ def test_the_rummikub_club_has_its_own_settings() -> None:
     rk = get_variant("rummikub")
     strategy = rk.strategy("club", 1, (("samples", "2"), ("rollout", "round"), ("states", "500")))
     assert isinstance(strategy, RummikubClubStrategy)
-    assert strategy.settings == RummikubClubSettings(samples=2, rollout_turns=None, policy_states=500)
+    assert strategy.settings == RummikubClubSettings(
+        samples=2, rollout_turns=None, policy_states=500
+    )
     with pytest.raises(SettingError, match="no setting 'candidates'"):
         rk.strategy("club", 1, (("candidates", "2"),))
 
@@ -97,7 +100,10 @@ def test_ladder_ranks_two_settings_of_one_kind_reproducibly() -> None:
         (["play", "--bot", "club:samples=0", "--auto"], "samples=0"),
         (["play", "--bot", "random:x=1", "--auto"], "x=1"),
         (["play", "--bot", "clu", "--auto"], "clu"),
-        (["simulate", "--rules", "remi-pe-tabla", "--bots", "club:tolerance=-1,solver"], "tolerance=-1"),
+        (
+            ["simulate", "--rules", "remi-pe-tabla", "--bots", "club:tolerance=-1,solver"],
+            "tolerance=-1",
+        ),
         (["simulate", "--rules", "rummikub", "--bots", "club:states=9,solver"], "states=9"),
     ],
 )

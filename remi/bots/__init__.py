@@ -30,10 +30,10 @@ from difflib import get_close_matches
 from typing import Final, TypeVar
 
 from remi.bots.base import Bot, BotError
-from remi.core.bot_settings import BotSpec, SettingError, parse_bot_spec
 from remi.bots.family import ClubBot, FamilyBot, GreedyBot, SolverBot
 from remi.bots.random_bot import RandomBot
 from remi.core.actions import Action
+from remi.core.bot_settings import BotSpec, SettingError, parse_bot_spec
 from remi.core.errors import IllegalActionError
 from remi.core.events import Event
 from remi.core.game import State
@@ -54,6 +54,7 @@ __all__ = [
     "SolverBot",
     "Strategy",
     "bot_kind",
+    "bot_spec",
     "check_bots",
     "make_bot",
     "play_hand",
@@ -103,6 +104,19 @@ def bot_kind(spec: str) -> str:
     return _spec(spec).kind
 
 
+def bot_spec(text: str) -> str:
+    """A bot spec checked (``bot_kind``: a known kind, settings of the right syntax; their names
+    and values are checked with the rules by ``check_bots``), its kind in lower case:
+    ``"Club:samples=20"`` -> ``"club:samples=20"``.
+
+    Raises:
+        SettingError: bad spec syntax; BotError: an unknown kind, naming the known ones.
+    """
+    kind = bot_kind(text)
+    _, sep, rest = text.strip().partition(":")
+    return f"{kind}{sep}{rest}"
+
+
 def make_bot(kind: str, seed: int) -> Bot:
     """A new bot of ``kind`` (``"random"``, ``"greedy"``, ``"solver"`` or ``"club"``, each
     optionally with settings: a bot spec such as ``"club:samples=20"``) whose choices depend
@@ -115,7 +129,7 @@ def make_bot(kind: str, seed: int) -> Bot:
     """
     spec = _spec(kind)
     factory = _FACTORIES[spec.kind]
-    if factory is RandomBot:
+    if not issubclass(factory, FamilyBot):
         if spec.options:
             name, value = spec.options[0]
             raise SettingError.from_id(
@@ -124,7 +138,7 @@ def make_bot(kind: str, seed: int) -> Bot:
                 kind=spec.kind,
                 token=f"{name}={value}",
             )
-        return RandomBot(seed)
+        return factory(seed)
     return factory(seed, options=spec.options, name=spec.text)
 
 

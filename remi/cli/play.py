@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,7 +24,7 @@ from rich.text import Text
 from typer.core import TyperCommand
 
 from remi.cli.app import app, fail_message, guarded, parse_set_options
-from remi.cli.completion import SetOption, complete_presets
+from remi.cli.completion import SetOption, complete_bots, complete_presets
 from remi.cli.lang import LangOption, LetterWriter, language
 from remi.cli.messages import messages
 from remi.cli.output import NoColorOption, make_console
@@ -51,35 +50,6 @@ EXIT_INTERRUPTED = 130
 
 #: The program's own words tab completion offers, besides the family's and the rack's tiles.
 _COMMANDS = ("undo", "hint", "help", "save", "quit", *FRAME_WORDS)
-
-
-class BotKind(StrEnum):
-    """The bot kinds of ``--bot`` (``remi.bots.BOT_KINDS``; a test keeps the two equal)."""
-
-    random = "random"
-    greedy = "greedy"
-    solver = "solver"
-    club = "club"
-
-
-def _bot_spec(text: str) -> str:
-    """A ``--bot`` value checked as a bot spec (``remi.bots.make_bot``: a known kind, settings
-    of the right syntax; their names and values are checked with the rules, ``check_bots``),
-    its kind in lower case.
-
-    Raises:
-        BotError: an unknown kind; SettingError: bad spec syntax (both exit 2).
-    """
-    from remi.bots import bot_kind
-
-    kind = bot_kind(text)
-    _, sep, rest = text.strip().partition(":")
-    return f"{kind}{sep}{rest}"
-
-
-def _complete_bot(incomplete: str) -> list[str]:
-    """The bot kinds starting with ``incomplete`` (shell completion of ``--bot``)."""
-    return [k.value for k in BotKind if k.value.startswith(incomplete.lower())]
 
 
 class _SeatOrderCommand(TyperCommand):
@@ -468,7 +438,7 @@ def play(
             "--bot",
             help="A seat for a bot: --bot KIND or KIND:NAME=VALUE, e.g. club:samples=20 (repeat).",
             metavar="[random|greedy|solver|club][:NAME=VALUE]",
-            autocompletion=_complete_bot,
+            autocompletion=complete_bots,
         ),
     ] = None,
     seed: Annotated[
@@ -559,7 +529,9 @@ def play(
         m = messages(chosen)
     else:
         raw = ctx.meta.get("remi.raw_args", [])
-        kinds = [_bot_spec(kind) for kind in bot or []]
+        from remi.bots import bot_spec
+
+        kinds = [bot_spec(kind) for kind in bot or []]
         entries = _seat_order(raw, list(human or []), kinds)
         if auto and any(e.kind == HUMAN for e in entries):
             fail_message(N_("play.auto_humans"))

@@ -17,7 +17,7 @@ naming the bad token (English ``str()``, a catalogue message in any language).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -27,6 +27,8 @@ from remi.core.strategy import Strategy
 
 __all__ = [
     "BUDGET",
+    "MARGIN",
+    "SAMPLES",
     "BotSpec",
     "Setting",
     "SettingError",
@@ -34,6 +36,7 @@ __all__ = [
     "number",
     "parse_bot_spec",
     "seconds",
+    "setting",
     "whole",
 ]
 
@@ -128,6 +131,13 @@ class Setting:
     expected: Reason
 
 
+def setting(name: str, field: str, value: tuple[Callable[[str], object], Reason]) -> Setting:
+    """The ``Setting`` ``name`` of ``field`` whose value is read as ``value`` says (a
+    ``whole``, ``number`` or ``seconds`` pair: parser, description)."""
+    parse, expected = value
+    return Setting(name=name, field=field, parse=parse, expected=expected)
+
+
 def whole(low: int, high: int) -> tuple[Callable[[str], int], Reason]:
     """A whole number from ``low`` to ``high``: the parser and its description."""
 
@@ -177,6 +187,13 @@ def seconds(low: float, high: float) -> tuple[Callable[[str], float], Reason]:
     return parse, Reason(N_("bot.expect.seconds"), low=f"{low:g}", high=f"{high:g}")
 
 
+#: ``samples=N``: determinizations per decision (a settings field ``samples``), 1 to 1000.
+SAMPLES: Final[Setting] = setting("samples", "samples", whole(1, 1000))
+#: ``margin=X``: points a searched choice must gain over the default one (a settings field
+#: ``margin_points``), 0 to 1000.
+MARGIN: Final[Setting] = setting("margin", "margin_points", number(0, 1000))
+
+
 @attrs.frozen(kw_only=True)
 class Tunable(Generic[S, V, A]):
     """A strategy factory whose settings can be named in a bot spec; called with a seed it is
@@ -217,6 +234,7 @@ class Tunable(Generic[S, V, A]):
         budget: float | None = None
         for name, text in options:
             token = f"{name}={text}"
+            parse: Callable[[str], object]
             if name == BUDGET and self.budget is not None:
                 parse, expected = seconds(0.001, 600.0)
             elif name in by_name:
@@ -238,8 +256,8 @@ class Tunable(Generic[S, V, A]):
                     token=token,
                     expected=expected,
                 ) from None
-            if name == BUDGET:
-                budget = float(value)  # type: ignore[arg-type]
+            if isinstance(value, float) and name == BUDGET:
+                budget = value
             else:
                 changes[by_name[name].field] = value
         settings = attrs.evolve(self.defaults, **changes)  # type: ignore[misc]

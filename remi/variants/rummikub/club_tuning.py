@@ -14,7 +14,7 @@ from typing import Final
 import attrs
 
 from remi.core.actions import Action
-from remi.core.bot_settings import Setting, Tunable, number, whole
+from remi.core.bot_settings import MARGIN, SAMPLES, Setting, Tunable, setting, whole
 from remi.core.errors import Reason
 from remi.core.messages import N_
 from remi.variants.rummikub.club import ClubSettings, RummikubClubStrategy
@@ -46,29 +46,20 @@ def _rollout(text: str) -> int | None:
     return value
 
 
-def _build(seed: int, settings: ClubSettings) -> RummikubClubStrategy:
-    return RummikubClubStrategy(seed, settings=settings)
-
-
-def _setting(name: str, field: str, spec: tuple[object, object]) -> Setting:
-    parse, expected = spec
-    return Setting(name=name, field=field, parse=parse, expected=expected)  # type: ignore[arg-type]
-
-
 #: The ``club`` factory of the Rummikub strategy table, with its settings.
 CLUB: Final[Tunable[ClubSettings, RummikubView, Action]] = Tunable(
-    build=_build,
+    build=lambda seed, settings: RummikubClubStrategy(seed, settings=settings),
     defaults=ClubSettings(),
     settings=(
-        _setting("samples", "samples", whole(1, 1000)),
+        SAMPLES,
         Setting(
             name="rollout",
             field="rollout_turns",
             parse=_rollout,
             expected=Reason(N_("bot.expect.rollout"), low=1, high=12),
         ),
-        _setting("margin", "margin_points", number(0, 1000)),
-        _setting("states", "policy_states", whole(100, 10_000_000)),
+        MARGIN,
+        setting("states", "policy_states", whole(100, 10_000_000)),
     ),
     budget=samples_for,
 )

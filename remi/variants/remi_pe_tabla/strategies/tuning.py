@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from remi.core.bot_settings import Setting, Tunable, number, whole
+from remi.core.bot_settings import MARGIN, SAMPLES, Tunable, number, setting, whole
 from remi.variants.remi_pe_tabla.actions import Action
 from remi.variants.remi_pe_tabla.strategies.club import ClubSettings, RemiClubStrategy
 from remi.variants.remi_pe_tabla.views import PlayerView
@@ -31,25 +31,16 @@ def samples_for(seconds: float, settings: ClubSettings) -> ClubSettings:
     return attrs.evolve(settings, samples=max(1, min(1000, round(seconds / per_sample))))
 
 
-def _build(seed: int, settings: ClubSettings) -> RemiClubStrategy:
-    return RemiClubStrategy(seed, club=settings)
-
-
-def _setting(name: str, field: str, spec: tuple[object, object]) -> Setting:
-    parse, expected = spec
-    return Setting(name=name, field=field, parse=parse, expected=expected)  # type: ignore[arg-type]
-
-
 #: The ``club`` factory of the Remi strategy table, with its settings.
 CLUB: Final[Tunable[ClubSettings, PlayerView, Action]] = Tunable(
-    build=_build,
+    build=lambda seed, settings: RemiClubStrategy(seed, club=settings),
     defaults=ClubSettings(),
     settings=(
-        _setting("samples", "samples", whole(1, 1000)),
-        _setting("candidates", "candidates", whole(1, 20)),
-        _setting("rollout", "rollout_turns", whole(1, 12)),
-        _setting("margin", "margin_points", number(0, 1000)),
-        _setting("tolerance", "safe_tolerance", number(0, 100, none=True)),
+        SAMPLES,
+        setting("candidates", "candidates", whole(1, 20)),
+        setting("rollout", "rollout_turns", whole(1, 12)),
+        MARGIN,
+        setting("tolerance", "safe_tolerance", number(0, 100, none=True)),
     ),
     budget=samples_for,
 )
