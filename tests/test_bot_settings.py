@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from remi.bots import make_bot
@@ -34,6 +36,16 @@ def test_a_spec_is_a_kind_and_colon_separated_settings() -> None:
         assert err.value.token == token
     with pytest.raises(SettingError, match="twice"):
         parse_bot_spec("club:samples=2:samples=3")
+
+
+_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_0123456789.", min_size=1, max_size=8)
+
+
+@given(_WORD, st.dictionaries(_WORD, _WORD, max_size=4))
+def test_a_spec_written_from_its_parts_reads_back(kind: str, options: dict[str, str]) -> None:
+    text = ":".join([kind, *(f"{n}={v}" for n, v in options.items())])
+    spec = parse_bot_spec(text)
+    assert (spec.kind, spec.options, spec.text) == (kind, tuple(options.items()), text)
 
 
 def test_the_remi_club_settings_reach_its_strategy() -> None:

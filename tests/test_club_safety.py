@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import attrs
+from hypothesis import given
+from hypothesis import strategies as st
 
 from remi.core.formations import parse_formation
 from remi.core.notation import parse_tiles
@@ -116,3 +118,17 @@ def test_a_joly_standing_for_an_unseen_tile_is_exposed() -> None:
     assert not exposed_formation(parse_formation("R5 J R7"), _view("R6", rack="R5 J R7 K9"))
     # a joly of a 3-tile set is locked until both missing colours are on the table (§3.13)
     assert not exposed_formation(parse_formation("R5 Y5 J"), _view("", rack="R5 Y5 J K9"))
+
+
+_TILE = st.sampled_from([f"{c}{n}" for c in "RYBK" for n in range(1, 14)] + ["J"])
+
+
+@given(st.lists(_TILE, max_size=12), _TILE)
+def test_no_way_to_the_sir_no_exposure(sir: list[str], tile: str) -> None:
+    # One or two tiles (§1.9) or no opening (sir.break_requires_opened, and attaching needs
+    # one): whatever lies in the șir, the discard cannot feed him through it.
+    (t,) = parse_tiles(tile)
+    row = " ".join(sir)
+    assert sir_exposure(t, _view(row, tiles=2)) == 0.0
+    assert sir_exposure(t, _view(row, opened=False)) == 0.0
+    assert sir_exposure(t, _view(row)) >= 0.0
