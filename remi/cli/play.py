@@ -437,7 +437,7 @@ def play(
         typer.Option(
             "--bot",
             help="A seat for a bot: --bot KIND or KIND:NAME=VALUE, e.g. club:samples=20 (repeat).",
-            metavar="[random|greedy|solver|club][:NAME=VALUE]",
+            metavar="[random|greedy|solver|club]",
             autocompletion=complete_bots,
         ),
     ] = None,
