@@ -13,9 +13,8 @@ from typer.testing import CliRunner
 
 from remi.bots import BOT_KINDS
 from remi.cli import app
-from remi.cli.completion import complete_presets, complete_rule_ids, complete_tiles
+from remi.cli.completion import complete_bots, complete_presets, complete_rule_ids, complete_tiles
 from remi.cli.lang import Language
-from remi.cli.play import BotKind
 from remi.cli.solve import Objective
 from remi.core.messages import LANGUAGES
 from remi.core.presets import list_presets
@@ -37,7 +36,7 @@ _MAIN = "import sys; sys.argv[0] = 'remi'; from remi.cli import main; main()"
 
 
 def test_enums_match_what_the_program_knows() -> None:
-    assert [k.value for k in BotKind] == list(BOT_KINDS)
+    assert complete_bots("") == list(BOT_KINDS) and complete_bots("S") == ["solver"]
     assert {lang.value for lang in Language} >= set(LANGUAGES)
     assert [o.value for o in Objective] == ["tiles", "points"]
 

@@ -57,8 +57,46 @@ def test_feeding_counts_a_discard_laid_next_turn_with_sir_tiles() -> None:
         TurnTrace(seat=0, start=_zones("K1", ["R5 R6 R7"]), end=_zones("K1 Y9", ["R5 R6 R7"])),
     ]
     counts = feeding(turns, 2)
-    assert (counts[0].discards, counts[0].fed, counts[0].fed_sir) == (2, 1, 1)
+    assert (counts[0].discards, counts[0].fed, counts[0].fed_sir, counts[0].fed_break) == (
+        2,
+        1,
+        1,
+        1,
+    )
     assert (counts[1].discards, counts[1].fed) == (1, 0)
+
+
+def test_feeding_through_the_sir_needs_a_partner_from_the_sir() -> None:
+    # p1 discards R7 onto [K1 B9 Y4]; p2 breaks at B9 (rupere, docs/rules.md §1.7) for his
+    # [B9 B10 B11], Y4 and R7 come along; R7 is attached alone to the table's [R4 R5 R6]:
+    # fed and taken along, but not with a partner from the șir.
+    before = ["R4 R5 R6"]
+    after = ["R4 R5 R6 R7", "B9 B10 B11"]
+    turns = [
+        TurnTrace(seat=0, start=_zones("K1 B9 Y4", before), end=_zones("K1 B9 Y4 R7", before)),
+        TurnTrace(seat=1, start=_zones("K1 B9 Y4 R7", before), end=_zones("K1 Y1", after)),
+    ]
+    (mine, _) = feeding(turns, 2)
+    assert (mine.fed, mine.fed_sir, mine.fed_break) == (1, 0, 1)
+    # The same break, R7 attached together with the șir's R8 to a table run [R4 R5 R6]: both
+    # gained by one formation, so fed through the șir.
+    turns = [
+        TurnTrace(seat=0, start=_zones("K1 R8 Y4", before), end=_zones("K1 R8 Y4 R7", before)),
+        TurnTrace(
+            seat=1,
+            start=_zones("K1 R8 Y4 R7", before),
+            end=_zones("K1 Y1", ["R4 R5 R6 R7 R8", "Y2 Y3 Y4"]),
+        ),
+    ]
+    (mine, _) = feeding(turns, 2)
+    assert (mine.fed, mine.fed_sir, mine.fed_break) == (1, 1, 1)
+    # Only the last tile taken (no break): fed, neither through the șir nor taken along.
+    turns = [
+        TurnTrace(seat=0, start=_zones("K1", before), end=_zones("K1 R7", before)),
+        TurnTrace(seat=1, start=_zones("K1 R7", before), end=_zones("K1 Y1", ["R4 R5 R6 R7"])),
+    ]
+    (mine, _) = feeding(turns, 2)
+    assert (mine.fed, mine.fed_sir, mine.fed_break) == (1, 0, 0)
 
 
 def test_pairs_are_per_deal_and_antisymmetric() -> None:
@@ -115,7 +153,7 @@ def test_cli_json_and_errors() -> None:
     low, high = pair["win_ci95"]
     assert 0 <= low <= pair["win_rate"] <= high <= 1 and high - low > 0.5
     assert set(data["ratings"]) == {"random", "greedy"}
-    assert set(data["feeding"]["greedy"]) >= {"discards", "fed", "fed_sir"}
+    assert set(data["feeding"]["greedy"]) >= {"discards", "fed", "fed_sir", "fed_break"}
     for args in (
         ["--bots", "greedy"],
         ["--players", "5"],

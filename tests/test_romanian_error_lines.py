@@ -56,8 +56,9 @@ def test_schema_error_json_keeps_id_and_english(tmp_path: Path) -> None:
 def test_click_details_in_romanian() -> None:
     out = runner.invoke(app, ["play", "--seed", "abc", "--lang", "ro"], env=ENV).output
     assert "Valoare greșită pentru '--seed': se așteaptă un număr întreg" in out
+    # --bot takes a bot spec (a kind with settings, docs/bots.md): the program's own message
     out = runner.invoke(app, ["play", "--bot", "wizard"], env=RO_LOCALE).output
-    assert "„wizard” nu este una dintre 'random', 'greedy', 'solver', 'club'" in out
+    assert "tip de bot necunoscut 'wizard'; tipuri cunoscute: random, greedy, solver, club" in out
 
 
 def test_solve_opening_rack_limit_in_romanian() -> None:

@@ -16,20 +16,28 @@ This package is family-independent. Kinds (``make_bot(kind, seed)``):
   ``remi.variants.rummikub.strategies``.
 
 A stuck turn (``view.legal == [Undo]``) is undone by every kind.
+
+Wherever a kind is named (``make_bot``, ``check_bots``, the CLI's ``--bot``, ``--bots``), a
+*bot spec* may follow it with strength settings: ``club:samples=20``, ``club:budget=0.2s``
+(``remi.core.bot_settings``; the names are the family's, docs/bots.md). The bot's ``name`` is
+the spec as typed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from difflib import get_close_matches
 from typing import Final, TypeVar
 
 from remi.bots.base import Bot, BotError
 from remi.bots.family import ClubBot, FamilyBot, GreedyBot, SolverBot
 from remi.bots.random_bot import RandomBot
 from remi.core.actions import Action
+from remi.core.bot_settings import BotSpec, SettingError, parse_bot_spec
 from remi.core.errors import IllegalActionError
 from remi.core.events import Event
 from remi.core.game import State
+from remi.core.messages import N_
 from remi.core.rulespec import RuleSet
 from remi.core.strategy import Strategy
 from remi.core.variant import variant_for_rules
@@ -42,8 +50,11 @@ __all__ = [
     "FamilyBot",
     "GreedyBot",
     "RandomBot",
+    "SettingError",
     "SolverBot",
     "Strategy",
+    "bot_kind",
+    "bot_spec",
     "check_bots",
     "make_bot",
     "play_hand",
@@ -53,7 +64,7 @@ __all__ = [
 #: The state type of one family (``remi.core.game.State``): ``play_hand`` returns what it is given.
 StateT = TypeVar("StateT", bound=State)
 
-_FACTORIES: Final[dict[str, Callable[[int], Bot]]] = {
+_FACTORIES: Final[dict[str, type[RandomBot] | type[FamilyBot]]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "solver": SolverBot,
@@ -64,37 +75,93 @@ _FACTORIES: Final[dict[str, Callable[[int], Bot]]] = {
 BOT_KINDS: Final[tuple[str, ...]] = tuple(_FACTORIES)
 
 
+def _spec(text: str) -> BotSpec:
+    """``text`` read as a bot spec whose kind is known.
+
+    Raises:
+        SettingError: bad spec syntax (``parse_bot_spec``).
+        BotError: an unknown kind, naming the known ones.
+    """
+    spec = parse_bot_spec(text)
+    if spec.kind not in _FACTORIES:
+        close = get_close_matches(spec.kind, BOT_KINDS, n=1, cutoff=0.5)
+        raise BotError.from_id(
+            N_("bot.error.kind_close") if close else N_("simulate.error.bot_kind"),
+            fields={"kind": spec.kind},
+            kind=spec.kind,
+            known=", ".join(BOT_KINDS),
+            **({"choice": close[0]} if close else {}),
+        )
+    return spec
+
+
+def bot_kind(spec: str) -> str:
+    """The bot kind of a bot spec (``"club"`` for ``"club:samples=20"``), checked.
+
+    Raises:
+        SettingError: bad spec syntax; BotError: an unknown kind, naming the known ones.
+    """
+    return _spec(spec).kind
+
+
+def bot_spec(text: str) -> str:
+    """A bot spec checked (``bot_kind``: a known kind, settings of the right syntax; their names
+    and values are checked with the rules by ``check_bots``), its kind in lower case:
+    ``"Club:samples=20"`` -> ``"club:samples=20"``.
+
+    Raises:
+        SettingError: bad spec syntax; BotError: an unknown kind, naming the known ones.
+    """
+    kind = bot_kind(text)
+    _, sep, rest = text.strip().partition(":")
+    return f"{kind}{sep}{rest}"
+
+
 def make_bot(kind: str, seed: int) -> Bot:
-    """A new bot of ``kind`` (``"random"``, ``"greedy"``, ``"solver"`` or ``"club"``) whose choices depend only on ``seed``
-    and the views it is shown.
+    """A new bot of ``kind`` (``"random"``, ``"greedy"``, ``"solver"`` or ``"club"``, each
+    optionally with settings: a bot spec such as ``"club:samples=20"``) whose choices depend
+    only on ``seed`` and the views it is shown. Settings are checked against a family when the
+    bot first plays it (``check_bots`` checks them before a game).
 
     Raises:
         BotError: for an unknown kind, naming the known ones.
+        SettingError: bad spec syntax, or settings for ``random`` (which takes none).
     """
-    try:
-        factory = _FACTORIES[kind]
-    except KeyError:
-        raise BotError(
-            f"unknown bot kind '{kind}'; known: {', '.join(BOT_KINDS)}", kind=kind
-        ) from None
-    return factory(seed)
+    spec = _spec(kind)
+    factory = _FACTORIES[spec.kind]
+    if not issubclass(factory, FamilyBot):
+        if spec.options:
+            name, value = spec.options[0]
+            raise SettingError.from_id(
+                N_("bot.error.no_settings"),
+                fields={"kind": spec.kind, "token": f"{name}={value}"},
+                kind=spec.kind,
+                token=f"{name}={value}",
+            )
+        return factory(seed)
+    return factory(seed, options=spec.options, name=spec.text)
 
 
 def check_bots(kinds: Sequence[str], rules: RuleSet) -> None:
-    """Check, before a game starts, that every bot kind of ``kinds`` plays ``rules`` as they are
-    (``Variant.check_strategy``): a bot never plays another rule silently, it refuses the rule
-    set naming the rule. ``random`` plays any rules.
+    """Check, before a game starts, that every bot kind of ``kinds`` (bot specs) plays
+    ``rules`` as they are (``Variant.check_strategy``): a bot never plays another rule
+    silently, it refuses the rule set naming the rule. ``random`` plays any rules. The
+    settings of a spec are checked against the family of ``rules``.
 
     Raises:
         BotError: an unknown kind, naming the known ones.
+        SettingError: bad spec syntax, an unknown setting or a bad value (naming the token).
         NoStrategyError: the family has no strategy of a kind, or a kind cannot play one of the
             rule values (the message names the rule id).
     """
     variant = variant_for_rules(rules)
-    for kind in dict.fromkeys(kinds):
-        make_bot(kind, 0)
-        if kind != "random":
-            variant.check_strategy(kind, rules)
+    for text in dict.fromkeys(kinds):
+        make_bot(text, 0)
+        spec = _spec(text)
+        if spec.kind != "random":
+            variant.check_strategy(spec.kind, rules)
+            if spec.options:
+                variant.strategy(spec.kind, 0, spec.options)
 
 
 def seat_count(state: State) -> int:

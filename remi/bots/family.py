@@ -9,7 +9,7 @@ itself lives in the family: ``remi.variants.remi_pe_tabla.strategies`` for Remi 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from remi.bots.base import BotError
@@ -24,18 +24,27 @@ class FamilyBot:
     """A bot whose choices come from its ``kind``'s strategy in the view's rule family.
 
     Args:
-        seed: handed to each family's strategy (``Variant.strategy(kind, seed)``).
+        seed: handed to each family's strategy (``Variant.strategy(kind, seed, options)``).
         strategies: family name -> a strategy to use for that family instead of asking it (for
             example a Remi solver strategy with other ``SolverSettings``).
+        options: strength settings (name, value pairs of a bot spec,
+            ``remi.core.bot_settings``), read by each family.
+        name: the bot's name (default: its kind), e.g. the spec ``"club:samples=20"``.
     """
 
     kind: ClassVar[str] = ""
 
     def __init__(
-        self, seed: int = 0, *, strategies: Mapping[str, Strategy[Any, Action]] | None = None
+        self,
+        seed: int = 0,
+        *,
+        strategies: Mapping[str, Strategy[Any, Action]] | None = None,
+        options: Sequence[tuple[str, str]] = (),
+        name: str = "",
     ) -> None:
-        self.name = self.kind
+        self.name = name or self.kind
         self.seed = seed
+        self.options = tuple(options)
         self._strategies: dict[str, Strategy[Any, Action]] = dict(strategies or {})
 
     def choose(self, view: BotView) -> Action:
@@ -54,7 +63,7 @@ class FamilyBot:
     def _strategy(self, view: BotView) -> Strategy[Any, Action]:
         """The strategy of this kind that the view's family provides."""
         try:
-            return variant_for_rules(view.rules).strategy(self.kind, self.seed)
+            return variant_for_rules(view.rules).strategy(self.kind, self.seed, self.options)
         except NoStrategyError as exc:
             raise BotError(f"the '{self.kind}' bot cannot play: {exc}", kind=self.kind) from exc
 

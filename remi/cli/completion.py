@@ -1,5 +1,5 @@
 """Shell completion of the values commands take (``remi --install-completion``): preset names
-for ``--rules``, rule ids for ``--set ID=VALUE``, tile codes where an argument is a list of
+for ``--rules``, bot kinds for ``--bot``, rule ids for ``--set ID=VALUE``, tile codes where an argument is a list of
 tiles, and the options that hold them.
 
 Each completer takes the word typed so far and returns the candidates that extend it; it runs
@@ -15,10 +15,18 @@ import typer
 __all__ = [
     "RulesOption",
     "SetOption",
+    "complete_bots",
     "complete_presets",
     "complete_rule_ids",
     "complete_tiles",
 ]
+
+
+def complete_bots(incomplete: str) -> list[str]:
+    """The bot kinds (``remi.bots.BOT_KINDS``) that begin with ``incomplete``."""
+    from remi.bots import BOT_KINDS
+
+    return [kind for kind in BOT_KINDS if kind.startswith(incomplete.lower())]
 
 
 def complete_presets(incomplete: str) -> list[str]:

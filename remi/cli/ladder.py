@@ -50,11 +50,20 @@ def _interval(low: float, high: float, fmt: str) -> str:
     return f"[{low:{fmt}}, {high:{fmt}}]"
 
 
+def _share(n: int, of: int) -> str:
+    """``n/of (p%)``, without the share when ``of`` is 0."""
+    return f"{n}/{of}" + (f" ({n / of:.1%})" if of else "")
+
+
 @app.command("ladder")
 @guarded
 def ladder_command(
     bots: Annotated[
-        str, typer.Option("--bots", help="Bot kinds to rank, comma-separated (at least two).")
+        str,
+        typer.Option(
+            "--bots",
+            help="Bot kinds to rank, comma-separated (at least two); a kind may carry settings, e.g. club:samples=20.",
+        ),
     ] = "greedy,solver",
     players: Annotated[int, typer.Option("--players", help="Seats per game (2-4).")] = 2,
     deals: Annotated[int, typer.Option("--deals", help="Deals per pair of bots.")] = 50,
@@ -149,6 +158,7 @@ def ladder_command(
             N_("ladder.col.rating"),
             N_("ladder.col.fed"),
             N_("ladder.col.fed_sir"),
+            N_("ladder.col.fed_break"),
         ),
     )
     for kind, rating in report.ratings.items():
@@ -156,8 +166,6 @@ def ladder_command(
         bots_table.add_row(
             escape(kind),
             f"{rating:.0f}",
-            f"{f.fed}/{f.discards}" + (f" ({f.fed / f.discards:.1%})" if f.discards else ""),
-            f"{f.fed_sir}/{f.discards}"
-            + (f" ({f.fed_sir / f.discards:.1%})" if f.discards else ""),
+            *(_share(n, f.discards) for n in (f.fed, f.fed_sir, f.fed_break)),
         )
     console.print(bots_table)

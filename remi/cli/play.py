@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,7 +24,7 @@ from rich.text import Text
 from typer.core import TyperCommand
 
 from remi.cli.app import app, fail_message, guarded, parse_set_options
-from remi.cli.completion import SetOption, complete_presets
+from remi.cli.completion import SetOption, complete_bots, complete_presets
 from remi.cli.lang import LangOption, LetterWriter, language
 from remi.cli.messages import messages
 from remi.cli.output import NoColorOption, make_console
@@ -51,15 +50,6 @@ EXIT_INTERRUPTED = 130
 
 #: The program's own words tab completion offers, besides the family's and the rack's tiles.
 _COMMANDS = ("undo", "hint", "help", "save", "quit", *FRAME_WORDS)
-
-
-class BotKind(StrEnum):
-    """The bot kinds of ``--bot`` (``remi.bots.BOT_KINDS``; a test keeps the two equal)."""
-
-    random = "random"
-    greedy = "greedy"
-    solver = "solver"
-    club = "club"
 
 
 class _SeatOrderCommand(TyperCommand):
@@ -97,7 +87,9 @@ def _name_seats(entries: list[PlayerEntry]) -> tuple[PlayerEntry, ...]:
         if entry.kind == HUMAN and not entry.name.isprintable():  # terminal escape codes...
             fail_message(N_("play.human_printable"), name=repr(entry.name))
         named.append(
-            entry if entry.kind == HUMAN else PlayerEntry(f"{entry.kind}-{seat + 1}", entry.kind)
+            entry
+            if entry.kind == HUMAN
+            else PlayerEntry(f"{entry.kind.partition(':')[0]}-{seat + 1}", entry.kind)
         )
     names = [e.name for e in named]
     for name in names:
@@ -441,8 +433,13 @@ def play(
         typer.Option("--human", help="A seat for a person: --human NAME (repeat)."),
     ] = None,
     bot: Annotated[
-        list[BotKind] | None,
-        typer.Option("--bot", help="A seat for a bot: --bot KIND (repeat).", case_sensitive=False),
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="A seat for a bot: --bot KIND or KIND:NAME=VALUE, e.g. club:samples=20 (repeat).",
+            metavar="[random|greedy|solver|club]",
+            autocompletion=complete_bots,
+        ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the deal (and of the bots).")
@@ -532,7 +529,9 @@ def play(
         m = messages(chosen)
     else:
         raw = ctx.meta.get("remi.raw_args", [])
-        kinds = [BotKind(kind).value for kind in bot or []]
+        from remi.bots import bot_spec
+
+        kinds = [bot_spec(kind) for kind in bot or []]
         entries = _seat_order(raw, list(human or []), kinds)
         if auto and any(e.kind == HUMAN for e in entries):
             fail_message(N_("play.auto_humans"))

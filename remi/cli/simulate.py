@@ -157,7 +157,8 @@ def command_json(report: SimulationReport, m: Messages) -> dict[str, Any]:
         for arm in report.arms
     ]
     data["players"] = [
-        player_object(seat, f"{kind}-{seat + 1}", kind) for seat, kind in enumerate(report.bots)
+        player_object(seat, f"{kind.partition(':')[0]}-{seat + 1}", kind)
+        for seat, kind in enumerate(report.bots)
     ]
     data["stats"] = [_seats(e, seats) for e in data["stats"]]
     data["differences"] = [_seats(e, seats) for e in data["differences"]]
@@ -182,7 +183,7 @@ def simulate_command(
         str | None,
         typer.Option(
             "--bots",
-            help="Bot kind per seat, comma-separated (random, greedy, solver, club); one kind fills --players seats (default solver, or greedy when an arm has a rule the solver bot does not play).",
+            help="Bot kind per seat, comma-separated (random, greedy, solver, club; settings as club:samples=20); one kind fills --players seats (default solver, or greedy when an arm has a rule the solver bot does not play).",
         ),
     ] = None,
     players: Annotated[

@@ -26,6 +26,7 @@ from typing import (
 )
 
 from remi.core.errors import RemiError, UnknownVariantError
+from remi.core.messages import N_
 from remi.core.rulespec import RuleSet
 
 if TYPE_CHECKING:  # annotations only: a command that checks a meld never loads these (start-up)
@@ -241,12 +242,17 @@ class Variant(Protocol[StateT, ActionT, ViewT, RulesT]):
         left on a rack...). Simulations report it per 100 hands for every rule they vary."""
         ...
 
-    def strategy(self, kind: str, seed: int) -> Strategy[Any, ActionT]:
+    def strategy(
+        self, kind: str, seed: int, options: Sequence[tuple[str, str]] = ()
+    ) -> Strategy[Any, ActionT]:
         """A new bot strategy of ``kind`` (``"greedy"``, ``"solver"``: ``remi.core.strategy``)
-        for this family, seeded with ``seed``; one per bot, it may keep state between calls.
+        for this family, seeded with ``seed``, with the strength settings ``options`` (name,
+        value pairs of a bot spec, ``remi.core.bot_settings``); one per bot, it may keep state
+        between calls.
 
         Raises:
             NoStrategyError: the family has no strategy of that kind (never another kind instead).
+            SettingError: a setting the kind does not take, or a bad value (naming the token).
         """
         ...
 
@@ -297,16 +303,35 @@ class FamilyHooks(Generic[CountedT, HookViewT, HookActionT]):
         """``state.player_count``."""
         return state.player_count
 
-    def strategy(self, kind: str, seed: int) -> Strategy[HookViewT, HookActionT]:
-        """A new bot strategy of ``kind`` (``greedy``, ``solver``...) from ``strategy_table``.
+    def strategy(
+        self, kind: str, seed: int, options: Sequence[tuple[str, str]] = ()
+    ) -> Strategy[HookViewT, HookActionT]:
+        """A new bot strategy of ``kind`` (``greedy``, ``solver``...) from ``strategy_table``,
+        with the settings ``options`` when its factory is a ``bot_settings.Tunable``.
 
         Raises:
             NoStrategyError: a kind the family lacks (naming the family and the kinds it has);
                 never another kind in its place.
+            SettingError: settings for a kind that takes none, an unknown setting or a bad
+                value (naming the token).
         """
+        from remi.core.bot_settings import SettingError, Tunable
         from remi.core.strategy import make_strategy
 
-        return make_strategy(self.name, kind, seed, self.strategy_table())
+        table = self.strategy_table()
+        if not options or kind not in table:
+            return make_strategy(self.name, kind, seed, table)
+        factory = table[kind]
+        if not isinstance(factory, Tunable):
+            name, value = options[0]
+            raise SettingError.from_id(
+                N_("bot.error.no_settings"),
+                fields={"kind": kind, "token": f"{name}={value}"},
+                kind=kind,
+                token=f"{name}={value}",
+            )
+        configured: Strategy[HookViewT, HookActionT] = factory.configured(kind, options)(seed)
+        return configured
 
     def check_strategy(self, kind: str, rules: RuleSet) -> None:
         """The kind is in ``strategy_table`` (a family whose strategies refuse some rule values

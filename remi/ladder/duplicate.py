@@ -188,8 +188,8 @@ class DuplicateReport:
     cpu_per_hand: float
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready: ``pairs``, ``ratings``, ``feeding`` (per bot: discards, fed, fed_sir and
-        the rates per discard, None without discards), ``players``, ``cpu_per_hand``."""
+        """JSON-ready: ``pairs``, ``ratings``, ``feeding`` (per bot: discards, fed, fed_sir,
+        fed_break and their rates per discard, None without discards), ``players``, ``cpu_per_hand``."""
 
         def rate(n: int, d: int) -> float | None:
             return round(n / d, 4) if d else None
@@ -205,6 +205,8 @@ class DuplicateReport:
                     "fed_sir": f.fed_sir,
                     "fed_rate": rate(f.fed, f.discards),
                     "fed_sir_rate": rate(f.fed_sir, f.discards),
+                    "fed_break": f.fed_break,
+                    "fed_break_rate": rate(f.fed_break, f.discards),
                 }
                 for k, f in self.feeding.items()
             },

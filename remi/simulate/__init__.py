@@ -70,8 +70,25 @@ _CHECK_GAMES = 100
 _MAX_GAMES = 10_000_000  # hands per arm; more would overflow the seed ranges (and never finish)
 
 
+def _known_kind(spec: str, message_id: str) -> None:
+    """Refuse a bot spec of an unknown kind with the simulation's ``message_id`` (``kind``,
+    ``known``); its settings are checked later against each arm (``check_bots``).
+
+    Raises:
+        SimulationError: an unknown kind; SettingError: bad spec syntax.
+    """
+    from remi.bots import BOT_KINDS, BotError, bot_kind
+
+    try:
+        bot_kind(spec)
+    except BotError as exc:
+        raise SimulationError.from_id(
+            message_id, kind=exc.kind, known=", ".join(BOT_KINDS)
+        ) from None
+
+
 def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -> None:
-    from remi.bots import BOT_KINDS, check_bots
+    from remi.bots import check_bots
 
     if games < 1:
         raise SimulationError.from_id(N_("simulate.error.games_min"), games=games)
@@ -80,10 +97,7 @@ def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -
     if jobs < 1:
         raise SimulationError.from_id(N_("simulate.error.jobs_min"), jobs=jobs)
     for kind in bots:
-        if kind not in BOT_KINDS:
-            raise SimulationError.from_id(
-                N_("simulate.error.bot_kind"), kind=kind, known=", ".join(BOT_KINDS)
-            )
+        _known_kind(kind, N_("simulate.error.bot_kind"))
     for arm in arms:
         check_bots(bots, arm.rules())
         values = dict(arm.values)
@@ -289,10 +303,7 @@ def _bots_check(
     """``report`` with a ``BotsCheck``: the first deals rerun with ``bot`` at every seat."""
     import attrs
 
-    from remi.bots import BOT_KINDS
-
-    if bot not in BOT_KINDS:
-        raise SimulationError.from_id(N_("simulate.error.bots_check"), kind=bot)
+    _known_kind(bot, N_("simulate.error.bots_check"))
     n = min(report.games, _CHECK_GAMES)
     kinds = (bot,) * len(report.bots)
     seeds = list(range(report.seed, report.seed + n))

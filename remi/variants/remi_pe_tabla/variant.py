@@ -215,10 +215,12 @@ class RemiVariant(FamilyHooks[GameState, "PlayerView", Action]):
         return score_state(state, names)
 
     def strategy_table(self) -> Mapping[str, Callable[[int], Strategy[PlayerView, Action]]]:
-        """The family's bot strategies, kind -> ``factory(seed)`` (``strategies.STRATEGIES``)."""
+        """The family's bot strategies, kind -> ``factory(seed)`` (``strategies.STRATEGIES``),
+        the ``club`` kind with the settings a bot spec may name (``strategies.tuning.CLUB``)."""
         from remi.variants.remi_pe_tabla.strategies import STRATEGIES
+        from remi.variants.remi_pe_tabla.strategies.tuning import CLUB
 
-        return STRATEGIES
+        return {**STRATEGIES, "club": CLUB}
 
 
 VARIANT = RemiVariant()

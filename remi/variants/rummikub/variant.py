@@ -250,11 +250,12 @@ class RummikubVariant(FamilyHooks["RummikubState", "RummikubView", Action]):
 
     def strategy_table(self) -> Mapping[str, Callable[[int], Strategy[RummikubView, Action]]]:
         """The family's bot strategies, kind -> ``factory(seed)``: ``strategies.STRATEGIES``
-        and the ``club`` kind (``club.RummikubClubStrategy``)."""
-        from remi.variants.rummikub.club import RummikubClubStrategy
+        and the ``club`` kind (``club.RummikubClubStrategy`` with the settings a bot spec may
+        name, ``club_tuning.CLUB``)."""
+        from remi.variants.rummikub.club_tuning import CLUB
         from remi.variants.rummikub.strategies import STRATEGIES
 
-        return {**STRATEGIES, "club": RummikubClubStrategy}
+        return {**STRATEGIES, "club": CLUB}
 
 
 VARIANT = RummikubVariant()

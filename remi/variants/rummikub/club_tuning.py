@@ -1,0 +1,65 @@
+"""The settings of the Rummikub ``club`` bot that a bot spec may name (docs/bots.md).
+
+``club:samples=12``, ``club:rollout=2`` (turns played out after a candidate; ``round``: one
+round, the default), ``club:margin=2``, ``club:states=40000`` (the rollout policy's solver work
+per turn), ``club:budget=0.5s`` (a time budget per decision, turned into a sample count:
+``samples_for``). Each sets a field of ``club.ClubSettings`` (``remi.core.bot_settings`` reads
+the spec); the search itself is ``club.RummikubClubStrategy``'s.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from remi.core.actions import Action
+from remi.core.bot_settings import MARGIN, SAMPLES, Setting, Tunable, setting, whole
+from remi.core.errors import Reason
+from remi.core.messages import N_
+from remi.variants.rummikub.club import ClubSettings, RummikubClubStrategy
+from remi.variants.rummikub.views import RummikubView
+
+__all__ = ["CLUB", "SAMPLE_SECONDS", "samples_for"]
+
+#: CPU seconds of one sample of a decision (every candidate played out one round, 4 players,
+#: default ``policy_states``) on the reference machine of docs/bots.md; a budget's sample count
+#: comes from it, never from a clock.
+SAMPLE_SECONDS: Final[float] = 0.045
+
+
+def samples_for(seconds: float, settings: ClubSettings) -> ClubSettings:
+    """``settings`` with the sample count whose rollouts fill ``seconds`` per decision
+    (``SAMPLE_SECONDS`` a sample, scaled by ``policy_states`` over its default); 1 to 1000."""
+    scale = settings.policy_states / ClubSettings().policy_states
+    per_sample = SAMPLE_SECONDS * max(scale, 0.05)
+    return attrs.evolve(settings, samples=max(1, min(1000, round(seconds / per_sample))))
+
+
+def _rollout(text: str) -> int | None:
+    """``round`` (None: one round) or a whole number of turns, 1 to 12."""
+    if text.lower() == "round":
+        return None
+    value = int(text)
+    if not 1 <= value <= 12:
+        raise ValueError(text)
+    return value
+
+
+#: The ``club`` factory of the Rummikub strategy table, with its settings.
+CLUB: Final[Tunable[ClubSettings, RummikubView, Action]] = Tunable(
+    build=lambda seed, settings: RummikubClubStrategy(seed, settings=settings),
+    defaults=ClubSettings(),
+    settings=(
+        SAMPLES,
+        Setting(
+            name="rollout",
+            field="rollout_turns",
+            parse=_rollout,
+            expected=Reason(N_("bot.expect.rollout"), low=1, high=12),
+        ),
+        MARGIN,
+        setting("states", "policy_states", whole(100, 10_000_000)),
+    ),
+    budget=samples_for,
+)
