@@ -1,8 +1,7 @@
 """The move generator's per-formation lay-off cache and the lazily imported modules of the Remi
 variant.
 
-The lay-off targets kept per table formation and the lay-offs and swaps kept per table
-(``movegen_table``) must list exactly
+The lay-off targets kept per table formation (``movegen._layoff_targets``) must list exactly
 what the rules accept: every listed lay-off and swap passes ``check``, and the lists are the same
 whether the cache is cold or warm, along seeded random games (docs/rules.md §1.8 lipire, §1.6
 the joly swap).
@@ -18,8 +17,7 @@ from remi.core.lazy import lazy_module
 from remi.core.presets import load_rules
 from remi.variants.remi_pe_tabla.actions import LayOff, Swap
 from remi.variants.remi_pe_tabla.engine import apply, check
-from remi.variants.remi_pe_tabla.movegen import legal_actions
-from remi.variants.remi_pe_tabla.movegen_table import _layoff_targets, clear_table_cache
+from remi.variants.remi_pe_tabla.movegen import _layoff_targets, legal_actions
 from remi.variants.remi_pe_tabla.state import Phase, new_game
 
 
@@ -32,7 +30,7 @@ def _walk(seed: int) -> tuple[int, int]:
     layoffs = swaps = 0
     while state.phase is not Phase.ENDED:
         warm = legal_actions(state)
-        clear_table_cache()
+        _layoff_targets.cache_clear()
         assert legal_actions(state) == warm
         for action in warm:
             if isinstance(action, (LayOff, Swap)):

@@ -5,8 +5,8 @@ both agree, and every action it lists passes ``remi.variants.remi_pe_tabla.engin
 The searches: complete openings from a rack (``_opening_options``, a budgeted depth-first search
 over packed tile counts, falling back to the exact solver of ``remi.variants.remi_pe_tabla.solvers``), the closing
 melds of a pe-tablă player (``_closing_options``), the șir tiles worth taking
-(``_take_options``); the tiles and jolys that attach to table formations and the jolys a rack
-tile can be swapped for are listed per table (``remi.variants.remi_pe_tabla.movegen_table``). Action values are shared
+(``_take_options``), the tiles and jolys that attach to table formations (``_layoff_options``)
+and the jolys a rack tile can be swapped for (``_swap_options``). Action values are shared
 (actions are frozen), so the lists cost little to build. See docs/rules.md.
 """
 
@@ -20,13 +20,15 @@ from remi.core.candidates import (
     leftover_lower_bound,
 )
 from remi.core.formations import Formation, FormationRules, PointTable
-from remi.core.tiles import ALL_TILE_TYPES, JOLY, Tile
+from remi.core.notation import SlotToken
+from remi.core.tiles import ALL_TILE_TYPES, COLOURS, JOLY, Tile, tile_of
 from remi.variants.remi_pe_tabla.actions import (
     Announce,
     AnnounceAtu,
     Claim,
     Declare,
     LayOff,
+    Swap,
     Take,
     Undo,
 )
@@ -44,21 +46,18 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _remove,
 )
 from remi.variants.remi_pe_tabla.engine_end import _unmet_obligation
+from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_tile, _run_end_ranks
 from remi.variants.remi_pe_tabla.house import break_meld_possible, house_meld_ok, joly_limits_ok
 from remi.variants.remi_pe_tabla.house_moves import atu_take_actions, exchange_actions
 from remi.variants.remi_pe_tabla.listed import remember
 from remi.variants.remi_pe_tabla.movegen_formable import formable_from, rack_candidates
-from remi.variants.remi_pe_tabla.movegen_table import (
-    layoff_options,
-    layoff_tiles,
-    swap_options,
-)
 from remi.variants.remi_pe_tabla.opening_facts import opening_facts
 from remi.variants.remi_pe_tabla.opening_search import find_opening
 from remi.variants.remi_pe_tabla.rules import RemiRules
 from remi.variants.remi_pe_tabla.shared_actions import (
     discard_actions,
     draw_action,
+    layoff_action,
     meld_action,
     meld_action_multi,
     take_action,
@@ -177,14 +176,14 @@ def _listing(state: GameState) -> list[Action]:
         )
     )
     if may_attach and len(ps.rack) > 1:
-        out.extend(layoff_options(state, ps, frules))
+        out.extend(_layoff_options(state, ps, frules))
     if (
         may_lay
         and rules.joly_swap_enabled
         and not ps.pe_tabla
         and (ps.opened or not rules.joly_swap_requires_opened)
     ):
-        for swap in swap_options(state, ps):
+        for swap in _swap_options(state, ps):
             if not ps.opened and not turn.opening:
                 # an unopened player swaps only to lay the freed joly in his opening this turn
                 after = _remove(ps.rack, (swap.tile,))
@@ -470,7 +469,7 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
                     formable = formable_from(ps.rack, added, frules)
                 if (formable is not None and formable[0]) or (
                     by_layoff
-                    and tile in layoff_tiles(state.table, frules)
+                    and any(tile in _layoff_targets(tf.formation, frules)[0] for tf in state.table)
                 ):
                     out.append(Take(seat))
     if breaks and last > first:
@@ -489,3 +488,80 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     return out
 
 
+@functools.lru_cache(maxsize=8192)
+def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
+    """The natural tiles that can be attached to ``f`` (each at exactly one place)."""
+    if f.kind is _RUN:
+        ref = next(i for i in f.identities if i is not None)
+        front, back = _run_end_ranks(f, rules)
+        out = tuple(_rank_tile(ref, r) for r in (front, back) if r is not None)
+        if len(out) == 2 and out[0] == out[1]:
+            return ()  # a 1 that fits both ends must say where: not offered
+        return out
+    if len(f.tiles) >= min(rules.set_max_tiles, len(COLOURS)):
+        return ()
+    present = {i.colour for i in f.identities if i is not None}
+    return tuple(tile_of(c, f.number) for c in COLOURS if c not in present)
+
+
+def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -> list[Action]:
+    out: list[Action] = []
+    seat = state.current
+    rack = set(ps.rack)
+    has_joly = JOLY in rack
+    others_no_joly = state.rules.joly_layoff_own_only or state.turn.freed_jolys
+    for number, tf in enumerate(state.table, start=1):
+        tiles, idents = _layoff_targets(tf.formation, frules)
+        for tile in tiles:
+            if tile in rack:
+                out.append(layoff_action(seat, number, tile, tile))
+        # a 1 fitting both ends of a run 2..13 is listed once per end, with its marker
+        both = len(idents) == 2 and idents[0] == idents[1]
+        if both and idents[0] in rack:
+            for end in ("low", "high"):
+                out.append(layoff_action(seat, number, idents[0], idents[0], end))
+        if has_joly and idents and not (tf.owner != seat and others_no_joly):
+            for ident, end in zip(idents, ("low", "high") if both else ("", "")):
+                out.append(layoff_action(seat, number, JOLY, ident, end))
+    return out
+
+
+@functools.lru_cache(maxsize=8192)
+def _layoff_targets(
+    f: Formation, rules: FormationRules
+) -> tuple[tuple[Tile, ...], tuple[Tile | None, ...]]:
+    """(the natural tiles that attach to ``f``, each at one place; the identities a joly laid
+    off on ``f`` is stated with, one per place it fits, none for a set)."""
+    jolys = tuple(
+        ident if f.kind is _RUN else None
+        for _where, ident in _layoff_placements(f, SlotToken(JOLY), rules)
+    )
+    return _attachable_to(f, rules), jolys
+
+
+def _swap_options(state: GameState, ps: PlayerState) -> list[Swap]:
+    out: list[Swap] = []
+    seat = state.current
+    rack = set(ps.rack)
+    rules = state.rules
+    for number, tf in enumerate(state.table, start=1):
+        f = tf.formation
+        if JOLY not in f.tiles:
+            continue
+        seen: set[Tile] = set()
+        for tile, ident, swapped in zip(f.tiles, f.identities, tf.swapped):
+            if not tile.is_joly or swapped:
+                continue
+            if ident is None:
+                if rules.joly_set_of_three_locked:
+                    continue
+                present = {i.colour for i in f.identities if i is not None}
+                for c in COLOURS:
+                    cand = tile_of(c, f.number)
+                    if c not in present and cand in rack and cand not in seen:
+                        seen.add(cand)
+                        out.append(Swap(seat, number, cand))
+            elif ident in rack and ident not in seen:
+                seen.add(ident)
+                out.append(Swap(seat, number, ident))
+    return out
