@@ -50,7 +50,11 @@ from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_til
 from remi.variants.remi_pe_tabla.house import break_meld_possible, house_meld_ok, joly_limits_ok
 from remi.variants.remi_pe_tabla.house_moves import atu_take_actions, exchange_actions
 from remi.variants.remi_pe_tabla.listed import remember
-from remi.variants.remi_pe_tabla.movegen_formable import formable_from, rack_candidates
+from remi.variants.remi_pe_tabla.movegen_formable import (
+    formable_from,
+    loose_after_adding,
+    rack_candidates,
+)
 from remi.variants.remi_pe_tabla.opening_facts import opening_facts
 from remi.variants.remi_pe_tabla.opening_search import find_opening
 from remi.variants.remi_pe_tabla.rules import RemiRules
@@ -457,8 +461,11 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     if last >= first and not (three_attach and not by_layoff):
         tile = sir[last]
         if ps.pe_tabla:
-            # legal at any time, but listed only when it lets him close this turn
-            if _closing_options(_add(ps.rack, (tile,)), frules):
+            # legal at any time, but listed only when it lets him close this turn (at most one
+            # tile left over: the cheap count first)
+            if loose_after_adding(ps.rack, tile, frules) <= 1 and _closing_options(
+                _add(ps.rack, (tile,)), frules
+            ):
                 out.append(Take(seat))
         elif ps.opened or rules.sir_take_last_for_opening:
             if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla":

@@ -13,6 +13,8 @@ bounded by their domain: 4 colours x 8,192 number masks x 3 joly counts for runs
 colour masks x 3 for sets, per formation rules in use. ``rack_candidates`` is
 ``candidate_formations`` reading each colour's runs the same way (a table of at most
 ``_RUNS_LIMIT`` entries per formation rules; the sets are read from the core's own table).
+``loose_after_adding`` is the cheap count before the pe-tablă closing search of a take: the tiles
+of a held rack that no formation can hold stay so when a tile of another colour and number joins.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ from collections.abc import Iterable, Sequence
 
 from remi.core.candidates import (
     _COLOUR_COUNT,
+    _LANE_ONES,
     _TILE_COLOUR,
     _TILE_INDEX,
     _can_form,
+    _lane_cover,
+    _lanes_of,
     _masks_of,
     _run_cover,
     _runs_for,
@@ -33,7 +38,7 @@ from remi.core.candidates import (
 from remi.core.formations import Formation, FormationRules
 from remi.core.tiles import Tile
 
-__all__ = ["formable_from", "rack_candidates"]
+__all__ = ["formable_from", "loose_after_adding", "rack_candidates"]
 
 # formation rules -> (run covers by numbers << 4 | colour << 2 | jolys, set covers by
 # colours << 6 | number - 1 << 2 | jolys)
@@ -110,3 +115,35 @@ def rack_candidates(tiles: Sequence[Tile], rules: FormationRules) -> list[Format
         if mask and _COLOUR_COUNT[mask] >= short:
             out.extend(_sets_for(n + 1, mask, jolys, rules))
     return out
+
+
+#: Held racks whose loose tiles are kept at once (emptied beyond this: memory stays flat).
+_LOOSE_LIMIT = 4096
+# (rack, formation rules) -> lane bits of its first and second copies no formation can hold
+_LOOSE: dict[tuple[tuple[Tile, ...], FormationRules], tuple[int, int]] = {}
+
+
+def loose_after_adding(rack: tuple[Tile, ...], tile: Tile, rules: FormationRules) -> int:
+    """A lower bound on the tiles of ``rack`` plus ``tile`` that belong to no candidate formation
+    (``remi.core.candidates.unformable_count`` of them is at least this).
+
+    A natural tile's formations are runs of its colour (suită) and sets of its number (terță),
+    with the jolys: a tile of ``rack`` in none stays in none when ``tile`` joins, unless ``tile``
+    has its colour or its number. So this counts the loose tiles of ``rack`` (kept per rack:
+    the rack a player holds between turns is asked about once per take) of another colour and
+    number than ``tile``; 0 for a joly. Used before the exact pe-tablă closing search (docs/rules.md
+    §1.10), which needs at most one tile left over.
+    """
+    key = (rack, rules)
+    loose = _LOOSE.get(key)
+    if loose is None:
+        first, second, jolys = _lanes_of(rack)
+        cover = _lane_cover(first, min(jolys, 2), rules)
+        if len(_LOOSE) >= _LOOSE_LIMIT:
+            _LOOSE.clear()
+        loose = _LOOSE[key] = (first & ~cover, second & ~cover)
+    ci = _TILE_COLOUR[tile]
+    if ci < 0:
+        return 0  # a joly can join any formation
+    touched = (0xFFFF << (16 * ci)) | (_LANE_ONES << _TILE_INDEX[tile])
+    return (loose[0] & ~touched).bit_count() + (loose[1] & ~touched).bit_count()
