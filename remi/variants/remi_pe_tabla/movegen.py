@@ -55,6 +55,7 @@ from remi.variants.remi_pe_tabla.movegen_formable import (
     loose_after_adding,
     rack_candidates,
 )
+from remi.variants.remi_pe_tabla.movegen_melds import rack_melds
 from remi.variants.remi_pe_tabla.opening_facts import opening_facts
 from remi.variants.remi_pe_tabla.opening_search import find_opening
 from remi.variants.remi_pe_tabla.rules import RemiRules
@@ -161,16 +162,10 @@ def _listing(state: GameState) -> list[Action]:
             shape_needs_run = not ps.opened and not any(
                 state.table[i].formation.kind is _RUN for i in turn.laid
             )
-            for f in _rack_candidates(ps.rack, frules):
-                if len(f.tiles) >= len(ps.rack):
-                    continue  # a turn ends with a discard
-                if pending is not None and pending not in f.tiles:
-                    continue
-                if shape_needs_run and f.kind is not _RUN:
-                    continue  # a 1s-set opening takes no other set that turn
-                if not (house_free or house_meld_ok(state, f, pending)):
-                    continue  # joly.limits, sir.break_meld
-                out.append(meld_action(seat, f))
+            if pending is None and not shape_needs_run and house_free:
+                out.extend(rack_melds(seat, ps.rack, frules))  # the usual case, from pieces
+            else:
+                out.extend(_filtered_melds(state, ps, pending, shape_needs_run, house_free))
     may_attach = (
         may_lay
         and not ps.pe_tabla
@@ -218,6 +213,26 @@ def _listing(state: GameState) -> list[Action]:
         and all(isinstance(a, (Announce, AnnounceAtu, Claim)) for a in out)
     ):
         return [Undo(seat)]  # nothing but announcements: the turn is stuck
+    return out
+
+
+def _filtered_melds(
+    state: GameState, ps: PlayerState, pending: Tile | None, needs_run: bool, house_free: bool
+) -> list[Action]:
+    """The one-formation melds of the player to move holding the taken șir tile ``pending``
+    (when given), runs only when ``needs_run`` (a 1s-set opening takes no other set that
+    turn), each accepted by the house checks (joly.limits, sir.break_meld)."""
+    out: list[Action] = []
+    for f in _rack_candidates(ps.rack, state.rules.formation_rules):
+        if len(f.tiles) >= len(ps.rack):
+            continue  # a turn ends with a discard
+        if pending is not None and pending not in f.tiles:
+            continue
+        if needs_run and f.kind is not _RUN:
+            continue
+        if not (house_free or house_meld_ok(state, f, pending)):
+            continue
+        out.append(meld_action(state.current, f))
     return out
 
 
