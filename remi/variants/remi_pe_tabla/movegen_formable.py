@@ -8,9 +8,10 @@ tiles from the end and reading, for each, the run cover of its colour and the se
 number; those covers sit behind bounded ``lru_cache`` tables keyed by (colour, numbers present,
 jolys, formation rules), whose call, key building and hashing of the rules cost more than the
 rest of the step. ``formable_from`` gives the same answers, in the same order, reading the same
-covers from plain dictionaries keyed by one integer per formation rules. The dictionaries are
-bounded by their domain: 4 colours x 8,192 number masks x 3 joly counts for runs, 13 numbers x 16
-colour masks x 3 for sets, per formation rules in use. ``rack_candidates`` is
+covers from plain dictionaries keyed by one integer per formation rules: the run covers' holds
+at most ``_COVERS_LIMIT`` entries (of 4 colours x 8,192 number masks x 3 joly counts, which the
+pools of the șir reach slowly over tens of thousands of games), the set covers' is bounded by its
+domain (13 numbers x 16 colour masks x 3). ``rack_candidates`` is
 ``candidate_formations`` reading each colour's runs the same way (a table of at most
 ``_RUNS_LIMIT`` entries per formation rules; the sets are read from the core's own table).
 ``loose_after_adding`` is the cheap count before the pe-tablă closing search of a take: the tiles
@@ -40,6 +41,8 @@ from remi.core.tiles import Tile
 
 __all__ = ["formable_from", "loose_after_adding", "rack_candidates"]
 
+#: Run covers kept at once per formation rules (emptied beyond this: memory stays flat).
+_COVERS_LIMIT = 1 << 14
 # formation rules -> (run covers by numbers << 4 | colour << 2 | jolys, set covers by
 # colours << 6 | number - 1 << 2 | jolys)
 _COVERS: dict[FormationRules, tuple[dict[int, int], dict[int, int]]] = {}
@@ -71,6 +74,8 @@ def formable_from(
         key = run_mask << 4 | ci << 2 | jolys
         cover = run_covers.get(key)
         if cover is None:
+            if len(run_covers) >= _COVERS_LIMIT:
+                run_covers.clear()
             cover = run_covers[key] = _run_cover(ci, run_mask, jolys, rules)
         if cover >> n & 1:
             out.append(True)
