@@ -39,7 +39,7 @@ from remi.core.candidates import (
 from remi.core.formations import Formation, FormationRules
 from remi.core.tiles import Tile
 
-__all__ = ["formable_from", "loose_after_adding", "rack_candidates"]
+__all__ = ["formable_from", "loose_after_adding", "rack_candidates", "rack_pieces"]
 
 #: Run covers kept at once per formation rules (emptied beyond this: memory stays flat).
 _COVERS_LIMIT = 1 << 14
@@ -99,11 +99,21 @@ def rack_candidates(tiles: Sequence[Tile], rules: FormationRules) -> list[Format
     """``remi.core.candidates.candidate_formations(tiles, rules)``, the same formations in the
     same order (runs by colour, start and length, then sets by number), with the runs of each
     colour read from a dictionary keyed by one integer instead of a cached call."""
+    out: list[Formation] = []
+    for piece in rack_pieces(tiles, rules):
+        out.extend(piece)
+    return out
+
+
+def rack_pieces(tiles: Sequence[Tile], rules: FormationRules) -> list[tuple[Formation, ...]]:
+    """The candidate formations of ``tiles`` in pieces, in ``rack_candidates`` order: the runs
+    of each colour present (one shared tuple per colour, numbers and jolys), then the sets of
+    each number present in enough colours (one shared tuple per number, colours and jolys)."""
     runs_of = _RUNS.get(rules)
     if runs_of is None:
         runs_of = _RUNS[rules] = {}
     run_masks, set_masks, jolys = _masks_of(tiles)
-    out: list[Formation] = []
+    out: list[tuple[Formation, ...]] = []
     for ci in range(4):
         mask = run_masks[ci]
         if mask:
@@ -113,12 +123,12 @@ def rack_candidates(tiles: Sequence[Tile], rules: FormationRules) -> list[Format
                 if len(runs_of) >= _RUNS_LIMIT:
                     runs_of.clear()
                 runs = runs_of[key] = _runs_for(ci, mask, jolys, rules)
-            out.extend(runs)
+            out.append(runs)
     short = rules.min_tiles - jolys  # fewer colours than this make no set
     for n in range(13):
         mask = set_masks[n]
         if mask and _COLOUR_COUNT[mask] >= short:
-            out.extend(_sets_for(n + 1, mask, jolys, rules))
+            out.append(_sets_for(n + 1, mask, jolys, rules))
     return out
 
 
