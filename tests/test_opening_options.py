@@ -13,7 +13,7 @@ from remi.core.candidates import candidate_formations
 from remi.core.formations import Formation
 from remi.core.presets import load_rules
 from remi.core.tiles import FULL_SET, JOLY, Tile
-from remi.variants.remi_pe_tabla.movegen import (
+from remi.variants.remi_pe_tabla.movegen_opening import (
     _OPENING_SEARCH_BUDGET,
     OPENING_OPTIONS_LIMIT,
     _opening_options,

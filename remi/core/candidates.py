@@ -473,7 +473,8 @@ def _runs_for(ci: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Fo
     have[ACE_HIGH_RANK] = have[1] and rules.ace_high
     if jolys == 0:
         # Without jolys a run is any window of length >= min_len inside a segment of present
-        # numbers; same order as the general loop below (by start, then end).
+        # numbers; same order as the general loop below (by start, then end). The windows of a
+        # segment are kept per segment (a small table), so a new mask costs a few lookups.
         r = 1
         while r <= top:
             if not have[r]:
@@ -482,12 +483,8 @@ def _runs_for(ci: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Fo
             seg_start = r
             while r < top and have[r + 1]:
                 r += 1
-            for a in range(seg_start, r - min_len + 2):
-                for b in range(a + min_len - 1, r + 1):
-                    if a == 1 and b == ACE_HIGH_RANK and not both:
-                        continue
-                    if b - a + 1 >= need_nat:
-                        out.append(_run(ci, a, b, ()))
+            if r - seg_start + 1 >= min_len:
+                out.extend(_segment_runs(ci, seg_start, r, rules))
             r += 1
         return tuple(out)
     for start in range(1, top - min_len + 2):
@@ -512,6 +509,20 @@ def _runs_for(ci: int, mask: int, jolys: int, rules: FormationRules) -> tuple[Fo
                 for chosen in itertools.combinations(present, extra):
                     out.append(_run(ci, start, end, tuple(sorted(gap_ranks + chosen))))
     return tuple(out)
+
+
+@functools.cache  # bounded by its domain: 4 colours x 105 segments per formation rules
+def _segment_runs(ci: int, first: int, last: int, rules: FormationRules) -> tuple[Formation, ...]:
+    """The runs of colour index ``ci`` without jolys inside the segment of present ranks
+    ``first..last`` (every window of at least ``min_tiles``), by start, then end."""
+    min_len = rules.min_tiles
+    need_nat = max(1, rules.min_natural_tiles)
+    return tuple(
+        _run(ci, a, b, ())
+        for a in range(first, last - min_len + 2)
+        for b in range(a + min_len - 1, last + 1)
+        if not (a == 1 and b == ACE_HIGH_RANK and not rules.ace_both_ends) and b - a + 1 >= need_nat
+    )
 
 
 @functools.cache

@@ -2,8 +2,8 @@
 
 This module sits above the rules (``remi.variants.remi_pe_tabla.engine``): it reads the rules' own helpers so that
 both agree, and every action it lists passes ``remi.variants.remi_pe_tabla.engine.check``; the engine never imports it.
-The searches: complete openings from a rack (``_opening_options``, a budgeted depth-first search
-over packed tile counts, falling back to the exact solver of ``remi.variants.remi_pe_tabla.solvers``), the closing
+The searches: complete openings from a rack (``_opening_options``, in
+``remi.variants.remi_pe_tabla.movegen_opening``), the closing
 melds of a pe-tablă player (``_closing_options``), the șir tiles worth taking
 (``_take_options``), the tiles and jolys that attach to table formations (``_layoff_options``)
 and the jolys a rack tile can be swapped for (``_swap_options``). Action values are shared
@@ -13,7 +13,6 @@ and the jolys a rack tile can be swapped for (``_swap_options``). Action values 
 from __future__ import annotations
 
 import functools
-import operator
 
 from remi.core.actions import Action
 from remi.core.candidates import (
@@ -21,7 +20,7 @@ from remi.core.candidates import (
 )
 from remi.core.formations import Formation, FormationRules, PointTable
 from remi.core.notation import SlotToken
-from remi.core.tiles import ALL_TILE_TYPES, COLOURS, JOLY, Tile, tile_of
+from remi.core.tiles import COLOURS, JOLY, Tile, tile_of
 from remi.variants.remi_pe_tabla.actions import (
     Announce,
     AnnounceAtu,
@@ -38,7 +37,6 @@ from remi.variants.remi_pe_tabla.engine_common import (
     _ENDED,
     _FIRST_DISCARD,
     _RUN,
-    _SET,
     _TAKE,
     _add,
     _may_lay,
@@ -50,10 +48,16 @@ from remi.variants.remi_pe_tabla.engine_lay import _layoff_placements, _rank_til
 from remi.variants.remi_pe_tabla.house import break_meld_possible, house_meld_ok, joly_limits_ok
 from remi.variants.remi_pe_tabla.house_moves import atu_take_actions, exchange_actions
 from remi.variants.remi_pe_tabla.listed import remember
-from remi.variants.remi_pe_tabla.movegen_formable import formable_from, rack_candidates
-from remi.variants.remi_pe_tabla.opening_facts import opening_facts
-from remi.variants.remi_pe_tabla.opening_search import find_opening
-from remi.variants.remi_pe_tabla.rules import RemiRules
+from remi.variants.remi_pe_tabla.movegen_formable import (
+    formable_from,
+    loose_after_adding,
+)
+from remi.variants.remi_pe_tabla.movegen_melds import rack_melds
+from remi.variants.remi_pe_tabla.movegen_opening import (
+    OPENING_OPTIONS_LIMIT,
+    _opening_options,
+    _rack_candidates,
+)
 from remi.variants.remi_pe_tabla.shared_actions import (
     discard_actions,
     draw_action,
@@ -65,15 +69,6 @@ from remi.variants.remi_pe_tabla.shared_actions import (
 from remi.variants.remi_pe_tabla.state import GameState, Phase, PlayerState
 
 __all__ = ["OPENING_OPTIONS_LIMIT", "legal_actions"]
-
-
-# Memo caches keyed by whole racks hit a few per cent in play (a rack changes by one tile per
-# action) and those keyed by formations serve one hand's table: all are bounded small, so the
-# memory of a long simulation stays flat (benchmarks/memory.py).
-@functools.lru_cache(maxsize=2048)
-def _rack_candidates(rack: tuple[Tile, ...], rules: FormationRules) -> tuple[Formation, ...]:
-    """``candidate_formations`` of a rack, memoised (racks recur after an undo)."""
-    return tuple(rack_candidates(rack, rules))
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -157,16 +152,10 @@ def _listing(state: GameState) -> list[Action]:
             shape_needs_run = not ps.opened and not any(
                 state.table[i].formation.kind is _RUN for i in turn.laid
             )
-            for f in _rack_candidates(ps.rack, frules):
-                if len(f.tiles) >= len(ps.rack):
-                    continue  # a turn ends with a discard
-                if pending is not None and pending not in f.tiles:
-                    continue
-                if shape_needs_run and f.kind is not _RUN:
-                    continue  # a 1s-set opening takes no other set that turn
-                if not (house_free or house_meld_ok(state, f, pending)):
-                    continue  # joly.limits, sir.break_meld
-                out.append(meld_action(seat, f))
+            if pending is None and not shape_needs_run and house_free:
+                out.extend(rack_melds(seat, ps.rack, frules))  # the usual case, from pieces
+            else:
+                out.extend(_filtered_melds(state, ps, pending, shape_needs_run, house_free))
     may_attach = (
         may_lay
         and not ps.pe_tabla
@@ -217,162 +206,24 @@ def _listing(state: GameState) -> list[Action]:
     return out
 
 
-_MAX_OPENING_VALUE: dict[Tile, int] = {}
-
-
-def _init_max_opening_value() -> None:
-    for t in ALL_TILE_TYPES:
-        _MAX_OPENING_VALUE[t] = (
-            25 if (t.is_joly or t.number == 1) else (10 if t.number >= 10 else 5)
-        )
-
-
-_init_max_opening_value()
-
-#: At most this many complete openings are listed by ``legal_actions`` (the first found).
-OPENING_OPTIONS_LIMIT = 24
-_OPENING_SEARCH_BUDGET = 400
-
-
-@functools.lru_cache(maxsize=2048)
-def _opening_options(
-    rack: tuple[Tile, ...], rules: RemiRules, must_include: Tile | None
-) -> tuple[tuple[Formation, ...], ...]:
-    """Complete valid openings from ``rack``: disjoint candidate formations worth
-    ``opening.min_points`` with the right shape, leaving at least one tile to discard and
-    containing ``must_include`` when given. At most ``OPENING_OPTIONS_LIMIT``, in a
-    deterministic order (depth-first over the candidate list)."""
-    frules = rules.formation_rules
-    no_limits = rules.joly_limits == "none"
-    cands = [
-        f
-        for f in _rack_candidates(rack, frules)
-        if len(f.tiles) < len(rack) and (no_limits or joly_limits_ok(f, rules.joly_limits))
-    ]
-    if not cands:
-        return ()
-    if rules.opening_needs_run and not any(f.kind is _RUN for f in cands):
-        if not (rules.opening_ones_set_exception and any(f.number == 1 for f in cands)):
-            return ()
-    # what the search reads of each candidate, kept per formation (opening_facts)
-    points, needs, lengths, is_run, ones_alone, present = zip(*opening_facts(cands, rules))
-    # an upper bound: every tile of the rack in some formation at its highest opening value
-    covered = functools.reduce(operator.or_, present)
-    bound = sum(_MAX_OPENING_VALUE[t] for t in rack if covered >> t & 1)
-    if bound < rules.opening_min_points:
-        return ()
-    # The rack and each formation (``needs``) as tile counts in 3-bit fields (``_tile_fields``):
-    # a formation fits when subtracting its counts borrows from no field's guard bit.
-    guard = _FIELD_GUARDS
-    min_points = rules.opening_min_points
-    out: list[tuple[Formation, ...]] = []
-    chosen: list[Formation] = []
-    budget = _OPENING_SEARCH_BUDGET
-    size = len(rack)
-    count = len(cands)
-
-    # opening_shape_ok (``is_run``, ``ones_alone``) and the must-include test, followed along
-    # the path
-    shape_free = not rules.opening_needs_run
-    needs_set = rules.opening_needs_set
-    holds_must = [must_include is None or must_include in f.tiles for f in cands]
-
-    # Depth first over the candidates in list order, each step (fitting or not) charged to the
-    # budget. A node is handed the candidates from its start that still fit (the fitting ones
-    # only shrink going deeper), and charges the ones that do not fit in bulk.
-    def visit(
-        start: int, fitting: list[int], total: int, used: int, have: int, run: bool, must: bool
-    ) -> None:
-        nonlocal budget
-        at = start
-        for position, j in enumerate(fitting):
-            if len(out) >= OPENING_OPTIONS_LIMIT:
-                return
-            if j > at:  # candidates at..j-1 do not fit: one budget step each
-                budget -= j - at
-                if budget <= 0:
-                    budget = 0
-                    return
-            elif budget <= 0:
-                return
-            budget -= 1
-            at = j + 1
-            length = used + lengths[j]
-            chosen.append(cands[j])
-            reached = total + points[j]
-            with_run = run or is_run[j]
-            with_must = must or holds_must[j]
-            if (
-                reached >= min_points
-                and with_must
-                and (shape_free or with_run or (len(chosen) == 1 and ones_alone[j]))
-                and (not needs_set or any(f.kind is _SET for f in chosen))
-            ):
-                out.append(tuple(chosen))
-            have_after = (have | guard) - needs[j]  # guard bits all set: it fits
-            room = size - length
-            deeper = [
-                i
-                for i in fitting[position:]
-                if lengths[i] < room and (have_after - needs[i]) & guard == guard
-            ]
-            if deeper:
-                visit(j, deeper, reached, length, have_after ^ guard, with_run, with_must)
-            elif len(out) < OPENING_OPTIONS_LIMIT:  # what visiting a node with nothing to add
-                budget = max(0, budget - (count - j))  # does: charge the steps j..count-1
-            chosen.pop()
-        if count > at and len(out) < OPENING_OPTIONS_LIMIT:
-            budget = max(0, budget - (count - at))
-
-    have = _tile_fields(rack)
-    visit(
-        0,
-        [
-            j
-            for j in range(count)
-            if lengths[j] < size and ((have | guard) - needs[j]) & guard == guard
-        ],
-        0,
-        0,
-        have,
-        False,
-        False,
-    )
-    if out or budget > 0:
-        return tuple(out)  # found some, or the search was exhaustive: there is none
-    if size > _SOLVER_POOL:
-        # a large pool (a break of a long șir): one opening, found in bounded memory
-        found = find_opening(rack, rules, must_include)
-        return () if found is None else (found,)
-    # The search budget ran out before finding one: ask the exact solver (remi.variants.remi_pe_tabla.solvers).
-    from remi.variants.remi_pe_tabla.solvers import best_opening
-
-    if must_include is None:
-        plan = best_opening(rack, rules)
-    else:
-        before = _remove(rack, (must_include,))
-        plan = None if before is None else best_opening(before, rules, must_include=must_include)
-    if plan is None or plan.tiles_used >= size:
-        return ()
-    return (tuple(plan.formations),)
-
-
-#: Most tiles for which the exact best-opening solver is asked when the search budget runs out:
-#: its table grows without bound on larger pools (the rack plus the broken tiles of a long șir,
-#: under ``sir.break_requires_opened = false``), where ``find_opening`` (bounded memory, exact
-#: about whether an opening exists) gives one opening instead.
-_SOLVER_POOL = 22
-
-
-#: One guard bit above each tile's 3-bit count field (tile ``t`` at bits ``3t .. 3t+2``).
-_FIELD_GUARDS = sum(4 << (3 * code) for code in range(JOLY + 1))
-
-
-@functools.lru_cache(maxsize=4096)  # keyed by racks: bounded small (memory stays flat)
-def _tile_fields(tiles: tuple[Tile, ...]) -> int:
-    """``tiles`` as counts in 3-bit fields, ``sum(1 << 3 * t)`` (a tile is its integer code + 1;
-    at most two copies of a tile, so a count never reaches the guard bit)."""
-    return sum(1 << (3 * t) for t in tiles)
+def _filtered_melds(
+    state: GameState, ps: PlayerState, pending: Tile | None, needs_run: bool, house_free: bool
+) -> list[Action]:
+    """The one-formation melds of the player to move holding the taken șir tile ``pending``
+    (when given), runs only when ``needs_run`` (a 1s-set opening takes no other set that
+    turn), each accepted by the house checks (joly.limits, sir.break_meld)."""
+    out: list[Action] = []
+    for f in _rack_candidates(ps.rack, state.rules.formation_rules):
+        if len(f.tiles) >= len(ps.rack):
+            continue  # a turn ends with a discard
+        if pending is not None and pending not in f.tiles:
+            continue
+        if needs_run and f.kind is not _RUN:
+            continue
+        if not (house_free or house_meld_ok(state, f, pending)):
+            continue
+        out.append(meld_action(state.current, f))
+    return out
 
 
 _ONE_POINT_PER_TILE = PointTable(
@@ -457,8 +308,11 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     if last >= first and not (three_attach and not by_layoff):
         tile = sir[last]
         if ps.pe_tabla:
-            # legal at any time, but listed only when it lets him close this turn
-            if _closing_options(_add(ps.rack, (tile,)), frules):
+            # legal at any time, but listed only when it lets him close this turn (at most one
+            # tile left over: the cheap count first)
+            if loose_after_adding(ps.rack, tile, frules) <= 1 and _closing_options(
+                _add(ps.rack, (tile,)), frules
+            ):
                 out.append(Take(seat))
         elif ps.opened or rules.sir_take_last_for_opening:
             if not ps.opened and rules.sir_take_last_without_meld == "pe_tabla":

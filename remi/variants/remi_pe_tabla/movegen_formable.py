@@ -8,11 +8,14 @@ tiles from the end and reading, for each, the run cover of its colour and the se
 number; those covers sit behind bounded ``lru_cache`` tables keyed by (colour, numbers present,
 jolys, formation rules), whose call, key building and hashing of the rules cost more than the
 rest of the step. ``formable_from`` gives the same answers, in the same order, reading the same
-covers from plain dictionaries keyed by one integer per formation rules. The dictionaries are
-bounded by their domain: 4 colours x 8,192 number masks x 3 joly counts for runs, 13 numbers x 16
-colour masks x 3 for sets, per formation rules in use. ``rack_candidates`` is
+covers from plain dictionaries keyed by one integer per formation rules: the run covers' holds
+at most ``_COVERS_LIMIT`` entries (of 4 colours x 8,192 number masks x 3 joly counts, which the
+pools of the șir reach slowly over tens of thousands of games), the set covers' is bounded by its
+domain (13 numbers x 16 colour masks x 3). ``rack_candidates`` is
 ``candidate_formations`` reading each colour's runs the same way (a table of at most
 ``_RUNS_LIMIT`` entries per formation rules; the sets are read from the core's own table).
+``loose_after_adding`` is the cheap count before the pe-tablă closing search of a take: the tiles
+of a held rack that no formation can hold stay so when a tile of another colour and number joins.
 """
 
 from __future__ import annotations
@@ -21,9 +24,12 @@ from collections.abc import Iterable, Sequence
 
 from remi.core.candidates import (
     _COLOUR_COUNT,
+    _LANE_ONES,
     _TILE_COLOUR,
     _TILE_INDEX,
     _can_form,
+    _lane_cover,
+    _lanes_of,
     _masks_of,
     _run_cover,
     _runs_for,
@@ -33,8 +39,10 @@ from remi.core.candidates import (
 from remi.core.formations import Formation, FormationRules
 from remi.core.tiles import Tile
 
-__all__ = ["formable_from", "rack_candidates"]
+__all__ = ["formable_from", "loose_after_adding", "rack_candidates", "rack_pieces"]
 
+#: Run covers kept at once per formation rules (emptied beyond this: memory stays flat).
+_COVERS_LIMIT = 1 << 14
 # formation rules -> (run covers by numbers << 4 | colour << 2 | jolys, set covers by
 # colours << 6 | number - 1 << 2 | jolys)
 _COVERS: dict[FormationRules, tuple[dict[int, int], dict[int, int]]] = {}
@@ -66,6 +74,8 @@ def formable_from(
         key = run_mask << 4 | ci << 2 | jolys
         cover = run_covers.get(key)
         if cover is None:
+            if len(run_covers) >= _COVERS_LIMIT:
+                run_covers.clear()
             cover = run_covers[key] = _run_cover(ci, run_mask, jolys, rules)
         if cover >> n & 1:
             out.append(True)
@@ -89,11 +99,21 @@ def rack_candidates(tiles: Sequence[Tile], rules: FormationRules) -> list[Format
     """``remi.core.candidates.candidate_formations(tiles, rules)``, the same formations in the
     same order (runs by colour, start and length, then sets by number), with the runs of each
     colour read from a dictionary keyed by one integer instead of a cached call."""
+    out: list[Formation] = []
+    for piece in rack_pieces(tiles, rules):
+        out.extend(piece)
+    return out
+
+
+def rack_pieces(tiles: Sequence[Tile], rules: FormationRules) -> list[tuple[Formation, ...]]:
+    """The candidate formations of ``tiles`` in pieces, in ``rack_candidates`` order: the runs
+    of each colour present (one shared tuple per colour, numbers and jolys), then the sets of
+    each number present in enough colours (one shared tuple per number, colours and jolys)."""
     runs_of = _RUNS.get(rules)
     if runs_of is None:
         runs_of = _RUNS[rules] = {}
     run_masks, set_masks, jolys = _masks_of(tiles)
-    out: list[Formation] = []
+    out: list[tuple[Formation, ...]] = []
     for ci in range(4):
         mask = run_masks[ci]
         if mask:
@@ -103,10 +123,42 @@ def rack_candidates(tiles: Sequence[Tile], rules: FormationRules) -> list[Format
                 if len(runs_of) >= _RUNS_LIMIT:
                     runs_of.clear()
                 runs = runs_of[key] = _runs_for(ci, mask, jolys, rules)
-            out.extend(runs)
+            out.append(runs)
     short = rules.min_tiles - jolys  # fewer colours than this make no set
     for n in range(13):
         mask = set_masks[n]
         if mask and _COLOUR_COUNT[mask] >= short:
-            out.extend(_sets_for(n + 1, mask, jolys, rules))
+            out.append(_sets_for(n + 1, mask, jolys, rules))
     return out
+
+
+#: Held racks whose loose tiles are kept at once (emptied beyond this: memory stays flat).
+_LOOSE_LIMIT = 4096
+# (rack, formation rules) -> lane bits of its first and second copies no formation can hold
+_LOOSE: dict[tuple[tuple[Tile, ...], FormationRules], tuple[int, int]] = {}
+
+
+def loose_after_adding(rack: tuple[Tile, ...], tile: Tile, rules: FormationRules) -> int:
+    """A lower bound on the tiles of ``rack`` plus ``tile`` that belong to no candidate formation
+    (``remi.core.candidates.unformable_count`` of them is at least this).
+
+    A natural tile's formations are runs of its colour (suită) and sets of its number (terță),
+    with the jolys: a tile of ``rack`` in none stays in none when ``tile`` joins, unless ``tile``
+    has its colour or its number. So this counts the loose tiles of ``rack`` (kept per rack:
+    the rack a player holds between turns is asked about once per take) of another colour and
+    number than ``tile``; 0 for a joly. Used before the exact pe-tablă closing search (docs/rules.md
+    §1.10), which needs at most one tile left over.
+    """
+    key = (rack, rules)
+    loose = _LOOSE.get(key)
+    if loose is None:
+        first, second, jolys = _lanes_of(rack)
+        cover = _lane_cover(first, min(jolys, 2), rules)
+        if len(_LOOSE) >= _LOOSE_LIMIT:
+            _LOOSE.clear()
+        loose = _LOOSE[key] = (first & ~cover, second & ~cover)
+    ci = _TILE_COLOUR[tile]
+    if ci < 0:
+        return 0  # a joly can join any formation
+    touched = (0xFFFF << (16 * ci)) | (_LANE_ONES << _TILE_INDEX[tile])
+    return (loose[0] & ~touched).bit_count() + (loose[1] & ~touched).bit_count()

@@ -1,6 +1,6 @@
 """What the opening search needs of each candidate formation, derived once per formation.
 
-The opening search of the move generator (``movegen._opening_options``, docs/rules.md §1.5
+The opening search of the move generator (``movegen_opening._opening_options``, docs/rules.md §1.5
 etalare) runs on every turn of an unopened player over the candidate formations of his rack. A
 rack changes by one tile a turn, so most of its candidates were candidates of his earlier racks
 too: what the search reads of each (its opening value, its tiles as packed counts, its length,
