@@ -276,8 +276,11 @@ class RemiClubStrategy(RemiSolverStrategy):
         )
 
     def _discard_tile(self, view: PlayerView, choices: Sequence[Tile]) -> Tile:
-        """The searched discard (module docstring); the solver's when the search cannot run."""
+        """The searched discard (module docstring); the solver's when the search cannot run.
+        A joly is never a candidate while another tile can go: discarded before the last tile
+        it scores for nobody (§1.12) instead of closing ×2 or being laid for 50."""
         solver_first = self._discard_ranking(view, choices)
+        solver_first = [t for t in solver_first if not t.is_joly] or solver_first
         ranked = solver_first
         if self.club.safe_tolerance is not None:
             ranked = ranked_safely(ranked, view, self.club.safe_tolerance)
