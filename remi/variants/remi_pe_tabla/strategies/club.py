@@ -236,8 +236,9 @@ class RemiClubStrategy(RemiSolverStrategy):
             view, turn, max_other_tiles=self.club.joly_close_tiles
         ):
             play = reserved_play(view)
-            if play is not None or turn.taken_tile is None:
+            if play is not None:
                 self._why = N_("hint.why.joly_close"), {}
+            if play is not None or turn.taken_tile is None:
                 return play
         action = super()._lay_opened(view, turn)
         if not self._guarding(view, turn) or action is None:
