@@ -1,5 +1,12 @@
-"""The Remi family's ``club`` strategy: the solver's play with safer, searched discards and
-guarded jolys, from views only (docs/bots.md).
+"""The Remi family's ``club`` strategy: the solver's play with a searched take phase, safer,
+searched discards, a joly kept to close with and more joly swaps, from views only
+(docs/bots.md).
+
+Besides the discard below: the take phase (draw, take the last șir tile, break the șir where)
+is searched by ``strategies.take_search`` (``take_samples``); once opened, one joly stays on
+the rack so that its discard closes the hand ×2 (``strategies.joly_close``, ``joly_close``,
+docs/rules.md §1.12), a joly is never discarded while another tile can go, and a table joly
+is swapped whenever the freed joly can be laid by lipire too (``swap_more``, §1.8).
 
 ``RemiClubStrategy`` plays the ``solver`` strategy's turn (``RemiSolverStrategy``) and changes:
 
@@ -25,7 +32,8 @@ go first. The best mean wins when it beats the first candidate by ``margin_point
 ``advise(view)`` gives the action with its reason (``remi.core.advice.Advice``) for ``hint``.
 
 Budget: ``candidates`` x ``samples`` rollouts of ``rollout_turns`` turns per discard (defaults:
-3 x 10, one turn); a hand of four club bots takes about 1 s of CPU (docs/bots.md).
+3 x 10, one turn), and ``take_samples`` (6) rollouts to the next turn per candidate take; a
+hand of four club bots takes about 1-2 s of CPU (docs/bots.md).
 Reproducible: the samples are drawn from ``random.Random`` seeded by the bot seed, the turn
 number and the seat.
 """
