@@ -1,5 +1,12 @@
-"""The Remi family's ``club`` strategy: the solver's play with safer, searched discards and
-guarded jolys, from views only (docs/bots.md).
+"""The Remi family's ``club`` strategy: the solver's play with a searched take phase, safer,
+searched discards, a joly kept to close with and more joly swaps, from views only
+(docs/bots.md).
+
+Besides the discard below: the take phase (draw, take the last șir tile, break the șir where)
+is searched by ``strategies.take_search`` (``take_samples``); once opened, one joly stays on
+the rack so that its discard closes the hand ×2 (``strategies.joly_close``, ``joly_close``,
+docs/rules.md §1.12), a joly is never discarded while another tile can go, and a table joly
+is swapped whenever the freed joly can be laid by lipire too (``swap_more``, §1.8).
 
 ``RemiClubStrategy`` plays the ``solver`` strategy's turn (``RemiSolverStrategy``) and changes:
 
@@ -25,7 +32,8 @@ go first. The best mean wins when it beats the first candidate by ``margin_point
 ``advise(view)`` gives the action with its reason (``remi.core.advice.Advice``) for ``hint``.
 
 Budget: ``candidates`` x ``samples`` rollouts of ``rollout_turns`` turns per discard (defaults:
-3 x 10, one turn); a hand of four club bots takes about 1 s of CPU (docs/bots.md).
+3 x 10, one turn), and ``take_samples`` (6) rollouts to the next turn per candidate take; a
+hand of four club bots takes about 1-2 s of CPU (docs/bots.md).
 Reproducible: the samples are drawn from ``random.Random`` seeded by the bot seed, the turn
 number and the seat.
 """
@@ -34,7 +42,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -44,14 +52,29 @@ from remi.core.formations import loose_tile_points
 from remi.core.messages import N_
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla import engine
-from remi.variants.remi_pe_tabla.actions import Action, Discard, LayOff, Meld
+from remi.variants.remi_pe_tabla.actions import (
+    Action,
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    Take,
+    TakeAtu,
+)
 from remi.variants.remi_pe_tabla.results import score_state
 from remi.variants.remi_pe_tabla.state import GameState, Phase
 from remi.variants.remi_pe_tabla.strategies.determinize import determinize
 from remi.variants.remi_pe_tabla.strategies.exposure import lays_joly, without_exposed
+from remi.variants.remi_pe_tabla.strategies.joly_close import (
+    holds_joly,
+    opening_without_joly,
+    placeable_swap,
+    reserved_play,
+)
 from remi.variants.remi_pe_tabla.strategies.reasons import Reason, reason_for
 from remi.variants.remi_pe_tabla.strategies.safety import ranked_safely
 from remi.variants.remi_pe_tabla.strategies.solver import RemiSolverStrategy, SolverSettings
+from remi.variants.remi_pe_tabla.strategies.take_search import searched_take, take_candidates
 from remi.variants.remi_pe_tabla.views import PlayerView, TurnView, view
 
 __all__ = ["ClubSettings", "RemiClubStrategy", "standing"]
@@ -79,6 +102,16 @@ class ClubSettings:
             more than three tiles after the play. Off by default: no gain measured
             (docs/bots.md).
         guard_stock_min: see ``guard_jolys``.
+        joly_close: once opened, keep one joly on the rack to close with it (×2,
+            ``strategies.joly_close``).
+        swap_more: swap a table joly whenever its freed joly can then be laid in one of
+            this player's formations, lipire included (``joly_close.placeable_swap``).
+        take_samples: determinizations for the searched take phase
+            (``strategies.take_search``); 0 plays the solver's take.
+        take_margin_points: a searched take replaces the solver's when its mean is higher by
+            more than this (points).
+        joly_close_tiles: after another player's announcement the joly is still kept when
+            the rack holds at most this many other tiles.
     """
 
     candidates: int = 3
@@ -90,6 +123,11 @@ class ClubSettings:
     dump_when_announced: bool = True
     guard_jolys: bool = False
     guard_stock_min: int = 20
+    joly_close: bool = True
+    swap_more: bool = True
+    take_samples: int = 6
+    take_margin_points: float = 5.0
+    joly_close_tiles: int = 2
 
 
 def standing(state: GameState, seat: int, extra: Tile | None = None) -> float:
@@ -143,10 +181,73 @@ class RemiClubStrategy(RemiSolverStrategy):
             return Advice(action=action)
         return Advice(action=action, reason=why[0], values=why[1])
 
+    def _break(self, view: PlayerView) -> Action | None:
+        """The take phase: the solver's choice (break, take the last șir tile, draw) unless
+        the searched take (``strategies.take_search``) finds a candidate better by more than
+        ``take_margin_points``; None lets the shared turn take or draw as the solver would."""
+        solver_break = super()._break(view)
+        if self.club.take_samples <= 0 or TakeAtu(view.seat) in view.legal:
+            return solver_break
+        candidates = take_candidates(view)
+        if len(candidates) < 2:
+            return solver_break
+        rng = random.Random(f"club-take:{self.seed}:{view.turns_ended}:{view.seat}")
+        policies: dict[int, RemiSolverStrategy] = {}
+
+        def policy(seat: int) -> Callable[[PlayerView], Action]:
+            return policies.setdefault(seat, RemiSolverStrategy(seat)).choose
+
+        means = searched_take(
+            view,
+            candidates,
+            rng=rng,
+            samples=self.club.take_samples,
+            policy=policy,
+            evaluate=lambda end: standing(end, view.seat),
+        )
+        if solver_break is not None:
+            usual: Action = solver_break
+        elif Take(view.seat) in view.legal and self._take_pays(view):
+            usual = Take(view.seat)
+        else:
+            usual = Draw(view.seat)
+        if means is None or usual not in means:
+            return solver_break
+        best = max(candidates, key=lambda a: means[a])
+        if means[best] > means[usual] + self.club.take_margin_points:
+            self._why = (
+                N_("hint.why.take_search"),
+                {"points": f"{means[best] - means[usual]:.0f}", "samples": self.club.take_samples},
+            )
+            return best
+        return solver_break
+
+    def _lay(self, view: PlayerView) -> Action | None:
+        """The solver's lay; with ``joly_close`` an opening that keeps a joly on the rack
+        comes first (``strategies.joly_close.opening_without_joly``)."""
+        turn = view.turn
+        if self.club.joly_close and turn is not None:
+            opening = opening_without_joly(view, turn)
+            if opening is not None:
+                return opening
+        return super()._lay(view)
+
     def _lay_opened(self, view: PlayerView, turn: TurnView) -> Action | None:
         """The solver's play, its jolys guarded (``ClubSettings.guard_jolys``): an exposed
         formation stays on the rack, a joly lay-off waits; a play that must use the taken șir
         tile or a freed joly is never held back."""
+        if self.club.swap_more and turn.taken_tile is None and not turn.freed_jolys:
+            swap = placeable_swap(view)
+            if swap is not None:
+                return swap
+        if self.club.joly_close and holds_joly(
+            view, turn, max_other_tiles=self.club.joly_close_tiles
+        ):
+            play = reserved_play(view)
+            if play is not None:
+                self._why = N_("hint.why.joly_close"), {}
+            if play is not None or turn.taken_tile is None:
+                return play
         action = super()._lay_opened(view, turn)
         if not self._guarding(view, turn) or action is None:
             return action
@@ -184,8 +285,11 @@ class RemiClubStrategy(RemiSolverStrategy):
         )
 
     def _discard_tile(self, view: PlayerView, choices: Sequence[Tile]) -> Tile:
-        """The searched discard (module docstring); the solver's when the search cannot run."""
+        """The searched discard (module docstring); the solver's when the search cannot run.
+        A joly is never a candidate while another tile can go: discarded before the last tile
+        it scores for nobody (§1.12) instead of closing ×2 or being laid for 50."""
         solver_first = self._discard_ranking(view, choices)
+        solver_first = [t for t in solver_first if not t.is_joly] or solver_first
         ranked = solver_first
         if self.club.safe_tolerance is not None:
             ranked = ranked_safely(ranked, view, self.club.safe_tolerance)
