@@ -85,6 +85,9 @@ class ClubSettings:
         tile_weight: points a tile left on a rack costs at the rollout's horizon.
         closed_penalty: points a player who has not made his initial meld costs more.
         policy_states: the rollout policy's solver budget per turn (state expansions).
+        hold_sets: after the initial meld, candidates holding back a new set made of rack
+            tiles only (the first ``hold_sets`` such sets of the solver's move, one at a time,
+            and all of them; 0: none).
     """
 
     samples: int = 6
@@ -93,6 +96,7 @@ class ClubSettings:
     tile_weight: float = 6.0
     closed_penalty: float = 20.0
     policy_states: int = 20_000
+    hold_sets: int = 2
 
 
 def check_club_rules(rules: RuleSet) -> None:
@@ -214,10 +218,34 @@ class RummikubClubStrategy:
         if any(t.is_joly for t in view.rack):
             plain = [t for t in view.rack if not t.is_joly]
             more.append(solved_play(seat, view.table, plain, opened=opened, rules=view.rules))
+        if opened and isinstance(out[0], Play):
+            more.extend(self._held(view, out[0]))
         more.extend(a for a in view.legal if isinstance(a, (Draw, Pass)))
         for action in more:
             if action is not None and all(_key(action) != _key(a) for a in out):
                 out.append(action)
+        return out
+
+    def _held(self, view: RummikubView, play: Play) -> list[Play | None]:
+        """The solver's most-tiles moves holding back, on the rack, a new set of ``play`` made
+        of rack tiles only (one at a time, then all of them): a set kept for a later turn
+        saves a draw then (docs/rules.md §2.4) and gives the others nothing to rearrange."""
+        placed = Counter(t for f in play.table for t in f.tiles) - Counter(
+            t for f in view.table for t in f.tiles
+        )
+        old = Counter(view.table)
+        own = [
+            f
+            for f in (Counter(play.table) - old).elements()
+            if not Counter(f.tiles) - placed
+        ][: self.settings.hold_sets]
+        groups = [[f] for f in own] + ([own] if len(own) > 1 else [])
+        out: list[Play | None] = []
+        for held in groups:
+            rest = Counter(view.rack) - Counter(t for f in held for t in f.tiles)
+            out.append(
+                solved_play(view.seat, view.table, list(rest.elements()), opened=True, rules=view.rules)
+            )
         return out
 
     def _evaluate(self, view: RummikubView, cands: Sequence[Action]) -> list[float] | None:
