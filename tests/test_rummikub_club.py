@@ -222,3 +222,7 @@ def test_candidates_hold_back_a_set_of_rack_tiles_after_the_initial_meld() -> No
         engine.check(state, c)
     off = RummikubClubStrategy(0, settings=ClubSettings(samples=2, hold_sets=0))
     assert kept(off.candidates(v)) == []
+    # the choice among them is the same whatever the hidden racks and pool hold
+    other = _hidden_reshuffled(state, 0, random.Random(2))
+    assert other.racks[1] != state.racks[1] and view(other, 0) == v
+    assert _fast(3).choose(view(other, 0)) == _fast(3).choose(v)

@@ -4,9 +4,11 @@ determinized rollouts over the hidden racks and pool, from views only.
 ``RummikubClubStrategy`` lists candidate turns (``candidates``): the ``solver`` bot's own move
 (most tiles placed, ``best_move``), the move placing the most points (``objective="points"``:
 rid the rack of its high tiles), the best move holding back every joker (the joker, 30 points
-on a rack when an opponent goes out, docs/rules.md §2.9, kept for a later turn), and drawing
-instead of playing (§2.4; before the initial meld, §2.5: waiting for a bigger one). A turn that
-empties the rack is played at once.
+on a rack when an opponent goes out, docs/rules.md §2.9, kept for a later turn), after the
+initial meld the best moves holding back a new set made of rack tiles only (``hold_sets``: kept
+on the rack, it saves a later turn's draw, §2.4, and gives the others nothing to rearrange,
+§2.6), and drawing instead of playing (§2.4; before the initial meld, §2.5: waiting for a bigger
+one). A turn that empties the rack is played at once.
 
 Each candidate is played out on ``samples`` determinizations of the view (``determinize``: the
 unseen tiles dealt at random to the other racks, of their public sizes, and the pool; the same
@@ -27,8 +29,8 @@ Rules: every rule id is respected; the rule values the move solver does not mode
 both_missing``, ``joker.freed_use = new_set_with_rack``, ``table.keep_three``) are refused
 (``ClubRulesError``, before a game through ``remi.bots.check_bots``).
 
-Budget (``ClubSettings``): ``samples`` x candidates (at most 4) rollouts of ``rollout_turns``
-turns per decision. Reproducible: the samples come from ``random.Random`` seeded by the bot
+Budget (``ClubSettings``): ``samples`` x candidates (at most 5 + ``hold_sets``) rollouts of
+``rollout_turns`` turns per decision. Reproducible: the samples come from ``random.Random`` seeded by the bot
 seed, the seat and the public position (pool count, rack sizes, table size).
 """
 
@@ -234,17 +236,17 @@ class RummikubClubStrategy:
             t for f in view.table for t in f.tiles
         )
         old = Counter(view.table)
-        own = [
-            f
-            for f in (Counter(play.table) - old).elements()
-            if not Counter(f.tiles) - placed
-        ][: self.settings.hold_sets]
+        own = [f for f in (Counter(play.table) - old).elements() if not Counter(f.tiles) - placed][
+            : self.settings.hold_sets
+        ]
         groups = [[f] for f in own] + ([own] if len(own) > 1 else [])
         out: list[Play | None] = []
         for held in groups:
             rest = Counter(view.rack) - Counter(t for f in held for t in f.tiles)
             out.append(
-                solved_play(view.seat, view.table, list(rest.elements()), opened=True, rules=view.rules)
+                solved_play(
+                    view.seat, view.table, list(rest.elements()), opened=True, rules=view.rules
+                )
             )
         return out
 
