@@ -30,7 +30,7 @@ from remi.variants.rummikub.state import RummikubState
 from remi.variants.rummikub.strategies import RummikubSolverStrategy
 from remi.variants.rummikub.views import RummikubView, view
 
-from rummikit import deal, rk_rules
+from rummikit import deal, rk_rules, run
 
 RULES = load_rules("rummikub")
 #: a small budget keeps the tests fast; the search itself is the same
@@ -196,3 +196,33 @@ def test_club_bot_refuses_rules_its_solver_does_not_model(rule: str, value: obje
     state = deal(["R9 R10 R11 K1 K2", "Y2"], pool="Y4 Y6", rules=rules)
     with pytest.raises(ClubRulesError):
         RummikubClubStrategy(0).choose(view(state, 0))
+
+
+def test_candidates_hold_back_a_set_of_rack_tiles_after_the_initial_meld() -> None:
+    # p1 has made his initial meld (docs/rules.md §2.5); K1 K2 K3 is a new set of rack tiles
+    # only: one candidate lays R9 on the run and keeps the group on the rack (§2.4, §2.6)
+    state = deal(["R10 R11 R12 R13 R9 K1 Y1 B1", "Y2"], pool="Y4 Y6 Y7")
+    state = run(state, "p1 play [R10 R11 R12 R13]", "p2 draw")
+    v = view(state, 0)
+    cands = _fast(0).candidates(v)
+
+    def kept(actions: list[Action]) -> list[Action]:
+        run9 = parse_tiles("R9 R10 R11 R12 R13")
+        return [
+            c
+            for c in actions
+            if isinstance(c, Play)
+            and run9 in [f.tiles for f in c.table]
+            and not any(t.number == 1 for f in c.table for t in f.tiles)
+        ]
+
+    assert len(kept(cands)) == 1
+    assert isinstance(cands[0], Play) and len(cands[0].table) == 2  # the solver lays both
+    for c in cands:
+        engine.check(state, c)
+    off = RummikubClubStrategy(0, settings=ClubSettings(samples=2, hold_sets=0))
+    assert kept(off.candidates(v)) == []
+    # the choice among them is the same whatever the hidden racks and pool hold
+    other = _hidden_reshuffled(state, 0, random.Random(2))
+    assert other.racks[1] != state.racks[1] and view(other, 0) == v
+    assert _fast(3).choose(view(other, 0)) == _fast(3).choose(v)

@@ -4,9 +4,11 @@ determinized rollouts over the hidden racks and pool, from views only.
 ``RummikubClubStrategy`` lists candidate turns (``candidates``): the ``solver`` bot's own move
 (most tiles placed, ``best_move``), the move placing the most points (``objective="points"``:
 rid the rack of its high tiles), the best move holding back every joker (the joker, 30 points
-on a rack when an opponent goes out, docs/rules.md §2.9, kept for a later turn), and drawing
-instead of playing (§2.4; before the initial meld, §2.5: waiting for a bigger one). A turn that
-empties the rack is played at once.
+on a rack when an opponent goes out, docs/rules.md §2.9, kept for a later turn), after the
+initial meld the best moves holding back a new set made of rack tiles only (``hold_sets``: kept
+on the rack, it saves a later turn's draw, §2.4, and gives the others nothing to rearrange,
+§2.6), and drawing instead of playing (§2.4; before the initial meld, §2.5: waiting for a bigger
+one). A turn that empties the rack is played at once.
 
 Each candidate is played out on ``samples`` determinizations of the view (``determinize``: the
 unseen tiles dealt at random to the other racks, of their public sizes, and the pool; the same
@@ -27,8 +29,8 @@ Rules: every rule id is respected; the rule values the move solver does not mode
 both_missing``, ``joker.freed_use = new_set_with_rack``, ``table.keep_three``) are refused
 (``ClubRulesError``, before a game through ``remi.bots.check_bots``).
 
-Budget (``ClubSettings``): ``samples`` x candidates (at most 4) rollouts of ``rollout_turns``
-turns per decision. Reproducible: the samples come from ``random.Random`` seeded by the bot
+Budget (``ClubSettings``): ``samples`` x candidates (at most 5 + ``hold_sets``) rollouts of
+``rollout_turns`` turns per decision. Reproducible: the samples come from ``random.Random`` seeded by the bot
 seed, the seat and the public position (pool count, rack sizes, table size).
 """
 
@@ -85,6 +87,9 @@ class ClubSettings:
         tile_weight: points a tile left on a rack costs at the rollout's horizon.
         closed_penalty: points a player who has not made his initial meld costs more.
         policy_states: the rollout policy's solver budget per turn (state expansions).
+        hold_sets: after the initial meld, candidates holding back a new set made of rack
+            tiles only (the first ``hold_sets`` such sets of the solver's move, one at a time,
+            and all of them; 0: none).
     """
 
     samples: int = 6
@@ -93,6 +98,7 @@ class ClubSettings:
     tile_weight: float = 6.0
     closed_penalty: float = 20.0
     policy_states: int = 20_000
+    hold_sets: int = 2
 
 
 def check_club_rules(rules: RuleSet) -> None:
@@ -214,10 +220,34 @@ class RummikubClubStrategy:
         if any(t.is_joly for t in view.rack):
             plain = [t for t in view.rack if not t.is_joly]
             more.append(solved_play(seat, view.table, plain, opened=opened, rules=view.rules))
+        if opened and isinstance(out[0], Play):
+            more.extend(self._held(view, out[0]))
         more.extend(a for a in view.legal if isinstance(a, (Draw, Pass)))
         for action in more:
             if action is not None and all(_key(action) != _key(a) for a in out):
                 out.append(action)
+        return out
+
+    def _held(self, view: RummikubView, play: Play) -> list[Play | None]:
+        """The solver's most-tiles moves holding back, on the rack, a new set of ``play`` made
+        of rack tiles only (one at a time, then all of them): a set kept for a later turn
+        saves a draw then (docs/rules.md §2.4) and gives the others nothing to rearrange."""
+        placed = Counter(t for f in play.table for t in f.tiles) - Counter(
+            t for f in view.table for t in f.tiles
+        )
+        old = Counter(view.table)
+        own = [f for f in (Counter(play.table) - old).elements() if not Counter(f.tiles) - placed][
+            : self.settings.hold_sets
+        ]
+        groups = [[f] for f in own] + ([own] if len(own) > 1 else [])
+        out: list[Play | None] = []
+        for held in groups:
+            rest = Counter(view.rack) - Counter(t for f in held for t in f.tiles)
+            out.append(
+                solved_play(
+                    view.seat, view.table, list(rest.elements()), opened=True, rules=view.rules
+                )
+            )
         return out
 
     def _evaluate(self, view: RummikubView, cands: Sequence[Action]) -> list[float] | None:
