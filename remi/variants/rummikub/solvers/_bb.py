@@ -24,6 +24,7 @@ from remi.variants.rummikub.solvers._columns import (
     Solution,
     _alive,
     _column_statuses,
+    _floats,
     _integral,
     _round_down,
     _spares,
@@ -244,8 +245,8 @@ class Relaxation(LinearRelaxation):
             """Reduced-cost fixing at the root: a column at its lower bound whose reduced cost
             ``d`` says that one unit more leaves at most ``got + d`` (weak duality), below what
             is asked for, stays at that bound in the whole tree; likewise at its upper bound."""
-            at_lower = (np.abs(x - np.array(lower)) < 1e-9) & (got + reduced + 1e-3 < asked)
-            at_upper = (np.abs(x - np.array(upper)) < 1e-9) & (got - reduced + 1e-3 < asked)
+            at_lower = (np.abs(x - _floats(lower)) < 1e-9) & (got + reduced + 1e-3 < asked)
+            at_upper = (np.abs(x - _floats(upper)) < 1e-9) & (got - reduced + 1e-3 < asked)
             for j in np.flatnonzero(at_lower | at_upper):
                 fixed.append(int(j))
                 if at_lower[j]:
@@ -278,8 +279,8 @@ class Relaxation(LinearRelaxation):
                 return False
             if x is None:
                 solution = h.getSolution()
-                x = np.asarray(solution.col_value)
-                reduced = np.asarray(solution.col_dual) if nodes == 1 else None
+                x = _floats(solution.col_value)
+                reduced = _floats(solution.col_dual) if nodes == 1 else None
             pick = choose(x)
             if nodes == 1 and pick >= 0:  # fixing only matters below the root
                 fix(got, x, reduced)

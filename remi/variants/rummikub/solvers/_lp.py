@@ -45,6 +45,7 @@ from remi.variants.rummikub.solvers._columns import (
     INF,
     Solution,
     _Column,
+    _floats,
     _highs,
     _incidence,
     _round_down,
@@ -352,7 +353,7 @@ class LinearRelaxation:
         self._solved = got is not None
         self._last_dual = None
         if got is not None and got >= 0:
-            dual = np.asarray(h.getSolution().row_dual, dtype=float)[: len(rhs)]
+            dual = _floats(h.getSolution().row_dual)[: len(rhs)]
             self._last_dual = (got, dual)
             if solved:  # pooled once per solve
                 slot = self._next % DUAL_POOL  # a ring: the oldest is replaced
@@ -401,7 +402,7 @@ class LinearRelaxation:
         h = self._whole
         if h is None or not self._solved or h.getModelStatus() != HighsModelStatus.kOptimal:
             return None
-        return self._read(np.asarray(h.getSolution().col_value))
+        return self._read(_floats(h.getSolution().col_value))
 
     def _read(self, x: Any, subset: Any = None) -> Solution | None:
         """The column values ``x`` of a model of ``_model`` without pieces (of the set columns
@@ -442,7 +443,7 @@ class LinearRelaxation:
         """``h``'s optimum ``got`` with its column values and reduced costs (read once: later
         solves of ``h`` move them)."""
         solution = h.getSolution()
-        return got, np.asarray(solution.col_value), np.asarray(solution.col_dual)
+        return got, _floats(solution.col_value), _floats(solution.col_dual)
 
     def suffix_caps(self) -> list[int] | None:
         """``caps[v]`` (``v`` = 1..13; ``caps[14] = 0``, ``caps[0]`` unused): the most the rack's

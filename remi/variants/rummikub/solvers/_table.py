@@ -111,21 +111,41 @@ def _originals(
     return runs, groups
 
 
-def _formations_of(arr: Arrangement, rules: MoveRules) -> list[Formation]:
+def _formations_of(
+    arr: Arrangement, rules: MoveRules, known: Sequence[Formation] = ()
+) -> list[Formation]:
     """The sets of ``arr`` as formations read under ``rules`` (runs, then groups).
+
+    ``known``: formations already read under ``rules`` (the table's sets, from
+    ``_check_position``); a set of ``arr`` that is one of them without a joker, or a run of
+    them, is that formation itself, not read again (reading is most of this function's time,
+    and most sets of a move are original sets kept). A group with jokers is always read
+    again: its jokers' colours are those ``read_formation`` gives.
 
     Raises:
         InvalidFormationError: a set the rules refuse (an engine bug: ``_checked`` reports it).
     """
     frules = rules.formation_rules
+    reuse: dict[DPRun | DPGroup, Formation] = {}
+    for f in known:
+        if f.kind is Kind.RUN or not f.joly_count:
+            reuse.setdefault(_as_dp_set(f), f)
     out: list[Formation] = []
     for run in arr.runs:
+        same = reuse.get(run)
+        if same is not None:
+            out.append(same)
+            continue
         slots = []
         for i, joker in enumerate(run.jokers):
             tile = ALL_TILE_TYPES[run.colour * 13 + run.start + i - 1]
             slots.append(SlotToken(JOLY, tile) if joker else SlotToken(tile))
         out.append(read_formation(slots, frules))
     for g in arr.groups:
+        same = reuse.get(g) if not g.jokers else None
+        if same is not None:
+            out.append(same)
+            continue
         slots = [SlotToken(ALL_TILE_TYPES[c * 13 + g.number - 1]) for c in g.colours]
         missing = [c for c in range(4) if c not in g.colours]
         for k in range(g.jokers):

@@ -160,7 +160,7 @@ def best_move(
         )
     if arr.primary == 0:
         return None
-    new_sets = _formations_of(arr, rules)
+    new_sets = _formations_of(arr, rules, old)
     ordering = None
     if tie_break_states > 0:  # the fewest changes asked for: and then the fewest tiles moved
         new_sets, ordering = _settle_jokers(old, new_sets, rules)
