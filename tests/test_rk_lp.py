@@ -355,6 +355,8 @@ def test_a_move_the_verifier_refuses_never_reaches_the_caller(
     reason, not an answer."""
     table, rack = table_of("[R2 R3 R4] [Y9 B9 K9]"), parse_tiles("R5")
     real = rk._formations_of
-    monkeypatch.setattr(rk, "_formations_of", lambda arr, rules: real(arr, rules)[1:])
+    monkeypatch.setattr(
+        rk, "_formations_of", lambda arr, rules, known=(): real(arr, rules, known)[1:]
+    )
     with pytest.raises(AssertionError, match="verifier refuses"):
         best_move(table, rack, initial=False)
