@@ -70,7 +70,7 @@ class _TieBreak:
 
     def kept(self, arr: Arrangement) -> list[int]:
         """Indices of the original sets ``arr`` keeps unchanged."""
-        return _unchanged(self.old, _formations_of(arr, self.rules, self.old))
+        return _unchanged(self.old, _formations_of(arr, self.rules))
 
     def arrange_keeping(
         self, keep: Sequence[int], primary: int, work: Budget, nodes: int
