@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -370,14 +371,7 @@ def test_move_edits_told_on_first_reading_equal_given_ones_and_the_move_pickles(
     assert move is not None
     again = pickle.loads(pickle.dumps(move))
     edits = ("add R7 from the rack to set 2", "set 2 is now [R4 R5 R6 R7]")
-    given = rk.Move(
-        placed=move.placed,
-        table=move.table,
-        tiles_placed=move.tiles_placed,
-        points_placed=move.points_placed,
-        edits=edits,
-        changed_sets=move.changed_sets,
-    )
+    given = attrs.evolve(move, edits=edits, telling=None)  # the edits given, not told
     assert again == move == given and hash(again) == hash(given)
     assert move.edits == again.edits == edits
     assert "edits=('add R7 from the rack to set 2'" in repr(move)
