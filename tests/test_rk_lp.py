@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -350,11 +351,27 @@ def test_branch_and_bound_credits_the_rack_joker_at_its_true_value() -> None:
 def test_a_move_the_verifier_refuses_never_reaches_the_caller(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Every move ``best_move`` returns has passed ``verify_move``: a move losing a table set
-    (as a wrong solution of the relaxation could) is an AssertionError naming the verifier's
-    reason, not an answer."""
+    """Every move ``best_move`` returns has passed the checks its construction does not
+    guarantee (``_placed_checked``): a move losing a table set (as a wrong solution of the
+    relaxation could) is an AssertionError naming the missing tile, not an answer."""
     table, rack = table_of("[R2 R3 R4] [Y9 B9 K9]"), parse_tiles("R5")
     real = rk._formations_of
     monkeypatch.setattr(rk, "_formations_of", lambda arr, rules: real(arr, rules)[1:])
-    with pytest.raises(AssertionError, match="verifier refuses"):
+    with pytest.raises(AssertionError, match="new table holds 0 of"):
         best_move(table, rack, initial=False)
+
+
+def test_move_edits_told_on_first_reading_equal_given_ones_and_the_move_pickles() -> None:
+    """A solver move tells its edits when first read (``Move.edits``); it equals, hashes and
+    pickles as a move given the same edits, and the edits are those of the move in words."""
+    import pickle
+
+    table = table_of("[R1 R2 R3] [R4 R5 R6] [Y8 B8 K8]")
+    move = best_move(table, list(parse_tiles("R7")), initial=False)
+    assert move is not None
+    again = pickle.loads(pickle.dumps(move))
+    edits = ("add R7 from the rack to set 2", "set 2 is now [R4 R5 R6 R7]")
+    given = attrs.evolve(move, edits=edits, telling=None)  # the edits given, not told
+    assert again == move == given and hash(again) == hash(given)
+    assert move.edits == again.edits == edits
+    assert "edits=('add R7 from the rack to set 2'" in repr(move)

@@ -24,6 +24,7 @@ from remi.variants.rummikub.solvers._columns import (
     Solution,
     _alive,
     _column_statuses,
+    _floats,
     _integral,
     _round_down,
     _spares,
@@ -206,15 +207,15 @@ class Relaxation(LinearRelaxation):
         worth_of[-1] = 13.0 if self.points else 1.0
         n_keeps = 0 if first is None else first[1] - first[0]
         n_all = n_sets + n_rack + n_keeps + self.n_credit
-        lower = [0.0] * n_all
-        upper = (
-            [INF] * n_sets
-            + [float(self.opt[t]) for t in self.rack_types]
-            + [float(self.jr)]
-            + [1.0] * n_keeps
-            + [INF] * self.n_credit  # the credit columns, never branched on
-        )
-        original = (list(lower), list(upper))
+        # the column bounds as arrays: a node changes one entry, reduced-cost fixing reads
+        # them whole
+        lower = np.zeros(n_all)
+        upper = np.full(n_all, INF)  # the set and credit columns (never branched on) unbounded
+        upper[n_sets : n_sets + n_rack] = [float(self.opt[t]) for t in self.rack_types] + [
+            float(self.jr)
+        ]
+        upper[n_sets + n_rack : n_sets + n_rack + n_keeps] = 1.0
+        original = (lower.copy(), upper.copy())
         fixed: list[int] = []
         nodes = 0
         asked = need
@@ -244,8 +245,8 @@ class Relaxation(LinearRelaxation):
             """Reduced-cost fixing at the root: a column at its lower bound whose reduced cost
             ``d`` says that one unit more leaves at most ``got + d`` (weak duality), below what
             is asked for, stays at that bound in the whole tree; likewise at its upper bound."""
-            at_lower = (np.abs(x - np.array(lower)) < 1e-9) & (got + reduced + 1e-3 < asked)
-            at_upper = (np.abs(x - np.array(upper)) < 1e-9) & (got - reduced + 1e-3 < asked)
+            at_lower = (np.abs(x - lower) < 1e-9) & (got + reduced + 1e-3 < asked)
+            at_upper = (np.abs(x - upper) < 1e-9) & (got - reduced + 1e-3 < asked)
             for j in np.flatnonzero(at_lower | at_upper):
                 fixed.append(int(j))
                 if at_lower[j]:
@@ -253,12 +254,8 @@ class Relaxation(LinearRelaxation):
                 else:
                     lower[j] = upper[j]
             if fixed:
-                h.changeColsBounds(
-                    len(fixed),
-                    np.array(fixed, dtype=np.int32),
-                    np.array([lower[j] for j in fixed]),
-                    np.array([upper[j] for j in fixed]),
-                )
+                where = np.array(fixed, dtype=np.int32)
+                h.changeColsBounds(len(fixed), where, lower[where], upper[where])
 
         def node() -> bool:
             """Search below the current bounds; True to stop (a solution, not ``best``)."""
@@ -278,8 +275,8 @@ class Relaxation(LinearRelaxation):
                 return False
             if x is None:
                 solution = h.getSolution()
-                x = np.asarray(solution.col_value)
-                reduced = np.asarray(solution.col_dual) if nodes == 1 else None
+                x = _floats(solution.col_value)
+                reduced = _floats(solution.col_dual) if nodes == 1 else None
             pick = choose(x)
             if nodes == 1 and pick >= 0:  # fixing only matters below the root
                 fix(got, x, reduced)
@@ -293,7 +290,7 @@ class Relaxation(LinearRelaxation):
                     raise _Stop
                 return not best
             value = x[pick]
-            lo, up = lower[pick], upper[pick]
+            lo, up = float(lower[pick]), float(upper[pick])
             for new_lo, new_up in ((float(int(value) + 1), up), (lo, float(int(value)))):
                 if new_lo == lo and _round_down(got) < asked:
                     # the first branch found a solution this node's bound cannot beat: the
@@ -316,12 +313,8 @@ class Relaxation(LinearRelaxation):
             return "unknown", incumbent, nodes
         finally:
             if fixed:
-                h.changeColsBounds(
-                    len(fixed),
-                    np.array(fixed, dtype=np.int32),
-                    np.array([original[0][j] for j in fixed]),
-                    np.array([original[1][j] for j in fixed]),
-                )
+                where = np.array(fixed, dtype=np.int32)
+                h.changeColsBounds(len(fixed), where, original[0][where], original[1][where])
         return ("found", incumbent, nodes) if incumbent is not None else ("none", None, nodes)
 
     def most_kept(

@@ -3,13 +3,15 @@
 The new sets are matched to the old ones (``_order_table``: unchanged sets first, then by most
 tiles shared), numbered in the old table's order, and the move is told as edits ("take Y7 from
 set 3", "add R5 to set 2", "new set [R7 R8 R9]": ``_edits``); ``_make_move`` builds the
-``Move``.
+``Move``, whose edits are told only when read (``_Telling``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+
+import attrs
 
 from remi.core.errors import Told
 from remi.core.formations import Formation
@@ -42,18 +44,22 @@ def _order_table(old: Sequence[Formation], new: list[Formation]) -> _Ordering:
     matched = set(match.values())
     remaining = [j for j in range(len(new)) if j not in matched]
     # which unmatched new sets hold each tile, with how many copies: the shared counts come
-    # from there
-    holders: dict[Tile, list[tuple[int, int]]] = {}
+    # from there (plain dictionaries: a set holds each tile once or twice, Counter is slower)
+    holders: dict[Tile, dict[int, int]] = {}
     for j in remaining:
-        for tile, copies in Counter(new[j].tiles).items():
-            holders.setdefault(tile, []).append((j, copies))
+        for tile in new[j].tiles:
+            held = holders.setdefault(tile, {})
+            held[j] = held.get(j, 0) + 1
     for i, f in enumerate(old):
         if i in match:
             continue
+        mine: dict[Tile, int] = {}
+        for tile in f.tiles:
+            mine[tile] = mine.get(tile, 0) + 1
         shared_with: dict[int, int] = {}
-        for tile, copies in Counter(f.tiles).items():
-            for j, held in holders.get(tile, ()):
-                shared_with[j] = shared_with.get(j, 0) + min(copies, held)
+        for tile, copies in mine.items():
+            for j, held_copies in holders.get(tile, {}).items():
+                shared_with[j] = shared_with.get(j, 0) + min(copies, held_copies)
         best_j, best_shared = None, 0
         for j in remaining:  # the first of the most shared, in the order of ``remaining``
             shared = shared_with.get(j, 0)
@@ -137,6 +143,22 @@ def _edits(
     return tuple(edits)
 
 
+@attrs.frozen(kw_only=True)
+class _Telling:
+    """The edits of a move, told when called (``_edits``): what a ``Move`` keeps to tell its
+    edits on first reading (a value, not a closure: a move stays picklable)."""
+
+    old: tuple[Formation, ...]
+    ordered: tuple[Formation, ...]
+    sources: tuple[int | None, ...]
+    placed: tuple[Tile, ...]
+    rules: MoveRules
+
+    def __call__(self) -> tuple[str, ...]:
+        """The edits in words (``_edits``)."""
+        return _edits(self.old, list(self.ordered), list(self.sources), self.placed, self.rules)
+
+
 def _make_move(
     old: Sequence[Formation],
     new_sets: list[Formation],
@@ -157,7 +179,13 @@ def _make_move(
         table=tuple(ordered),
         tiles_placed=len(placed_sorted),
         points_placed=placed_points(meld if meld_only else ordered, placed_sorted),
-        edits=_edits(old, ordered, sources, placed_sorted, rules),
+        telling=_Telling(
+            old=tuple(old),
+            ordered=tuple(ordered),
+            sources=tuple(sources),
+            placed=placed_sorted,
+            rules=rules,
+        ),
         changed_sets=len(old) - unchanged,
         meld=tuple(meld),
     )

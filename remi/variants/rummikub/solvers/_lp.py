@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -45,6 +45,7 @@ from remi.variants.rummikub.solvers._columns import (
     INF,
     Solution,
     _Column,
+    _floats,
     _highs,
     _incidence,
     _round_down,
@@ -111,10 +112,9 @@ class LinearRelaxation:
             self._table_rows += [0.0] * 13
         # the tile types with no copy in play: no column using one is kept
         missing = np.uint64(sum(1 << t for t in range(52) if self.mand[t] + self.opt[t] == 0))
+        self._missing = missing
         all_sets, set_masks, set_compressed = _incidence(jt + jr, set_max, False)
-        all_pieces, piece_masks, piece_compressed = _incidence(jt + jr, set_max, True)
         keep_sets = np.flatnonzero((set_masks & missing) == 0)
-        keep_pieces = np.flatnonzero((piece_masks & missing) == 0)
         self.sets: list[_Column] = all_sets[keep_sets].tolist()
         # points with jokers from the rack only: every joker on the new table is a rack joker,
         # credited with the number it stands for, so each set column is worth its jokers'
@@ -129,11 +129,8 @@ class LinearRelaxation:
         self.n_credit = 13 if points and jr and jt else 0
         if self.n_credit:
             self._credit_sets = _select(_credit_incidence(jt + jr, set_max), keep_sets)
-        self.pieces: list[_Column] = all_pieces[keep_pieces].tolist()
-        self._compressed = (
-            _select(set_compressed, keep_sets),
-            _select(piece_compressed, keep_pieces),
-        )
+        #: the set columns' incidence (``_incidence``'s third part, the columns kept)
+        self._set_block = _select(set_compressed, keep_sets)
         self.rack_types = [t for t in range(52) if self.opt[t]]
         self._whole: Any = None
         self._suffix: Any = None
@@ -151,6 +148,22 @@ class LinearRelaxation:
         #: the most any arrangement is worth, as the last ``best_kept`` proved it (``None``
         #: before one, or when it could not solve the relaxation)
         self.value_cap: int | None = None
+
+    @cached_property
+    def _pieces(self) -> tuple[list[_Column], tuple[Any, Any, Any]]:
+        """The entering pieces (``_entering_pieces``) with no tile type missing from play, and
+        their incidence (``_incidence``'s third part): only the suffix caps use them, so they
+        are read on first use."""
+        all_pieces, piece_masks, piece_compressed = _incidence(
+            self.jt + self.jr, self.set_max, True
+        )
+        keep = np.flatnonzero((piece_masks & self._missing) == 0)
+        return all_pieces[keep].tolist(), _select(piece_compressed, keep)
+
+    @property
+    def pieces(self) -> list[_Column]:
+        """The entering pieces of the suffix caps (``_pieces``)."""
+        return self._pieces[0]
 
     def _rack_worth(self) -> list[float]:
         """The objective's worth of each rack column: a tile's number (points) or 1, and for
@@ -182,10 +195,10 @@ class LinearRelaxation:
         table = np.array(self._table_rows if rows is None else rows)
         credit = 0 if with_pieces else self.n_credit
         table = table[: 53 + credit]
-        sets, pieces = self._compressed
+        sets = self._set_block
         if subset is not None:
             sets = _select(sets, subset)
-        blocks = [sets, pieces] if with_pieces else [sets]
+        blocks = [sets, self._pieces[1]] if with_pieces else [sets]
         n_cols = sum(len(b[0]) for b in blocks)
         n_rack = len(self.rack_types) + 1
         n = n_cols + n_rack + len(keeps) + credit
@@ -352,7 +365,7 @@ class LinearRelaxation:
         self._solved = got is not None
         self._last_dual = None
         if got is not None and got >= 0:
-            dual = np.asarray(h.getSolution().row_dual, dtype=float)[: len(rhs)]
+            dual = _floats(h.getSolution().row_dual)[: len(rhs)]
             self._last_dual = (got, dual)
             if solved:  # pooled once per solve
                 slot = self._next % DUAL_POOL  # a ring: the oldest is replaced
@@ -401,7 +414,7 @@ class LinearRelaxation:
         h = self._whole
         if h is None or not self._solved or h.getModelStatus() != HighsModelStatus.kOptimal:
             return None
-        return self._read(np.asarray(h.getSolution().col_value))
+        return self._read(_floats(h.getSolution().col_value))
 
     def _read(self, x: Any, subset: Any = None) -> Solution | None:
         """The column values ``x`` of a model of ``_model`` without pieces (of the set columns
@@ -442,7 +455,7 @@ class LinearRelaxation:
         """``h``'s optimum ``got`` with its column values and reduced costs (read once: later
         solves of ``h`` move them)."""
         solution = h.getSolution()
-        return got, np.asarray(solution.col_value), np.asarray(solution.col_dual)
+        return got, _floats(solution.col_value), _floats(solution.col_dual)
 
     def suffix_caps(self) -> list[int] | None:
         """``caps[v]`` (``v`` = 1..13; ``caps[14] = 0``, ``caps[0]`` unused): the most the rack's

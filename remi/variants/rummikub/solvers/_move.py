@@ -7,6 +7,7 @@ Re-exported by ``remi.variants.rummikub.solvers.best_move``, where the solver it
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
@@ -133,7 +134,7 @@ class MoveRules:
 DEFAULT_RULES: Final = MoveRules()
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class Move:
     """A best move: the rack tiles played and the whole new table.
 
@@ -148,15 +149,55 @@ class Move:
             or by the meld's jokers for an initial meld without table play).
         edits: the move in words, e.g. ``"take Y7 from set 3"``, ``"add R5 to set 2"``,
             ``"new set [R7 R8 R9]"``; sets are numbered from 1 in the order of the old table.
+            Given as ``edits=``, or told on first reading by ``telling=`` (a callable returning
+            them; the solver's moves: most callers never read them, and their 20-30 texts
+            are a tenth of a solve), then kept.
         changed_sets: how many original table sets are not on the new table unchanged.
         meld: for an initial-meld move, the new sets laid from the rack alone worth at least
             ``initial_meld.min_points``; empty otherwise.
+
+    Equality and hashing compare the fields above (``edits`` told if need be).
     """
 
     placed: tuple[Tile, ...]
     table: tuple[Formation, ...]
     tiles_placed: int
     points_placed: int
-    edits: tuple[str, ...]
+    _edits: tuple[str, ...] | None = attrs.field(default=None, alias="edits")
     changed_sets: int
     meld: tuple[Formation, ...] = ()
+    _telling: Callable[[], tuple[str, ...]] | None = attrs.field(default=None, alias="telling")
+
+    @property
+    def edits(self) -> tuple[str, ...]:
+        """The move in words (class docstring), told on first reading when not given."""
+        edits = self._edits
+        if edits is None:
+            edits = self._telling() if self._telling is not None else ()
+            object.__setattr__(self, "_edits", edits)  # a cache of a derived value
+        return edits
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.placed,
+            self.table,
+            self.tiles_placed,
+            self.points_placed,
+            self.edits,
+            self.changed_sets,
+            self.meld,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Move)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        names = ("placed", "table", "tiles_placed", "points_placed", "edits", "changed_sets")
+        shown = [f"{n}={v!r}" for n, v in zip(names + ("meld",), self._fields())]
+        return f"Move({', '.join(shown)})"

@@ -14,7 +14,13 @@ from collections import Counter
 from collections.abc import Sequence
 
 from remi.core.errors import InvalidFormationError, notation_error
-from remi.core.formations import Formation, Kind, formation_readings, read_formation
+from remi.core.formations import (
+    Formation,
+    FormationRules,
+    Kind,
+    formation_readings,
+    read_formation,
+)
 from remi.core.messages import NP_
 from remi.core.notation import SlotToken
 from remi.core.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile
@@ -112,24 +118,53 @@ def _originals(
 
 
 def _formations_of(arr: Arrangement, rules: MoveRules) -> list[Formation]:
-    """The sets of ``arr`` as formations read under ``rules`` (runs, then groups).
+    """The sets of ``arr`` as formations under ``rules`` (runs, then groups).
+
+    A run, and a group without jokers, is built as the formation ``read_formation`` gives
+    (tiles in order, each natural tile its own identity, a run's joker the tile it stands
+    for), after the checks its reading would make (length, numbers 1-13, natural tiles,
+    distinct colours): reading is most of this function's time, and its memo is cold for
+    the new sets of a position. A group with jokers is read (``read_formation``): its jokers'
+    identities are the reading's (``None`` in a 3-tile group, ``joker.group_of_three``).
 
     Raises:
-        InvalidFormationError: a set the rules refuse (an engine bug: ``_checked`` reports it).
+        InvalidFormationError: a set the rules refuse (an engine bug), with its rule id.
     """
-    frules = rules.formation_rules
+    min_nat = max(rules.min_natural_tiles, 1)
+    frules: FormationRules | None = None
     out: list[Formation] = []
     for run in arr.runs:
+        n = len(run.jokers)
+        base = run.colour * 13 + run.start - 1
+        if 3 <= n and 1 <= run.start and run.start + n <= 14 and n - sum(run.jokers) >= min_nat:
+            idents = ALL_TILE_TYPES[base : base + n]
+            tiles = tuple(JOLY if j else t for t, j in zip(idents, run.jokers))
+            ranks = tuple(range(run.start, run.start + n))
+            out.append(Formation(kind=Kind.RUN, tiles=tiles, identities=idents, ranks=ranks))
+            continue
         slots = []
         for i, joker in enumerate(run.jokers):
-            tile = ALL_TILE_TYPES[run.colour * 13 + run.start + i - 1]
+            tile = ALL_TILE_TYPES[base + i]
             slots.append(SlotToken(JOLY, tile) if joker else SlotToken(tile))
-        out.append(read_formation(slots, frules))
+        frules = frules or rules.formation_rules
+        out.append(read_formation(slots, frules))  # raises with the rule id
     for g in arr.groups:
+        cs = g.colours
+        if (
+            not g.jokers
+            and 1 <= g.number <= 13
+            and max(3, min_nat) <= len(cs) <= rules.set_max_tiles
+            and all(0 <= a < b <= 3 for a, b in zip(cs, cs[1:]))
+        ):
+            tiles = tuple(ALL_TILE_TYPES[c * 13 + g.number - 1] for c in cs)
+            ranks = (g.number,) * len(cs)
+            out.append(Formation(kind=Kind.SET, tiles=tiles, identities=tiles, ranks=ranks))
+            continue
         slots = [SlotToken(ALL_TILE_TYPES[c * 13 + g.number - 1]) for c in g.colours]
         missing = [c for c in range(4) if c not in g.colours]
         for k in range(g.jokers):
             slots.append(SlotToken(JOLY, ALL_TILE_TYPES[missing[k] * 13 + g.number - 1]))
+        frules = frules or rules.formation_rules
         out.append(read_formation(slots, frules))
     return out
 

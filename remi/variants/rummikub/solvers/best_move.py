@@ -44,7 +44,7 @@ from collections.abc import Sequence
 
 from remi.core.errors import IllegalActionError, InvalidFormationError, RemiError
 from remi.core.formations import Formation, formation_readings, read_formation
-from remi.core.tiles import Tile, sort_tiles
+from remi.core.tiles import ALL_TILE_TYPES, Tile, sort_tiles
 from remi.variants.rummikub.solvers._budget import Budget, SolverBudgetExceeded
 from remi.variants.rummikub.solvers._edits import _make_move
 from remi.variants.rummikub.solvers._initial import _initial_move
@@ -58,7 +58,6 @@ from remi.variants.rummikub.solvers._table import (
     _formations_of,
     _key,
     _meld_points,
-    _placed_tiles,
     _table_tiles,
     placed_points,
 )
@@ -164,8 +163,52 @@ def best_move(
     ordering = None
     if tie_break_states > 0:  # the fewest changes asked for: and then the fewest tiles moved
         new_sets, ordering = _settle_jokers(old, new_sets, rules)
-    move = _make_move(old, new_sets, _placed_tiles(new_sets, old), rules, ordering=ordering)
-    return _checked(old, rack, move, initial=False, rules=rules)
+    placed = _placed_checked(table_counts, table_jokers, rack_counts, rack_jokers, new_sets)
+    return _make_move(old, new_sets, placed, rules, ordering=ordering)
+
+
+def _placed_checked(
+    table_counts: list[int],
+    table_jokers: int,
+    rack_counts: list[int],
+    rack_jokers: int,
+    new_sets: list[Formation],
+) -> list[Tile]:
+    """The tiles the new table ``new_sets`` adds to the old one (``table_counts``,
+    ``table_jokers``: ``_counts``), in rack order, after the checks of ``verify_move`` that the
+    solver's construction does not guarantee: every old table tile is still on the table, the
+    added tiles come from the rack (``rack_counts``, ``rack_jokers``), at least one is added.
+
+    The rest of ``verify_move`` holds by construction, so it is not run again on a move of
+    ``best_move`` (a trusted path; ``verify_move`` stays for moves from elsewhere): every set
+    is read under the rules (``_formations_of``: ``read_formation``, or a table set
+    ``_check_position`` re-read; ``_settle_jokers``: ``formation_readings``), and the move's
+    figures are computed from its table and placed tiles by ``_make_move`` the way
+    ``verify_move`` recomputes them.
+
+    Raises:
+        AssertionError: a table tile missing, a tile not on the rack, or nothing placed (a
+            solver bug: the arrangement came from HiGHS's solutions).
+    """
+    new_counts, new_jokers = _counts(_table_tiles(new_sets))
+    new_counts.append(new_jokers)
+    old = table_counts + [table_jokers]
+    held = rack_counts + [rack_jokers]
+    placed: list[Tile] = []
+    for code, (now, before) in enumerate(zip(new_counts, old)):
+        if now != before:
+            if not before < now <= before + held[code]:
+                raise AssertionError(
+                    f"the move solver's new table holds {now} of {ALL_TILE_TYPES[code]}, the "
+                    f"old table {before} and the rack {held[code]}; please report the table "
+                    "and the rack"
+                )
+            placed.extend([ALL_TILE_TYPES[code]] * (now - before))
+    if not placed:
+        raise AssertionError(  # pragma: no cover - a move worth 0 is None (above)
+            "the move solver's move places no tile; please report the table and the rack"
+        )
+    return placed
 
 
 def _checked(
