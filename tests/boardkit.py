@@ -12,8 +12,8 @@ from typing import Any
 from rich.console import Console
 from textual.pilot import Pilot
 
+from remi.cli.hands import board_app
 from remi.cli.messages import messages
-from remi.cli.play import board_app
 from remi.cli.session import Session, start_session
 from remi.core.record_files import load_record
 from remi.core.records import GameRecord

@@ -11,7 +11,7 @@ from remi.core.record_files import load_record
 from remi.core.replay import replay
 from remi.core.tiles import Tile
 from remi.ui import remi_board
-from remi.ui.app import complete_word
+from remi.ui.command_line import complete_word
 from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
 from remi.ui.widgets import PickRack, SirRow
 

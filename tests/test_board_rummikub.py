@@ -11,7 +11,7 @@ from boardkit import TILE_RE, enter, focused, make_board, screen_text, settle, s
 from textual import events
 
 from remi.cli import terminal
-from remi.cli.play import _new_record
+from remi.cli.hands import new_record
 from remi.core.notation import parse_formation_tokens
 from remi.core.presets import load_rules
 from remi.core.records import HUMAN, PlayerEntry
@@ -24,7 +24,7 @@ SEATS = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
 
 
 def _board(timer: int = 60) -> Any:
-    record = _new_record("rummikub", {"timer.seconds": str(timer)}, SEATS, 3, False)
+    record = new_record("rummikub", {"timer.seconds": str(timer)}, SEATS, 3, False)
     return make_board(record)
 
 
@@ -188,7 +188,7 @@ async def test_board_rummikub_hot_seat_cover_hides_the_rack_and_the_working_tabl
     tile of hers is on the screen, neither the rack nor the table being edited."""
     monkeypatch.setattr(terminal, "clock", lambda: 0.0)
     seats = (PlayerEntry("Ana", HUMAN), PlayerEntry("Bogdan", HUMAN))
-    app = make_board(_new_record("rummikub", {}, seats, 3, False))
+    app = make_board(new_record("rummikub", {}, seats, 3, False))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app, 0)
         await enter(pilot, app, "")  # Ana confirms her cover
@@ -211,7 +211,7 @@ async def test_board_rummikub_five_tile_initial_meld_in_few_keystrokes(
     goes into the gap, J as Y7) and Enter: 15 keys with the arrows, where typing
     ``new Y6 J Y8 Y9 Y10`` and ``done`` takes 24 keys (and the issue measured 46)."""
     monkeypatch.setattr(terminal, "clock", lambda: 0.0)
-    record = _new_record("rummikub", {}, SEATS, 2, False)
+    record = new_record("rummikub", {}, SEATS, 2, False)
     app = make_board(record)
     keys = 0
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from boardkit import enter, make_board, screen_text, settle, sir_break_record
 
-from remi.cli.play import _new_record
+from remi.cli.hands import new_record
 from remi.core.record_files import load_record
 from remi.core.records import GameRecord, PlayerEntry
 from remi.ui.screens import AnnounceScreen, CoverScreen, QuitScreen
@@ -109,11 +109,11 @@ async def test_board_hides_a_seed_nobody_chose(rules: str) -> None:
     """Hot-seat without ``--seed``: the fresh seed is never on screen (nor the word seed);
     with ``--seed 41`` the header shows it."""
     no_timer = {"timer.seconds": "0"} if rules == "rummikub" else {}
-    fresh = _new_record(rules, no_timer, SEATS, None, False)
+    fresh = new_record(rules, no_timer, SEATS, None, False)
     assert fresh.seed is not None and not fresh.seed_chosen
     text = await _header(fresh)
     assert str(fresh.seed) not in text and "seed" not in text
-    chosen = await _header(_new_record(rules, no_timer, SEATS, 41, False))
+    chosen = await _header(new_record(rules, no_timer, SEATS, 41, False))
     assert "seed 41" in chosen
 
 
@@ -150,7 +150,7 @@ def test_line_mode_never_prints_a_fresh_seed(
 
     from remi.cli import app as cli_app
 
-    monkeypatch.setattr("remi.cli.play.fresh_seed", lambda: FRESH)
+    monkeypatch.setattr("remi.cli.hands.fresh_seed", lambda: FRESH)
     result = CliRunner().invoke(cli_app, ["play", "--plain", *args], input="\ndraw\nquit\ny\n")
     assert "Ana" in result.output
     assert str(FRESH) not in result.output and "seed" not in result.output
