@@ -83,6 +83,16 @@ async def enter(pilot: Pilot[Any], app: BoardApp, line: str) -> None:
     await settle(pilot, app, asks)
 
 
+async def shown(pilot: Pilot[Any], app: BoardApp, kind: type) -> bool:
+    """Whether a screen of ``kind`` is (or, on a loaded machine, soon is) on top: a question the
+    game asks comes through the game thread, a few frames after the line was sent."""
+    for _ in range(300):
+        if isinstance(app.screen, kind):
+            return True
+        await pilot.pause(0.01)
+    return isinstance(app.screen, kind)
+
+
 def screen_text(app: BoardApp) -> str:
     """The text of the screen as drawn (from Textual's SVG screenshot), runs of spaces as one."""
     svg = app.export_screenshot()

@@ -34,7 +34,7 @@ from remi.ui.bridge import TIME_UP, BoardClosed, Bridge, Snapshot
 from remi.ui.command_line import CommandInput
 from remi.ui.letters import ColourLetters, legend_line
 from remi.ui.message_log import MessageLog
-from remi.ui.screens import AnnounceScreen, CoverScreen, DrawScreen, HoldScreen, QuitScreen
+from remi.ui.screens import CoverScreen, DrawScreen, HoldScreen, QuestionScreen, QuitScreen
 from remi.ui.table_edit import RackRow, TableEdit
 from remi.ui.widgets import PickRack, Play, SirRow
 from remi.variants.remi_pe_tabla.views import PlayerView
@@ -117,8 +117,6 @@ class BoardApp(App[None]):
         self.remaining: Callable[[], float] | None = None
         #: How many times the game asked for a line (tests wait for the next one).
         self.asks = 0
-        #: The discard held back while the announcement is made first.
-        self.pending: str | None = None
         #: A bot game (``--auto``) is shown; its speed (an index of ``SPEEDS``), paused or not,
         #: and whether its game thread waits for the next move.
         self.auto = False
@@ -371,14 +369,6 @@ class BoardApp(App[None]):
             table.focus()  # a table-editing turn: the table has the keys
         elif not self.part("#rack", PickRack).has_focus:
             command.focus()
-        pending, self.pending = self.pending, None
-        view = self.snapshot.view if self.snapshot is not None else None
-        if (
-            pending is not None
-            and isinstance(view, PlayerView)
-            and view.players[view.seat].announced
-        ):
-            self._send(pending)  # the discard held back while announcing
 
     def show_cover(self, name: str) -> None:
         """Blank the board and cover it until ``name`` confirms."""
@@ -395,6 +385,12 @@ class BoardApp(App[None]):
 
         self.push_screen(CoverScreen(name, self.m), confirmed)
 
+    def show_question(self, question: str, answers: Sequence[tuple[str, str]]) -> None:
+        """Ask the game's question (``QuestionScreen``) and send the key back (``""``: Esc)."""
+        self.push_screen(
+            QuestionScreen(question, answers, self.m), lambda key: self.bridge.answer(key or "")
+        )
+
     def show_hold(self, item: RenderableType) -> None:
         """Show the end of the hand until Enter."""
         self.push_screen(HoldScreen(item, self.m), lambda _: self.bridge.answer(""))
@@ -402,7 +398,7 @@ class BoardApp(App[None]):
     # --- the player's input ------------------------------------------------------------------
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Send the typed line to the game (after the safety questions)."""
+        """Send the typed line to the game (``quit`` asks first)."""
         event.input.value = ""
         self.typed = bool(event.value.strip())
         self.submit(event.value.strip())
@@ -419,7 +415,7 @@ class BoardApp(App[None]):
         command.focus()
 
     def submit(self, line: str) -> None:
-        """Send a command to the game (after the safety questions)."""
+        """Send a command to the game (``quit``, however spelled, asks first)."""
         if not self.waiting:
             self.bell()
             return
@@ -427,8 +423,6 @@ class BoardApp(App[None]):
         canonical = canonical_command(line, commands)  # arunc A2 is discard A2, ieș is quit
         if canonical.lower() == "quit":
             self.action_ask_quit()
-            return
-        if self._needs_announcement(line, canonical):
             return
         self._send(line)
 
@@ -462,34 +456,6 @@ class BoardApp(App[None]):
         self.log_line(f"> {line}", "dim")
         self.part("#log", MessageLog).new_batch()  # the answer is shown from its first line
         self.bridge.answer(line)
-
-    def _needs_announcement(self, line: str, canonical: str) -> bool:
-        """Before a discard (``canonical``: the typed ``line`` with its command word in
-        English, so ``arunc A2`` too) that leaves 1..``announce.max_tiles`` tiles unannounced,
-        ask."""
-        words = canonical.split()
-        snap = self.snapshot
-        if len(words) != 2 or words[0].lower() != "discard" or snap is None:
-            return False
-        view = snap.view
-        if not isinstance(view, PlayerView) or view.seat != view.current:
-            return False
-        rules = view.rules
-        left = len(view.rack) - 1
-        me = view.players[view.seat]
-        if not rules.announce_required or me.announced or not 1 <= left <= rules.announce_max_tiles:
-            return False
-
-        def answer(key: str | None) -> None:
-            if key == "a":
-                self.pending = line
-                self._send("announce")
-            elif key == "d":
-                self._send(line)
-
-        points = rules.announce_penalty_points
-        self.push_screen(AnnounceScreen(words[1], left, points, self.m), answer)
-        return True
 
     def on_table_edit_ask_done(self, _: TableEdit.AskDone) -> None:
         """Enter on an unchanged table: ending the turn draws a tile; ask first (``n`` / Esc
