@@ -33,6 +33,7 @@ class SeatOrderCommand(TyperCommand):
     """Keeps the raw arguments so that ``--human`` / ``--bot`` seats keep their command-line order."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Keep ``args`` in ``ctx.meta["remi.raw_args"]``, then parse them as typer does."""
         ctx.meta["remi.raw_args"] = list(args)
         return super().parse_args(ctx, args)
 
