@@ -323,3 +323,27 @@ async def test_board_rummikub_command_typed_in_a_burst_is_not_read_as_keys(
             app.post_message(events.Key(key, None if char == "\r" else char))
         await settle(pilot, app, asks)
         assert shows(app, "1:[R8 Y8 B8] ✓") and app.snapshot.view.tile_counts[0] == 14
+
+
+async def test_board_rummikub_enter_asks_with_a_joker_on_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 4, four seats: greedy-4's [K9 J K11] is on the table at Ana's turn (its joker
+    stands for K10 there, and is open while the table is edited). Enter on the table before
+    anything is played still asks (``d``, da, in Romanian), and then draws."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    seats = (SEATS[0], *(PlayerEntry(f"greedy-{i}", "greedy") for i in (2, 3, 4)))
+    record = new_record("rummikub", {"timer.seconds": "60"}, seats, 4, False)
+    app = make_board(record, lang="ro")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        assert "[K9 J K11]" in [f.text() for f in app.snapshot.view.table]
+        table = app.query_one(TableEdit)
+        assert await focused(pilot, table)
+        asks = app.asks
+        await pilot.press("enter")
+        assert await _asked(pilot, app)
+        assert app.asks == asks and app.snapshot.view.tile_counts[0] == 14
+        await pilot.press("d")
+        await settle(pilot, app, asks)
+        assert app.snapshot.view.tile_counts[0] == 15
