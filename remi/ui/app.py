@@ -27,7 +27,7 @@ from textual.filter import LineFilter
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
-from remi.core.commands import canonical_command
+from remi.core.commands import canonical_command, in_romanian
 from remi.core.messages import N_, Messages
 from remi.ui import remi_board, rummikub_board
 from remi.ui.bridge import TIME_UP, BoardClosed, Bridge, Snapshot
@@ -471,9 +471,10 @@ class BoardApp(App[None]):
             self.push_screen(DrawScreen(self.m), answer)
 
     def action_command(self, word: str) -> None:
-        """Send ``word`` (help, hint) as if typed."""
+        """Send ``word`` (help, hint) as if typed: in Romanian play as the Romanian command
+        (``ajutor``, ``sugestie``), so that the echoed line is in the player's words."""
         if self.waiting:
-            self._send(word)
+            self._send(in_romanian(word, {}) if self.m.lang == "ro" else word)
 
     def action_sort(self) -> None:
         """Toggle the rack between colour-then-number and number order."""
