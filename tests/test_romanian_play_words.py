@@ -1,6 +1,6 @@
 """Romanian play names the Romanian commands: the Rummikub table "checked only at `gata`" (not
-the English ``done``), ``salvez`` alone asks for ``salvez FIȘIER``, the board's F1 / F3 echo
-``ajutor`` / ``sugestie``."""
+the English ``done``), ``salvez`` alone asks for ``salvez FIȘIER``, the board's F1 / F3 and rack keys
+echo ``ajutor`` / ``sugestie`` / ``arunc``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from textual.widgets import RichLog
 from typer.testing import CliRunner
 
 from remi.cli import app
+from remi.core.record_files import load_record
+from remi.core.tiles import Tile
+from remi.ui.widgets import PickRack
 
 runner = CliRunner()
 
@@ -41,3 +44,26 @@ async def test_romanian_board_f1_f3_echo_the_romanian_commands(tmp_path: Path) -
             log = [strip.text.strip() for strip in app.query_one("#log", RichLog).lines]
             assert echo in log
         assert "> hint" not in log and "> help" not in log
+
+
+async def test_romanian_board_rack_keys_echo_the_romanian_command(tmp_path: Path) -> None:
+    """A pick discarded with ``d`` on the Romanian board is echoed ``> arunc A4`` (B4 in the
+    canonical letters) and recorded as ``p1 discard B4``."""
+    save = tmp_path / "game.json"
+    app = make_board(sir_break_record(tmp_path), lang="ro", save=save)
+    said: list[str] = []  # the messages (the next player's cover clears them)
+    log_line = app.log_line
+    app.log_line = lambda text, style: (said.append(text), log_line(text, style))[1]  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        await enter(pilot, app, "")
+        rack = app.query_one(PickRack)
+        await pilot.press("escape")
+        for _ in range(rack.tiles.index(Tile.parse("B4"))):
+            await pilot.press("right")
+        await pilot.press("space")
+        asks = app.asks
+        await pilot.press("d")
+        await settle(pilot, app, asks)
+    assert "> arunc B4" in said  # drawn as A4 on the screen (remi.ui.letters)
+    assert load_record(save).actions[-1] == "p1 discard B4"

@@ -404,15 +404,23 @@ class BoardApp(App[None]):
         self.submit(event.value.strip())
 
     def on_play(self, message: Play) -> None:
-        """A pick on the rack or the șir: sent as typed, or put on the command line."""
+        """A pick on the rack or the șir: sent as typed, or put on the command line (in the
+        player's command words: ``arunc`` in Romanian play)."""
+        line = self._in_players_words(message.command)
         if message.send:
             self.typed = False
-            self.submit(message.command)
+            self.submit(line)
             return
         command = self.part("#command", CommandInput)
-        command.value = message.command
-        command.cursor_position = len(message.command.split(" ")[0]) + 1
+        command.value = line
+        command.cursor_position = len(line.split(" ")[0]) + 1
         command.focus()
+
+    def _in_players_words(self, command: str) -> str:
+        """``command`` (English notation) with the Romanian command word in Romanian play."""
+        if self.m.lang != "ro":
+            return command
+        return in_romanian(command, self.snapshot.commands if self.snapshot is not None else {})
 
     def submit(self, line: str) -> None:
         """Send a command to the game (``quit``, however spelled, asks first)."""
@@ -474,7 +482,7 @@ class BoardApp(App[None]):
         """Send ``word`` (help, hint) as if typed: in Romanian play as the Romanian command
         (``ajutor``, ``sugestie``), so that the echoed line is in the player's words."""
         if self.waiting:
-            self._send(in_romanian(word, {}) if self.m.lang == "ro" else word)
+            self._send(self._in_players_words(word))
 
     def action_sort(self) -> None:
         """Toggle the rack between colour-then-number and number order."""
