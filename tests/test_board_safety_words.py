@@ -205,3 +205,35 @@ def test_rummikub_draw_question_takes_the_languages_yes_key() -> None:
     ro, en = DrawScreen(messages("ro")), DrawScreen(messages("en"))
     assert ro.keys == {"y": "y", "d": "y", "n": "n"} and en.keys == {"y": "y", "n": "n"}
     assert ro.lines[-1].startswith("d: trage și încheie tura")
+
+
+async def test_board_quit_from_a_position_does_not_suggest_save(tmp_path: Path) -> None:
+    """A game from ``--position`` is never saved (``--save`` is refused with it): the quit
+    question says so instead of suggesting ``--save FILE``."""
+    import io
+
+    from rich.console import Console
+
+    import remi
+    from remi.cli.hands import board_app
+    from remi.cli.messages import messages
+    from remi.cli.session import Session, start_session
+    from remi.core.game import from_position
+
+    record = sir_break_record(tmp_path)
+    text = remi.position(remi.new_game(remi.load_rules("remi-pe-tabla"), 2, seed=5))
+    m = messages("en")
+
+    def factory(rec: GameRecord) -> Session:
+        session = start_session(rec, Console(file=io.StringIO()), m, None, False)
+        session.state, session.from_position = from_position(text), True
+        return session
+
+    app = board_app(factory, record, m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        await enter(pilot, app, "")
+        await pilot.press("ctrl+q")
+        assert await shown(pilot, app, QuitScreen)
+        assert app.screen.lines[1] == "A game started with --position is never saved."
+        await pilot.press("n")

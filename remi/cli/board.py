@@ -94,6 +94,7 @@ class BoardSession(Session):
             screen=self.screen,
             history=tuple(public_events(n.events) for n in self.notes),
             commands=self.variant.command_table(),
+            from_position=self.from_position,
         )
 
     def _publish(self) -> None:

@@ -496,6 +496,7 @@ class BoardApp(App[None]):
     def action_ask_quit(self) -> None:
         """Ask before leaving, saying where the game was last saved."""
         saved = self.snapshot.saved_to if self.snapshot is not None else None
+        position = self.snapshot is not None and self.snapshot.from_position
 
         def answer(key: str | None) -> None:
             if key == "y":
@@ -506,4 +507,4 @@ class BoardApp(App[None]):
                     self.bridge.farewell.append(self.m("quit_saved", path=saved))
                 self.exit()
 
-        self.push_screen(QuitScreen(saved, self.m), answer)
+        self.push_screen(QuitScreen(saved, self.m, from_position=position), answer)

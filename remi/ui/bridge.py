@@ -49,6 +49,7 @@ class Snapshot:
             being edited and the rack), or a family's screen the board has no layout for.
         commands: the family's Romanian command words, word -> English command
             (``Variant.command_table``): the board reads ``arunc A2`` as ``discard A2``.
+        from_position: the game started from ``remi play --position``: it is never saved.
         history: every action of the hand so far as its public events (what every player
             saw: no drawn tile named), one tuple per action; the board derives from them who
             attached which tile (lipire).
@@ -69,6 +70,7 @@ class Snapshot:
     screen: RenderableType | None = None
     history: tuple[tuple[Any, ...], ...] = ()
     commands: Mapping[str, str] = attrs.field(factory=dict)
+    from_position: bool = False
 
 
 class BoardSide(Protocol):

@@ -126,12 +126,13 @@ class QuitScreen(_Question):
     """Leave the game? (``y``, or the language's yes key: ``d`` in Romanian / ``n``), saying
     where it was last saved."""
 
-    def __init__(self, saved_to: str | None, m: Messages) -> None:
-        where = (
-            m("board.quit.saved", path=saved_to)
-            if saved_to is not None
-            else m("board.quit.not_saved")
-        )
+    def __init__(self, saved_to: str | None, m: Messages, *, from_position: bool = False) -> None:
+        if from_position:  # --save is refused with --position: never suggest it
+            where = m("board.quit.position")
+        elif saved_to is not None:
+            where = m("board.quit.saved", path=saved_to)
+        else:
+            where = m("board.quit.not_saved")
         super().__init__([m("board.quit.ask"), where, m("board.quit.keys")], yes_no_keys(m))
 
 
