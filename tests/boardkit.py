@@ -12,8 +12,8 @@ from typing import Any
 from rich.console import Console
 from textual.pilot import Pilot
 
+from remi.cli.hands import board_app
 from remi.cli.messages import messages
-from remi.cli.play import board_app
 from remi.cli.session import Session, start_session
 from remi.core.record_files import load_record
 from remi.core.records import GameRecord
@@ -81,6 +81,16 @@ async def enter(pilot: Pilot[Any], app: BoardApp, line: str) -> None:
     await pilot.press("enter")
     await pilot.pause(0.01)
     await settle(pilot, app, asks)
+
+
+async def shown(pilot: Pilot[Any], app: BoardApp, kind: type) -> bool:
+    """Whether a screen of ``kind`` is (or, on a loaded machine, soon is) on top: a question the
+    game asks comes through the game thread, a few frames after the line was sent."""
+    for _ in range(300):
+        if isinstance(app.screen, kind):
+            return True
+        await pilot.pause(0.01)
+    return isinstance(app.screen, kind)
 
 
 def screen_text(app: BoardApp) -> str:

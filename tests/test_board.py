@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boardkit import TILE_RE, enter, make_board, screen_text, settle, shows, sir_break_record
+from boardkit import TILE_RE, enter, make_board, screen_text, settle, shown, shows, sir_break_record
 
 from remi.core.record_files import load_record
 from remi.core.replay import replay
 from remi.core.tiles import Tile
 from remi.ui import remi_board
-from remi.ui.app import complete_word
-from remi.ui.screens import AnnounceScreen, CoverScreen, HoldScreen, QuitScreen
+from remi.ui.command_line import complete_word
+from remi.ui.screens import CoverScreen, HoldScreen, QuestionScreen, QuitScreen
 from remi.ui.widgets import PickRack, SirRow
 
 #: The whole sir-break hand as typed on the board; "" confirms a hand-over cover.
@@ -144,8 +144,7 @@ async def test_board_discard_without_announcement_asks_announce_max_tiles(tmp_pa
             await enter(pilot, app, line)
         app.query_one("#command").value = "discard Y8"  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await pilot.pause(0.05)
-        assert isinstance(app.screen, AnnounceScreen)
+        assert await shown(pilot, app, QuestionScreen)
         assert "[announce.max_tiles, announce.penalty_points]" in " ".join(app.screen.lines)
         await pilot.press("a")
         for _ in range(500):  # the announcement, then the discard held back: Bogdan's cover

@@ -11,7 +11,7 @@ from typing import Any
 from boardkit import enter, make_board, settle, shows, sir_break_record
 from test_board import WHOLE_HAND
 
-from remi.cli.play import _new_record
+from remi.cli.hands import new_record
 from remi.core.records import PlayerEntry
 from remi.core.tiles import Tile
 from remi.ui.app import SPEEDS, START_SPEED
@@ -27,7 +27,7 @@ async def _moves_after(pilot: Any, app: Any, seconds: float) -> int:
 
 
 async def test_board_auto_game_paused_stepped_then_ends_on_the_scores() -> None:
-    record = _new_record("remi-pe-tabla", {}, BOTS, 1, False)
+    record = new_record("remi-pe-tabla", {}, BOTS, 1, False)
     app = make_board(record, auto=True)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from boardkit import enter, make_board, settle, shows
 
-from remi.cli.play import _new_record
+from remi.cli.hands import new_record
 from remi.core.records import HUMAN, PlayerEntry
-from remi.ui.app import log_height
+from remi.ui.message_log import log_height
 
 SEATS = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
 
@@ -23,7 +23,7 @@ async def test_board_help_is_shown_from_its_first_line_and_pages(size: tuple[int
     """Seed 3, ``help``: the answer (21 lines with the echo) is longer than the area, which
     shows its first line "Legal now (15):" (the echo scrolled off); PageDown / PageUp on the
     command line move it by the area's height."""
-    app = make_board(_new_record("remi-pe-tabla", {}, SEATS, 3, False))
+    app = make_board(new_record("remi-pe-tabla", {}, SEATS, 3, False))
     async with app.run_test(size=size) as pilot:
         await settle(pilot, app, 0)
         log = app.query_one("#log")

@@ -11,7 +11,7 @@ from boardkit import TILE_RE, enter, focused, make_board, screen_text, settle, s
 from textual import events
 
 from remi.cli import terminal
-from remi.cli.play import _new_record
+from remi.cli.hands import new_record
 from remi.core.notation import parse_formation_tokens
 from remi.core.presets import load_rules
 from remi.core.records import HUMAN, PlayerEntry
@@ -24,7 +24,7 @@ SEATS = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
 
 
 def _board(timer: int = 60) -> Any:
-    record = _new_record("rummikub", {"timer.seconds": str(timer)}, SEATS, 3, False)
+    record = new_record("rummikub", {"timer.seconds": str(timer)}, SEATS, 3, False)
     return make_board(record)
 
 
@@ -188,7 +188,7 @@ async def test_board_rummikub_hot_seat_cover_hides_the_rack_and_the_working_tabl
     tile of hers is on the screen, neither the rack nor the table being edited."""
     monkeypatch.setattr(terminal, "clock", lambda: 0.0)
     seats = (PlayerEntry("Ana", HUMAN), PlayerEntry("Bogdan", HUMAN))
-    app = make_board(_new_record("rummikub", {}, seats, 3, False))
+    app = make_board(new_record("rummikub", {}, seats, 3, False))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app, 0)
         await enter(pilot, app, "")  # Ana confirms her cover
@@ -211,7 +211,7 @@ async def test_board_rummikub_five_tile_initial_meld_in_few_keystrokes(
     goes into the gap, J as Y7) and Enter: 15 keys with the arrows, where typing
     ``new Y6 J Y8 Y9 Y10`` and ``done`` takes 24 keys (and the issue measured 46)."""
     monkeypatch.setattr(terminal, "clock", lambda: 0.0)
-    record = _new_record("rummikub", {}, SEATS, 2, False)
+    record = new_record("rummikub", {}, SEATS, 2, False)
     app = make_board(record)
     keys = 0
 
@@ -323,3 +323,27 @@ async def test_board_rummikub_command_typed_in_a_burst_is_not_read_as_keys(
             app.post_message(events.Key(key, None if char == "\r" else char))
         await settle(pilot, app, asks)
         assert shows(app, "1:[R8 Y8 B8] ✓") and app.snapshot.view.tile_counts[0] == 14
+
+
+async def test_board_rummikub_enter_asks_with_a_joker_on_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 4, four seats: greedy-4's [K9 J K11] is on the table at Ana's turn (its joker
+    stands for K10 there, and is open while the table is edited). Enter on the table before
+    anything is played still asks (``d``, da, in Romanian), and then draws."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    seats = (SEATS[0], *(PlayerEntry(f"greedy-{i}", "greedy") for i in (2, 3, 4)))
+    record = new_record("rummikub", {"timer.seconds": "60"}, seats, 4, False)
+    app = make_board(record, lang="ro")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        assert "[K9 J K11]" in [f.text() for f in app.snapshot.view.table]
+        table = app.query_one(TableEdit)
+        assert await focused(pilot, table)
+        asks = app.asks
+        await pilot.press("enter")
+        assert await _asked(pilot, app)
+        assert app.asks == asks and app.snapshot.view.tile_counts[0] == 14
+        await pilot.press("d")
+        await settle(pilot, app, asks)
+        assert app.snapshot.view.tile_counts[0] == 15

@@ -7,12 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from boardkit import enter, make_board, screen_text, settle, sir_break_record
+from boardkit import enter, make_board, screen_text, settle, shown, sir_break_record
 
-from remi.cli.play import _new_record
+from remi.cli.hands import new_record
+from remi.core.messages import Messages
 from remi.core.record_files import load_record
 from remi.core.records import GameRecord, PlayerEntry
-from remi.ui.screens import AnnounceScreen, CoverScreen, QuitScreen
+from remi.ui.screens import CoverScreen, DrawScreen, QuestionScreen, QuitScreen
 
 #: The sir-break hand (tests/test_board.py) in Romanian words and colour letters, up to Ana's
 #: discard that leaves her 2 tiles unannounced (announce.max_tiles = 3).
@@ -49,10 +50,10 @@ async def test_board_romanian_discard_asks_to_announce_first(tmp_path: Path, wor
             await enter(pilot, app, line)
         app.query_one("#command").value = f"{word} G8"  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await pilot.pause(0.05)
-        assert isinstance(app.screen, AnnounceScreen)
+        assert await shown(pilot, app, QuestionScreen)
         asked = " ".join(app.screen.lines)
         assert "rămâi cu 2 piese neanunțate" in asked and "500 de puncte" in asked
+        assert "a: anunță acum, apoi aruncă   o: aruncă oricum   Esc: înapoi" in asked
         await pilot.press("a")
         for _ in range(500):
             if isinstance(app.screen, CoverScreen):
@@ -67,11 +68,14 @@ def test_announce_question_plural_forms() -> None:
     from remi.cli.messages import messages
 
     en, ro = messages("en"), messages("ro")
-    one = AnnounceScreen("R5", 1, 500, en).lines[0]
-    assert "leaves 1 tile without" in one
-    assert "leaves 2 tiles without" in AnnounceScreen("R5", 2, 500, en).lines[0]
-    assert "rămâi cu o piesă neanunțată" in AnnounceScreen("R5", 1, 500, ro).lines[0]
-    assert "rămâi cu 20 de piese" in AnnounceScreen("R5", 20, 500, ro).lines[0]
+
+    def ask(m: Messages, count: int) -> str:
+        return m.plural("board.announce.leaves", count, tile="R5", points=500)
+
+    assert "leaves 1 tile without" in ask(en, 1)
+    assert "leaves 2 tiles without" in ask(en, 2)
+    assert "rămâi cu o piesă neanunțată" in ask(ro, 1)
+    assert "rămâi cu 20 de piese" in ask(ro, 20)
 
 
 @pytest.mark.parametrize("word", ["ies", "ieș", "IES", "quit"])
@@ -109,11 +113,11 @@ async def test_board_hides_a_seed_nobody_chose(rules: str) -> None:
     """Hot-seat without ``--seed``: the fresh seed is never on screen (nor the word seed);
     with ``--seed 41`` the header shows it."""
     no_timer = {"timer.seconds": "0"} if rules == "rummikub" else {}
-    fresh = _new_record(rules, no_timer, SEATS, None, False)
+    fresh = new_record(rules, no_timer, SEATS, None, False)
     assert fresh.seed is not None and not fresh.seed_chosen
     text = await _header(fresh)
     assert str(fresh.seed) not in text and "seed" not in text
-    chosen = await _header(_new_record(rules, no_timer, SEATS, 41, False))
+    chosen = await _header(new_record(rules, no_timer, SEATS, 41, False))
     assert "seed 41" in chosen
 
 
@@ -150,7 +154,7 @@ def test_line_mode_never_prints_a_fresh_seed(
 
     from remi.cli import app as cli_app
 
-    monkeypatch.setattr("remi.cli.play.fresh_seed", lambda: FRESH)
+    monkeypatch.setattr("remi.cli.hands.fresh_seed", lambda: FRESH)
     result = CliRunner().invoke(cli_app, ["play", "--plain", *args], input="\ndraw\nquit\ny\n")
     assert "Ana" in result.output
     assert str(FRESH) not in result.output and "seed" not in result.output
@@ -169,3 +173,67 @@ def test_auto_from_a_position_prints_no_seed() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "seed" not in result.output.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "leaves"), [("ro", "d", True), ("ro", "y", True), ("en", "d", False)]
+)
+async def test_board_quit_takes_the_languages_yes_key(
+    tmp_path: Path, lang: str, key: str, leaves: bool
+) -> None:
+    """In Romanian the quit question shows and takes ``d`` (da), and ``y`` still; in English
+    ``d`` is no answer."""
+    save = tmp_path / "game.json"
+    app = make_board(sir_break_record(tmp_path), lang=lang, save=save)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        await enter(pilot, app, "")
+        await pilot.press("ctrl+q")
+        assert await shown(pilot, app, QuitScreen)
+        if lang == "ro":
+            assert "d: ieși   n / Esc: înapoi" in app.screen.lines
+        await pilot.press(key)
+        await pilot.pause(0.2)
+        assert app.bridge.closed is leaves
+        assert isinstance(app.screen, QuitScreen) is not leaves
+
+
+def test_rummikub_draw_question_takes_the_languages_yes_key() -> None:
+    """End the turn without playing? ``d`` (da) or ``y`` in Romanian, shown as ``d``."""
+    from remi.cli.messages import messages
+
+    ro, en = DrawScreen(messages("ro")), DrawScreen(messages("en"))
+    assert ro.keys == {"y": "y", "d": "y", "n": "n"} and en.keys == {"y": "y", "n": "n"}
+    assert ro.lines[-1].startswith("d: trage și încheie tura")
+
+
+async def test_board_quit_from_a_position_does_not_suggest_save(tmp_path: Path) -> None:
+    """A game from ``--position`` is never saved (``--save`` is refused with it): the quit
+    question says so instead of suggesting ``--save FILE``."""
+    import io
+
+    from rich.console import Console
+
+    import remi
+    from remi.cli.hands import board_app
+    from remi.cli.messages import messages
+    from remi.cli.session import Session, start_session
+    from remi.core.game import from_position
+
+    record = sir_break_record(tmp_path)
+    text = remi.position(remi.new_game(remi.load_rules("remi-pe-tabla"), 2, seed=5))
+    m = messages("en")
+
+    def factory(rec: GameRecord) -> Session:
+        session = start_session(rec, Console(file=io.StringIO()), m, None, False)
+        session.state, session.from_position = from_position(text), True
+        return session
+
+    app = board_app(factory, record, m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        await enter(pilot, app, "")
+        await pilot.press("ctrl+q")
+        assert await shown(pilot, app, QuitScreen)
+        assert app.screen.lines[1] == "A game started with --position is never saved."
+        await pilot.press("n")

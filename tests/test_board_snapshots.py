@@ -15,7 +15,7 @@ from test_board import WHOLE_HAND
 from textual.pilot import Pilot
 
 from remi.cli import terminal
-from remi.cli.play import _new_record
+from remi.cli.hands import new_record
 from remi.core.records import HUMAN, PlayerEntry
 from remi.ui.table_edit import TableEdit
 
@@ -72,7 +72,7 @@ def test_board_snapshot_rummikub_editing_invalid_set(
 ) -> None:
     monkeypatch.setattr(terminal, "clock", lambda: 0.0)  # the countdown stands at 60 s
     seats = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
-    record = _new_record("rummikub", {}, seats, 3, False)
+    record = new_record("rummikub", {}, seats, 3, False)
     app = make_board(record, lang=lang)
     assert snap_compare(app, terminal_size=size, run_before=_rummikub_invalid())
 
@@ -97,7 +97,7 @@ async def _auto_paused(pilot: Pilot[Any]) -> None:
 @pytest.mark.parametrize("lang", ["en", "ro"])
 def test_board_snapshot_auto_game(snap_compare: Any, size: tuple[int, int], lang: str) -> None:
     bots = (PlayerEntry("greedy-1", "greedy"), PlayerEntry("greedy-2", "greedy"))
-    record = _new_record("remi-pe-tabla", {}, (*bots, PlayerEntry("greedy-3", "greedy")), 1, False)
+    record = new_record("remi-pe-tabla", {}, (*bots, PlayerEntry("greedy-3", "greedy")), 1, False)
     app = make_board(record, lang=lang, auto=True)
     app.paused = True  # paused from the start: 12 moves, one at a time
     assert snap_compare(app, terminal_size=size, run_before=_auto_paused)

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from remi.cli import app
 from remi.cli.messages import catalogue
-from remi.cli.play import _seat_order
+from remi.cli.seats import seat_order
 from remi.core.messages import LANGUAGES
 from remi.core.record_files import load_record
 from remi.core.replay import replay
@@ -198,7 +198,7 @@ def test_play_bad_options_exit_2(tmp_path: Path) -> None:
 
 def test_play_seat_order_follows_command_line() -> None:
     raw = ["--bot", "random", "--human", "Ana", "--bot", "greedy", "--human", "Ion"]
-    seats = _seat_order(raw, ["Ana", "Ion"], ["random", "greedy"])
+    seats = seat_order(raw, ["Ana", "Ion"], ["random", "greedy"])
     assert [(s.name, s.kind) for s in seats] == [
         ("", "random"),
         ("Ana", "human"),

@@ -274,7 +274,7 @@ def test_play_rummikub_draw_and_pass_turn_play_or_draw(tmp_path: Path, clock: Fa
 def test_play_rummikub_romanian_messages(tmp_path: Path, clock: FakeClock) -> None:
     start = _record(tmp_path)
     out = _play(["--load", str(start), "--lang", "ro"], ["", "new R10 R11", "done"])
-    assert "Refuzat la done" in out and "piese de penalizare [penalty.invalid_turn]" in out
+    assert "Refuzat la „gata”" in out and "piese de penalizare [penalty.invalid_turn]" in out
     assert "Timp rămas: 60 s" in out
 
 

@@ -11,6 +11,7 @@ shown on the board until a key is pressed.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +94,7 @@ class BoardSession(Session):
             screen=self.screen,
             history=tuple(public_events(n.events) for n in self.notes),
             commands=self.variant.command_table(),
+            from_position=self.from_position,
         )
 
     def _publish(self) -> None:
@@ -116,6 +118,10 @@ class BoardSession(Session):
         (``Session.canonical_line``); None when the board closed; ``TIME_UP`` when the turn
         timer (``remaining()``, shown as a countdown) ran out."""
         return self.canonical_line(self.bridge.read(prompt(), remaining))
+
+    def ask(self, question: str, answers: Sequence[tuple[str, str]]) -> str | None:
+        """The board's question screen (Esc: back, ``""``); None when the board closed."""
+        return self.bridge.ask(question, answers)
 
     def acted(self, seat: int) -> None:
         """Saved, and the board shows the position after the action (the rack after a

@@ -31,7 +31,7 @@ from remi.core.events import Event, public_events
 from remi.core.file_reasons import os_reason
 from remi.core.files import printable
 from remi.core.messages import N_, Messages
-from remi.core.play import TimeUp
+from remi.core.play import TimeUp, answers_line
 from remi.core.position import format_position
 from remi.core.record_files import dump_record, load_record, reason_without_path
 from remi.core.record_setup import record_rules, start_state
@@ -173,6 +173,19 @@ class Session:
             return line
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
         return line if word in ("save", "salvez") else typed(line, self.m.lang)
+
+    def ask(self, question: str, answers: Sequence[tuple[str, str]]) -> str | None:
+        """Print ``question`` and its keys (``a: announce now, then discard ... Enter: back``)
+        and read the answer: the key typed (any case), ``""`` for any other line (back), None
+        at the end of input."""
+        self.say(question, style="yellow")
+        self.say(answers_line(answers, self.m("ask.back")))
+        keys = [key.lower() for key, _ in answers]
+        line = terminal.read_line(lambda: self.m("ask.prompt", keys=" / ".join(keys)))
+        if not isinstance(line, str):
+            return None
+        answer = line.strip().lower()
+        return answer if answer in keys else ""
 
     def apply(self, action: Action) -> None:
         """Apply and record ``action`` with its events and words (``Variant.transition``,

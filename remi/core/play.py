@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # annotations only (rich: a command that prints no board neve
 
     from remi.core.advice import Advice
 
-__all__ = ["TIME_UP", "HandOutcome", "TimeUp", "TurnIO"]
+__all__ = ["TIME_UP", "HandOutcome", "TimeUp", "TurnIO", "answers_line"]
 
 
 @attrs.frozen(kw_only=True)
@@ -112,6 +112,13 @@ class TurnIO(Protocol):
         ``remaining()`` (seconds left on the turn timer) reached 0 while the player typed."""
         ...
 
+    def ask(self, question: str, answers: Sequence[tuple[str, str]]) -> str | None:
+        """Ask ``question``, answered by one key: ``answers`` are (key, what it does) pairs,
+        shown after it with the way back (Esc on the board, Enter in the line mode). Returns
+        the chosen key, ``""`` for going back (any other answer changes nothing), None at the
+        end of input or when the board closed."""
+        ...
+
     def apply(self, action: Any) -> None:
         """Apply and record ``action``; raises ``IllegalActionError`` and changes nothing when
         it is refused."""
@@ -145,3 +152,10 @@ class TurnIO(Protocol):
     def complete(self, words: Sequence[str]) -> None:
         """Offer ``words`` (the rack's tiles) to the input's tab completion."""
         ...
+
+
+def answers_line(answers: Sequence[tuple[str, str]], back: str) -> str:
+    """The keys of a question and what each does, then the way back
+    (``a: announce now, then discard   d: discard anyway   Esc: back``): the line under a
+    ``TurnIO.ask`` question."""
+    return "   ".join([*(f"{key}: {text}" for key, text in answers), back])

@@ -15,26 +15,26 @@ a command on the command line, and Enter on an unchanged table (a draw) asks fir
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeVar
+from typing import TypeVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.filter import LineFilter
 from textual.widget import Widget
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Footer, Input, Static
 
-from remi.core.commands import canonical_command
+from remi.core.commands import canonical_command, in_romanian
 from remi.core.messages import N_, Messages
 from remi.ui import remi_board, rummikub_board
 from remi.ui.bridge import TIME_UP, BoardClosed, Bridge, Snapshot
+from remi.ui.command_line import CommandInput
 from remi.ui.letters import ColourLetters, legend_line
-from remi.ui.screens import AnnounceScreen, CoverScreen, DrawScreen, HoldScreen, QuitScreen
+from remi.ui.message_log import MessageLog
+from remi.ui.screens import CoverScreen, DrawScreen, HoldScreen, QuestionScreen, QuitScreen
 from remi.ui.table_edit import RackRow, TableEdit
 from remi.ui.widgets import PickRack, Play, SirRow
 from remi.variants.remi_pe_tabla.views import PlayerView
@@ -42,7 +42,7 @@ from remi.variants.rummikub.views import RummikubView
 
 W = TypeVar("W", bound=Widget)
 
-__all__ = ["SPEEDS", "WARN_SECONDS", "BoardApp", "CommandInput", "complete_word", "log_height"]
+__all__ = ["SPEEDS", "WARN_SECONDS", "BoardApp"]
 
 #: The turn timer's countdown turns red (and the terminal bell rings) in its last seconds.
 WARN_SECONDS = 10
@@ -55,51 +55,6 @@ START_SPEED = 3
 
 #: The actions of the bot-game keys (shown in the footer only during a bot game).
 _AUTO_ACTIONS = ("speed", "pause", "step")
-
-
-def log_height(rows: int) -> int:
-    """The height of the messages area (its top border and its lines) on a terminal of
-    ``rows`` rows: 2 lines at 24 rows, one more for each 3 rows more (7 at 40)."""
-    return 3 + max(0, rows - 24) // 3
-
-
-def complete_word(text: str, words: tuple[str, ...]) -> tuple[str, list[str]]:
-    """Tab completion of the last word of ``text`` among ``words``: the completed text and the
-    candidates (the text grows to their longest common prefix)."""
-    head, _, last = text.rpartition(" ")
-    found = [w for w in words if w.lower().startswith(last.lower())]
-    if not found:
-        return text, []
-    common = os.path.commonprefix([w.lower() for w in found])
-    word = found[0][: len(common)] if len(found) > 1 else found[0] + " "
-    return (f"{head} {word}" if head else word), found
-
-
-class CommandInput(Input):
-    """The command line: Tab completes the word before the cursor."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "complete", "Complete", show=False),
-        Binding("pageup", "app.log_page(-1)", show=False),
-        Binding("pagedown", "app.log_page(1)", show=False),
-    ]
-
-    def __init__(self, m: Messages, *, id: str | None = None, placeholder: str = "") -> None:
-        super().__init__(id=id, placeholder=placeholder, select_on_focus=False)
-        self.cursor_blink = False  # a steady cursor (and screenshots that do not depend on time)
-        self._bindings.bind("escape", "app.focus_board", m("board.key.pick"))
-
-    words: tuple[str, ...] = ()
-
-    def action_complete(self) -> None:
-        """Complete the last word (commands, then the rack's tiles sorted by number)."""
-        text, found = complete_word(self.value, self.words)
-        self.value = text
-        self.cursor_position = len(text)
-        if len(found) > 1:
-            board = self.app
-            if isinstance(board, BoardApp):
-                board.log_line(board.m("board.complete", words=" ".join(found[:20])), "dim")
 
 
 class BoardApp(App[None]):
@@ -162,8 +117,6 @@ class BoardApp(App[None]):
         self.remaining: Callable[[], float] | None = None
         #: How many times the game asked for a line (tests wait for the next one).
         self.asks = 0
-        #: The discard held back while the announcement is made first.
-        self.pending: str | None = None
         #: A bot game (``--auto``) is shown; its speed (an index of ``SPEEDS``), paused or not,
         #: and whether its game thread waits for the next move.
         self.auto = False
@@ -173,10 +126,6 @@ class BoardApp(App[None]):
         self.stepping = False
         #: The last command came from the command line (the focus stays there).
         self.typed = False
-        #: The first line of the messages written since the game last asked for a line or the
-        #: player's line was echoed (shown from there when they do not fit), or None before
-        #: the first of them.
-        self._batch: int | None = None
 
     def compose(self) -> ComposeResult:
         """The board's widgets, top to bottom."""
@@ -195,7 +144,7 @@ class BoardApp(App[None]):
         yield SirRow(id="sir")
         yield Static(id="status")
         yield Static(id="auto")
-        yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+        yield MessageLog(id="log")
         yield PickRack(self.m, id="rack")
         yield RackRow(table, self.m, id="rk-rack")
         yield CommandInput(self.m, id="command", placeholder=self.m("board.waiting"))
@@ -234,7 +183,7 @@ class BoardApp(App[None]):
         self._fit_log()
 
     def _fit_log(self) -> None:
-        self.part("#log", RichLog).styles.height = log_height(self.size.height)
+        self.part("#log", MessageLog).fit(self.size.height)
 
     def on_unmount(self) -> None:
         """Release a game thread that waits for the board."""
@@ -340,7 +289,7 @@ class BoardApp(App[None]):
             self._redraw()
             self.refresh_bindings()
         self.stepping = True
-        self._batch = None
+        self.part("#log", MessageLog).new_batch()
         if not self.paused and SPEEDS[self.speed] > 0:
             self.set_timer(SPEEDS[self.speed], self._next_move)
         elif not self.paused:
@@ -376,28 +325,17 @@ class BoardApp(App[None]):
             self.bridge.answer("")
 
     def log_line(self, text: str, style: str | None) -> None:
-        """Add one line to the messages, shown from the first line written since the game
-        last asked when they do not all fit (a long help or refusal is read from its start)."""
-        log = self.part("#log", RichLog)
-        if self._batch is None:
-            self._batch = len(log.lines)
-        log.write(Text(text, style=style or ""), scroll_end=False)
-        self.call_after_refresh(self._scroll_log, self._batch)
+        """Add one line to the messages (``MessageLog.add``: a long help or refusal is read
+        from its start)."""
+        self.part("#log", MessageLog).add(text, style)
 
-    def _scroll_log(self, start: int) -> None:
-        log = self.part("#log", RichLog)
-        if len(log.lines) - start > log.scrollable_content_region.height:
-            log.scroll_to(y=start, animate=False, immediate=True)
-        else:
-            log.scroll_end(animate=False, immediate=True, x_axis=False)
+    def on_command_input_candidates(self, message: CommandInput.Candidates) -> None:
+        """Tab found several words: list them in the messages."""
+        self.log_line(self.m("board.complete", words=" ".join(message.words)), "dim")
 
     def action_log_page(self, pages: int) -> None:
         """Scroll the messages a page up (``pages`` < 0) or down."""
-        log = self.part("#log", RichLog)
-        if pages < 0:
-            log.scroll_page_up(animate=False)
-        else:
-            log.scroll_page_down(animate=False)
+        self.part("#log", MessageLog).page(pages)
 
     def action_focus_board(self) -> None:
         """Esc on the command line: the table being edited, or the rack to pick from."""
@@ -423,7 +361,7 @@ class BoardApp(App[None]):
         self.remaining = remaining
         self._tick()
         self.asks += 1
-        self._batch = None
+        self.part("#log", MessageLog).new_batch()
         command = self.part("#command", CommandInput)
         command.placeholder = prompt
         table = self.part("#sets", TableEdit)
@@ -431,27 +369,27 @@ class BoardApp(App[None]):
             table.focus()  # a table-editing turn: the table has the keys
         elif not self.part("#rack", PickRack).has_focus:
             command.focus()
-        pending, self.pending = self.pending, None
-        view = self.snapshot.view if self.snapshot is not None else None
-        if (
-            pending is not None
-            and isinstance(view, PlayerView)
-            and view.players[view.seat].announced
-        ):
-            self._send(pending)  # the discard held back while announcing
 
     def show_cover(self, name: str) -> None:
         """Blank the board and cover it until ``name`` confirms."""
         self.snapshot = None
         self._redraw()
-        self.part("#log", RichLog).clear()
-        self._batch, self.typed = None, False
+        log = self.part("#log", MessageLog)
+        log.clear()
+        log.new_batch()
+        self.typed = False
 
         def confirmed(_: None) -> None:
             self.part("#command", CommandInput).focus()  # the next player types first
             self.bridge.answer("")
 
         self.push_screen(CoverScreen(name, self.m), confirmed)
+
+    def show_question(self, question: str, answers: Sequence[tuple[str, str]]) -> None:
+        """Ask the game's question (``QuestionScreen``) and send the key back (``""``: Esc)."""
+        self.push_screen(
+            QuestionScreen(question, answers, self.m), lambda key: self.bridge.answer(key or "")
+        )
 
     def show_hold(self, item: RenderableType) -> None:
         """Show the end of the hand until Enter."""
@@ -460,24 +398,32 @@ class BoardApp(App[None]):
     # --- the player's input ------------------------------------------------------------------
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Send the typed line to the game (after the safety questions)."""
+        """Send the typed line to the game (``quit`` asks first)."""
         event.input.value = ""
         self.typed = bool(event.value.strip())
         self.submit(event.value.strip())
 
     def on_play(self, message: Play) -> None:
-        """A pick on the rack or the șir: sent as typed, or put on the command line."""
+        """A pick on the rack or the șir: sent as typed, or put on the command line (in the
+        player's command words: ``arunc`` in Romanian play)."""
+        line = self._in_players_words(message.command)
         if message.send:
             self.typed = False
-            self.submit(message.command)
+            self.submit(line)
             return
         command = self.part("#command", CommandInput)
-        command.value = message.command
-        command.cursor_position = len(message.command.split(" ")[0]) + 1
+        command.value = line
+        command.cursor_position = len(line.split(" ")[0]) + 1
         command.focus()
 
+    def _in_players_words(self, command: str) -> str:
+        """``command`` (English notation) with the Romanian command word in Romanian play."""
+        if self.m.lang != "ro":
+            return command
+        return in_romanian(command, self.snapshot.commands if self.snapshot is not None else {})
+
     def submit(self, line: str) -> None:
-        """Send a command to the game (after the safety questions)."""
+        """Send a command to the game (``quit``, however spelled, asks first)."""
         if not self.waiting:
             self.bell()
             return
@@ -485,8 +431,6 @@ class BoardApp(App[None]):
         canonical = canonical_command(line, commands)  # arunc A2 is discard A2, ieș is quit
         if canonical.lower() == "quit":
             self.action_ask_quit()
-            return
-        if self._needs_announcement(line, canonical):
             return
         self._send(line)
 
@@ -518,36 +462,8 @@ class BoardApp(App[None]):
         self.remaining = None
         self.part("#command", CommandInput).placeholder = self.m("board.waiting")
         self.log_line(f"> {line}", "dim")
-        self._batch = None  # the answer is shown from its first line
+        self.part("#log", MessageLog).new_batch()  # the answer is shown from its first line
         self.bridge.answer(line)
-
-    def _needs_announcement(self, line: str, canonical: str) -> bool:
-        """Before a discard (``canonical``: the typed ``line`` with its command word in
-        English, so ``arunc A2`` too) that leaves 1..``announce.max_tiles`` tiles unannounced,
-        ask."""
-        words = canonical.split()
-        snap = self.snapshot
-        if len(words) != 2 or words[0].lower() != "discard" or snap is None:
-            return False
-        view = snap.view
-        if not isinstance(view, PlayerView) or view.seat != view.current:
-            return False
-        rules = view.rules
-        left = len(view.rack) - 1
-        me = view.players[view.seat]
-        if not rules.announce_required or me.announced or not 1 <= left <= rules.announce_max_tiles:
-            return False
-
-        def answer(key: str | None) -> None:
-            if key == "a":
-                self.pending = line
-                self._send("announce")
-            elif key == "d":
-                self._send(line)
-
-        points = rules.announce_penalty_points
-        self.push_screen(AnnounceScreen(words[1], left, points, self.m), answer)
-        return True
 
     def on_table_edit_ask_done(self, _: TableEdit.AskDone) -> None:
         """Enter on an unchanged table: ending the turn draws a tile; ask first (``n`` / Esc
@@ -563,9 +479,10 @@ class BoardApp(App[None]):
             self.push_screen(DrawScreen(self.m), answer)
 
     def action_command(self, word: str) -> None:
-        """Send ``word`` (help, hint) as if typed."""
+        """Send ``word`` (help, hint) as if typed: in Romanian play as the Romanian command
+        (``ajutor``, ``sugestie``), so that the echoed line is in the player's words."""
         if self.waiting:
-            self._send(word)
+            self._send(self._in_players_words(word))
 
     def action_sort(self) -> None:
         """Toggle the rack between colour-then-number and number order."""
@@ -579,6 +496,7 @@ class BoardApp(App[None]):
     def action_ask_quit(self) -> None:
         """Ask before leaving, saying where the game was last saved."""
         saved = self.snapshot.saved_to if self.snapshot is not None else None
+        position = self.snapshot is not None and self.snapshot.from_position
 
         def answer(key: str | None) -> None:
             if key == "y":
@@ -589,4 +507,4 @@ class BoardApp(App[None]):
                     self.bridge.farewell.append(self.m("quit_saved", path=saved))
                 self.exit()
 
-        self.push_screen(QuitScreen(saved, self.m), answer)
+        self.push_screen(QuitScreen(saved, self.m, from_position=position), answer)

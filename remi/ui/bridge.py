@@ -2,7 +2,7 @@
 
 The game thread publishes what the board shows (``Snapshot``: the view of the player to act, the
 names, the last round in words, the match totals...) and blocks in ``Bridge.read`` /
-``Bridge.cover`` / ``Bridge.hold`` until the board sends a line or a confirmation back. The board
+``Bridge.cover`` / ``Bridge.hold`` / ``Bridge.ask`` until the board sends a line or a confirmation back. The board
 (``remi.ui.app.BoardApp``) implements ``BoardSide``; every call into it goes through
 ``App.call_from_thread``, so the widgets are only touched on the board's own thread.
 """
@@ -10,7 +10,7 @@ names, the last round in words, the match totals...) and blocks in ``Bridge.read
 from __future__ import annotations
 
 import queue
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
@@ -49,6 +49,7 @@ class Snapshot:
             being edited and the rack), or a family's screen the board has no layout for.
         commands: the family's Romanian command words, word -> English command
             (``Variant.command_table``): the board reads ``arunc A2`` as ``discard A2``.
+        from_position: the game started from ``remi play --position``: it is never saved.
         history: every action of the hand so far as its public events (what every player
             saw: no drawn tile named), one tuple per action; the board derives from them who
             attached which tile (lipire).
@@ -69,6 +70,7 @@ class Snapshot:
     screen: RenderableType | None = None
     history: tuple[tuple[Any, ...], ...] = ()
     commands: Mapping[str, str] = attrs.field(factory=dict)
+    from_position: bool = False
 
 
 class BoardSide(Protocol):
@@ -93,6 +95,10 @@ class BoardSide(Protocol):
 
     def show_hold(self, item: RenderableType) -> None:
         """Show ``item`` (the end of a hand) until a key is pressed."""
+        ...
+
+    def show_question(self, question: str, answers: Sequence[tuple[str, str]]) -> None:
+        """Ask ``question`` (one key per answer of ``answers``, Esc back) and answer the key."""
         ...
 
     def auto_step(self) -> None:
@@ -151,6 +157,12 @@ class Bridge:
         """Show ``item`` until a key; False when the board closed."""
         self._run("show_hold", item)
         return isinstance(self._answer(), str)
+
+    def ask(self, question: str, answers: Sequence[tuple[str, str]]) -> str | None:
+        """The key that answers ``question`` (``""``: Esc, back); None when the board closed."""
+        self._run("show_question", question, list(answers))
+        answer = self._answer()
+        return answer if isinstance(answer, str) else None
 
     def pace(self) -> bool:
         """Wait before the next move of a bot game, as the board's speed control says; False

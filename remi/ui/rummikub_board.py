@@ -81,8 +81,11 @@ def unchanged(snap: Snapshot) -> bool:
     ``done`` then plays nothing and draws a tile (the board asks first)."""
     view: RummikubView = snap.view
     sets, rack, editing = working(snap)
-    table = [formation_slots(f) for f in view.table]
-    return editing and Counter(sets) == Counter(table) and sorted(rack) == sorted(view.rack)
+    # the tiles of each set: a joker's stated tile (fixed on the table, open while editing)
+    # and the editor's marks are no change
+    table = Counter(tuple(f.tiles) for f in view.table)
+    working_sets = Counter(tuple(slot.tile for slot in s) for s in sets)
+    return editing and working_sets == table and sorted(rack) == sorted(view.rack)
 
 
 def round_lines(snap: Snapshot, m: Messages, count: int) -> list[str]:

@@ -1,11 +1,14 @@
 """The board's full and modal screens: the hot-seat cover, the end of a hand, and the questions
-(leave the game? discard without announcing? end a Rummikub-style turn without playing?).
+(leave the game? discard without announcing? end a Rummikub-style turn without playing?). A
+yes/no question takes ``y`` and the language's own yes key (``d``, "da", in Romanian).
 
 The cover replaces the whole board, so nothing of the previous player's rack is on the screen
 until the next player confirms (``remi.ui.app.BoardApp.show_cover`` also blanks the board below).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
@@ -15,8 +18,16 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from remi.core.messages import Messages
+from remi.core.play import answers_line
 
-__all__ = ["AnnounceScreen", "CoverScreen", "DrawScreen", "HoldScreen", "QuitScreen"]
+__all__ = [
+    "CoverScreen",
+    "DrawScreen",
+    "HoldScreen",
+    "QuestionScreen",
+    "QuitScreen",
+    "yes_no_keys",
+]
 
 
 class CoverScreen(Screen[None]):
@@ -72,18 +83,24 @@ class HoldScreen(Screen[None]):
         self.dismiss(None)
 
 
-class _Question(ModalScreen[str]):
-    """A question answered by one key (each key of ``KEYS`` returns its answer)."""
+def yes_no_keys(m: Messages) -> dict[str, str]:
+    """The keys of a yes/no question and their answers (``"y"`` / ``"n"``): ``y`` and ``n``,
+    and the language's own yes key (``board.key.yes``: ``d``, "da", in Romanian)."""
+    return {"y": "y", m("board.key.yes"): "y", "n": "n"}
 
-    KEYS: tuple[str, ...] = ()
+
+class _Question(ModalScreen[str]):
+    """A question answered by one key: each key of ``keys`` returns its answer."""
+
     DEFAULT_CSS = """
     _Question { align: center middle; }
     _Question > Vertical { width: 70; height: auto; border: heavy $warning; padding: 0 1; }
     """
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], keys: Mapping[str, str]) -> None:
         super().__init__()
         self.lines = lines
+        self.keys = dict(keys)
         self._answered = False
 
     def compose(self) -> ComposeResult:
@@ -93,46 +110,44 @@ class _Question(ModalScreen[str]):
                 yield Static(line)
 
     def on_key(self, event: object) -> None:
-        """Answer with the pressed key when it is one of ``KEYS``; Escape answers ``""``.
+        """Answer with the pressed key's answer when it is one of ``keys``; Escape answers
+        ``""``.
 
         Only the first answer counts: keys typed quickly after it (before the screen has gone)
         are ignored, so the question is never dismissed twice."""
         key = getattr(event, "key", "")
-        if self._answered or (key not in self.KEYS and key != "escape"):
+        if self._answered or (key not in self.keys and key != "escape"):
             return
         self._answered = True
-        self.dismiss(key if key in self.KEYS else "")
+        self.dismiss(self.keys.get(key, ""))
 
 
 class QuitScreen(_Question):
-    """Leave the game? (``y`` / ``n``), saying where it was last saved."""
+    """Leave the game? (``y``, or the language's yes key: ``d`` in Romanian / ``n``), saying
+    where it was last saved."""
 
-    KEYS = ("y", "n")
+    def __init__(self, saved_to: str | None, m: Messages, *, from_position: bool = False) -> None:
+        if from_position:  # --save is refused with --position: never suggest it
+            where = m("board.quit.position")
+        elif saved_to is not None:
+            where = m("board.quit.saved", path=saved_to)
+        else:
+            where = m("board.quit.not_saved")
+        super().__init__([m("board.quit.ask"), where, m("board.quit.keys")], yes_no_keys(m))
 
-    def __init__(self, saved_to: str | None, m: Messages) -> None:
-        where = (
-            m("board.quit.saved", path=saved_to)
-            if saved_to is not None
-            else m("board.quit.not_saved")
-        )
-        super().__init__([m("board.quit.ask"), where, m("board.quit.keys")])
 
+class QuestionScreen(_Question):
+    """A question of the game (``TurnIO.ask``: a discard that would cost the missed
+    announcement...): one key per answer, Esc goes back."""
 
-class AnnounceScreen(_Question):
-    """A discard that would leave 1-3 tiles without an announcement: announce now (``a``),
-    discard anyway (``d``) or go back."""
-
-    KEYS = ("a", "d")
-
-    def __init__(self, tile: str, count: int, points: int, m: Messages) -> None:
-        ask = m.plural("board.announce.leaves", count, tile=tile, points=points)
-        super().__init__([ask, m("board.announce.keys")])
+    def __init__(self, question: str, answers: Sequence[tuple[str, str]], m: Messages) -> None:
+        lines = [question, answers_line(answers, m("board.question.back"))]
+        super().__init__(lines, {key: key for key, _ in answers})
 
 
 class DrawScreen(_Question):
-    """End a Rummikub-style turn with the table unchanged, which draws a tile? (``y`` / ``n``)"""
-
-    KEYS = ("y", "n")
+    """End a Rummikub-style turn with the table unchanged, which draws a tile? (``y``, or the
+    language's yes key / ``n``)"""
 
     def __init__(self, m: Messages) -> None:
-        super().__init__([m("board.rk.draw.ask"), m("board.rk.draw.keys")])
+        super().__init__([m("board.rk.draw.ask"), m("board.rk.draw.keys")], yes_no_keys(m))

@@ -3,7 +3,8 @@
 The player types the engine's action notation without the seat prefix (``draw``, ``take 4``,
 ``meld R7 R8 R9``, ``layoff 2 R10``, ``discard Y12``...) plus the commands every family shares
 (``help``, ``hint``, ``save FILE``, ``quit``). A refused input shows the error with its rule id
-and changes nothing; the turn ends when the hand is over or another player is to act (after the
+and changes nothing; a discard that would cost the missed announcement asks first
+(``announce_first``); the turn ends when the hand is over or another player is to act (after the
 discard). The terminal, the record and the bots are reached through ``remi.core.play.TurnIO``.
 """
 
@@ -26,6 +27,7 @@ from remi.variants.remi_pe_tabla.actions import (
     Undo,
     parse_action,
 )
+from remi.variants.remi_pe_tabla.announce_first import announce_first
 from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.screens import screen
 from remi.variants.remi_pe_tabla.solvers import best_opening
@@ -250,6 +252,11 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         stranded = strands_taken_tile(io.state, seat, action)
         if stranded is not None:
             io.say(m("illegal", error=stranded.localized(m, quoted)), style="red")
+            continue
+        asked = announce_first(io, view(io.state, seat), action)  # anunț: ask before -500
+        if asked == "quit":
+            return False
+        if asked == "back":
             continue
         try:
             io.apply(action)

@@ -237,12 +237,25 @@ def _edited(editor: TableEditor) -> bool:
     ]
 
 
+def _first_command(line: str, queued: list[str]) -> tuple[str, list[str]]:
+    """The command to carry out now and the ones queued after it: a line of several editor
+    commands separated by ``;`` (as ``help`` and ``hint`` show a play) is carried out one
+    command at a time; ``save FILE`` keeps its file name whole."""
+    word = line.strip().split(" ", 1)[0]
+    if ";" not in line or canonical_command(word, ROMANIAN_WORDS).lower() == "save":
+        return line, queued
+    first, *rest = (part.strip() for part in line.split(";"))
+    return first, [part for part in rest if part] + queued
+
+
 def human_turn(io: TurnIO, seat: int) -> bool:
     """Let the person at ``seat`` play one turn by editing the table; False when he quits
     (``quit`` or the end of input).
 
     The turn ends with ``done`` (the play, or the refusal and its penalty), ``draw``, ``pass``
     or the timer's timeout; ``help``, ``hint``, ``save FILE`` and bad input do not end it.
+    Several commands may share a line, separated by ``;`` (``new R1 J R3 ; new B11 B12 B13``,
+    as ``hint`` shows them); the first refused one drops the rest.
     """
     m = io.m
     name = io.names[seat]
@@ -250,16 +263,22 @@ def human_turn(io: TurnIO, seat: int) -> bool:
     editor = TableEditor(state)
     timer = TurnTimer(state.rules.timer_seconds if io.timer_on else 0, clock=io.clock)
     _show(io, seat, editor, timer)
+    queued: list[str] = []  # the next commands of a line ``new R1 J R3 ; new B11 B12 B13``
     while True:
         if timer.remaining() <= 0:
             return _timeout(io, seat, editor)
-        line = io.read(
-            lambda: _prompt(m, name, timer), None if timer.seconds == 0 else timer.remaining
+        line = (
+            queued.pop(0)
+            if queued
+            else io.read(
+                lambda: _prompt(m, name, timer), None if timer.seconds == 0 else timer.remaining
+            )
         )
         if isinstance(line, TimeUp) or timer.expired():
             return _timeout(io, seat, editor)
         if line is None:
             return False
+        line, queued = _first_command(line, queued)
         text = canonical_command(line.strip(), ROMANIAN_WORDS)
         word, _, rest = text.partition(" ")
         word = word.lower()
@@ -284,9 +303,11 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             outcome = editor.command(text)
         except IllegalActionError as exc:  # an edit the rules forbid in this turn
             io.say(m("illegal", error=exc.localized(m)), style="red")
+            queued.clear()  # the commands after a refused one are not carried out
             continue
         except (RemiError, NotationError) as exc:
             io.say(m("bad_input", error=exc.localized(m)), style="red")
+            queued.clear()
             continue
         if outcome is None:
             frules = io.state.rules.formation_rules
