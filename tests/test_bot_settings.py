@@ -51,12 +51,10 @@ def test_a_spec_written_from_its_parts_reads_back(kind: str, options: dict[str, 
 def test_the_remi_club_settings_reach_its_strategy() -> None:
     remi = get_variant("remi-pe-tabla")
     strategy = remi.strategy(
-        "club",
-        3,
-        (("samples", "4"), ("candidates", "2"), ("tolerance", "none"), ("race", "1.5")),
+        "club", 3, (("samples", "4"), ("candidates", "2"), ("tolerance", "none"))
     )
     assert isinstance(strategy, RemiClubStrategy)
-    assert strategy.club == ClubSettings(samples=4, candidates=2, safe_tolerance=None, race=1.5)
+    assert strategy.club == ClubSettings(samples=4, candidates=2, safe_tolerance=None)
     assert isinstance(remi.strategy("club", 3), RemiClubStrategy)  # the defaults
 
 

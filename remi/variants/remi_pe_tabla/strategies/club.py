@@ -28,8 +28,6 @@ each player's laid tiles (final values, owner of each tile by ``placed_by``) min
 points, the discarded candidate counted on this player's rack so that a tile's own value does
 not decide, until another player has announced (anunț, §1.9): then it counts, and high tiles
 go first. The best mean wins when it beats the first candidate by ``margin_points``.
-With ``race`` above 0 each player's standing also counts his chance to close on his next turn
-(``strategies.race``, public tile counts and openings only).
 
 ``advise(view)`` gives the action with its reason (``remi.core.advice.Advice``) for ``hint``.
 
@@ -73,7 +71,6 @@ from remi.variants.remi_pe_tabla.strategies.joly_close import (
     placeable_swap,
     reserved_play,
 )
-from remi.variants.remi_pe_tabla.strategies.race import race_points
 from remi.variants.remi_pe_tabla.strategies.reasons import Reason, reason_for
 from remi.variants.remi_pe_tabla.strategies.safety import ranked_safely
 from remi.variants.remi_pe_tabla.strategies.solver import RemiSolverStrategy, SolverSettings
@@ -115,9 +112,6 @@ class ClubSettings:
             more than this (points).
         joly_close_tiles: after another player's announcement the joly is still kept when
             the rack holds at most this many other tiles.
-        race: weight of the closing race in the rollout evaluation (``standing``): each
-            player's chance to close on his next turn times what it is worth to him
-            (``strategies.race``); 0 evaluates "as if the hand ended now" only.
     """
 
     candidates: int = 3
@@ -134,15 +128,12 @@ class ClubSettings:
     take_samples: int = 6
     take_margin_points: float = 5.0
     joly_close_tiles: int = 2
-    race: float = 0.0
 
 
-def standing(state: GameState, seat: int, extra: Tile | None = None, *, race: float = 0.0) -> float:
+def standing(state: GameState, seat: int, extra: Tile | None = None) -> float:
     """``seat``'s score minus the others' mean (points): the hand scores once it has ended
     (``score_state``), else laid tiles minus rack points for each player, ``extra`` counted on
-    ``seat``'s rack, plus ``race`` times each player's expected gain from closing on his next
-    turn (``strategies.race.race_points``, docs/rules.md §1.12)."""
-    scores: list[float]
+    ``seat``'s rack."""
     if state.phase is Phase.ENDED:
         scores = [p.score for p in score_state(state)]
     else:
@@ -157,8 +148,6 @@ def standing(state: GameState, seat: int, extra: Tile | None = None, *, race: fl
         ]
         if extra is not None:
             scores[seat] -= loose_tile_points(extra, final)
-        if race:
-            scores = [v + race * g for v, g in zip(scores, race_points(state), strict=True)]
     others = [v for s, v in enumerate(scores) if s != seat]
     return scores[seat] - sum(others) / len(others)
 
@@ -214,7 +203,7 @@ class RemiClubStrategy(RemiSolverStrategy):
             rng=rng,
             samples=self.club.take_samples,
             policy=policy,
-            evaluate=lambda end: standing(end, view.seat, race=self.club.race),
+            evaluate=lambda end: standing(end, view.seat),
         )
         if solver_break is not None:
             usual: Action = solver_break
@@ -327,9 +316,7 @@ class RemiClubStrategy(RemiSolverStrategy):
             for tile in ranked:
                 end = self._rollout(state, Discard(view.seat, tile), view.seat)
                 if end is not None:
-                    values[tile].append(
-                        standing(end, view.seat, None if dump else tile, race=self.club.race)
-                    )
+                    values[tile].append(standing(end, view.seat, None if dump else tile))
         if any(not v for v in values.values()):
             return ranked[0]
         means = {t: statistics.fmean(v) for t, v in values.items()}

@@ -1,9 +1,8 @@
 """The settings of the Remi ``club`` bot that a bot spec may name (docs/bots.md).
 
 ``club:samples=20``, ``club:candidates=4``, ``club:rollout=3``, ``club:margin=1``,
-``club:tolerance=0.3`` (``none``: the solver's discard order), ``club:race=1`` (the closing
-race in the rollout evaluation, ``strategies.race``), ``club:budget=0.05s`` (a time budget per
-searched discard, turned into a sample count: ``samples_for``). Each sets a field of
+``club:tolerance=0.3`` (``none``: the solver's discard order), ``club:budget=0.05s`` (a time
+budget per searched discard, turned into a sample count: ``samples_for``). Each sets a field of
 ``ClubSettings`` (``remi.core.bot_settings`` reads the spec).
 """
 
@@ -42,7 +41,6 @@ CLUB: Final[Tunable[ClubSettings, PlayerView, Action]] = Tunable(
         setting("rollout", "rollout_turns", whole(1, 12)),
         MARGIN,
         setting("tolerance", "safe_tolerance", number(0, 100, none=True)),
-        setting("race", "race", number(0, 10)),
     ),
     budget=samples_for,
 )
