@@ -438,7 +438,7 @@ class BoardApp(App[None]):
         """The turn timer's countdown, red in its last 10 seconds; at 0 the turn times out."""
         try:
             clock = self.part("#clock", Static)
-        except NoMatches:  # the board is closing
+        except (NoMatches, IndexError):  # the board is closing (its screens already gone)
             return
         if not self.waiting or self.remaining is None:
             clock.update("")
