@@ -55,6 +55,7 @@ __all__ = [
     "Strategy",
     "bot_kind",
     "bot_spec",
+    "seat_name",
     "check_bots",
     "make_bot",
     "play_hand",
@@ -102,6 +103,12 @@ def bot_kind(spec: str) -> str:
         SettingError: bad spec syntax; BotError: an unknown kind, naming the known ones.
     """
     return _spec(spec).kind
+
+
+def seat_name(spec: str, seat: int) -> str:
+    """The name of a bot seat: its kind and its 1-based seat number (``"club-2"`` for the spec
+    ``"club:samples=20"`` at seat 1, 0-based); the spec is taken as already checked."""
+    return f"{spec.partition(':')[0]}-{seat + 1}"
 
 
 def bot_spec(text: str) -> str:

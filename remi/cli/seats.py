@@ -13,6 +13,7 @@ from typing import Any
 
 from typer.core import TyperCommand
 
+from remi.bots import seat_name
 from remi.cli.app import fail_message
 from remi.core.errors import RulesError
 from remi.core.messages import N_
@@ -71,9 +72,7 @@ def name_seats(entries: list[PlayerEntry]) -> tuple[PlayerEntry, ...]:
         if entry.kind == HUMAN and not entry.name.isprintable():  # terminal escape codes...
             fail_message(N_("play.human_printable"), name=repr(entry.name))
         named.append(
-            entry
-            if entry.kind == HUMAN
-            else PlayerEntry(f"{entry.kind.partition(':')[0]}-{seat + 1}", entry.kind)
+            entry if entry.kind == HUMAN else PlayerEntry(seat_name(entry.kind, seat), entry.kind)
         )
     names = [e.name for e in named]
     for name in names:

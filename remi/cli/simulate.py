@@ -11,6 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from remi.bots import seat_name
 from remi.cli.app import app, err_console, fail_message, guarded
 from remi.cli.completion import complete_presets, complete_rule_ids
 from remi.cli.lang import LangOption, localized_messages
@@ -157,8 +158,7 @@ def command_json(report: SimulationReport, m: Messages) -> dict[str, Any]:
         for arm in report.arms
     ]
     data["players"] = [
-        player_object(seat, f"{kind.partition(':')[0]}-{seat + 1}", kind)
-        for seat, kind in enumerate(report.bots)
+        player_object(seat, seat_name(kind, seat), kind) for seat, kind in enumerate(report.bots)
     ]
     data["stats"] = [_seats(e, seats) for e in data["stats"]]
     data["differences"] = [_seats(e, seats) for e in data["differences"]]
