@@ -16,7 +16,8 @@ With ``--games G --every N`` the RSS is sampled every N games up to G (e.g. 20,0
 per 1,000 games, by least squares: flat memory is a slope near 0. With ``--trace K``
 (this interpreter only) ``tracemalloc`` snapshots are taken at the end of the warm-up and at
 the end, and the K source lines whose allocations grew most in between are printed: what
-still grows.
+still grows. Each checkpoint is also printed to stderr as it is reached (a run of 100,000 games
+takes hours on a loaded machine; its table comes at the end).
 
     python benchmarks/memory.py [--checkpoints 2000,4000,8000] [--preset remi-pe-tabla]
                                 [--bots random] [--vs /path/to/other/venv/bin/python]
@@ -68,6 +69,9 @@ def measure(
             if trace and played == warmup:
                 first = tracemalloc.take_snapshot()
         out.append({"games": mark, "rss": rss_mb(), "cpu": time.process_time() - start})
+        # progress on stderr, which the parent passes through: a long run shows its
+        # checkpoints as they come (its table is printed at the end)
+        print(f"  {mark:>7,} games: {out[-1]['rss']:7.1f} MB", file=sys.stderr, flush=True)
     grew: list[str] = []
     if trace and first is not None:
         diff = tracemalloc.take_snapshot().compare_to(first, "lineno")
@@ -118,7 +122,9 @@ def main() -> None:
     grew: list[str] = []
     for name, python in sides.items():
         extra = ["--trace", str(args.trace)] if args.trace and name == "this" else []
-        out = subprocess.run([python, *command, *extra], check=True, capture_output=True, text=True)
+        out = subprocess.run(
+            [python, *command, *extra], check=True, stdout=subprocess.PIPE, text=True
+        )
         result = json.loads(out.stdout.strip().splitlines()[-1])
         if isinstance(result, list):  # a --vs install whose worker predates the slope
             result = {"marks": result, "grew": []}

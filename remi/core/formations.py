@@ -335,17 +335,19 @@ def formation_readings(
     """Every valid reading of ``slots`` (0, 1, or 2 when both a run and a set fit).
 
     Never raises for invalid tiles: an empty list means no valid reading. The result is
-    memoised per (slots, rules): the same table formations are read again on every move.
+    memoised per (slots, rules): the same table formations are read again on every move (the
+    4,096 most recently used readings are kept, and as many formations' slots, so that a long
+    simulation's memory stays flat; docs/solvers.md, "Memory: flat after the warm-up").
     """
     return list(_cached_readings(tuple(slots), rules))
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 12)
 def _formation_slots(formation: Formation, explicit: bool) -> tuple[SlotToken, ...]:
     return formation._slots(explicit)
 
 
-@functools.lru_cache(maxsize=1 << 17)
+@functools.lru_cache(maxsize=1 << 12)
 def _cached_readings(slots: tuple[SlotToken, ...], rules: FormationRules) -> tuple[Formation, ...]:
     return tuple(_formation_readings(slots, rules))
 

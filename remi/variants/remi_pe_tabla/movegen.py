@@ -342,7 +342,7 @@ def _take_options(state: GameState, ps: PlayerState, frules: FormationRules) -> 
     return out
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def _attachable_to(f: Formation, rules: FormationRules) -> tuple[Tile, ...]:
     """The natural tiles that can be attached to ``f`` (each at exactly one place)."""
     if f.kind is _RUN:
@@ -380,7 +380,7 @@ def _layoff_options(state: GameState, ps: PlayerState, frules: FormationRules) -
     return out
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def _layoff_targets(
     f: Formation, rules: FormationRules
 ) -> tuple[tuple[Tile, ...], tuple[Tile | None, ...]]:

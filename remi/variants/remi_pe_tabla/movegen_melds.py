@@ -22,7 +22,7 @@ from remi.variants.remi_pe_tabla.shared_actions import meld_action
 __all__ = ["rack_melds"]
 
 #: Pieces kept at once per seat (emptied beyond this).
-_PIECES_LIMIT = 1 << 13
+_PIECES_LIMIT = 1 << 12
 
 # (the piece's formations, held so that its identity is never reused while kept; the melds; the
 # most tiles in one of them)

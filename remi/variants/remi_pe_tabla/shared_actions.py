@@ -25,7 +25,7 @@ __all__ = [
 
 # Shared action values: actions are frozen, so one object per (seat, argument) serves every state.
 #: Entries a table of shared actions holds before it is emptied (memory stays flat).
-_SHARED_LIMIT = 1 << 14
+_SHARED_LIMIT = 1 << 13
 _DISCARDS: dict[int, dict[Tile, Discard]] = {}
 _MELDS: dict[tuple[int, Formation], Meld] = {}
 
@@ -54,7 +54,7 @@ def meld_action(seat: int, formation: Formation) -> Meld:
     key = (seat, formation)
     action = _MELDS.get(key)
     if action is None:
-        if len(_MELDS) > _SHARED_LIMIT:
+        if len(_MELDS) >= _SHARED_LIMIT:
             _MELDS.clear()
         action = _MELDS[key] = Meld(seat, (formation,))
     return action
@@ -90,7 +90,7 @@ def layoff_action(seat: int, number: int, tile: Tile, stated: Tile | None, end: 
     key = (seat, number, tile, stated, end)
     action = _LAYOFFS.get(key)
     if action is None:
-        if len(_LAYOFFS) > _SHARED_LIMIT:
+        if len(_LAYOFFS) >= _SHARED_LIMIT:
             _LAYOFFS.clear()
         slot = SlotToken(tile, end=end) if tile is not JOLY else SlotToken(JOLY, stated, end=end)
         action = _LAYOFFS[key] = LayOff(seat, number, (slot,))

@@ -60,7 +60,10 @@ JOLY_WEIGHT: Final = 1 << 8
 #: Score of an infeasible state (far below any real score).
 NEG: Final = -(1 << 60)
 _COLUMN: Final = (1 << 0) | (1 << 16) | (1 << 32) | (1 << 48)
-_CACHE_LIMIT: Final = 200_000
+#: Option lists a ``Search`` keeps at once (emptied beyond this). About 650 bytes an entry; the
+#: pe-tablă closing test of random play meets a few thousand new neighbourhoods per 1,000 games,
+#: so the table is full within the first ten thousand games and memory stays flat after.
+_CACHE_LIMIT: Final = 1 << 14
 
 
 def bit_of(tile: Tile) -> int:
@@ -138,8 +141,9 @@ class Search:
     """Exact maximum-score arrangement search for one set of formation rules and point table.
 
     One instance per (rules, table); it keeps a cache of the formation options of a
-    tile given its neighbourhood, shared by every rack it solves. Not thread-safe (the cache is
-    a plain dict; racing threads would only recompute entries).
+    tile given its neighbourhood, shared by every rack it solves, of at most ``_CACHE_LIMIT``
+    (16,384) entries, emptied when full. Not thread-safe (the cache is a plain dict; racing
+    threads would only recompute entries).
     """
 
     def __init__(self, rules: FormationRules, table: PointTable, joly_limits: str = "none"):
@@ -168,7 +172,7 @@ class Search:
         key = (idx, a_col, column, jolys, twin)
         found = self._cache.get(key)
         if found is None:
-            if len(self._cache) > _CACHE_LIMIT:
+            if len(self._cache) >= _CACHE_LIMIT:
                 self._cache.clear()
             found = self._make_options(colour, number, a_col, column, jolys, twin)
             self._cache[key] = found
