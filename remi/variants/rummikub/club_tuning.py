@@ -14,7 +14,7 @@ from typing import Final
 import attrs
 
 from remi.core.actions import Action
-from remi.core.bot_settings import MARGIN, SAMPLES, Setting, Tunable, setting, whole
+from remi.core.bot_settings import MARGIN, SAMPLES, Setting, Tunable, number, setting, whole
 from remi.core.errors import Reason
 from remi.core.messages import N_
 from remi.variants.rummikub.club import ClubSettings, RummikubClubStrategy
@@ -60,6 +60,7 @@ CLUB: Final[Tunable[ClubSettings, RummikubView, Action]] = Tunable(
         ),
         MARGIN,
         setting("states", "policy_states", whole(100, 10_000_000)),
+        setting("race", "race_weight", number(0, 1)),
     ),
     budget=samples_for,
 )
