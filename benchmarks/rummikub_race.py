@@ -125,7 +125,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--data", help="a JSON file of played hands: read if it exists, else written")
+    parser.add_argument(
+        "--data", help="a JSON file of played hands: read if it exists, else written"
+    )
     args = parser.parse_args()
     if args.data and Path(args.data).exists():
         hands = json.loads(Path(args.data).read_text())

@@ -18,11 +18,14 @@ tie-break, else the greedy listed play) for ``rollout_turns`` turns after the ca
 one round: the other players, then this player's next turn), or to the game's end.
 
 Evaluation (points): at the game's end, this player's score minus the others' mean
-(``score_state``, §2.9, §2.10); otherwise the same difference "as if it ended now" of each
-player's ``rack_cost``: his rack's points (a joker ``scoring.joker_points``) plus
-``tile_weight`` points a tile (the tiles still to place before going out), a player who has not
-made his initial meld charged ``closed_penalty`` more. The best mean wins when it beats the
-solver move's by more than ``margin_points``.
+(``score_state``, §2.9, §2.10); otherwise the same difference of each player's expected final
+score under the race model (``race_scores``, ``remi.variants.rummikub.race``: the chance that
+each player goes out first, from the tile counts, the opened flags and the seat to move,
+fitted on self-play hands of the ``solver`` bot, and the racks' points). ``race_weight`` below
+1 blends in the older price "as if it ended now" (``rack_cost``: his rack's points, a joker
+``scoring.joker_points``, plus ``tile_weight`` points a tile, a player who has not made his
+initial meld charged ``closed_penalty`` more). The best mean wins when it beats the solver
+move's by more than ``margin_points``.
 
 Rules: every rule id is respected; the rule values the move solver does not model
 (``check_solver_rules``: ``run.ace_high``, ``joker.locks_meld``, ``joker.group_of_three =
@@ -60,7 +63,6 @@ from remi.variants.rummikub.scoring import score_state
 from remi.variants.rummikub.state import RummikubState
 from remi.variants.rummikub.strategies import (
     SolverRulesError,
-    _move_rules,
     best_legal_play,
     check_solver_rules,
     solved_play,
@@ -166,13 +168,12 @@ class RolloutPolicy:
             return Draw(seat)
         return best_legal_play(view(state, seat))
 
-
     def _solved(self, state: RummikubState, seat: int) -> Play | None:
         """``solved_play`` of ``seat``'s whole rack (the policy's budget, no tie-break),
         remembered: an initial meld without table play by the rack (its new sets laid after
         the table), any other move by table and rack."""
         rack, opened, rules = state.racks[seat], state.opened[seat], state.rules
-        meld_only = not opened and not _move_rules(rules).manipulate_on_initial_turn
+        meld_only = not opened and not rules.initial_meld_manipulate_same_turn
         key: object = (rules, rack) if meld_only else (rules, opened, state.table, rack)
         if key in self._memo:
             found = self._memo[key]
