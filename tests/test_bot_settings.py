@@ -74,10 +74,12 @@ def test_a_budget_picks_a_sample_count_not_a_clock() -> None:
 
 def test_the_rummikub_club_has_its_own_settings() -> None:
     rk = get_variant("rummikub")
-    strategy = rk.strategy("club", 1, (("samples", "2"), ("rollout", "round"), ("states", "500")))
+    strategy = rk.strategy(
+        "club", 1, (("samples", "2"), ("rollout", "round"), ("states", "500"), ("race", "0.5"))
+    )
     assert isinstance(strategy, RummikubClubStrategy)
     assert strategy.settings == RummikubClubSettings(
-        samples=2, rollout_turns=None, policy_states=500
+        samples=2, rollout_turns=None, policy_states=500, race_weight=0.5
     )
     with pytest.raises(SettingError, match="no setting 'candidates'"):
         rk.strategy("club", 1, (("candidates", "2"),))
@@ -117,6 +119,7 @@ def test_ladder_ranks_two_settings_of_one_kind_reproducibly() -> None:
             "tolerance=-1",
         ),
         (["simulate", "--rules", "rummikub", "--bots", "club:states=9,solver"], "states=9"),
+        (["ladder", "--bots", "club:race=2,solver", "--rules", "rummikub"], "race=2"),
     ],
 )
 @pytest.mark.parametrize("lang", ["en", "ro"])

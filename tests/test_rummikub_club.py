@@ -22,12 +22,16 @@ from remi.variants.rummikub.actions import Draw, Play
 from remi.variants.rummikub.club import (
     ClubRulesError,
     ClubSettings,
+    RolloutPolicy,
     RummikubClubStrategy,
+    _standing,
+    race_scores,
     rack_cost,
 )
 from remi.variants.rummikub.determinize import determinize, unseen_tiles
+from remi.variants.rummikub.race import SHRINK, expected_scores, win_chances
 from remi.variants.rummikub.state import RummikubState
-from remi.variants.rummikub.strategies import RummikubSolverStrategy
+from remi.variants.rummikub.strategies import RummikubSolverStrategy, solved_play
 from remi.variants.rummikub.views import RummikubView, view
 
 from rummikit import deal, rk_rules, run
@@ -226,3 +230,65 @@ def test_candidates_hold_back_a_set_of_rack_tiles_after_the_initial_meld() -> No
     other = _hidden_reshuffled(state, 0, random.Random(2))
     assert other.racks[1] != state.racks[1] and view(other, 0) == v
     assert _fast(3).choose(view(other, 0)) == _fast(3).choose(v)
+
+
+def test_race_chances_favour_few_tiles_and_the_player_to_move() -> None:
+    # the fitted race table (remi.variants.rummikub.race): fewer tiles, a made initial meld
+    # (docs/rules.md §2.5) and an earlier turn each raise the chance to go out first
+    even = win_chances([14, 14, 14, 14], [False] * 4, 0)
+    assert sum(even) == pytest.approx(1.0)
+    assert even[0] > even[1] > even[2] > even[3]  # the same racks: the player to move first
+    chances = win_chances([1, 5, 9, 14], [True, True, True, False], 2)
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[0] > chances[1] > chances[2] > chances[3]
+    assert win_chances([3, 0, 2, 7], [True] * 4, 0) == [0.0, 1.0, 0.0, 0.0]  # went out (§2.9)
+
+
+def test_race_expected_scores_are_zero_sum_and_price_the_racks() -> None:
+    # §2.9: the one who goes out scores the others' racks; each other player loses his own
+    points = [10.0, 40.0, 60.0, 80.0]
+    scores = expected_scores([2, 6, 8, 10], [True] * 4, 0, points)
+    assert sum(scores) == pytest.approx(0.0)
+    chances = win_chances([2, 6, 8, 10], [True] * 4, 0)
+    racks = [SHRINK * p for p in points]
+    assert scores[1] == pytest.approx(
+        chances[1] * (sum(racks) - racks[1]) - (1 - chances[1]) * racks[1]
+    )
+    assert scores == sorted(scores, reverse=True)
+    # a horizon where p2 has gone out is his certain win (the racks' points, shrunk)
+    assert expected_scores([3, 0, 2, 7], [True] * 4, 0, points)[1] == pytest.approx(
+        SHRINK * (10 + 60 + 80)
+    )
+
+
+def test_race_scores_read_the_state_and_race_weight_zero_is_the_flat_price() -> None:
+    state = deal(["R9 R10 R11 K1 K2", "Y2 Y3"], pool="Y4 Y6")
+    state = attrs.evolve(state, racks=(parse_tiles("R9 R10 R11 K1 K2"), parse_tiles("Y2 Y3")))
+    scores = race_scores(state)
+    assert scores == pytest.approx(expected_scores([5, 2], [False, False], 0, [33.0, 5.0]))
+    flat = ClubSettings(race_weight=0.0)
+    # "as if it ended now": the others' rack_cost minus one's own (2 players)
+    assert _standing(state, 0, flat) == pytest.approx(
+        rack_cost(state, 1, flat) - rack_cost(state, 0, flat)
+    )
+    assert _standing(state, 0, ClubSettings()) == pytest.approx(scores[0] - scores[1])
+
+
+def test_the_rollout_policy_remembers_an_initial_meld_by_rack() -> None:
+    # an initial meld without table play in the same turn (initial_meld.manipulate_same_turn
+    # false, docs/rules.md §2.5) depends on the rack alone: remembered, laid on any table
+    state = deal(["R10 R11 R12 B1", "K10 K11 K12 Y5"], pool="Y4 Y6 Y7")
+    state = run(state, "p1 play [R10 R11 R12]")
+    policy = RolloutPolicy(20_000)
+    first = policy.choose(state)
+    assert first == solved_play(
+        1, state.table, state.racks[1], opened=False, rules=RULES, tie_break_states=0
+    )
+    assert isinstance(first, Play)
+    meld = Counter(first.table) - Counter(state.table)
+    assert parse_tiles("K10 K11 K12") in [f.tiles[-3:] for f in meld]  # 30 points at least
+    bare = attrs.evolve(state, table=())
+    again = policy.choose(bare)
+    assert isinstance(again, Play) and Counter(again.table) == meld
+    engine.check(bare, again)
+    assert policy.choose(state) == first

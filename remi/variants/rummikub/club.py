@@ -18,11 +18,14 @@ tie-break, else the greedy listed play) for ``rollout_turns`` turns after the ca
 one round: the other players, then this player's next turn), or to the game's end.
 
 Evaluation (points): at the game's end, this player's score minus the others' mean
-(``score_state``, §2.9, §2.10); otherwise the same difference "as if it ended now" of each
-player's ``rack_cost``: his rack's points (a joker ``scoring.joker_points``) plus
-``tile_weight`` points a tile (the tiles still to place before going out), a player who has not
-made his initial meld charged ``closed_penalty`` more. The best mean wins when it beats the
-solver move's by more than ``margin_points``.
+(``score_state``, §2.9, §2.10); otherwise the same difference of each player's expected final
+score under the race model (``race_scores``, ``remi.variants.rummikub.race``: the chance that
+each player goes out first, from the tile counts, the opened flags and the seat to move,
+fitted on self-play hands of the ``solver`` bot, and the racks' points). ``race_weight`` below
+1 blends in the older price "as if it ended now" (``rack_cost``: his rack's points, a joker
+``scoring.joker_points``, plus ``tile_weight`` points a tile, a player who has not made his
+initial meld charged ``closed_penalty`` more). The best mean wins when it beats the solver
+move's by more than ``margin_points``.
 
 Rules: every rule id is respected; the rule values the move solver does not model
 (``check_solver_rules``: ``run.ace_high``, ``joker.locks_meld``, ``joker.group_of_three =
@@ -46,6 +49,7 @@ import attrs
 
 from remi.core.actions import Action
 from remi.core.errors import IllegalActionError
+from remi.core.formations import Formation
 from remi.core.messages import N_
 from remi.core.rulespec import RuleSet
 from remi.core.strategy import require_legal
@@ -53,6 +57,7 @@ from remi.variants.rummikub import engine
 from remi.variants.rummikub.actions import Draw, Pass, Play
 from remi.variants.rummikub.determinize import determinize
 from remi.variants.rummikub.melds import rack_points
+from remi.variants.rummikub.race import expected_scores
 from remi.variants.rummikub.rules import RummikubRules
 from remi.variants.rummikub.scoring import score_state
 from remi.variants.rummikub.state import RummikubState
@@ -70,6 +75,7 @@ __all__ = [
     "RolloutPolicy",
     "RummikubClubStrategy",
     "check_club_rules",
+    "race_scores",
     "rack_cost",
 ]
 
@@ -90,6 +96,10 @@ class ClubSettings:
         hold_sets: after the initial meld, candidates holding back a new set made of rack
             tiles only (the first ``hold_sets`` such sets of the solver's move, one at a time,
             and all of them; 0: none).
+        race_weight: how the horizon is priced: 1, the expected final score of the race model
+            (``race.expected_scores``: who is likely to go out first, from the tile counts,
+            opened flags and turn order); 0, "as if the game ended now" (``rack_cost``); in
+            between, that blend.
     """
 
     samples: int = 6
@@ -99,6 +109,7 @@ class ClubSettings:
     closed_penalty: float = 20.0
     policy_states: int = 20_000
     hold_sets: int = 2
+    race_weight: float = 1.0
 
 
 def check_club_rules(rules: RuleSet) -> None:
@@ -132,29 +143,62 @@ class ClubRulesError(SolverRulesError):
 
 class RolloutPolicy:
     """The fast policy of the rollouts: the solver's most-tiles move within ``max_states``
-    expansions and no tie-break, else the greedy listed play (``best_legal_play``)."""
+    expansions and no tie-break, else the greedy listed play (``best_legal_play``).
+
+    The solver's answers are remembered (at most ``MEMO_SIZE``, then forgotten at once): the
+    same table, rack and opened flag give the same move, and an initial meld without table
+    play in the same turn (``initial_meld.manipulate_same_turn`` false, docs/rules.md §2.5)
+    depends on the rack alone, so an opponent's first rollout turn is solved once per sample,
+    not once per candidate. A pure cache: the moves are those the solver would find again."""
+
+    MEMO_SIZE: ClassVar[int] = 20_000
 
     def __init__(self, max_states: int) -> None:
         self.max_states = max_states
+        self._memo: dict[object, tuple[Formation, ...] | None] = {}
 
     def choose(self, state: RummikubState) -> Action:
         """The action of ``state.current`` in ``state`` (a determinized state, never the true
         one)."""
         seat = state.current
-        play = solved_play(
-            seat,
-            state.table,
-            state.racks[seat],
-            opened=state.opened[seat],
-            rules=state.rules,
-            max_states=self.max_states,
-            tie_break_states=0,
-        )
+        play = self._solved(state, seat)
         if play is not None:
             return play
         if state.pool:
             return Draw(seat)
         return best_legal_play(view(state, seat))
+
+    def _solved(self, state: RummikubState, seat: int) -> Play | None:
+        """``solved_play`` of ``seat``'s whole rack (the policy's budget, no tie-break),
+        remembered: an initial meld without table play by the rack (its new sets laid after
+        the table), any other move by table and rack."""
+        rack, opened, rules = state.racks[seat], state.opened[seat], state.rules
+        meld_only = not opened and not rules.initial_meld_manipulate_same_turn
+        key: object = (rules, rack) if meld_only else (rules, opened, state.table, rack)
+        if key in self._memo:
+            found = self._memo[key]
+        else:
+            play = solved_play(
+                seat,
+                state.table,
+                rack,
+                opened=opened,
+                rules=rules,
+                max_states=self.max_states,
+                tie_break_states=0,
+            )
+            if play is None:
+                found = None
+            elif meld_only:
+                found = tuple((Counter(play.table) - Counter(state.table)).elements())
+            else:
+                found = play.table
+            if len(self._memo) >= self.MEMO_SIZE:
+                self._memo.clear()
+            self._memo[key] = found
+        if found is None:
+            return None
+        return Play(seat, state.table + found if meld_only else found)
 
 
 def rack_cost(state: RummikubState, seat: int, settings: ClubSettings) -> float:
@@ -166,13 +210,32 @@ def rack_cost(state: RummikubState, seat: int, settings: ClubSettings) -> float:
     return cost + (0.0 if state.opened[seat] else settings.closed_penalty)
 
 
+def race_scores(state: RummikubState) -> list[float]:
+    """Each seat's expected final score at a rollout's horizon under the race model
+    (``race.expected_scores``, docs/rules.md §2.9): who is likely to go out first, from the
+    tile counts, opened flags and the seat to move, and the racks' points."""
+    return expected_scores(
+        [len(r) for r in state.racks],
+        state.opened,
+        state.current,
+        [rack_points(r, state.rules) for r in state.racks],
+    )
+
+
 def _standing(state: RummikubState, seat: int, settings: ClubSettings) -> float:
     """``seat``'s score minus the others' mean: the game's scores once it has ended, else the
-    others' mean ``rack_cost`` minus his."""
+    same of the horizon's values: ``race_scores`` weighted ``race_weight``, and minus
+    ``rack_cost`` for the rest."""
+    weight = settings.race_weight
     if state.is_over:
         values = [float(p.score) for p in score_state(state)]
     else:
-        values = [-rack_cost(state, s, settings) for s in range(state.player_count)]
+        values = [0.0] * state.player_count
+        if weight > 0:
+            values = [weight * v for v in race_scores(state)]
+        if weight < 1:
+            for s in range(state.player_count):
+                values[s] -= (1 - weight) * rack_cost(state, s, settings)
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - sum(others) / len(others)
 

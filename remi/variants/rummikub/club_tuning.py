@@ -2,7 +2,8 @@
 
 ``club:samples=12``, ``club:rollout=2`` (turns played out after a candidate; ``round``: one
 round, the default), ``club:margin=2``, ``club:states=40000`` (the rollout policy's solver work
-per turn), ``club:budget=0.5s`` (a time budget per decision, turned into a sample count:
+per turn), ``club:race=0`` (how the rollout's horizon is priced: 1, the race model, the
+default; 0, "as if the game ended now"; in between, a blend), ``club:budget=0.5s`` (a time budget per decision, turned into a sample count:
 ``samples_for``). Each sets a field of ``club.ClubSettings`` (``remi.core.bot_settings`` reads
 the spec); the search itself is ``club.RummikubClubStrategy``'s.
 """
@@ -14,7 +15,7 @@ from typing import Final
 import attrs
 
 from remi.core.actions import Action
-from remi.core.bot_settings import MARGIN, SAMPLES, Setting, Tunable, setting, whole
+from remi.core.bot_settings import MARGIN, SAMPLES, Setting, Tunable, number, setting, whole
 from remi.core.errors import Reason
 from remi.core.messages import N_
 from remi.variants.rummikub.club import ClubSettings, RummikubClubStrategy
@@ -60,6 +61,7 @@ CLUB: Final[Tunable[ClubSettings, RummikubView, Action]] = Tunable(
         ),
         MARGIN,
         setting("states", "policy_states", whole(100, 10_000_000)),
+        setting("race", "race_weight", number(0, 1)),
     ),
     budget=samples_for,
 )
