@@ -266,12 +266,14 @@ def test_race_scores_read_the_state_and_race_weight_zero_is_the_flat_price() -> 
     state = attrs.evolve(state, racks=(parse_tiles("R9 R10 R11 K1 K2"), parse_tiles("Y2 Y3")))
     scores = race_scores(state)
     assert scores == pytest.approx(expected_scores([5, 2], [False, False], 0, [33.0, 5.0]))
-    flat = ClubSettings(race_weight=0.0)
+    flat = ClubSettings()  # the default: race_weight 0
     # "as if it ended now": the others' rack_cost minus one's own (2 players)
     assert _standing(state, 0, flat) == pytest.approx(
         rack_cost(state, 1, flat) - rack_cost(state, 0, flat)
     )
-    assert _standing(state, 0, ClubSettings()) == pytest.approx(scores[0] - scores[1])
+    assert _standing(state, 0, ClubSettings(race_weight=1.0)) == pytest.approx(
+        scores[0] - scores[1]
+    )
 
 
 def test_the_rollout_policy_remembers_an_initial_meld_by_rack() -> None:

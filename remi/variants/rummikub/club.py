@@ -18,13 +18,14 @@ tie-break, else the greedy listed play) for ``rollout_turns`` turns after the ca
 one round: the other players, then this player's next turn), or to the game's end.
 
 Evaluation (points): at the game's end, this player's score minus the others' mean
-(``score_state``, §2.9, §2.10); otherwise the same difference of each player's expected final
-score under the race model (``race_scores``, ``remi.variants.rummikub.race``: the chance that
-each player goes out first, from the tile counts, the opened flags and the seat to move,
-fitted on self-play hands of the ``solver`` bot, and the racks' points). ``race_weight`` below
-1 blends in the older price "as if it ended now" (``rack_cost``: his rack's points, a joker
-``scoring.joker_points``, plus ``tile_weight`` points a tile, a player who has not made his
-initial meld charged ``closed_penalty`` more). The best mean wins when it beats the solver
+(``score_state``, §2.9, §2.10); otherwise the same difference "as if it ended now" of each
+player's ``rack_cost``: his rack's points (a joker ``scoring.joker_points``) plus ``tile_weight``
+points a tile, a player who has not made his initial meld charged ``closed_penalty`` more.
+``race_weight`` above 0 blends in each player's expected final score under the race model
+(``race_scores``, ``remi.variants.rummikub.race``: the chance that each player goes out first,
+from the tile counts, the opened flags and the seat to move, fitted on self-play hands of the
+``solver`` bot, and the racks' points); measured no stronger than the flat price, it is off by
+default. The best mean wins when it beats the solver
 move's by more than ``margin_points``.
 
 Rules: every rule id is respected; the rule values the move solver does not model
@@ -96,10 +97,11 @@ class ClubSettings:
         hold_sets: after the initial meld, candidates holding back a new set made of rack
             tiles only (the first ``hold_sets`` such sets of the solver's move, one at a time,
             and all of them; 0: none).
-        race_weight: how the horizon is priced: 1, the expected final score of the race model
+        race_weight: how the horizon is priced: 0 (the default), "as if the game ended now"
+            (``rack_cost``); 1, the expected final score of the race model
             (``race.expected_scores``: who is likely to go out first, from the tile counts,
-            opened flags and turn order); 0, "as if the game ended now" (``rack_cost``); in
-            between, that blend.
+            opened flags and turn order; measured no stronger, docs/bots.md); in between,
+            that blend.
     """
 
     samples: int = 6
@@ -109,7 +111,7 @@ class ClubSettings:
     closed_penalty: float = 20.0
     policy_states: int = 20_000
     hold_sets: int = 2
-    race_weight: float = 1.0
+    race_weight: float = 0.0
 
 
 def check_club_rules(rules: RuleSet) -> None:

@@ -2,8 +2,8 @@
 
 ``club:samples=12``, ``club:rollout=2`` (turns played out after a candidate; ``round``: one
 round, the default), ``club:margin=2``, ``club:states=40000`` (the rollout policy's solver work
-per turn), ``club:race=0`` (how the rollout's horizon is priced: 1, the race model, the
-default; 0, "as if the game ended now"; in between, a blend), ``club:budget=0.5s`` (a time budget per decision, turned into a sample count:
+per turn), ``club:race=1`` (how the rollout's horizon is priced: 0, "as if the game ended
+now", the default; 1, the race model; in between, a blend), ``club:budget=0.5s`` (a time budget per decision, turned into a sample count:
 ``samples_for``). Each sets a field of ``club.ClubSettings`` (``remi.core.bot_settings`` reads
 the spec); the search itself is ``club.RummikubClubStrategy``'s.
 """
