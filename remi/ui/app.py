@@ -25,13 +25,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.filter import LineFilter
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from remi.core.commands import canonical_command, in_romanian
 from remi.core.messages import N_, Messages
 from remi.ui import remi_board, rummikub_board
 from remi.ui.bridge import TIME_UP, BoardClosed, Bridge, Snapshot
 from remi.ui.command_line import CommandInput
+from remi.ui.keybar import KeyBar
 from remi.ui.letters import ColourLetters, legend_line
 from remi.ui.message_log import MessageLog
 from remi.ui.screens import CoverScreen, DrawScreen, HoldScreen, QuestionScreen, QuitScreen
@@ -126,6 +127,9 @@ class BoardApp(App[None]):
         self.stepping = False
         #: The last command came from the command line (the focus stays there).
         self.typed = False
+        #: Where the keys were when the game asked its question (the rack, the command line):
+        #: the next line is read from there again, whatever the question's answer.
+        self._resume_focus: Widget | None = None
 
     def compose(self) -> ComposeResult:
         """The board's widgets, top to bottom."""
@@ -148,7 +152,7 @@ class BoardApp(App[None]):
         yield PickRack(self.m, id="rack")
         yield RackRow(table, self.m, id="rk-rack")
         yield CommandInput(self.m, id="command", placeholder=self.m("board.waiting"))
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def part(self, selector: str, kind: type[W]) -> W:
         """A widget of the board (found on the board's screen even while a cover, the end of
@@ -365,7 +369,10 @@ class BoardApp(App[None]):
         command = self.part("#command", CommandInput)
         command.placeholder = prompt
         table = self.part("#sets", TableEdit)
-        if table.display and not command.value and not (self.typed and command.has_focus):
+        resume, self._resume_focus = self._resume_focus, None
+        if resume is not None and resume.display:
+            resume.focus()  # back where the player was before the game's question
+        elif table.display and not command.value and not (self.typed and command.has_focus):
             table.focus()  # a table-editing turn: the table has the keys
         elif not self.part("#rack", PickRack).has_focus:
             command.focus()
@@ -386,10 +393,19 @@ class BoardApp(App[None]):
         self.push_screen(CoverScreen(name, self.m), confirmed)
 
     def show_question(self, question: str, answers: Sequence[tuple[str, str]]) -> None:
-        """Ask the game's question (``QuestionScreen``) and send the key back (``""``: Esc)."""
-        self.push_screen(
-            QuestionScreen(question, answers, self.m), lambda key: self.bridge.answer(key or "")
-        )
+        """Ask the game's question (``QuestionScreen``) and send the key back (``""``: Esc,
+        back: nothing changes). The next line is read where the player was (the rack keeps
+        the keys and the picks), and the command line says the game waits for the answer,
+        not for the bots."""
+        self._resume_focus = self.screen_stack[0].focused
+        command = self.part("#command", CommandInput)
+        command.placeholder = self.m("board.question.waiting")
+
+        def answered(key: str | None) -> None:
+            command.placeholder = self.m("board.waiting")
+            self.bridge.answer(key or "")
+
+        self.push_screen(QuestionScreen(question, answers, self.m), answered)
 
     def show_hold(self, item: RenderableType) -> None:
         """Show the end of the hand until Enter."""
@@ -494,11 +510,14 @@ class BoardApp(App[None]):
         self.action_ask_quit()
 
     def action_ask_quit(self) -> None:
-        """Ask before leaving, saying where the game was last saved."""
+        """Ask before leaving, saying where the game was last saved; the turn timer stands
+        still while the question is open (``Bridge.pause``)."""
         saved = self.snapshot.saved_to if self.snapshot is not None else None
         position = self.snapshot is not None and self.snapshot.from_position
+        self.bridge.pause()
 
         def answer(key: str | None) -> None:
+            self.bridge.resume()
             if key == "y":
                 if self.waiting:
                     self._send("quit")
