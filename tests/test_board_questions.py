@@ -165,11 +165,13 @@ async def test_board_messages_wrap_without_losing_a_letter(tmp_path: Path) -> No
         log = app.query_one("#log", MessageLog)
         for n in range(4):  # more lines than the area holds: the scrollbar shows
             log.add(f"{n} " + " ".join(words), None)
+        log.add("x" * 150 + "Z", None)  # one long word: cut into lines of the area's width
         await pilot.pause(0.2)
         width = log.scrollable_content_region.width
         lines = [strip.text.rstrip() for strip in log.lines]
         assert lines and max(len(line) for line in lines) <= width
         assert all(word in " ".join(lines).split() for word in words)
+        assert "".join(lines[-3:]).endswith("x" * 20 + "Z")
 
 
 @pytest.mark.parametrize("lang", ["en", "ro"])

@@ -189,13 +189,15 @@ def _check_language(args: list[str], ctx: Any) -> None:
     Raises:
         typer.BadParameter: an unknown language (one ``error:`` line, exit 2: ``_usage_error``).
     """
+    from remi.core.files import printable
     from remi.core.messages import LANGUAGES
 
     bad = unknown_language(args)
     if bad is None:
         return
     choices = ", ".join(f"'{lang}'" for lang in LANGUAGES)
-    error = typer.BadParameter(f"'{bad}' is not one of {choices}.", ctx=ctx, param_hint="'--lang'")
+    message = f"'{printable(bad)}' is not one of {choices}."  # no escape code reaches the terminal
+    error = typer.BadParameter(message, ctx=ctx, param_hint="'--lang'")
     path = [ctx.command_path]  # the command whose help to see: remi play, remi check meld
     group = ""
     for arg in args:

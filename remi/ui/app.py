@@ -5,7 +5,9 @@ The game runs on a worker thread in the program's session and talks to the board
 the player types on the command line (the engine's notation, tab completion of the commands and
 of the rack's tiles; PageUp / PageDown scroll the messages, whose area grows with the terminal
 and shows a long answer from its beginning). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
-saying where the game was last saved). At each hand-over between two people the board is
+saying where the game was last saved; the turn timer stands still meanwhile), all listed in
+the key line (``remi.ui.keybar.KeyBar``, wrapped at the width). A question of the game (the
+announce question) is answered by its own keys; Esc goes back where the player was. At each hand-over between two people the board is
 replaced by a cover screen until the next player confirms. A Rummikub-style turn is edited on
 the table itself (``remi.ui.table_edit``): a letter typed there that is not one of its keys starts
 a command on the command line, and Enter on an unchanged table (a draw) asks first. A bot game (``--auto``) is drawn move by move:
@@ -54,7 +56,7 @@ SPEEDS = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0)
 #: The speed a bot game starts at (an index of ``SPEEDS``).
 START_SPEED = 3
 
-#: The actions of the bot-game keys (shown in the footer only during a bot game).
+#: The actions of the bot-game keys (shown in the key line only during a bot game).
 _AUTO_ACTIONS = ("speed", "pause", "step")
 
 
@@ -89,7 +91,7 @@ class BoardApp(App[None]):
 
     def __init__(self, m: Messages, bridge: Bridge, game: Callable[[], None]) -> None:
         super().__init__()
-        # the keys, described in the player's language in the footer
+        # the keys, described in the player's language in the key line (``KeyBar``)
         keys = (
             ("ctrl+q", "ask_quit", N_("board.key.quit")),
             ("f1", "command('help')", N_("board.key.help")),
@@ -380,6 +382,7 @@ class BoardApp(App[None]):
     def show_cover(self, name: str) -> None:
         """Blank the board and cover it until ``name`` confirms."""
         self.snapshot = None
+        self._resume_focus = None
         self._redraw()
         log = self.part("#log", MessageLog)
         log.clear()
@@ -394,15 +397,17 @@ class BoardApp(App[None]):
 
     def show_question(self, question: str, answers: Sequence[tuple[str, str]]) -> None:
         """Ask the game's question (``QuestionScreen``) and send the key back (``""``: Esc,
-        back: nothing changes). The next line is read where the player was (the rack keeps
-        the keys and the picks), and the command line says the game waits for the answer,
-        not for the bots."""
+        back: nothing changes). The command line says the game waits for the answer, not for
+        the bots. Esc reads the next line where the player was (the rack keeps the
+        keys and the picks)."""
         self._resume_focus = self.screen_stack[0].focused
         command = self.part("#command", CommandInput)
         command.placeholder = self.m("board.question.waiting")
 
         def answered(key: str | None) -> None:
             command.placeholder = self.m("board.waiting")
+            if key:  # answered: the game goes on (the next player may be another person)
+                self._resume_focus = None
             self.bridge.answer(key or "")
 
         self.push_screen(QuestionScreen(question, answers, self.m), answered)

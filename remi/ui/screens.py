@@ -99,12 +99,14 @@ def yes_no_labels(m: Messages) -> dict[str, str]:
 class _Question(ModalScreen[str]):
     """A question answered by one key: each key of ``keys`` returns its answer, Esc returns
     ``""`` (back: nothing changes). The keys described in ``labels`` (key -> what it does) are
-    listed in the question's own key line, which replaces the board's while it is open (the
-    board's keys do not work here: ``d`` on the rack discards, not here)."""
+    listed in the question's own key line, which covers the board's while it is open (two
+    lines at least: the board's wraps to two at 80 columns; the board's keys do not work here:
+    ``d`` on the rack discards, not here)."""
 
     DEFAULT_CSS = """
     _Question { align: center middle; }
     _Question > Vertical { width: 70; height: auto; border: heavy $warning; padding: 0 1; }
+    _Question > KeyBar { min-height: 2; }
     """
 
     def __init__(

@@ -70,7 +70,7 @@ class PickRack(Static, can_focus=True):
     """The rack, with a cursor and picked tiles: ←/→ move, Space picks, m melds, d discards,
     l starts a layoff, t starts a take, Esc goes back to the command line; a click picks."""
 
-    #: key, action, message id of its description in the footer
+    #: key, action, message id of its description in the key line
     KEYS: ClassVar[tuple[tuple[str, str, str], ...]] = (
         ("space", "pick", N_("board.key.pick_one")),
         ("m", "play('meld')", N_("board.key.meld")),
