@@ -140,7 +140,7 @@ def test_play_and_simulate_take_a_spec() -> None:
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     assert data["bots"] == ["club:samples=1", "solver"]
-    assert [p["name"] for p in data["players"]] == ["club-1", "solver-2"]
+    assert [p["name"] for p in data["players"]] == ["club(samples=1)-1", "solver-2"]
     bot = make_bot("club:samples=1", 5)
     assert bot.name == "club:samples=1"
     rules = load_rules("remi-pe-tabla")

@@ -527,3 +527,23 @@ def test_each_family_names_its_own_command_words() -> None:
     )
     assert {"put", "move", "split", "new", "done", "draw", "pass"} <= set(rk_words)
     assert "take" not in rk_words and "done" not in remi_words
+
+
+@pytest.mark.parametrize("word", ["verific", "verifică", "verifica", "check"])
+def test_play_rummikub_check_in_romanian_and_in_help(
+    tmp_path: Path, clock: FakeClock, word: str
+) -> None:
+    """``verific`` (imperative ``verifică``, diacritics optional; ``check`` too) tells what
+    ``gata`` would say without ending the turn; ``ajutor`` lists it with what it does."""
+    start = _record(tmp_path)
+    save = tmp_path / "game.json"
+    lines = ["", "ajutor", "nou R10 R11", word, "anulez", "trage"]
+    out = _play(["--load", str(start), "--save", str(save), "--lang", "ro"], lines)
+    assert "verific (ce ar spune gata acum; tura continuă)" in " ".join(out.split())
+    assert "verificare: „gata” ar refuza masa asta (cu penalizare)" in out
+    assert load_record(save).actions == ("p1 draw",)  # the check ended nothing
+
+
+def test_play_rummikub_help_lists_check_in_english(tmp_path: Path, clock: FakeClock) -> None:
+    out = _play(["--load", str(_record(tmp_path))], ["", "help", "draw"])
+    assert "check (what done would say now; the turn goes on)" in " ".join(out.split())

@@ -1,7 +1,7 @@
 """The line mode (``remi play --plain``) asks before a discard that would cost the missed
 announcement (anunț, docs/rules.md §1.9: ``announce.max_tiles`` 3, ``announce.penalty_points``
-500), as the board does: ``a`` announces and then discards, ``d`` (Romanian ``o``) discards
-anyway, any other answer changes nothing."""
+500), as the board does: ``a`` announces and then discards, ``w`` (Romanian ``o``) discards
+without announcing, any other answer (``d``, the rack's discard key, too) changes nothing."""
 
 from __future__ import annotations
 
@@ -36,13 +36,21 @@ def _play(tmp_path: Path, lines: list[str], *args: str) -> tuple[str, tuple[str,
 def test_a_announces_then_discards(tmp_path: Path) -> None:
     out, actions = _play(tmp_path, [*BEFORE, "discard Y8", "a"])
     assert "Discarding Y8 leaves 2 tiles without an announcement: that costs 500 points" in out
-    assert "a: announce now, then discard   d: discard anyway   Enter: go back" in out
+    assert "a: announce now, then discard   w: discard without announcing   Enter: go back" in out
     assert actions[-2:] == ("p1 announce", "p1 discard Y8")
 
 
-def test_d_discards_anyway(tmp_path: Path) -> None:
-    _, actions = _play(tmp_path, [*BEFORE, "discard Y8", "D"])
+def test_w_discards_without_announcing(tmp_path: Path) -> None:
+    _, actions = _play(tmp_path, [*BEFORE, "discard Y8", "W"])
     assert actions[-1] == "p1 discard Y8" and "p1 announce" not in actions
+
+
+def test_d_typed_again_goes_back(tmp_path: Path) -> None:
+    """``d`` (the discard of the board's rack, typed twice by habit) is no answer: nothing is
+    discarded, the 500 points are not lost."""
+    out, actions = _play(tmp_path, [*BEFORE, "discard Y8", "d", "announce", "discard Y8"])
+    assert out.count("leaves 2 tiles without an announcement") == 1
+    assert actions[-2:] == ("p1 announce", "p1 discard Y8")
 
 
 def test_another_answer_changes_nothing(tmp_path: Path) -> None:

@@ -57,6 +57,7 @@ __all__ = [
     "bot_spec",
     "seat_name",
     "check_bots",
+    "distinct_bots",
     "make_bot",
     "play_hand",
     "seat_count",
@@ -106,9 +107,43 @@ def bot_kind(spec: str) -> str:
 
 
 def seat_name(spec: str, seat: int) -> str:
-    """The name of a bot seat: its kind and its 1-based seat number (``"club-2"`` for the spec
-    ``"club:samples=20"`` at seat 1, 0-based); the spec is taken as already checked."""
-    return f"{spec.partition(':')[0]}-{seat + 1}"
+    """The name of a bot seat: its kind, its settings when it has some, and its 1-based seat
+    number, so that two seats of one kind with different settings read apart: ``"club-2"``
+    for the spec ``"club"`` at seat 1 (0-based), ``"club(samples=4)-1"`` for
+    ``"club:samples=4"`` at seat 0, ``"club(samples=4,budget=0.2s)-3"`` for two settings.
+    The spec is taken as already checked (a spec that does not parse is named by its text
+    before the first ``:``).
+
+    >>> seat_name("club:samples=4", 0), seat_name("club", 1)
+    ('club(samples=4)-1', 'club-2')
+    """
+    try:
+        parsed = parse_bot_spec(spec)
+    except SettingError:
+        return f"{spec.partition(':')[0].strip()}-{seat + 1}"
+    settings = ",".join(f"{name}={value}" for name, value in parsed.options)
+    label = f"{parsed.kind}({settings})" if settings else parsed.kind
+    return f"{label}-{seat + 1}"
+
+
+def distinct_bots(specs: Sequence[str]) -> list[str]:
+    """``specs`` (bot specs) without repeats, in order, each written as ``KIND[:NAME=VALUE]...``
+    in lower case: two specs are one bot when their kind and settings are the same, case and
+    blanks aside (``club`` and `` Club``); settings make another bot (``club`` and
+    ``club:samples=4`` are two, as ``remi ladder`` ranks them).
+
+    >>> distinct_bots(["club", " Club", "Club:samples=4", "club:SAMPLES=4"])
+    ['club', 'club:samples=4']
+
+    Raises:
+        SettingError: bad spec syntax (``parse_bot_spec``).
+    """
+    seen: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
+    for text in specs:
+        spec = parse_bot_spec(text)
+        written = spec.kind + "".join(f":{name}={value}" for name, value in spec.options)
+        seen.setdefault((spec.kind, spec.options), written)
+    return list(seen.values())
 
 
 def bot_spec(text: str) -> str:

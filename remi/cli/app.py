@@ -27,6 +27,7 @@ from remi.cli.help_i18n import (
     help_language,
     sniff_language,
     translate,
+    unknown_language,
     usage_error,
 )
 from remi.cli.help_table import GROUP_HELP, LAZY_COMMANDS, ROOT_OPTIONS
@@ -75,7 +76,9 @@ class LazyGroup(TyperGroup):
         ``args`` (``--lang``) or the environment, for the help and the error line."""
         if not self.group:
             sniff_language(args)
+            _check_language(args, ctx)
         plain_params(self, ctx)
+        _flags_without_metavar(self, ctx)
         return super().parse_args(ctx, self._without_lang(args))
 
     def _without_lang(self, args: list[str]) -> list[str]:
@@ -140,6 +143,7 @@ class LazyGroup(TyperGroup):
             found.context_class = LocalizedContext
             _plain_help_unless_english(found)
             plain_params(found, ctx)
+            _flags_without_metavar(found, ctx)
         return found
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
@@ -162,6 +166,50 @@ class LazyGroup(TyperGroup):
             rows = [(name, make_default_short_help(text, limit)) for name, text in commands]
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _flags_without_metavar(command: Any, ctx: Any) -> None:
+    """Show no value placeholder after a flag (``--json``, ``--help``) in ``command``'s help:
+    typer writes ``<bool>`` there, as if the flag took a value; a flag of two names
+    (``--timer/--no-timer``) and every option taking a value keep theirs."""
+    try:
+        params = command.get_params(ctx)
+    except Exception:  # a command that cannot list its parameters yet: typer's own way
+        return
+    for param in params:
+        if getattr(param, "is_flag", False) and getattr(param, "metavar", "") is None:
+            param.metavar = ""
+
+
+def _check_language(args: list[str], ctx: Any) -> None:
+    """Refuse a ``--lang`` value that names no language wherever it stands (``remi --lang xx
+    --help`` too, where no command reads it), as a usage error naming the value and the
+    choices, ``en`` and ``ro`` (the tests' pseudo-locale is not offered).
+
+    Raises:
+        typer.BadParameter: an unknown language (one ``error:`` line, exit 2: ``_usage_error``).
+    """
+    from remi.core.files import printable
+    from remi.core.messages import LANGUAGES
+
+    bad = unknown_language(args)
+    if bad is None:
+        return
+    choices = ", ".join(f"'{lang}'" for lang in LANGUAGES)
+    message = f"'{printable(bad)}' is not one of {choices}."  # no escape code reaches the terminal
+    error = typer.BadParameter(message, ctx=ctx, param_hint="'--lang'")
+    path = [ctx.command_path]  # the command whose help to see: remi play, remi check meld
+    group = ""
+    for arg in args:
+        if arg not in LAZY_COMMANDS[group] and arg not in LAZY_COMMANDS:
+            continue
+        path.append(arg)
+        if arg not in LAZY_COMMANDS or group:
+            break
+        group = arg
+    error.command_path = " ".join(path)  # type: ignore[attr-defined]
+    error.field = "--lang"  # type: ignore[attr-defined]
+    raise error
 
 
 def _plain_help_unless_english(command: Any) -> None:
@@ -453,14 +501,16 @@ def _usage_error(exc: Exception, argv: list[str]) -> NoReturn:
     from remi.cli.vocabulary import error_object
 
     ctx = getattr(exc, "ctx", None)
-    where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    path = getattr(exc, "command_path", None) or (ctx.command_path if ctx is not None else None)
+    where = f" (see '{path} --help')" if path is not None else ""
     text = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
     message = _did_you_mean(text.replace("Value error, ", ""))
     m = Messages(help_language())
-    shown = usage_error(message, ctx.command_path if ctx is not None else None, m)
+    shown = usage_error(message, path, m)
     code = getattr(exc, "exit_code", EXIT_BAD_INPUT)
     param = getattr(exc, "param", None)
     field = (getattr(param, "opts", None) or [None])[0] if param is not None else None
+    field = getattr(exc, "field", None) or field  # an option checked before click parses
     args = argv[: argv.index("--")] if "--" in argv else argv
     if json_requested() or "--json" in args:
         from remi.cli.output import emit

@@ -67,6 +67,14 @@ class BoardSession(Session):
     saved_to: Path | None = None
     screen: Any = None
 
+    def __attrs_post_init__(self) -> None:
+        self.bridge.clock = lambda: Session.clock(self)
+
+    def clock(self) -> float:
+        """The session's clock without the time the board's quit question was open
+        (``Bridge.pause``): the turn timer stands still while the player is asked."""
+        return Session.clock(self) - self.bridge.paused_seconds()
+
     def snapshot(self, seat: int) -> Snapshot:
         """What the board shows to ``seat`` now: his view and the public frame around it."""
         view = self.view(seat)

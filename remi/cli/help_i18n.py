@@ -36,6 +36,7 @@ __all__ = [
     "remember",
     "sniff_language",
     "translate",
+    "unknown_language",
     "usage_error",
     "usage_hint",
 ]
@@ -58,17 +59,32 @@ _CLICK = {
 _EXTRA = re.compile(r"^(?P<text>.*?)(?:\s{2}\[(?P<extra>[^\[\]]+)\])?$", re.DOTALL)
 
 
+def lang_values(args: Sequence[str]) -> list[str]:
+    """The values given to ``--lang X`` / ``--lang=X`` among ``args``, in order."""
+    values = []
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            values.append(args[i + 1])
+        elif arg.startswith("--lang="):
+            values.append(arg.partition("=")[2])
+    return values
+
+
+def unknown_language(args: Sequence[str]) -> str | None:
+    """The first value of ``--lang`` among ``args`` that names no language (``en``, ``ro``, in
+    any case; the tests' pseudo-locale ``qps`` is accepted but never offered), or None."""
+    for value in lang_values(args):
+        if value.strip().lower() not in (*LANGUAGES, PSEUDO):
+            return value
+    return None
+
+
 def sniff_language(args: Sequence[str]) -> str:
     """The language of one invocation: the value of ``--lang X`` / ``--lang=X`` among ``args``
     when it names a language, else the environment's; remembered for the help and the error
     line."""
     lang = ""
-    for i, arg in enumerate(args):
-        value = ""
-        if arg == "--lang" and i + 1 < len(args):
-            value = args[i + 1]
-        elif arg.startswith("--lang="):
-            value = arg.partition("=")[2]
+    for value in lang_values(args):
         if value.strip().lower() in (*LANGUAGES, PSEUDO):
             lang = value.strip().lower()
     chosen = lang or default_language()

@@ -88,11 +88,13 @@ def ladder_command(
     no_color: NoColorOption = False,
 ) -> None:
     """Rank bot kinds in a duplicate tournament: the same deals with the bots rotated over the seats."""
+    from remi.bots import distinct_bots
     from remi.ladder.duplicate import duplicate_ladder
 
-    kinds = list(dict.fromkeys(k.strip() for k in bots.split(",")))
-    if len(kinds) < 2 or "" in kinds:
+    typed = [k.strip() for k in bots.split(",")]
+    if "" in typed or len(distinct_bots(typed)) < 2:  # settings make another bot
         fail_message(N_("cli.ladder.error.bots"), field="--bots", bots=bots)
+    kinds = distinct_bots(typed)
     if not 2 <= players <= 4:
         fail_message(N_("cli.ladder.error.players"), field="--players", players=players)
     if deals < 1:

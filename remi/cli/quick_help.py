@@ -40,9 +40,8 @@ _CLICK_IDS = {
 }
 #: A code span of the help's Markdown (```--set```): shown without its backticks.
 _CODE = re.compile(r"`([^`]+)`")
-#: The ANSI styles of typer's rich help (``typer.rich_utils``): usage, names, borders, types.
+#: The ANSI styles of typer's rich help (``typer.rich_utils``): usage, names, borders.
 _BOLD, _YELLOW, _CYAN, _DIM, _RESET = "\x1b[1m", "\x1b[1;33m", "\x1b[1;36m", "\x1b[2m", "\x1b[0m"
-_TYPES, _TYPES_EDGE = "\x1b[1;33m", "\x1b[1;2;33m"
 
 
 class HelpRequest:
@@ -274,10 +273,9 @@ def _panels(group: str, width: int, colour: bool) -> str:
                 out.append(f"{edge} {head if n == 0 else ' ' * left}{body} {edge}")
         out.append(paint("╰" + "─" * (width - 2) + "╯", _DIM))
 
-    types = paint("<", _TYPES_EDGE) + paint("bool", _TYPES) + paint(">", _TYPES_EDGE)
-    gap = " " * 8 + "<bool>  "
+    gap = " " * 10  # the flags show no value placeholder (remi.cli.app._flags_without_metavar)
     options = [(name, text) for name, text, _ in _options(group)]
-    panel("Options", options, gap, gap.replace("<bool>", types))
+    panel("Options", options, gap, gap)
     panel("Commands", [(name, text) for name, text, _ in _rows(group)], "  ", "  ")
     return "\n".join(out) + "\n\n"
 

@@ -155,7 +155,7 @@ class TurnIO(Protocol):
 
 
 def answers_line(answers: Sequence[tuple[str, str]], back: str) -> str:
-    """The keys of a question and what each does, then the way back
-    (``a: announce now, then discard   d: discard anyway   Esc: back``): the line under a
-    ``TurnIO.ask`` question."""
+    """The keys of a question and what each does, then the way back (``a: announce now, then
+    discard   w: discard without announcing   Esc: back``): the line under a ``TurnIO.ask``
+    question."""
     return "   ".join([*(f"{key}: {text}" for key, text in answers), back])

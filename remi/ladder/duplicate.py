@@ -243,16 +243,20 @@ def duplicate_ladder(
     after each deal. The report is the same however the deals are run.
 
     Raises:
-        ValueError: fewer than two distinct kinds.
+        ValueError: fewer than two different bots (``remi.bots.distinct_bots``: one kind with
+            other settings is another bot, ``club`` and ``club:samples=4``).
+        SettingError: a bot spec of bad syntax.
         BotError: an unknown kind; NoStrategyError: a kind that refuses the rules (before play).
         RemiError: a bad preset or ``--set`` override.
         SimulationError: ``dask.distributed`` missing, the scheduler unreachable, a worker of
             another program version.
     """
-    from remi.bots import check_bots
+    from remi.bots import check_bots, distinct_bots
     from remi.core.presets import load_rules
 
-    kinds = list(dict.fromkeys(kinds))
+    kinds = distinct_bots(kinds)
+    if len(kinds) < 2:
+        raise ValueError(f"a ladder needs at least two different bots, got {kinds}")
     over = tuple(sorted((overrides or {}).items()))
     check_bots(kinds, load_rules(preset, dict(over)))
     pairs = list(combinations(kinds, 2))

@@ -70,9 +70,11 @@ _CHECK_GAMES = 100
 _MAX_GAMES = 10_000_000  # hands per arm; more would overflow the seed ranges (and never finish)
 
 
-def _known_kind(spec: str, message_id: str) -> None:
+def _known_kind(spec: str, message_id: str, close_id: str) -> None:
     """Refuse a bot spec of an unknown kind with the simulation's ``message_id`` (``kind``,
-    ``known``); its settings are checked later against each arm (``check_bots``).
+    ``known``), or ``close_id`` (``choice`` too: "did you mean 'greedy'?") when a known kind
+    is close to it, as ``remi play --bot`` and ``remi ladder`` suggest; its settings are
+    checked later against each arm (``check_bots``).
 
     Raises:
         SimulationError: an unknown kind; SettingError: bad spec syntax.
@@ -82,9 +84,13 @@ def _known_kind(spec: str, message_id: str) -> None:
     try:
         bot_kind(spec)
     except BotError as exc:
-        raise SimulationError.from_id(
-            message_id, kind=exc.kind, known=", ".join(BOT_KINDS)
-        ) from None
+        choice = getattr(exc, "params", {}).get("choice")
+        known = ", ".join(BOT_KINDS)
+        if choice is not None:
+            raise SimulationError.from_id(
+                close_id, kind=exc.kind, known=known, choice=choice
+            ) from None
+        raise SimulationError.from_id(message_id, kind=exc.kind, known=known) from None
 
 
 def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -> None:
@@ -97,7 +103,7 @@ def _validate(arms: Sequence[Arm], games: int, bots: Sequence[str], jobs: int) -
     if jobs < 1:
         raise SimulationError.from_id(N_("simulate.error.jobs_min"), jobs=jobs)
     for kind in bots:
-        _known_kind(kind, N_("simulate.error.bot_kind"))
+        _known_kind(kind, N_("simulate.error.bot_kind"), N_("bot.error.kind_close"))
     for arm in arms:
         check_bots(bots, arm.rules())
         values = dict(arm.values)
@@ -196,6 +202,10 @@ def simulate(
     else:
         kinds = tuple(bots)
     _validate(arm_list, games, kinds, jobs)
+    if bots_check is not None:  # refused before any hand is played, not after the run
+        _known_kind(
+            bots_check, N_("simulate.error.bots_check"), N_("simulate.error.bots_check_close")
+        )
     ids = sorted({k for a in arm_list for k, _ in a.changes})
     seeds = list(range(seed, seed + games))
     done_games: list[GameSummary] = []
@@ -254,7 +264,9 @@ def simulate(
 def _write_failure(failure: dict[str, Any], index: Path) -> Path:
     """Write a failed hand as a game record ``remi replay`` reads (version 2: its rule values,
     seed, bots and the actions up to the failure) in the folder ``INDEX.records`` beside the
-    failures index; the path written."""
+    failures index, each seat named from its own bot spec (``remi.bots.seat_name``:
+    ``club(samples=4)-1``, as ``remi play`` and the JSON report name it); the path written."""
+    from remi.bots import seat_name
     from remi.core.record_files import dump_record
     from remi.core.records import GameRecord, PlayerEntry, now_iso
 
@@ -266,7 +278,7 @@ def _write_failure(failure: dict[str, Any], index: Path) -> Path:
         family=failure["family"],
         preset=failure["arm"],
         rules=tuple(failure["rules"].items()),
-        players=tuple(PlayerEntry(f"{k}-{i + 1}", k) for i, k in enumerate(failure["bots"])),
+        players=tuple(PlayerEntry(seat_name(k, i), k) for i, k in enumerate(failure["bots"])),
         seed=failure["seed"],
         created=now_iso(),
         actions=tuple(failure["actions"]),
@@ -303,7 +315,6 @@ def _bots_check(
     """``report`` with a ``BotsCheck``: the first deals rerun with ``bot`` at every seat."""
     import attrs
 
-    _known_kind(bot, N_("simulate.error.bots_check"))
     n = min(report.games, _CHECK_GAMES)
     kinds = (bot,) * len(report.bots)
     seeds = list(range(report.seed, report.seed + n))

@@ -5,7 +5,9 @@ The game runs on a worker thread in the program's session and talks to the board
 the player types on the command line (the engine's notation, tab completion of the commands and
 of the rack's tiles; PageUp / PageDown scroll the messages, whose area grows with the terminal
 and shows a long answer from its beginning). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
-saying where the game was last saved). At each hand-over between two people the board is
+saying where the game was last saved; the turn timer stands still meanwhile), all listed in
+the key line (``remi.ui.keybar.KeyBar``, wrapped at the width). A question of the game (the
+announce question) is answered by its own keys; Esc goes back where the player was. At each hand-over between two people the board is
 replaced by a cover screen until the next player confirms. A Rummikub-style turn is edited on
 the table itself (``remi.ui.table_edit``): a letter typed there that is not one of its keys starts
 a command on the command line, and Enter on an unchanged table (a draw) asks first. A bot game (``--auto``) is drawn move by move:
@@ -25,13 +27,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.filter import LineFilter
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from remi.core.commands import canonical_command, in_romanian
 from remi.core.messages import N_, Messages
 from remi.ui import remi_board, rummikub_board
 from remi.ui.bridge import TIME_UP, BoardClosed, Bridge, Snapshot
 from remi.ui.command_line import CommandInput
+from remi.ui.keybar import KeyBar
 from remi.ui.letters import ColourLetters, legend_line
 from remi.ui.message_log import MessageLog
 from remi.ui.screens import CoverScreen, DrawScreen, HoldScreen, QuestionScreen, QuitScreen
@@ -53,7 +56,7 @@ SPEEDS = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0)
 #: The speed a bot game starts at (an index of ``SPEEDS``).
 START_SPEED = 3
 
-#: The actions of the bot-game keys (shown in the footer only during a bot game).
+#: The actions of the bot-game keys (shown in the key line only during a bot game).
 _AUTO_ACTIONS = ("speed", "pause", "step")
 
 
@@ -88,7 +91,7 @@ class BoardApp(App[None]):
 
     def __init__(self, m: Messages, bridge: Bridge, game: Callable[[], None]) -> None:
         super().__init__()
-        # the keys, described in the player's language in the footer
+        # the keys, described in the player's language in the key line (``KeyBar``)
         keys = (
             ("ctrl+q", "ask_quit", N_("board.key.quit")),
             ("f1", "command('help')", N_("board.key.help")),
@@ -126,6 +129,9 @@ class BoardApp(App[None]):
         self.stepping = False
         #: The last command came from the command line (the focus stays there).
         self.typed = False
+        #: Where the keys were when the game asked its question (the rack, the command line):
+        #: the next line is read from there again, whatever the question's answer.
+        self._resume_focus: Widget | None = None
 
     def compose(self) -> ComposeResult:
         """The board's widgets, top to bottom."""
@@ -148,7 +154,7 @@ class BoardApp(App[None]):
         yield PickRack(self.m, id="rack")
         yield RackRow(table, self.m, id="rk-rack")
         yield CommandInput(self.m, id="command", placeholder=self.m("board.waiting"))
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def part(self, selector: str, kind: type[W]) -> W:
         """A widget of the board (found on the board's screen even while a cover, the end of
@@ -365,7 +371,10 @@ class BoardApp(App[None]):
         command = self.part("#command", CommandInput)
         command.placeholder = prompt
         table = self.part("#sets", TableEdit)
-        if table.display and not command.value and not (self.typed and command.has_focus):
+        resume, self._resume_focus = self._resume_focus, None
+        if resume is not None and resume.display:
+            resume.focus()  # back where the player was before the game's question
+        elif table.display and not command.value and not (self.typed and command.has_focus):
             table.focus()  # a table-editing turn: the table has the keys
         elif not self.part("#rack", PickRack).has_focus:
             command.focus()
@@ -373,6 +382,7 @@ class BoardApp(App[None]):
     def show_cover(self, name: str) -> None:
         """Blank the board and cover it until ``name`` confirms."""
         self.snapshot = None
+        self._resume_focus = None
         self._redraw()
         log = self.part("#log", MessageLog)
         log.clear()
@@ -386,10 +396,21 @@ class BoardApp(App[None]):
         self.push_screen(CoverScreen(name, self.m), confirmed)
 
     def show_question(self, question: str, answers: Sequence[tuple[str, str]]) -> None:
-        """Ask the game's question (``QuestionScreen``) and send the key back (``""``: Esc)."""
-        self.push_screen(
-            QuestionScreen(question, answers, self.m), lambda key: self.bridge.answer(key or "")
-        )
+        """Ask the game's question (``QuestionScreen``) and send the key back (``""``: Esc,
+        back: nothing changes). The command line says the game waits for the answer, not for
+        the bots. Esc reads the next line where the player was (the rack keeps the
+        keys and the picks)."""
+        self._resume_focus = self.screen_stack[0].focused
+        command = self.part("#command", CommandInput)
+        command.placeholder = self.m("board.question.waiting")
+
+        def answered(key: str | None) -> None:
+            command.placeholder = self.m("board.waiting")
+            if key:  # answered: the game goes on (the next player may be another person)
+                self._resume_focus = None
+            self.bridge.answer(key or "")
+
+        self.push_screen(QuestionScreen(question, answers, self.m), answered)
 
     def show_hold(self, item: RenderableType) -> None:
         """Show the end of the hand until Enter."""
@@ -494,11 +515,14 @@ class BoardApp(App[None]):
         self.action_ask_quit()
 
     def action_ask_quit(self) -> None:
-        """Ask before leaving, saying where the game was last saved."""
+        """Ask before leaving, saying where the game was last saved; the turn timer stands
+        still while the question is open (``Bridge.pause``)."""
         saved = self.snapshot.saved_to if self.snapshot is not None else None
         position = self.snapshot is not None and self.snapshot.from_position
+        self.bridge.pause()
 
         def answer(key: str | None) -> None:
+            self.bridge.resume()
             if key == "y":
                 if self.waiting:
                     self._send("quit")

@@ -10,6 +10,8 @@ names, the last round in words, the match totals...) and blocks in ``Bridge.read
 from __future__ import annotations
 
 import queue
+import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -117,6 +119,38 @@ class Bridge:
         self.closed = False
         #: Lines printed to the terminal once the board has closed (where the game is saved).
         self.farewell: list[str] = []
+        #: The clock of the turn timer (the session's, ``BoardSession`` sets it), in seconds.
+        self.clock: Callable[[], float] = time.monotonic
+        self._lock = threading.Lock()
+        self._pauses = 0  # open questions that stop the turn timer (nested: Ctrl+Q twice)
+        self._paused_at = 0.0
+        self._paused_total = 0.0
+
+    # --- the turn timer's pauses (a question of the board is open) ----------------------------
+
+    def pause(self) -> None:
+        """Stop the turn timer's time (the board's quit question opened); nested pauses count
+        once."""
+        with self._lock:
+            if self._pauses == 0:
+                self._paused_at = self.clock()
+            self._pauses += 1
+
+    def resume(self) -> None:
+        """Let the turn timer's time run again (the question closed)."""
+        with self._lock:
+            if self._pauses == 0:
+                return
+            self._pauses -= 1
+            if self._pauses == 0:
+                self._paused_total += self.clock() - self._paused_at
+
+    def paused_seconds(self) -> float:
+        """The seconds spent paused so far (the current pause included), to take off the turn
+        timer's clock (``BoardSession.clock``)."""
+        with self._lock:
+            running = self.clock() - self._paused_at if self._pauses else 0.0
+            return self._paused_total + running
 
     def attach(self, side: BoardSide, call: Callable[..., Any]) -> None:
         """Connect the board ``side``; ``call(fn, *args)`` runs ``fn`` on the board's thread."""

@@ -23,10 +23,19 @@ def log_height(rows: int) -> int:
 
 
 class MessageLog(RichLog):
-    """The messages: plain text lines (never read as markup), wrapped to the width."""
+    """The messages: plain text lines (never read as markup), wrapped to the width.
+
+    A line is wrapped when it is written, at the width then available: the column of the
+    scrollbar is kept free from the start (``scrollbar-gutter: stable``) and no minimum width
+    is imposed (``RichLog``'s default is 78), so a line written before the scrollbar appeared,
+    or on a terminal of 80 columns, never loses its last letter under it."""
+
+    DEFAULT_CSS = """
+    MessageLog { scrollbar-gutter: stable; }
+    """
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=1, **kwargs)
         #: The first line of the current batch, or None before its first line.
         self._batch: int | None = None
 

@@ -22,6 +22,7 @@ from remi.core.render import tile_text
 from remi.core.tiles import Tile
 from remi.ui.bridge import Snapshot
 from remi.variants.remi_pe_tabla.events import Drew, LaidOff, Swapped, Undone
+from remi.variants.remi_pe_tabla.opening import opening_points
 from remi.variants.remi_pe_tabla.screens import status_marks
 from remi.variants.remi_pe_tabla.state import Phase
 from remi.variants.remi_pe_tabla.views import PlayerView
@@ -168,7 +169,8 @@ def status_panel(snap: Snapshot, m: Messages, own: bool = True) -> RenderableTyp
     """The stock and atu, whose turn it is and what the phase allows, the taken tile's
     obligation, and (``own``: the board is the player's, not a bot game's) the limits that
     apply to this player now: the opening threshold
-    (``opening.min_points``) until he opens, the announcement once he nears 1-3 tiles
+    (``opening.min_points``) until he opens (once he has laid formations this turn: their
+    points against it), the announcement once he nears 1-3 tiles
     (``announce.max_tiles``)."""
     view: PlayerView = snap.view
     atu = f"   atu {view.atu}" if view.atu is not None else ""
@@ -188,8 +190,7 @@ def status_panel(snap: Snapshot, m: Messages, own: bool = True) -> RenderableTyp
     if not own:
         return Group(*lines)
     if view.phase is not Phase.ENDED and not me.opened and not me.pe_tabla:
-        need = m("board.opening_need", points=rules.opening_min_points)
-        lines.append(Text(need, style="dim"))
+        lines.append(_opening_line(view, m))
     if (
         view.phase is not Phase.ENDED
         and rules.announce_required
@@ -199,6 +200,20 @@ def status_panel(snap: Snapshot, m: Messages, own: bool = True) -> RenderableTyp
         due = m("board.announce_due", count=rules.announce_max_tiles)
         lines.append(Text(due, style="yellow"))
     return Group(*lines)
+
+
+def _opening_line(view: PlayerView, m: Messages) -> Text:
+    """The opening (etalare) of a player who has not opened: what ``opening.min_points``
+    asks, or, once he laid formations this turn, their points against it (the opening counts
+    at the turn's end: ``hint`` says the same)."""
+    need = view.rules.opening_min_points
+    turn = view.turn
+    if turn is None or not turn.opening or not turn.laid:
+        return Text(m("board.opening_need", points=need), style="dim")
+    points = opening_points([view.table[i].formation for i in turn.laid], view.rules)
+    said = m.plural("hint.opening_laid", points, need=need).rstrip(".")
+    text = f"{said} [opening.min_points]."
+    return Text(text, style="green" if points >= need else "yellow")
 
 
 def sorted_rack(rack: Sequence[Tile], by_number: bool) -> list[Tile]:

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from remi.core.messages import Messages
 from remi.core.play import answers_line
+from remi.ui.keybar import KeyBar
 
 __all__ = [
     "CoverScreen",
@@ -27,6 +28,7 @@ __all__ = [
     "QuestionScreen",
     "QuitScreen",
     "yes_no_keys",
+    "yes_no_labels",
 ]
 
 
@@ -89,34 +91,55 @@ def yes_no_keys(m: Messages) -> dict[str, str]:
     return {"y": "y", m("board.key.yes"): "y", "n": "n"}
 
 
+def yes_no_labels(m: Messages) -> dict[str, str]:
+    """The key line of a yes/no question: the language's yes key and ``n``."""
+    return {m("board.key.yes"): m("board.key.yes_label"), "n": m("board.key.no")}
+
+
 class _Question(ModalScreen[str]):
-    """A question answered by one key: each key of ``keys`` returns its answer."""
+    """A question answered by one key: each key of ``keys`` returns its answer, Esc returns
+    ``""`` (back: nothing changes). The keys described in ``labels`` (key -> what it does) are
+    listed in the question's own key line, which covers the board's while it is open (two
+    lines at least: the board's wraps to two at 80 columns; the board's keys do not work here:
+    ``d`` on the rack discards, not here)."""
 
     DEFAULT_CSS = """
     _Question { align: center middle; }
     _Question > Vertical { width: 70; height: auto; border: heavy $warning; padding: 0 1; }
+    _Question > KeyBar { min-height: 2; }
     """
 
-    def __init__(self, lines: list[str], keys: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        lines: list[str],
+        keys: Mapping[str, str],
+        labels: Mapping[str, str] | None = None,
+        back: str = "",
+    ) -> None:
         super().__init__()
         self.lines = lines
         self.keys = dict(keys)
         self._answered = False
+        labels = labels or {}
+        for key in self.keys:
+            self._bindings.bind(
+                key, f"answer({key!r})", labels.get(key, ""), show=key in labels, priority=True
+            )
+        self._bindings.bind("escape", "answer('')", back, show=bool(back), priority=True)
 
     def compose(self) -> ComposeResult:
-        """The question's lines."""
+        """The question's lines and its keys."""
         with Vertical():
             for line in self.lines:
                 yield Static(line)
+        yield KeyBar()
 
-    def on_key(self, event: object) -> None:
-        """Answer with the pressed key's answer when it is one of ``keys``; Escape answers
-        ``""``.
+    def action_answer(self, key: str) -> None:
+        """Answer with ``key``'s answer (``""``: Esc, back).
 
         Only the first answer counts: keys typed quickly after it (before the screen has gone)
         are ignored, so the question is never dismissed twice."""
-        key = getattr(event, "key", "")
-        if self._answered or (key not in self.keys and key != "escape"):
+        if self._answered:
             return
         self._answered = True
         self.dismiss(self.keys.get(key, ""))
@@ -133,7 +156,8 @@ class QuitScreen(_Question):
             where = m("board.quit.saved", path=saved_to)
         else:
             where = m("board.quit.not_saved")
-        super().__init__([m("board.quit.ask"), where, m("board.quit.keys")], yes_no_keys(m))
+        lines = [m("board.quit.ask"), where, m("board.quit.keys")]
+        super().__init__(lines, yes_no_keys(m), yes_no_labels(m), m("board.key.no"))
 
 
 class QuestionScreen(_Question):
@@ -142,7 +166,8 @@ class QuestionScreen(_Question):
 
     def __init__(self, question: str, answers: Sequence[tuple[str, str]], m: Messages) -> None:
         lines = [question, answers_line(answers, m("board.question.back"))]
-        super().__init__(lines, {key: key for key, _ in answers})
+        keys = {key: key for key, _ in answers}
+        super().__init__(lines, keys, dict(answers), m("board.key.back_question"))
 
 
 class DrawScreen(_Question):
@@ -150,4 +175,5 @@ class DrawScreen(_Question):
     language's yes key / ``n``)"""
 
     def __init__(self, m: Messages) -> None:
-        super().__init__([m("board.rk.draw.ask"), m("board.rk.draw.keys")], yes_no_keys(m))
+        lines = [m("board.rk.draw.ask"), m("board.rk.draw.keys")]
+        super().__init__(lines, yes_no_keys(m), yes_no_labels(m), m("board.key.no"))

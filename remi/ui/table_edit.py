@@ -107,7 +107,7 @@ class TableEdit(Static, can_focus=True):
     """The working sets of the turn, numbered as the editor's commands use them, with the
     cursor and the picked tiles; the rack below them (``RackRow``) belongs to the same cursor."""
 
-    #: key, action, message id of its description in the footer
+    #: key, action, message id of its description in the key line
     KEYS: ClassVar[tuple[tuple[str, str, str], ...]] = (
         ("space", "pick", N_("board.key.pick_one")),
         ("n", "new_set", N_("board.rk.key.new")),
@@ -119,7 +119,7 @@ class TableEdit(Static, can_focus=True):
         ("enter", "done", N_("board.rk.key.done")),
         ("escape", "app.focus('command')", N_("board.key.back")),
     )
-    #: The keys the table's title lists (not the footer, which keeps room for Ctrl+Q).
+    #: The keys the table's title lists (not the key line, which keeps to the main ones).
     TITLE_KEYS: ClassVar[tuple[str, ...]] = ("s", "w", "u", "c", "escape")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(0, -1)", show=False),
@@ -140,7 +140,7 @@ class TableEdit(Static, can_focus=True):
 
     def __init__(self, m: Messages, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        for key, action, text in self.KEYS:  # the footer shows the main ones; the title the rest
+        for key, action, text in self.KEYS:  # the key line shows the main ones; the title the rest
             self._bindings.bind(key, action, m(text), show=key not in self.TITLE_KEYS)
         self.m = m
         self.title = Text()

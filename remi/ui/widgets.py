@@ -22,32 +22,34 @@ from remi.core.messages import N_, Messages
 from remi.core.render import tile_text
 from remi.core.tiles import Tile
 
-__all__ = ["PickRack", "Play", "SirRow", "lay_out"]
+__all__ = ["PickRack", "Play", "SirRow", "Span", "lay_out", "token_at"]
 
 #: (row, first column, last column + 1) of a token laid out by ``lay_out``.
 Span = tuple[int, int, int]
 
 
-def lay_out(prefix: Text, tokens: Sequence[Text], width: int) -> tuple[Text, list[Span]]:
-    """``prefix`` then ``tokens`` separated by spaces, wrapped at ``width`` columns, and where
-    each token landed."""
+def lay_out(
+    prefix: Text, tokens: Sequence[Text], width: int, gap: int = 1
+) -> tuple[Text, list[Span]]:
+    """``prefix`` then ``tokens`` separated by ``gap`` spaces, wrapped at ``width`` columns
+    (never inside a token), and where each token landed."""
     lines = [prefix.copy()]
     spans: list[Span] = []
     for token in tokens:
         line = lines[-1]
-        need = len(token) + (1 if line.plain else 0)
+        need = len(token) + (gap if line.plain else 0)
         if line.plain and len(line) + need > max(width, 8):
             lines.append(Text())
             line = lines[-1]
         if line.plain:
-            line.append(" ")
+            line.append(" " * gap)
         start = len(line)
         line.append_text(token)
         spans.append((len(lines) - 1, start, len(line)))
     return Text("\n").join(lines), spans
 
 
-def _hit(spans: Sequence[Span], x: int, y: int) -> int | None:
+def token_at(spans: Sequence[Span], x: int, y: int) -> int | None:
     """The index of the token at column ``x`` of row ``y``, or None."""
     for i, (row, start, end) in enumerate(spans):
         if row == y and start <= x < end:
@@ -68,7 +70,7 @@ class PickRack(Static, can_focus=True):
     """The rack, with a cursor and picked tiles: ←/→ move, Space picks, m melds, d discards,
     l starts a layoff, t starts a take, Esc goes back to the command line; a click picks."""
 
-    #: key, action, message id of its description in the footer
+    #: key, action, message id of its description in the key line
     KEYS: ClassVar[tuple[tuple[str, str, str], ...]] = (
         ("space", "pick", N_("board.key.pick_one")),
         ("m", "play('meld')", N_("board.key.meld")),
@@ -140,7 +142,7 @@ class PickRack(Static, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         """Pick (or drop) the clicked tile."""
-        hit = _hit(self.spans, event.x - 1, event.y)
+        hit = token_at(self.spans, event.x - 1, event.y)
         if hit is not None:
             self.cursor = hit
             self.action_pick()
@@ -190,7 +192,7 @@ class SirRow(Static):
 
     def on_click(self, event: events.Click) -> None:
         """Take the clicked tile."""
-        hit = _hit(self.spans, event.x - 1, event.y)
+        hit = token_at(self.spans, event.x - 1, event.y)
         if hit is not None:
             command = "take" if hit == self.count - 1 else f"take {hit + 1}"
             self.post_message(Play(command, send=True))

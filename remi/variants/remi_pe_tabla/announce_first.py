@@ -20,8 +20,10 @@ from remi.variants.remi_pe_tabla.views import PlayerView
 __all__ = ["announce_first", "unannounced_left"]
 
 #: The answers of the question: the message ids of each key and of what it does. The keys are
-#: the language's (``a`` / ``d`` in English; in Romanian ``a`` / ``o``, "aruncă oricum", since
-#: ``d`` answers "da" to the yes/no questions there).
+#: the language's: ``a`` / ``w`` ("discard without announcing") in English, ``a`` / ``o``
+#: ("aruncă oricum") in Romanian. Neither is a key of the board's rack (``m d l t``: ``d``
+#: starts the discard, so a ``d`` typed twice must not answer "discard anyway") nor the yes key
+#: of the yes/no questions (``y``; ``d``, "da", in Romanian).
 ANSWERS = (
     (N_("announce_first.announce.key"), N_("announce_first.announce")),
     (N_("announce_first.discard.key"), N_("announce_first.discard")),
@@ -46,7 +48,7 @@ def announce_first(
 ) -> Literal["discard", "back", "quit"]:
     """Ask before ``action`` when it would cost the missed announcement
     (``unannounced_left``): ``a`` announces now (``Announce``, applied here) and the discard
-    goes on, ``d`` (Romanian ``o``) discards anyway, any other answer goes back. Returns ``"discard"`` (go on
+    goes on, ``w`` (Romanian ``o``) discards anyway, any other answer goes back. Returns ``"discard"`` (go on
     with the discard; also when no question was needed), ``"back"`` (nothing discarded; a
     refused announcement is said) or ``"quit"`` (the end of input)."""
     left = unannounced_left(view, action)

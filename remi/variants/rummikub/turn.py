@@ -48,9 +48,11 @@ ROMANIAN_WORDS: Final[dict[str, str]] = {
     "trage": "draw",
     "trag": "draw",
     "pas": "pass",
+    "verific": "check",
     "pune": "put",
     "mută": "move",
     "desparte": "split",
+    "verifică": "check",
 }
 
 #: The message ids of the help and hint lines of a draw and a pass.
