@@ -335,9 +335,8 @@ def formation_readings(
     """Every valid reading of ``slots`` (0, 1, or 2 when both a run and a set fit).
 
     Never raises for invalid tiles: an empty list means no valid reading. The result is
-    memoised per (slots, rules): the same table formations are read again on every move (the
-    4,096 most recently used readings are kept, and as many formations' slots, so that a long
-    simulation's memory stays flat; docs/solvers.md, "Memory: flat after the warm-up").
+    memoised per (slots, rules), the same table formations being read again on every move: the
+    4,096 most recently used (and as many formations' slots), so a simulation's memory is flat.
     """
     return list(_cached_readings(tuple(slots), rules))
 
