@@ -473,7 +473,10 @@ def _run(command: Any, args: list[str], **options: Any) -> NoReturn:
     ``CliRunner``: a usage error (a missing argument, a value of the wrong type, an unknown
     option) is one line like every other bad input, ``error: Invalid value for '--seed': ...
     (see 'remi play --help')``, or an error object under ``--json``; exit code 2. ``remi``
-    or a command group without a command prints its help."""
+    or a command group without a command prints its help. The options of an earlier
+    invocation (``--json``, ``--lang``: ``remi.cli.output.reset``) are forgotten first, since
+    a usage error found before the root callback runs (``--lang xx``) is reported with them."""
+    reset()
     try:
         code = command(args, standalone_mode=False, **options)
         sys.stdout.flush()

@@ -92,9 +92,9 @@ def ladder_command(
     from remi.ladder.duplicate import duplicate_ladder
 
     typed = [k.strip() for k in bots.split(",")]
-    if "" in typed or len(distinct_bots(typed)) < 2:  # settings make another bot
+    kinds = [] if "" in typed else distinct_bots(typed)  # settings make another bot
+    if len(kinds) < 2:
         fail_message(N_("cli.ladder.error.bots"), field="--bots", bots=bots)
-    kinds = distinct_bots(typed)
     if not 2 <= players <= 4:
         fail_message(N_("cli.ladder.error.players"), field="--players", players=players)
     if deals < 1:

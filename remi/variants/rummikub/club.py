@@ -25,8 +25,7 @@ points a tile, a player who has not made his initial meld charged ``closed_penal
 (``race_scores``, ``remi.variants.rummikub.race``: the chance that each player goes out first,
 from the tile counts, the opened flags and the seat to move, fitted on self-play hands of the
 ``solver`` bot, and the racks' points); measured no stronger than the flat price, it is off by
-default. The best mean wins when it beats the solver
-move's by more than ``margin_points``.
+default. The best mean wins when it beats the solver move's by more than ``margin_points``.
 
 Rules: every rule id is respected; the rule values the move solver does not model
 (``check_solver_rules``: ``run.ace_high``, ``joker.locks_meld``, ``joker.group_of_three =
