@@ -35,6 +35,11 @@ from remi.variants.rummikub.solvers._lp import LinearRelaxation
 __all__ = ["Relaxation"]
 
 
+class _Stop(Exception):
+    """Ends a branch and bound (``Relaxation._depth_first``) undecided: the node limit, a
+    failed solve, or a solution it cannot use."""
+
+
 class Relaxation(LinearRelaxation):
     """The linear relaxation of one position with its branch and bound (module docstring).
 
@@ -220,9 +225,6 @@ class Relaxation(LinearRelaxation):
         nodes = 0
         asked = need
         incumbent: Any = None
-
-        class _Stop(Exception):
-            pass
 
         def choose(x: Any) -> int:
             """The column to branch on, ``-1`` when the solution is integral."""
@@ -410,6 +412,32 @@ class Relaxation(LinearRelaxation):
                     return status, found, used
                 floor -= 1
 
+    def _integral_root(
+        self,
+        root: tuple[float, Any, Any],
+        first: int,
+        joker_numbers: Sequence[Sequence[int]],
+        scale: int,
+        floor: int,
+    ) -> tuple[str, tuple[Solution, list[int]] | None]:
+        """``best_kept``'s first pass when its ``root`` (``_root``) is integral: what
+        ``_depth_first`` makes of a root it does not branch on (the original sets' columns
+        from ``first`` on; worth ``scale`` times the value plus the sets kept, asked for at
+        least ``scale * floor``), as (status, the arrangement and the sets kept, or ``None``).
+
+        ``"found"`` when the solution is worth what the relaxation says; ``"unknown"`` when it
+        is worth less (rack jokers overvalued: the arrangement kept as the best found) or
+        cannot be read (``None``)."""
+        got, x, _ = root
+        read = self._read_kept(x, None, first, joker_numbers)
+        if read is None:
+            return "unknown", None
+        found, kept, value = read
+        worth = scale * value + len(kept)
+        if worth < scale * floor:
+            return "unknown", None
+        return ("found" if _round_down(got) <= worth else "unknown"), (found, kept)
+
     def best_kept(
         self,
         originals: Sequence[Sequence[int]],
@@ -459,6 +487,13 @@ class Relaxation(LinearRelaxation):
             used, step = 1, 1
             floor = _round_down(top) // scale
             self.value_cap = floor  # every arrangement scores at most ``top``
+            if floor >= 1 and _integral(whole_root[1]):
+                # an integral root settles the move: read it as the first pass would (its
+                # model unreduced, one node), without setting either up
+                status, found = self._integral_root(
+                    whole_root, len(self.sets) + n_rack, joker_numbers, scale, floor
+                )
+                return status, found, used + 1
             while floor >= 1:
                 h, small, subset, root = self._pass_model(
                     h, start, made, whole_root, scale * floor, keeps=originals, weight=float(scale)

@@ -225,7 +225,7 @@ class LinearRelaxation:
             extra_rows.append(66)
             extra_values.append(-1.0)
         for codes in keeps:  # each original set's own column
-            uses = sorted(Counter(r for t in codes for r in self._code_rows(t, credit)).items())
+            uses = self._set_uses(codes, credit)
             extra_len.append(len(uses))
             extra_rows.extend(t for t, _ in uses)
             extra_values.extend(float(k) for _, k in uses)
@@ -283,6 +283,21 @@ class LinearRelaxation:
         h.addCols(n, cost, np.zeros(n), upper, len(indices), starts, indices, values)
         h.changeObjectiveSense(ObjSense.kMaximize)
         return h
+
+    @classmethod
+    def _set_uses(cls, codes: Sequence[int], credit: int) -> list[tuple[int, int]]:
+        """The (row, copies) of an original set's own column, by row: the rows of its tile
+        codes ``codes`` (``_code_rows``) counted."""
+        counts: dict[int, int] = {}
+        if credit:
+            for t in codes:
+                for r in cls._code_rows(t, credit):
+                    counts[r] = counts.get(r, 0) + 1
+        else:  # a natural tile's own row, a joker's row 52
+            for t in codes:
+                r = t if t < 52 else 52
+                counts[r] = counts.get(r, 0) + 1
+        return sorted(counts.items())
 
     @staticmethod
     def _code_rows(code: int, credit: int) -> tuple[int, ...]:

@@ -6,6 +6,7 @@ Re-exported by ``remi.variants.rummikub.solvers.best_move``, where the solver it
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any, Final
@@ -122,13 +123,20 @@ class MoveRules:
     @property
     def formation_rules(self) -> FormationRules:
         """The ``FormationRules`` of Rummikub sets under these rules."""
-        return FormationRules(
-            ace_high=False,
-            ace_both_ends=False,
-            set_max_tiles=self.set_max_tiles,
-            min_natural_tiles=self.min_natural_tiles,
-            joker_term="joker",
-        )
+        return _formation_rules(self.set_max_tiles, self.min_natural_tiles)
+
+
+@functools.lru_cache(maxsize=16)
+def _formation_rules(set_max_tiles: int, min_natural_tiles: int) -> FormationRules:
+    """``MoveRules.formation_rules``, made once per pair of values (a value: an immutable
+    ``NamedTuple``; the solver asks for it several times a move)."""
+    return FormationRules(
+        ace_high=False,
+        ace_both_ends=False,
+        set_max_tiles=set_max_tiles,
+        min_natural_tiles=min_natural_tiles,
+        joker_term="joker",
+    )
 
 
 DEFAULT_RULES: Final = MoveRules()

@@ -73,7 +73,8 @@ def _solve(problem: MoveProblem, budget: Budget | None = None) -> Arrangement | 
     opt = _filter_playable(
         given.table_counts, given.rack_counts, given.table_jokers + given.rack_jokers
     )
-    sets = attrs.evolve(given, rack_counts=opt)
+    # every rack tile fits somewhere (always with two jokers in play): the problem as given
+    sets = given if tuple(opt) == given.rack_counts else attrs.evolve(given, rack_counts=opt)
     work = budget if budget is not None else Budget()
     bounds = _Bounds(sets)
     table_counts, table_jokers = _counts(_table_tiles(old))

@@ -18,6 +18,7 @@ from remi.core.formations import (
     Formation,
     FormationRules,
     Kind,
+    _plain_reading,
     formation_readings,
     read_formation,
 )
@@ -65,8 +66,16 @@ def _check_position(
 ) -> list[Formation]:
     """Re-read the table under the rules and check the tile counts; return the table sets."""
     frules = rules.formation_rules
+    shortest = max(2, frules.min_tiles, frules.min_natural_tiles)
     checked: list[Formation] = []
     for index, f in enumerate(table, 1):
+        if len(f.tiles) >= shortest and JOLY not in f.tiles:
+            # natural tiles: the one reading ``formation_readings`` would give when they are
+            # written as a run or a set (``_plain_reading``), without building their slots
+            plain = _plain_reading(list(f.tiles), frules)
+            if plain is not None and plain.kind is f.kind:
+                checked.append(plain)
+                continue
         again = [r for r in formation_readings(f.slots(explicit=True), frules) if r.kind is f.kind]
         if not again:
             read_formation(f.slots(explicit=True), frules)  # raises with the rule id
