@@ -1,5 +1,6 @@
 """What a new player met on the board, in both families and both languages: Ctrl+Q pressed
-twice opens one quit question, not two (one answer leaves or goes back); a Rummikub-style
+twice opens one quit question, not two (one answer leaves or goes back), and Ctrl+C asks as
+Ctrl+Q does (it used to do nothing at all on the board); a Rummikub-style
 prompt's seconds follow the turn timer's countdown (``timer.seconds``, docs/rules.md §2.8);
 the "end the turn and draw?" question says that the timer keeps running, and goes when the
 time runs out instead of waiting there for the next player."""
@@ -84,6 +85,24 @@ async def test_ctrl_q_twice_opens_one_question_and_one_no_goes_back(
         if family == "rummikub":
             now[0] = 45.0
             assert app.remaining is not None and app.remaining() == 55.0
+
+
+@pytest.mark.parametrize("family", ["remi-pe-tabla", "rummikub"])
+async def test_ctrl_c_asks_as_ctrl_q_does(tmp_path: Path, family: str) -> None:
+    """Ctrl+C (the line mode leaves at Ctrl-C) opens the quit question, on the command line
+    too; pressed again, or with Ctrl+Q, still one question; ``n`` goes back."""
+    app = make_board(sir_break_record(tmp_path)) if family == "remi-pe-tabla" else _rummikub()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_first_prompt(pilot, app, family)
+        app.query_one("#command", CommandInput).focus()
+        await pilot.press("ctrl+c")
+        assert await shown(pilot, app, QuitScreen)
+        await pilot.press("ctrl+c", "ctrl+q")
+        await pilot.pause(0.2)
+        assert _quit_questions(app) == 1 and shows(app, LEAVE["en"])
+        await pilot.press("n")
+        await pilot.pause(0.2)
+        assert _quit_questions(app) == 0 and app.waiting and not app.bridge.closed
 
 
 @pytest.mark.parametrize("lang", ["en", "ro"])

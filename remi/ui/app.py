@@ -5,7 +5,8 @@ The game runs on a worker thread in the program's session and talks to the board
 the player types on the command line (the engine's notation, tab completion of the commands and
 of the rack's tiles; PageUp / PageDown scroll the messages, whose area grows with the terminal
 and shows a long answer from its beginning). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
-saying where the game was last saved; the turn timer stands still meanwhile), all listed in
+saying where the game was last saved; the turn timer stands still meanwhile; Ctrl+C asks too;
+a second press while it asks does nothing more), all listed in
 the key line (``remi.ui.keybar.KeyBar``, wrapped at the width). A question of the game (the
 announce question) is answered by its own keys; Esc goes back where the player was. At each hand-over between two people the board is
 replaced by a cover screen until the next player confirms. A Rummikub-style turn is edited on
@@ -101,6 +102,11 @@ class BoardApp(App[None]):
         self._bindings.key_to_bindings.pop("ctrl+q", None)  # Textual's own, not shown
         for key, action, text in keys:
             self._bindings.bind(key, action, m(text), priority=True)
+        # Ctrl+C, the key a terminal user presses to leave, asks as Ctrl+Q does (as the line
+        # mode leaves at Ctrl-C); Textual's own only names a quit key the board does not bind,
+        # so it said nothing at all
+        self._bindings.key_to_bindings.pop("ctrl+c", None)
+        self._bindings.bind("ctrl+c", "ask_quit", show=False, priority=True)
         auto_keys = (  # no text is typed in a bot game: these keys are not taken first
             ("minus", "speed(1)", N_("board.auto.key.slower")),
             ("plus", "speed(-1)", N_("board.auto.key.faster")),
