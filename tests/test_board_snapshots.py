@@ -1,6 +1,8 @@
 """SVG snapshots (pytest-textual-snapshot) of the board's main screens at 80x24 and 120x40, in
-English and Romanian: the board in the middle of a stacked-deal hand, the hot-seat cover, the
-end of the hand, a Rummikub turn being edited with an invalid set, a bot game (``--auto``)
+English and Romanian: the board in the middle of a stacked-deal hand, a first-round turn under a
+rule changed by ``--set`` (the header on two lines at 80 columns), the hot-seat cover, the
+end of the hand, a Rummikub turn being edited with an invalid set and its "end the turn and
+draw?" question, a bot game (``--auto``)
 paused after 12 moves. ``pytest --snapshot-update`` rewrites them after an intended change."""
 
 from __future__ import annotations
@@ -54,6 +56,19 @@ def test_board_snapshot_end_of_hand(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(app, terminal_size=(120, 40), run_before=_driver(WHOLE_HAND))
 
 
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_board_snapshot_first_round_with_a_changed_rule(snap_compare: Any, lang: str) -> None:
+    """Bogdan's first turn after his draw, at 80x24 with ``--set opening.min_points=50``: the
+    header on two lines (the changed rule shown whole), the status offering the discard only
+    (``turn.meld_from``)."""
+    people = (PlayerEntry("Ana", HUMAN), PlayerEntry("Bogdan", HUMAN))
+    record = new_record("remi-pe-tabla", {"opening.min_points": "50"}, people, 5, False)
+    app = make_board(record, lang=lang)
+    draw = "trage" if lang == "ro" else "draw"
+    lines = ["", "discard K13", "", draw]
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_driver(lines))
+
+
 def _rummikub_invalid() -> Callable[[Pilot[Any]], Any]:
     async def run_before(pilot: Pilot[Any]) -> None:
         app: Any = pilot.app
@@ -75,6 +90,25 @@ def test_board_snapshot_rummikub_editing_invalid_set(
     record = new_record("rummikub", {}, seats, 3, False)
     app = make_board(record, lang=lang)
     assert snap_compare(app, terminal_size=size, run_before=_rummikub_invalid())
+
+
+async def _draw_question(pilot: Pilot[Any]) -> None:
+    app: Any = pilot.app
+    await settle(pilot, app, 0)
+    app.query_one(TableEdit).focus()
+    await pilot.press("enter")  # nothing played: ending the turn would draw, asked first
+    await pilot.pause(0.2)
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_board_snapshot_rummikub_draw_question(
+    snap_compare: Any, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """The question says the turn timer keeps running (``timer.seconds``)."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)  # the countdown stands at 60 s
+    seats = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
+    app = make_board(new_record("rummikub", {}, seats, 3, False), lang=lang)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_draw_question)
 
 
 async def _auto_paused(pilot: Pilot[Any]) -> None:

@@ -124,8 +124,10 @@ class BoardSession(Session):
     def read(self, prompt: Any, remaining: Any = None) -> str | None | TimeUp:
         """The next line of the board's command line, its tiles in the canonical notation
         (``Session.canonical_line``); None when the board closed; ``TIME_UP`` when the turn
-        timer (``remaining()``, shown as a countdown) ran out."""
-        return self.canonical_line(self.bridge.read(prompt(), remaining))
+        timer (``remaining()``, shown as a countdown) ran out. With a timer the board calls
+        ``prompt()`` again at each tick of the countdown (its seconds follow the header's)."""
+        line = self.bridge.read(prompt if remaining is not None else prompt(), remaining)
+        return self.canonical_line(line)
 
     def ask(self, question: str, answers: Sequence[tuple[str, str]]) -> str | None:
         """The board's question screen (Esc: back, ``""``); None when the board closed."""

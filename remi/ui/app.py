@@ -5,7 +5,8 @@ The game runs on a worker thread in the program's session and talks to the board
 the player types on the command line (the engine's notation, tab completion of the commands and
 of the rack's tiles; PageUp / PageDown scroll the messages, whose area grows with the terminal
 and shows a long answer from its beginning). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
-saying where the game was last saved; the turn timer stands still meanwhile), all listed in
+saying where the game was last saved; the turn timer stands still meanwhile; Ctrl+C asks too;
+a second press while it asks does nothing more), all listed in
 the key line (``remi.ui.keybar.KeyBar``, wrapped at the width). A question of the game (the
 announce question) is answered by its own keys; Esc goes back where the player was. At each hand-over between two people the board is
 replaced by a cover screen until the next player confirms. A Rummikub-style turn is edited on
@@ -65,7 +66,7 @@ class BoardApp(App[None]):
     the command line."""
 
     CSS = """
-    #head { height: 1; background: $primary-darken-2; }
+    #head { height: auto; max-height: 3; background: $primary-darken-2; }
     #header { width: 1fr; color: $text; padding: 0 1; }
     #clock { width: auto; padding: 0 1; }
     #clock.warn { background: $error; color: $text; text-style: bold; }
@@ -101,6 +102,11 @@ class BoardApp(App[None]):
         self._bindings.key_to_bindings.pop("ctrl+q", None)  # Textual's own, not shown
         for key, action, text in keys:
             self._bindings.bind(key, action, m(text), priority=True)
+        # Ctrl+C, the key a terminal user presses to leave, asks as Ctrl+Q does (as the line
+        # mode leaves at Ctrl-C); Textual's own only names a quit key the board does not bind,
+        # so it said nothing at all
+        self._bindings.key_to_bindings.pop("ctrl+c", None)
+        self._bindings.bind("ctrl+c", "ask_quit", show=False, priority=True)
         auto_keys = (  # no text is typed in a bot game: these keys are not taken first
             ("minus", "speed(1)", N_("board.auto.key.slower")),
             ("plus", "speed(-1)", N_("board.auto.key.faster")),
@@ -118,6 +124,8 @@ class BoardApp(App[None]):
         self.waiting = False
         #: The seconds left on the turn timer while the game waits, or None.
         self.remaining: Callable[[], float] | None = None
+        #: The prompt that names the seconds left (redrawn at each tick), or None.
+        self._prompt: Callable[[], str] | None = None
         #: How many times the game asked for a line (tests wait for the next one).
         self.asks = 0
         #: A bot game (``--auto``) is shown; its speed (an index of ``SPEEDS``), paused or not,
@@ -224,7 +232,7 @@ class BoardApp(App[None]):
             self.part("#players", Static).update(remi_board.players_panel(snap, m))
             self.part("#table", Static).update(remi_board.table_panel(snap, m))
             sir = remi_board.sir_tokens(snap, m)
-            self.part("#sir", SirRow).set_row(remi_board.sir_prefix(m), sir)
+            self.part("#sir", SirRow).set_row(remi_board.sir_prefix(snap, m), sir)
             status = remi_board.status_panel(snap, m, own=not self.auto)
             self.part("#status", Static).update(self._with_legend(status))
             tiles = remi_board.sorted_rack(snap.view.rack, self.by_number)
@@ -361,15 +369,20 @@ class BoardApp(App[None]):
         command.cursor_position = len(command.value)
         self.set_focus(command)
 
-    def ask_line(self, prompt: str, remaining: Callable[[], float] | None = None) -> None:
-        """Wait for a command line (``remaining``: the turn timer, shown as a countdown)."""
+    def ask_line(
+        self, prompt: str | Callable[[], str], remaining: Callable[[], float] | None = None
+    ) -> None:
+        """Wait for a command line after ``prompt`` (the text, or a function giving it: a
+        Rummikub-style prompt names the seconds left, redrawn with the countdown at each tick);
+        ``remaining``: the turn timer, shown as a countdown in the header."""
         self.waiting = True
         self.remaining = remaining
+        self._prompt = prompt if callable(prompt) else None
+        command = self.part("#command", CommandInput)
+        command.placeholder = prompt() if callable(prompt) else prompt
         self._tick()
         self.asks += 1
         self.part("#log", MessageLog).new_batch()
-        command = self.part("#command", CommandInput)
-        command.placeholder = prompt
         table = self.part("#sets", TableEdit)
         resume, self._resume_focus = self._resume_focus, None
         if resume is not None and resume.display:
@@ -467,11 +480,14 @@ class BoardApp(App[None]):
             return
         left = self.remaining()
         if left <= 0:
-            self.waiting, self.remaining = False, None
+            self.waiting, self.remaining, self._prompt = False, None, None
             clock.update("")
+            self._close_draw_question()
             self.bridge.answer(TIME_UP)
             return
         clock.update(self.m("board.clock", seconds=math.ceil(left)))
+        if self._prompt is not None:  # the prompt's seconds follow the countdown
+            self.part("#command", CommandInput).placeholder = self._prompt()
         if left <= WARN_SECONDS and not clock.has_class("warn"):
             clock.add_class("warn")
             self.bell()
@@ -481,6 +497,7 @@ class BoardApp(App[None]):
     def _send(self, line: str) -> None:
         self.waiting = False
         self.remaining = None
+        self._prompt = None
         self.part("#command", CommandInput).placeholder = self.m("board.waiting")
         self.log_line(f"> {line}", "dim")
         self.part("#log", MessageLog).new_batch()  # the answer is shown from its first line
@@ -493,11 +510,17 @@ class BoardApp(App[None]):
         def answer(key: str | None) -> None:
             if key == "y":
                 self.submit("done")
-            else:
+            elif self.waiting:
                 self.part("#sets", TableEdit).focus()
 
         if self.waiting:
-            self.push_screen(DrawScreen(self.m), answer)
+            self.push_screen(DrawScreen(self.m, timed=self.remaining is not None), answer)
+
+    def _close_draw_question(self) -> None:
+        """The turn timer ran out while "end the turn and draw?" was open: the turn is over, so
+        the question goes (it must not wait there for the next player)."""
+        if isinstance(self.screen, DrawScreen):  # under the quit question the time stands
+            self.screen.action_answer("")
 
     def action_command(self, word: str) -> None:
         """Send ``word`` (help, hint) as if typed: in Romanian play as the Romanian command
@@ -516,7 +539,11 @@ class BoardApp(App[None]):
 
     def action_ask_quit(self) -> None:
         """Ask before leaving, saying where the game was last saved; the turn timer stands
-        still while the question is open (``Bridge.pause``)."""
+        still while the question is open (``Bridge.pause``). Asked already (Ctrl+Q twice, or
+        held down): nothing more, the open question stays the only one, so a second press never
+        skips reading where the game is saved, nor stacks a second question to answer."""
+        if any(isinstance(screen, QuitScreen) for screen in self.screen_stack):
+            return
         saved = self.snapshot.saved_to if self.snapshot is not None else None
         position = self.snapshot is not None and self.snapshot.from_position
         self.bridge.pause()

@@ -86,9 +86,12 @@ class BoardSide(Protocol):
         """Add one line to the messages."""
         ...
 
-    def ask_line(self, prompt: str, remaining: Callable[[], float] | None) -> None:
-        """Wait for a command line after ``prompt``; ``remaining()``: the seconds left on the
-        turn timer (a countdown on the board), or None."""
+    def ask_line(
+        self, prompt: str | Callable[[], str], remaining: Callable[[], float] | None
+    ) -> None:
+        """Wait for a command line after ``prompt`` (a function: its text changes with the
+        countdown, redrawn at each tick); ``remaining()``: the seconds left on the turn timer (a
+        countdown on the board), or None."""
         ...
 
     def show_cover(self, name: str) -> None:
@@ -175,9 +178,10 @@ class Bridge:
         self._run("log_line", text, style)
 
     def read(
-        self, prompt: str, remaining: Callable[[], float] | None = None
+        self, prompt: str | Callable[[], str], remaining: Callable[[], float] | None = None
     ) -> str | None | TimeUp:
-        """The next command line; None when the board closed; ``TIME_UP`` when ``remaining()``
+        """The next command line after ``prompt`` (or ``prompt()``, called again as the turn
+        timer counts down); None when the board closed; ``TIME_UP`` when ``remaining()``
         (seconds on the turn timer) reached 0 first."""
         self._run("ask_line", prompt, remaining)
         return self._answer()

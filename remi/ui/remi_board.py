@@ -23,7 +23,7 @@ from remi.core.tiles import Tile
 from remi.ui.bridge import Snapshot
 from remi.variants.remi_pe_tabla.events import Drew, LaidOff, Swapped, Undone
 from remi.variants.remi_pe_tabla.opening import opening_points
-from remi.variants.remi_pe_tabla.screens import status_marks
+from remi.variants.remi_pe_tabla.screens import phase_text, sir_title, status_marks
 from remi.variants.remi_pe_tabla.state import Phase
 from remi.variants.remi_pe_tabla.views import PlayerView
 
@@ -143,9 +143,10 @@ def table_panel(snap: Snapshot, m: Messages) -> RenderableType:
     return Group(title, Columns(cells, padding=(0, 3), column_first=True))
 
 
-def sir_prefix(m: Messages) -> Text:
-    """The title before the șir's tiles."""
-    return Text(m("sir") + ":", style="bold")
+def sir_prefix(snap: Snapshot, m: Messages) -> Text:
+    """The title before the șir's tiles (tile 1 called dead only under
+    ``sir.first_discard_dead``)."""
+    return Text(sir_title(snap.view, m) + ":", style="bold")
 
 
 def sir_tokens(snap: Snapshot, m: Messages) -> list[Text]:
@@ -176,7 +177,7 @@ def status_panel(snap: Snapshot, m: Messages, own: bool = True) -> RenderableTyp
     atu = f"   atu {view.atu}" if view.atu is not None else ""
     if view.atu_aside:  # atu.tile: beside the stock, out of the draw
         atu += " " + m("atu.aside")
-    phase = m(f"phase.{view.phase.value}")
+    phase = phase_text(view, m)
     lines: list[RenderableType] = [
         Text(m.plural("stock", view.stock_count) + atu),
         Text(m("turn_of", name=snap.names[view.current], phase=phase), style="bold cyan"),

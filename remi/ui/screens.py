@@ -172,8 +172,16 @@ class QuestionScreen(_Question):
 
 class DrawScreen(_Question):
     """End a Rummikub-style turn with the table unchanged, which draws a tile? (``y``, or the
-    language's yes key / ``n``)"""
+    language's yes key / ``n``)
 
-    def __init__(self, m: Messages) -> None:
+    With the turn timer on (``timed``; ``timer.seconds``, docs/rules.md §2.8) the question says
+    that the timer keeps running: deciding to draw is part of the turn, as at the table, where
+    the two minutes are "to finish one's turn" (the MyRummy text, §3.24) and nobody stops the
+    sand-timer while the player makes up his mind. When the time runs out first, the board
+    closes the question (``BoardApp``)."""
+
+    def __init__(self, m: Messages, *, timed: bool = False) -> None:
         lines = [m("board.rk.draw.ask"), m("board.rk.draw.keys")]
+        if timed:
+            lines.insert(1, m("board.rk.draw.timer"))
         super().__init__(lines, yes_no_keys(m), yes_no_labels(m), m("board.key.no"))

@@ -18,7 +18,16 @@ from remi.core.render import header_text, players_grid, rack_line, recent_lines,
 from remi.variants.remi_pe_tabla.state import Phase
 from remi.variants.remi_pe_tabla.views import PlayerView, PublicPlayer
 
-__all__ = ["formation_text", "players_table", "screen", "sir_text", "status_marks", "table_table"]
+__all__ = [
+    "formation_text",
+    "phase_text",
+    "players_table",
+    "screen",
+    "sir_text",
+    "sir_title",
+    "status_marks",
+    "table_table",
+]
 
 #: The message id of each phase's line.
 _PHASES: dict[str, str] = {
@@ -28,6 +37,28 @@ _PHASES: dict[str, str] = {
     "play": N_("phase.play"),
     "ended": N_("phase.ended"),
 }
+
+
+def sir_title(view: PlayerView, m: Messages) -> str:
+    """The șir's title (șir: the discard row); it says that tile 1 is dead only when the rules
+    make it so (``sir.first_discard_dead``, docs/rules.md §1.3)."""
+    return m("sir") if view.rules.sir_first_discard_dead else m("sir.first_live")
+
+
+def phase_text(view: PlayerView, m: Messages) -> str:
+    """What the phase allows, in words (docs/rules.md §1.3): the first discard is called dead
+    only when it is (``sir.first_discard_dead``); in the first round (every player's first
+    turn) the turn is a draw and a discard, with no taking from the șir and no laying
+    (``turn.meld_from``: under ``first_round`` nobody lays yet, under ``own_first_turn`` the
+    player in his first turn does not)."""
+    first_round = view.turns_ended < len(view.players)
+    if view.phase is Phase.FIRST_DISCARD and not view.rules.sir_first_discard_dead:
+        return m("phase.first_discard.live")
+    if first_round and view.phase is Phase.TAKE:
+        return m("phase.take.first_round")
+    if first_round and view.phase is Phase.PLAY:
+        return m("phase.play.first_round")
+    return m(_PHASES[view.phase.value])
 
 
 def formation_text(view: PlayerView, index: int) -> Text:
@@ -117,7 +148,7 @@ def screen(
         players_table(view, names, m),
         Text(m("table"), style="bold underline"),
         table_table(view, names, m),
-        Text(m("sir"), style="bold underline"),
+        Text(sir_title(view, m), style="bold underline"),
         sir_text(view, m),
     ]
     atu = f"   atu {view.atu}" if view.atu is not None else ""
@@ -125,7 +156,7 @@ def screen(
         atu += " " + m("atu.aside")
     parts.append(Text(m.plural("stock", view.stock_count) + atu))
     parts.extend(recent_lines(last_actions, m))
-    phase = m(_PHASES[view.phase.value])
+    phase = phase_text(view, m)
     parts.append(Text(m("turn_of", name=names[view.current], phase=phase), style="bold cyan"))
     if view.turn is not None and view.turn.taken_tile is not None:
         parts.append(Text(m("must_use", tile=view.turn.taken_tile), style="yellow"))
