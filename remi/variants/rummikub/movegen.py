@@ -36,13 +36,13 @@ __all__ = ["generate_actions", "grown_formations"]
 #: Size of a count array: one slot per tile value (a ``Tile`` is ``code + 1``; the joker last).
 _SIZE = max(FULL_SET) + 1
 # Entries each memo table holds before it is emptied, or (``lru_cache``) the most recently
-# used it keeps: memory stays flat over long simulations. Each bound is reached within about the
-# first 2,000 games of 4-player random play (docs/solvers.md, "Memory: flat after the warm-up").
+# used it keeps: memory stays flat over long simulations. Each bound is reached within the
+# first 3,000 games of 4-player random play (docs/solvers.md, "Memory: flat after the warm-up").
 #: ``_Memo.valid``: whether a set reads back as itself (about 5,700 sets after 3,000 games).
 _VALID_LIMIT = 1 << 12
 #: ``_Memo.growth`` and ``_Memo.swaps``: per set (about 2,500 and 2,200 after 3,000 games).
 _GROWTH_LIMIT = 1 << 11
-#: ``_Memo.verdicts``: the joker rules' answers (some 45,000 new questions per 1,000 games).
+#: ``_Memo.verdicts``: the joker rules' answers (about 90 new questions a game).
 _VERDICTS_LIMIT = 1 << 13
 #: ``grown_formations`` (LRU): one entry per (set, tile), about three per set.
 _GROWN_LIMIT = 1 << 12
