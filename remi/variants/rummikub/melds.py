@@ -118,7 +118,12 @@ def revalidate(formation: Formation, rules: RummikubRules) -> Formation:
     return formation
 
 
-@functools.lru_cache(maxsize=1 << 16)
+#: ``_reads_back`` keeps the most recently used answers for this many sets (memory stays flat;
+#: random play never asks: its plays are built valid by the move generator).
+_READS_BACK_LIMIT = 1 << 12
+
+
+@functools.lru_cache(maxsize=_READS_BACK_LIMIT)
 def _reads_back(formation: Formation, frules: FormationRules) -> bool:
     """``formation`` is the one reading of its own explicit slots under ``frules`` (memoised)."""
     return formation_readings(formation.slots(explicit=True), frules) == [formation]

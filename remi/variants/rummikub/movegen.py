@@ -35,8 +35,19 @@ __all__ = ["generate_actions", "grown_formations"]
 
 #: Size of a count array: one slot per tile value (a ``Tile`` is ``code + 1``; the joker last).
 _SIZE = max(FULL_SET) + 1
-#: Entries a memo table holds before it is emptied (memory stays flat over long simulations).
-_MEMO_LIMIT = 1 << 15
+# Entries each memo table holds before it is emptied, or (``lru_cache``) the most recently
+# used it keeps: memory stays flat over long simulations. Each bound is reached within the
+# first 3,000 games of 4-player random play (docs/solvers.md, "Memory: flat after the warm-up").
+#: ``_Memo.valid``: whether a set reads back as itself (about 5,700 sets after 3,000 games).
+_VALID_LIMIT = 1 << 12
+#: ``_Memo.growth`` and ``_Memo.swaps``: per set (about 2,500 and 2,200 after 3,000 games).
+_GROWTH_LIMIT = 1 << 11
+#: ``_Memo.verdicts``: the joker rules' answers (about 90 new questions a game).
+_VERDICTS_LIMIT = 1 << 13
+#: ``grown_formations`` (LRU): one entry per (set, tile), about three per set.
+_GROWN_LIMIT = 1 << 12
+#: ``_need`` (LRU): the tile counts of a rack set (about 1,900 sets after 3,000 games).
+_NEED_LIMIT = 1 << 10
 
 
 class _Memo:
@@ -56,7 +67,7 @@ class _Memo:
         """``revalidate`` accepts ``f``."""
         found = self.valid.get(f)
         if found is None:
-            if len(self.valid) >= _MEMO_LIMIT:
+            if len(self.valid) >= _VALID_LIMIT:
                 self.valid.clear()
             found = self.valid[f] = _valid(f, self.frules)
         return found
@@ -66,7 +77,7 @@ class _Memo:
         the grown sets ``revalidate`` accepts (the others are never legal plays)."""
         found = self.growth.get(f)
         if found is None:
-            if len(self.growth) >= _MEMO_LIMIT:
+            if len(self.growth) >= _GROWTH_LIMIT:
                 self.growth.clear()
             found = tuple((t, g) for t, g in _growth(f, self.frules) if self.is_valid(g))
             self.growth[f] = found
@@ -76,7 +87,7 @@ class _Memo:
         """``swapped_versions(f, rules)``."""
         found = self.swaps.get(f)
         if found is None:
-            if len(self.swaps) >= _MEMO_LIMIT:
+            if len(self.swaps) >= _GROWTH_LIMIT:
                 self.swaps.clear()
             found = self.swaps[f] = tuple(swapped_versions(f, self.rules))
         return found
@@ -215,7 +226,7 @@ def _melds(
     return out
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=_NEED_LIMIT)
 def _need(f: Formation) -> tuple[tuple[Tile, int], ...]:
     """The tiles of ``f`` with their counts (memoised, bounded)."""
     return tuple(Counter(f.tiles).items())
@@ -285,7 +296,7 @@ class _TableFacts:
         verdicts = self.memo.verdicts
         found = verdicts.get(key)
         if found is None:
-            if len(verdicts) >= _MEMO_LIMIT:
+            if len(verdicts) >= _VERDICTS_LIMIT:
                 verdicts.clear()
             new = tuple(changed if i == index else f for i, f in self.joker_sets)
             if extra is not None:
@@ -327,7 +338,7 @@ def _growth(f: Formation, frules: FormationRules) -> tuple[tuple[Tile, Formation
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=_GROWN_LIMIT)
 def grown_formations(f: Formation, tile: Tile, frules: FormationRules) -> tuple[Formation, ...]:
     """The valid sets ``f`` becomes with ``tile`` added: at either end of a run (a joker with
     its place stated) or into a group, each the one reading of its slots of ``f``'s kind
