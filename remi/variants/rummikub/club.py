@@ -27,9 +27,11 @@ from the tile counts, the opened flags and the seat to move, fitted on self-play
 ``solver`` bot, and the racks' points); measured no stronger than the flat price, it is off by
 default. A candidate replaces the solver's move only when the mean of its paired differences
 with it (the same samples) beats ``margin_points`` by more than ``margin_se`` standard errors
-(the candidate with the highest such lower bound); that candidate and the solver's move are
-then played out on ``duel_samples`` more samples, and it must pass the same test on all of
-them (a duel: the extra rollouts go where the decision is close). ``others_states`` 0 plays
+(the candidate with the highest such lower bound; 0 by default: the best mean); that
+candidate and the solver's move are then played out on ``duel_samples`` more samples (0 by
+default), and it must pass the same test on all of them (a duel: the extra rollouts go where
+the decision is close); ``samples=4:se=1:duel=4`` costs about 0.75x the CPU, measured no
+stronger nor proved weaker (docs/bots.md). ``others_states`` 0 plays
 the other players' rollout turns with the greedy listed play (half the CPU; measured no
 stronger, so off by default).
 
@@ -111,17 +113,17 @@ class ClubSettings:
         margin_se: a candidate replaces the solver's move only when the mean of its paired
             differences with it (the same samples: common random numbers) beats
             ``margin_points`` by more than this many standard errors of that mean (0: the
-            mean alone decides; against the winner's curse of picking the best of several
-            noisy means).
+            mean alone decides, the default; against the winner's curse of picking the best
+            of several noisy means; measured no stronger, docs/bots.md).
         duel_samples: when the best candidate's mean beats ``margin_points`` after ``samples``,
             this many more samples played out for it and the solver's move only (a duel:
-            the extra rollouts go where the decision is close); 0: none.
+            the extra rollouts go where the decision is close); 0: none, the default.
         others_states: the rollout policy's solver budget on the other players' turns (None:
             ``policy_states``, as on this player's own turn; 0: no solver, the greedy listed
-            play: a cheaper, weaker model of the opponents).
+            play: half the CPU, a weaker model of the ``solver`` opponents).
     """
 
-    samples: int = 4
+    samples: int = 6
     rollout_turns: int | None = None
     margin_points: float = 1.0
     tile_weight: float = 6.0
@@ -129,8 +131,8 @@ class ClubSettings:
     policy_states: int = 20_000
     hold_sets: int = 2
     race_weight: float = 0.0
-    margin_se: float = 1.0
-    duel_samples: int = 4
+    margin_se: float = 0.0
+    duel_samples: int = 0
     others_states: int | None = None
 
 
