@@ -75,11 +75,27 @@ def test_a_budget_picks_a_sample_count_not_a_clock() -> None:
 def test_the_rummikub_club_has_its_own_settings() -> None:
     rk = get_variant("rummikub")
     strategy = rk.strategy(
-        "club", 1, (("samples", "2"), ("rollout", "round"), ("states", "500"), ("race", "0.5"))
+        "club",
+        1,
+        (
+            ("samples", "2"),
+            ("rollout", "round"),
+            ("states", "500"),
+            ("race", "0.5"),
+            ("se", "1.5"),
+            ("duel", "4"),
+            ("others", "0"),
+        ),
     )
     assert isinstance(strategy, RummikubClubStrategy)
     assert strategy.settings == RummikubClubSettings(
-        samples=2, rollout_turns=None, policy_states=500, race_weight=0.5
+        samples=2,
+        rollout_turns=None,
+        policy_states=500,
+        race_weight=0.5,
+        margin_se=1.5,
+        duel_samples=4,
+        others_states=0,
     )
     with pytest.raises(SettingError, match="no setting 'candidates'"):
         rk.strategy("club", 1, (("candidates", "2"),))
@@ -120,6 +136,8 @@ def test_ladder_ranks_two_settings_of_one_kind_reproducibly() -> None:
         ),
         (["simulate", "--rules", "rummikub", "--bots", "club:states=9,solver"], "states=9"),
         (["ladder", "--bots", "club:race=2,solver", "--rules", "rummikub"], "race=2"),
+        (["ladder", "--bots", "club:se=-1,solver", "--rules", "rummikub"], "se=-1"),
+        (["ladder", "--bots", "club:others=x,solver", "--rules", "rummikub"], "others=x"),
     ],
 )
 @pytest.mark.parametrize("lang", ["en", "ro"])

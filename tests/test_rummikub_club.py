@@ -31,7 +31,11 @@ from remi.variants.rummikub.club import (
 from remi.variants.rummikub.determinize import determinize, unseen_tiles
 from remi.variants.rummikub.race import SHRINK, expected_scores, win_chances
 from remi.variants.rummikub.state import RummikubState
-from remi.variants.rummikub.strategies import RummikubSolverStrategy, solved_play
+from remi.variants.rummikub.strategies import (
+    RummikubSolverStrategy,
+    best_legal_play,
+    solved_play,
+)
 from remi.variants.rummikub.views import RummikubView, view
 
 from rummikit import deal, rk_rules, run
@@ -93,7 +97,12 @@ def test_club_is_the_family_strategy_of_the_club_bot() -> None:
     check_bots(["club", "solver"], RULES)
 
 
-def test_decisions_do_not_depend_on_the_hidden_tiles_and_are_legal() -> None:
+@pytest.mark.parametrize(
+    "settings",
+    [FAST, attrs.evolve(FAST, margin_se=1.0, duel_samples=2, others_states=0)],
+    ids=["defaults", "se-duel-greedy-others"],
+)
+def test_decisions_do_not_depend_on_the_hidden_tiles_and_are_legal(settings: ClubSettings) -> None:
     rng = random.Random(0)
     turns = _club_turns()
     assert len(turns) >= 6
@@ -103,8 +112,8 @@ def test_decisions_do_not_depend_on_the_hidden_tiles_and_are_legal() -> None:
         assert other.racks[(seat + 1) % 4] != state.racks[(seat + 1) % 4]
         assert other.pool != state.pool
         assert view(other, seat) == view(state, seat)
-        chosen = _fast(7).choose(view(state, seat))
-        assert _fast(7).choose(view(other, seat)) == chosen
+        chosen = RummikubClubStrategy(7, settings=settings).choose(view(state, seat))
+        assert RummikubClubStrategy(7, settings=settings).choose(view(other, seat)) == chosen
         engine.check(state, chosen)  # legal in the true state (docs/rules.md §2.4-§2.7)
         engine.check(other, chosen)
 
@@ -294,3 +303,31 @@ def test_the_rollout_policy_remembers_an_initial_meld_by_rack() -> None:
     assert isinstance(again, Play) and Counter(again.table) == meld
     engine.check(bare, again)
     assert policy.choose(state) == first
+
+
+def test_a_candidate_replaces_the_solver_move_only_by_a_sure_paired_margin() -> None:
+    # paired values on 4 shared samples: candidate 1 gains 0, 4, 0, 4 (mean 2, standard error
+    # 1.15), candidate 2 gains 3 on every sample (mean 3, standard error 0)
+    values = [[10.0, 20.0, 30.0, 40.0], [10.0, 24.0, 30.0, 44.0], [13.0, 23.0, 33.0, 43.0]]
+    mean = ClubSettings(margin_points=1.0, margin_se=0.0)
+    pick = RummikubClubStrategy(0, settings=mean)._challenger
+    assert pick(values) == 2  # the best mean, 3 > 1
+    assert pick(values, 1) == 1  # 2 > 1
+    sure = RummikubClubStrategy(0, settings=ClubSettings(margin_points=1.0, margin_se=1.0))
+    assert sure._challenger(values) == 2  # 3 - 0 > 1, and more than 2 - 1.15
+    assert sure._challenger(values, 1) is None  # 2 - 1.15 < 1: the solver's move stands
+    assert sure._challenger([values[0], values[0]]) is None  # no gain: never replaced
+
+
+def test_the_others_rollout_turns_may_be_the_greedy_listed_play() -> None:
+    # others_states 0: the other players' rollout turns are the greedy listed play; p2's is
+    # the initial meld R9 R10 R11 R12 (42 points, docs/rules.md §2.5), the most tiles listed
+    state = deal(["Y2 Y4", "R9 R10 R11 R12 K1"], pool="Y5 Y6")
+    after_draw = run(state, "p1 draw")
+    greedy = RolloutPolicy(0).choose(after_draw)
+    assert greedy == best_legal_play(view(after_draw, 1))
+    assert isinstance(greedy, Play) and parse_tiles("R9 R10 R11 R12") in [
+        f.tiles for f in greedy.table
+    ]
+    club = RummikubClubStrategy(0, settings=ClubSettings(others_states=0, rollout_turns=1))
+    assert club._rollout(state, Draw(0), 0) == engine.apply(after_draw, greedy)

@@ -25,7 +25,15 @@ points a tile, a player who has not made his initial meld charged ``closed_penal
 (``race_scores``, ``remi.variants.rummikub.race``: the chance that each player goes out first,
 from the tile counts, the opened flags and the seat to move, fitted on self-play hands of the
 ``solver`` bot, and the racks' points); measured no stronger than the flat price, it is off by
-default. The best mean wins when it beats the solver move's by more than ``margin_points``.
+default. A candidate replaces the solver's move only when the mean of its paired differences
+with it (the same samples) beats ``margin_points`` by more than ``margin_se`` standard errors
+(the candidate with the highest such lower bound; 0 by default: the best mean); that
+candidate and the solver's move are then played out on ``duel_samples`` more samples (0 by
+default), and it must pass the same test on all of them (a duel: the extra rollouts go where
+the decision is close); ``samples=4:se=1:duel=4`` costs about 0.75x the CPU, measured no
+stronger nor proved weaker (docs/bots.md). ``others_states`` 0 plays
+the other players' rollout turns with the greedy listed play (half the CPU; measured no
+stronger, so off by default).
 
 Rules: every rule id is respected; the rule values the move solver does not model
 (``check_solver_rules``: ``run.ace_high``, ``joker.locks_meld``, ``joker.group_of_three =
@@ -33,7 +41,8 @@ both_missing``, ``joker.freed_use = new_set_with_rack``, ``table.keep_three``) a
 (``ClubRulesError``, before a game through ``remi.bots.check_bots``).
 
 Budget (``ClubSettings``): ``samples`` x candidates (at most 5 + ``hold_sets``) rollouts of
-``rollout_turns`` turns per decision. Reproducible: the samples come from ``random.Random`` seeded by the bot
+``rollout_turns`` turns per decision, and 2 x ``duel_samples`` more when a candidate challenges
+the solver's move. Reproducible: the samples come from ``random.Random`` seeded by the bot
 seed, the seat and the public position (pool count, rack sizes, table size).
 """
 
@@ -101,6 +110,17 @@ class ClubSettings:
             (``race.expected_scores``: who is likely to go out first, from the tile counts,
             opened flags and turn order; measured no stronger, docs/bots.md); in between,
             that blend.
+        margin_se: a candidate replaces the solver's move only when the mean of its paired
+            differences with it (the same samples: common random numbers) beats
+            ``margin_points`` by more than this many standard errors of that mean (0: the
+            mean alone decides, the default; against the winner's curse of picking the best
+            of several noisy means; measured no stronger, docs/bots.md).
+        duel_samples: when the best candidate's mean beats ``margin_points`` after ``samples``,
+            this many more samples played out for it and the solver's move only (a duel:
+            the extra rollouts go where the decision is close); 0: none, the default.
+        others_states: the rollout policy's solver budget on the other players' turns (None:
+            ``policy_states``, as on this player's own turn; 0: no solver, the greedy listed
+            play: half the CPU, a weaker model of the ``solver`` opponents).
     """
 
     samples: int = 6
@@ -111,6 +131,9 @@ class ClubSettings:
     policy_states: int = 20_000
     hold_sets: int = 2
     race_weight: float = 0.0
+    margin_se: float = 0.0
+    duel_samples: int = 0
+    others_states: int | None = None
 
 
 def check_club_rules(rules: RuleSet) -> None:
@@ -160,8 +183,10 @@ class RolloutPolicy:
 
     def choose(self, state: RummikubState) -> Action:
         """The action of ``state.current`` in ``state`` (a determinized state, never the true
-        one)."""
+        one); with ``max_states`` 0 the greedy listed play alone."""
         seat = state.current
+        if self.max_states == 0:
+            return best_legal_play(view(state, seat))
         play = self._solved(state, seat)
         if play is not None:
             return play
@@ -248,6 +273,8 @@ class RummikubClubStrategy:
         self.seed = seed
         self.settings = settings or ClubSettings()
         self._policy = RolloutPolicy(self.settings.policy_states)
+        others = self.settings.others_states
+        self._others = self._policy if others is None else RolloutPolicy(others)
 
     def choose(self, view: RummikubView) -> Action:
         """The next action of ``view.seat``: the best candidate turn by rollouts (module
@@ -263,11 +290,40 @@ class RummikubClubStrategy:
         first = cands[0]
         if len(cands) < 2 or (isinstance(first, Play) and _placed(view, first) >= len(view.rack)):
             return first
-        values = self._evaluate(view, cands)
+        rng = random.Random(
+            f"rkclub:{self.seed}:{view.seat}:{view.pool_count}:{view.tile_counts}:"
+            f"{len(view.table)}:{view.passes}"
+        )
+        values = self._evaluate(view, cands, self.settings.samples, rng)
         if values is None:
             return first
-        best = max(range(len(cands)), key=lambda i: values[i])
-        return cands[best] if values[best] > values[0] + self.settings.margin_points else first
+        best = self._challenger(values)
+        if best is None:
+            return first
+        duel = self.settings.duel_samples
+        if duel > 0:
+            more = self._evaluate(view, [first, cands[best]], duel, rng)
+            if more is None:
+                return first
+            pair = [values[0] + more[0], values[best] + more[1]]
+            if self._challenger(pair, 1) is None:
+                return first
+        return cands[best]
+
+    def _challenger(self, values: list[list[float]], low: int | None = None) -> int | None:
+        """The candidate that replaces the solver's move (``values[0]``), or None: the one
+        whose paired differences with it (same samples) have the highest mean less
+        ``margin_se`` standard errors, when that beats ``margin_points``; ``low`` (when given)
+        the only candidate considered."""
+        margin, k = self.settings.margin_points, self.settings.margin_se
+        best, best_low = None, margin
+        for i in range(1, len(values)) if low is None else [low]:
+            diffs = [v - w for v, w in zip(values[i], values[0], strict=True)]
+            mean = statistics.fmean(diffs)
+            err = statistics.stdev(diffs) / len(diffs) ** 0.5 if k > 0 and len(diffs) > 1 else 0.0
+            if mean > margin and mean - k * err > best_low:
+                best, best_low = i, mean - k * err
+        return best
 
     def candidates(self, view: RummikubView) -> list[Action]:
         """The candidate turns, the solver bot's choice first, no two leaving the same table:
@@ -314,29 +370,31 @@ class RummikubClubStrategy:
             )
         return out
 
-    def _evaluate(self, view: RummikubView, cands: Sequence[Action]) -> list[float] | None:
-        """Each candidate's mean ``_standing`` over the shared samples; None when a sample
-        cannot be built."""
-        rng = random.Random(
-            f"rkclub:{self.seed}:{view.seat}:{view.pool_count}:{view.tile_counts}:"
-            f"{len(view.table)}:{view.passes}"
-        )
+    def _evaluate(
+        self, view: RummikubView, cands: Sequence[Action], samples: int, rng: random.Random
+    ) -> list[list[float]] | None:
+        """Each candidate's ``_standing`` on ``samples`` shared samples drawn with ``rng`` (one
+        list per candidate, a sample's values at the same index in each: paired); None when
+        a sample cannot be built or a candidate has no sample left."""
         totals: list[list[float]] = [[] for _ in cands]
-        for _ in range(self.settings.samples):
+        for _ in range(samples):
             state = determinize(view, rng)
             if state is None:
                 return None
-            for i, action in enumerate(cands):
-                end = self._rollout(state, action)
-                if end is not None:
-                    totals[i].append(_standing(end, view.seat, self.settings))
-        if any(not t for t in totals):
+            row = [self._rollout(state, action, view.seat) for action in cands]
+            if any(end is None for end in row):
+                continue  # a sample refusing a candidate: dropped for all, to keep the pairs
+            for i, end in enumerate(row):
+                assert end is not None
+                totals[i].append(_standing(end, view.seat, self.settings))
+        if not totals[0]:
             return None
-        return [statistics.fmean(t) for t in totals]
+        return totals
 
-    def _rollout(self, state: RummikubState, first: Action) -> RummikubState | None:
-        """``state`` after ``first`` and ``rollout_turns`` turns of the fast policy (or to the
-        game's end); None when the sample refuses an action."""
+    def _rollout(self, state: RummikubState, first: Action, me: int) -> RummikubState | None:
+        """``state`` after ``first`` and ``rollout_turns`` turns of the fast policy (``me``'s
+        turns, the others' by their own budget: ``others_states``), or to the game's end; None
+        when the sample refuses an action."""
         turns = self.settings.rollout_turns
         if turns is None:
             turns = state.player_count
@@ -345,7 +403,8 @@ class RummikubClubStrategy:
             for _ in range(turns):
                 if state.is_over:
                     break
-                state = engine.apply(state, self._policy.choose(state))
+                policy = self._policy if state.current == me else self._others
+                state = engine.apply(state, policy.choose(state))
         except IllegalActionError:
             return None
         return state

@@ -3,7 +3,9 @@
 ``club:samples=12``, ``club:rollout=2`` (turns played out after a candidate; ``round``: one
 round, the default), ``club:margin=2``, ``club:states=40000`` (the rollout policy's solver work
 per turn), ``club:race=1`` (how the rollout's horizon is priced: 0, "as if the game ended
-now", the default; 1, the race model; in between, a blend), ``club:budget=0.5s`` (a time budget per decision, turned into a sample count:
+now", the default; 1, the race model; in between, a blend), ``club:se=1`` (standard errors of
+the paired difference a candidate must clear beyond the margin), ``club:duel=4`` (more samples
+for the best candidate and the solver's move when the first ones favour the candidate), ``club:budget=0.5s`` (a time budget per decision, turned into a sample count:
 ``samples_for``). Each sets a field of ``club.ClubSettings`` (``remi.core.bot_settings`` reads
 the spec); the search itself is ``club.RummikubClubStrategy``'s.
 """
@@ -62,6 +64,9 @@ CLUB: Final[Tunable[ClubSettings, RummikubView, Action]] = Tunable(
         MARGIN,
         setting("states", "policy_states", whole(100, 10_000_000)),
         setting("race", "race_weight", number(0, 1)),
+        setting("se", "margin_se", number(0, 10)),
+        setting("duel", "duel_samples", whole(0, 1000)),
+        setting("others", "others_states", whole(0, 10_000_000)),
     ),
     budget=samples_for,
 )
