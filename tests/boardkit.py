@@ -54,9 +54,11 @@ async def settle(pilot: Pilot[Any], app: BoardApp, asks: int) -> None:
     of the hand is up."""
     for _ in range(1000):
         await pilot.pause(0.01)
-        if app.asks > asks or isinstance(app.screen, CoverScreen | HoldScreen):
-            return
-        if app.bridge.closed:
+        if app.asks > asks or isinstance(app.screen, CoverScreen | HoldScreen) or app.bridge.closed:
+            # the new screen is on the stack before it has composed and drawn its content: on
+            # a loaded machine a screenshot taken at once showed an empty hold screen
+            await pilot.pause()
+            await pilot.pause(0.01)
             return
     raise AssertionError("the board never asked for input")
 
