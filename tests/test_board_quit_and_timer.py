@@ -3,7 +3,8 @@ twice opens one quit question, not two (one answer leaves or goes back), and Ctr
 Ctrl+Q does (it used to do nothing at all on the board); a Rummikub-style
 prompt's seconds follow the turn timer's countdown (``timer.seconds``, docs/rules.md §2.8);
 the "end the turn and draw?" question says that the timer keeps running, and goes when the
-time runs out instead of waiting there for the next player."""
+time runs out instead of waiting there for the next player; in a bot game (``--auto``) the bots
+wait while the quit question is open (they used to go on playing under it)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from textual.pilot import Pilot
 from remi.cli import terminal
 from remi.cli.hands import new_record
 from remi.core.records import HUMAN, PlayerEntry
-from remi.ui.app import BoardApp
+from remi.ui.app import SPEEDS, BoardApp
 from remi.ui.command_line import CommandInput
 from remi.ui.screens import DrawScreen, QuitScreen
 from remi.ui.table_edit import TableEdit
@@ -191,3 +192,66 @@ async def test_rummikub_time_up_closes_the_draw_question(monkeypatch: pytest.Mon
         log = "\n".join(str(line) for line in app.query_one("#log").lines)
         assert "Time is up [timer.seconds]" in log
         assert app.snapshot is not None and app.snapshot.view.tile_counts[0] == 14 + 3
+
+
+#: Two greedy bots: a bot game (``--auto``).
+BOTS = (PlayerEntry("greedy-1", "greedy"), PlayerEntry("greedy-2", "greedy"))
+
+
+async def _auto_board(pilot: Pilot[Any], app: BoardApp) -> None:
+    """Wait for the bot game's first move (or, paused, for its first wait)."""
+    for _ in range(300):
+        await pilot.pause(0.02)
+        if app.auto and (app.snapshot is not None or app.stepping):
+            return
+    raise AssertionError("the bot game never started")
+
+
+def _moves(app: BoardApp) -> int:
+    return len(app.snapshot.history) if app.snapshot is not None else 0
+
+
+@pytest.mark.parametrize("family", ["remi-pe-tabla", "rummikub"])
+async def test_bots_wait_while_the_quit_question_is_open(family: str) -> None:
+    """A bot game at 0.1 s per move: while Ctrl+Q asks, no move is played (5 moves' time
+    pass); ``n`` and the bots go on."""
+    app = make_board(new_record(family, {}, BOTS, 1, False), auto=True)
+    app.speed = SPEEDS.index(0.1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _auto_board(pilot, app)
+        await pilot.press("ctrl+q")
+        assert await shown(pilot, app, QuitScreen)
+        await pilot.pause(0.2)  # a move asked for before the question is over
+        asked = _moves(app)
+        await pilot.pause(5 * 0.1)
+        assert _moves(app) == asked and not app.bridge.closed
+        await pilot.press("n")
+        for _ in range(300):
+            await pilot.pause(0.02)
+            if _moves(app) > asked:
+                break
+        assert _moves(app) > asked
+
+
+async def test_step_key_does_nothing_while_the_quit_question_is_open() -> None:
+    """A paused bot game: ``.`` under the quit question plays no move; after ``n`` it plays
+    one."""
+    app = make_board(new_record("remi-pe-tabla", {}, BOTS, 1, False), auto=True)
+    app.paused = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _auto_board(pilot, app)
+        await pilot.pause(0.2)
+        before = _moves(app)
+        await pilot.press("ctrl+q")
+        assert await shown(pilot, app, QuitScreen)
+        await pilot.press("full_stop")
+        await pilot.pause(0.3)
+        assert _moves(app) == before
+        await pilot.press("n")
+        await pilot.pause(0.2)
+        await pilot.press("full_stop")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if _moves(app) > before:
+                break
+        assert _moves(app) == before + 1

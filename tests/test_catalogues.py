@@ -95,6 +95,16 @@ def test_code_and_catalogue_have_the_same_ids() -> None:
     assert in_catalogue - extracted == set()
 
 
+def test_template_lists_the_catalogue_ids() -> None:
+    """remi.pot, the template translators start from (docs/translating.md), has every id of the
+    catalogue, a plural id as a plural, and no other: it is made again whenever an id comes or
+    goes (it once lacked most of the board's and the Rummikub ids)."""
+    with (LOCALE / "remi.pot").open("rb") as fp:
+        template = {_key(m.id): m.pluralizable for m in read_po(fp) if m.id}
+    in_catalogue = {_key(m.id): m.pluralizable for m in _po("en") if m.id}
+    assert template == in_catalogue
+
+
 def test_plurals_as_romanian_counts() -> None:
     m = messages("ro")
     assert m.plural("event.undone", 1) == "a anulat o acțiune"

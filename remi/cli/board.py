@@ -6,6 +6,11 @@ the rules, the safety nets, saving) with its screen and keyboard replaced by the
 board's messages, input comes from the board's command line, the hot-seat hand-over is the
 board's cover screen. What the frame prints (the end of a hand, the match totals) is kept and
 shown on the board until a key is pressed.
+
+A warning said to a person after his last line (a refusal that ends his turn with a penalty,
+its rule id in brackets; the turn timer's "time is up") would be hidden at once by the hand-over
+cover: it is kept for him and shown first when his next turn starts, where only he reads it (the
+cover itself names nothing of his turn: a refusal may quote tiles that went back to his rack).
 """
 
 from __future__ import annotations
@@ -32,6 +37,10 @@ _ROUND = 6
 
 #: The program's words tab completion offers besides the family's.
 _FRAME_WORDS = ("undo", "hint", "help", "save", "quit")
+
+#: The styles of the lines that warn a player (refusals, penalties, the timer's "time is up"):
+#: said after his last line, they are kept for his next turn instead of lost at the cover.
+_WARNINGS = ("red", "bold red", "yellow")
 
 
 class _LogFile(io.TextIOBase):
@@ -66,6 +75,10 @@ class BoardSession(Session):
     bridge: Bridge = attrs.field(factory=Bridge)
     saved_to: Path | None = None
     screen: Any = None
+    #: The warnings said since the person at the keyboard last sent a line (text, style).
+    unseen: list[tuple[str, str | None]] = attrs.field(factory=list)
+    #: The warnings a hand-over cover hid, by seat, shown when that seat's next turn starts.
+    kept: dict[int, list[tuple[str, str | None]]] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         self.bridge.clock = lambda: Session.clock(self)
@@ -118,8 +131,11 @@ class BoardSession(Session):
         self._publish()
 
     def say(self, text: str, style: str | None = None) -> None:
-        """A line in the board's messages."""
+        """A line in the board's messages (a warning is also remembered until the player's
+        next line: a hand-over cover would hide it)."""
         self.bridge.say(text, style)
+        if style in _WARNINGS:
+            self.unseen.append((text, style))
 
     def read(self, prompt: Any, remaining: Any = None) -> str | None | TimeUp:
         """The next line of the board's command line, its tiles in the canonical notation
@@ -127,6 +143,7 @@ class BoardSession(Session):
         timer (``remaining()``, shown as a countdown) ran out. With a timer the board calls
         ``prompt()`` again at each tick of the countdown (its seconds follow the header's)."""
         line = self.bridge.read(prompt if remaining is not None else prompt(), remaining)
+        self.unseen.clear()  # read on the board before the line was sent
         return self.canonical_line(line)
 
     def ask(self, question: str, answers: Sequence[tuple[str, str]]) -> str | None:
@@ -154,11 +171,21 @@ class BoardSession(Session):
 
     def pass_keyboard(self, seat: int) -> bool:
         """Hot-seat: the board's cover screen until the next person confirms; False when the
-        board closed."""
+        board closed. The warnings said to the person who just played after his last line are
+        kept for him, and the ones kept for ``seat`` are shown first, under
+        ``board.kept.title``."""
         if len(self.humans) > 1 and self.last_human != seat:
+            if self.last_human is not None and self.unseen:
+                self.kept.setdefault(self.last_human, []).extend(self.unseen)
+            self.unseen = []
             self.last_human = None
             if not self.bridge.cover(self.names[seat]):
                 return False
+            kept = self.kept.pop(seat, [])
+            if kept:
+                self.bridge.say(self.m("board.kept.title", name=self.names[seat]), "bold")
+                for text, style in kept:
+                    self.bridge.say(text, style)
         self.last_human = seat
         return True
 

@@ -5,7 +5,8 @@ The game runs on a worker thread in the program's session and talks to the board
 the player types on the command line (the engine's notation, tab completion of the commands and
 of the rack's tiles; PageUp / PageDown scroll the messages, whose area grows with the terminal
 and shows a long answer from its beginning). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
-saying where the game was last saved; the turn timer stands still meanwhile; Ctrl+C asks too;
+saying where the game was last saved; the turn timer stands still meanwhile, and so do
+the bots of a bot game; Ctrl+C asks too;
 a second press while it asks does nothing more), all listed in
 the key line (``remi.ui.keybar.KeyBar``, wrapped at the width). A question of the game (the
 announce question) is answered by its own keys; Esc goes back where the player was. At each hand-over between two people the board is
@@ -27,6 +28,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.filter import LineFilter
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -135,6 +137,8 @@ class BoardApp(App[None]):
         #: Set before the board runs, a bot game starts paused (``.`` plays each move).
         self.paused = False
         self.stepping = False
+        #: The timer of the bot game's next move, while one is set.
+        self._move_timer: Timer | None = None
         #: The last command came from the command line (the focus stays there).
         self.typed = False
         #: Where the keys were when the game asked its question (the rack, the command line):
@@ -304,15 +308,27 @@ class BoardApp(App[None]):
             self.refresh_bindings()
         self.stepping = True
         self.part("#log", MessageLog).new_batch()
-        if not self.paused and SPEEDS[self.speed] > 0:
-            self.set_timer(SPEEDS[self.speed], self._next_move)
-        elif not self.paused:
+        self._schedule_move()
+
+    def _schedule_move(self) -> None:
+        """The next move of a bot game after the chosen delay (not while paused, nor while the
+        quit question is open: the bots wait for its answer)."""
+        if self.paused or self._asking_quit():
+            return
+        if SPEEDS[self.speed] > 0:
+            self._move_timer = self.set_timer(SPEEDS[self.speed], self._next_move)
+        else:
             self.call_later(self._next_move)
 
     def _next_move(self) -> None:
-        if self.stepping and not self.paused:
+        self._move_timer = None
+        if self.stepping and not self.paused and not self._asking_quit():
             self.stepping = False
             self.bridge.answer("")
+
+    def _asking_quit(self) -> bool:
+        """The quit question (``QuitScreen``) is open."""
+        return any(isinstance(screen, QuitScreen) for screen in self.screen_stack)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The bot-game keys exist only during a bot game."""
@@ -333,8 +349,8 @@ class BoardApp(App[None]):
             self._next_move()
 
     def action_step(self) -> None:
-        """One move of a paused bot game."""
-        if self.stepping:
+        """One move of a paused bot game (none while the quit question is open)."""
+        if self.stepping and not self._asking_quit():
             self.stepping = False
             self.bridge.answer("")
 
@@ -539,23 +555,31 @@ class BoardApp(App[None]):
 
     def action_ask_quit(self) -> None:
         """Ask before leaving, saying where the game was last saved; the turn timer stands
-        still while the question is open (``Bridge.pause``). Asked already (Ctrl+Q twice, or
-        held down): nothing more, the open question stays the only one, so a second press never
-        skips reading where the game is saved, nor stacks a second question to answer."""
-        if any(isinstance(screen, QuitScreen) for screen in self.screen_stack):
+        still while the question is open (``Bridge.pause``), and so do the bots of a bot game
+        (their next move waits for the answer; ``n`` goes on after the chosen delay). Asked
+        already (Ctrl+Q twice, or held down): nothing more, the open question stays the only
+        one, so a second press never skips reading where the game is saved, nor stacks a
+        second question to answer."""
+        if self._asking_quit():
             return
         saved = self.snapshot.saved_to if self.snapshot is not None else None
         position = self.snapshot is not None and self.snapshot.from_position
         self.bridge.pause()
+        if self._move_timer is not None:  # a bot game's bots wait for the answer too
+            self._move_timer.stop()
+            self._move_timer = None
 
         def answer(key: str | None) -> None:
             self.bridge.resume()
-            if key == "y":
-                if self.waiting:
-                    self._send("quit")
-                    return
-                if saved is not None:  # a bot game, or while the bots play: said on leaving
-                    self.bridge.farewell.append(self.m("quit_saved", path=saved))
-                self.exit()
+            if key != "y":
+                if self.stepping:  # the bot game goes on (after the chosen delay)
+                    self.call_after_refresh(self._schedule_move)
+                return
+            if self.waiting:
+                self._send("quit")
+                return
+            if saved is not None:  # a bot game, or while the bots play: said on leaving
+                self.bridge.farewell.append(self.m("quit_saved", path=saved))
+            self.exit()
 
         self.push_screen(QuitScreen(saved, self.m, from_position=position), answer)
