@@ -429,14 +429,30 @@ class Relaxation(LinearRelaxation):
         is worth less (rack jokers overvalued: the arrangement kept as the best found) or
         cannot be read (``None``)."""
         got, x, _ = root
-        read = self._read_kept(x, None, first, joker_numbers)
-        if read is None:
+        found, worth, exact = self._scored_read(got, x, None, first, joker_numbers, scale)
+        if found is None or worth < scale * floor:
             return "unknown", None
+        return ("found" if exact else "unknown"), found
+
+    def _scored_read(
+        self,
+        got: float,
+        x: Any,
+        subset: Any,
+        first: int,
+        joker_numbers: Sequence[Sequence[int]],
+        scale: int,
+    ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
+        """An integral solution ``x`` of relaxation value ``got`` read (``_read_kept``) as
+        (the arrangement and the sets kept, its worth ``scale`` times the value plus the sets
+        kept, whether the relaxation valued it right); ``(None, -1, False)`` when it cannot be
+        read."""
+        read = self._read_kept(x, subset, first, joker_numbers)
+        if read is None:
+            return None, -1, False
         found, kept, value = read
         worth = scale * value + len(kept)
-        if worth < scale * floor:
-            return "unknown", None
-        return ("found" if _round_down(got) <= worth else "unknown"), (found, kept)
+        return (found, kept), worth, _round_down(got) <= worth
 
     def best_kept(
         self,
@@ -503,12 +519,7 @@ class Relaxation(LinearRelaxation):
                 def integral(
                     got: float, x: Any, subset: Any = subset, first: int = first
                 ) -> tuple[tuple[Solution, list[int]] | None, int, bool]:
-                    read = self._read_kept(x, subset, first, joker_numbers)
-                    if read is None:
-                        return None, -1, False
-                    found, kept, value = read
-                    worth = scale * value + len(kept)
-                    return (found, kept), worth, _round_down(got) <= worth
+                    return self._scored_read(got, x, subset, first, joker_numbers, scale)
 
                 status, found, nodes = self._depth_first(
                     small,

@@ -289,13 +289,8 @@ class LinearRelaxation:
         """The (row, copies) of an original set's own column, by row: the rows of its tile
         codes ``codes`` (``_code_rows``) counted."""
         counts: dict[int, int] = {}
-        if credit:
-            for t in codes:
-                for r in cls._code_rows(t, credit):
-                    counts[r] = counts.get(r, 0) + 1
-        else:  # a natural tile's own row, a joker's row 52
-            for t in codes:
-                r = t if t < 52 else 52
+        for t in codes:
+            for r in cls._code_rows(t, credit):
                 counts[r] = counts.get(r, 0) + 1
         return sorted(counts.items())
 
