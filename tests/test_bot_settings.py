@@ -85,6 +85,8 @@ def test_the_rummikub_club_has_its_own_settings() -> None:
             ("se", "1.5"),
             ("duel", "4"),
             ("others", "0"),
+            ("infer", "1"),
+            ("look", "0"),
         ),
     )
     assert isinstance(strategy, RummikubClubStrategy)
@@ -96,6 +98,8 @@ def test_the_rummikub_club_has_its_own_settings() -> None:
         margin_se=1.5,
         duel_samples=4,
         others_states=0,
+        infer_draws=True,
+        look_ahead=False,
     )
     with pytest.raises(SettingError, match="no setting 'candidates'"):
         rk.strategy("club", 1, (("candidates", "2"),))

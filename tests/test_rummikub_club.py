@@ -25,10 +25,12 @@ from remi.variants.rummikub.club import (
     RolloutPolicy,
     RummikubClubStrategy,
     _standing,
+    looked_rack_cost,
     race_scores,
     rack_cost,
 )
-from remi.variants.rummikub.determinize import determinize, unseen_tiles
+from remi.variants.rummikub.determinize import NoPlay, determinize, has_listed_play, unseen_tiles
+from remi.variants.rummikub.melds import rack_points
 from remi.variants.rummikub.race import SHRINK, expected_scores, win_chances
 from remi.variants.rummikub.state import RummikubState
 from remi.variants.rummikub.strategies import (
@@ -331,3 +333,105 @@ def test_the_others_rollout_turns_may_be_the_greedy_listed_play() -> None:
     ]
     club = RummikubClubStrategy(0, settings=ClubSettings(others_states=0, rollout_turns=1))
     assert club._rollout(state, Draw(0), 0) == engine.apply(after_draw, greedy)
+
+
+#: the small test budget with the inference from draws (``infer_draws``)
+INFER = attrs.evolve(FAST, infer_draws=True)
+
+
+def test_a_listed_play_is_a_new_set_a_grown_run_or_an_initial_meld() -> None:
+    # the table holds the run K9 K10 K11 (30 points, docs/rules.md §2.5)
+    table = run(deal(["K9 K10 K11 B2", "Y2"]), "p1 play [K9 K10 K11]").table
+    assert has_listed_play(RULES, table, parse_tiles("K12 B1 Y5"), opened=True)  # K12 grows it
+    assert has_listed_play(RULES, table, parse_tiles("B1 Y1 R1 Y5"), opened=True)  # a group
+    assert not has_listed_play(RULES, table, parse_tiles("B1 Y5 R13"), opened=True)
+    # before the initial meld (§2.5): no lay-off, and a meld of 30 points at least
+    assert not has_listed_play(RULES, table, parse_tiles("K12 B1 Y5"), opened=False)
+    assert not has_listed_play(RULES, table, parse_tiles("B1 Y1 R1 Y5"), opened=False)
+    assert has_listed_play(RULES, table, parse_tiles("B10 Y10 R10 Y5"), opened=False)
+
+
+@attrs.define
+class _Inferring:
+    """A ``club`` seat with the inference from draws, one strategy over the whole hand,
+    recording the views it is shown and the facts each decision used."""
+
+    seed: int
+    name: str = "club"
+    views: list[RummikubView] = attrs.Factory(list)
+    facts: list[tuple[NoPlay, ...]] = attrs.Factory(list)
+    strategy: RummikubClubStrategy = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.strategy = RummikubClubStrategy(self.seed, settings=INFER)
+
+    def choose(self, v: RummikubView) -> Action:
+        self.views.append(v)
+        action = self.strategy.choose(v)
+        self.facts.append(self.strategy.facts)
+        return action
+
+
+def test_a_sample_never_gives_a_player_who_drew_a_rack_with_a_listed_play() -> None:
+    # a player who drew had no valid play on the table of his turn (docs/rules.md §2.4, §2.5):
+    # the club's samples deal him, before the drawn tile, a rack without a listed play there
+    club = _Inferring(1)
+    bots = [club, make_bot("solver", 2), make_bot("solver", 3), make_bot("solver", 4)]
+    turns: list[tuple[RummikubState, Action]] = []
+
+    def keep(before: RummikubState, action: Action, after: RummikubState) -> None:
+        turns.append((before, action))
+
+    play_hand(get_variant("rummikub").new_game(RULES, 4, seed=3), bots, on_action=keep)
+    starts = [i for i, (b, _) in enumerate(turns) if b.current == 0]
+    assert club.facts[0] == ()  # nothing seen before the club's first turn
+    checked = 0
+    for start, facts in zip(starts, club.facts, strict=True):
+        state = turns[start][0]
+        for fact in facts:
+            # the fact is the game's: at his last turn he drew, on that very table, and the
+            # solver bot draws only without a play
+            before, action = next(
+                (b, a) for b, a in reversed(turns[:start]) if b.current == fact.seat
+            )
+            assert isinstance(action, Draw) and fact.drawn == 1
+            assert before.table == fact.table
+            opened = state.opened[fact.seat]
+            assert not has_listed_play(RULES, fact.table, before.racks[fact.seat], opened=opened)
+            for seed in range(3):
+                sample = determinize(view(state, 0), random.Random(seed), facts)
+                assert sample is not None and view(sample, 0) == view(state, 0)
+                rack = Counter(sample.racks[fact.seat])
+                assert any(
+                    not has_listed_play(
+                        RULES, fact.table, list((rack - Counter([drawn])).elements()), opened=opened
+                    )
+                    for drawn in rack
+                )
+            checked += 1
+    assert checked >= 5
+    # the same views, their hidden tiles dealt again, give the same facts and decisions
+    rng = random.Random(5)
+    again = RummikubClubStrategy(1, settings=INFER)
+    for start, v, facts in zip(starts, club.views, club.facts, strict=True):
+        state, played = turns[start]
+        other = view(_hidden_reshuffled(state, 0, rng), 0)
+        assert other == v
+        assert again.choose(other) == played
+        assert again.facts == facts
+    # a view of another game (two players) is not read against this one's record
+    again.choose(view(deal(["B1 B2 B3 B4", "Y2"]), 0))
+    assert again.facts == ()
+
+
+def test_the_looked_horizon_prices_a_rack_after_its_best_listed_play() -> None:
+    # p2 has not made his initial meld; his best listed meld (docs/rules.md §2.5) lays the
+    # group Y5 B5 K5 and the run K9 K10 K11 K12 (57 points): 7 of his 14 tiles are left
+    state = deal(["R10 R11 R12 B1", "K10 K11 K12 Y5"], pool="Y4 Y6 Y7")
+    state = run(state, "p1 play [R10 R11 R12]")
+    rack = state.racks[1]
+    assert len(rack) == 14 and rack_points(rack, RULES) == 88
+    settings = ClubSettings(look_ahead=True)
+    assert rack_cost(state, 1, settings) == 88 + 6 * 14 + 20
+    assert looked_rack_cost(state, 1, settings) == (88 - 57) + 6 * 7  # opened, no penalty
+    assert _standing(state, 0, settings) != _standing(state, 0, ClubSettings())

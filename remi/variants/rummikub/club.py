@@ -34,6 +34,11 @@ the decision is close); ``samples=4:se=1:duel=4`` costs about 0.75x the CPU, mea
 stronger nor proved weaker (docs/bots.md). ``others_states`` 0 plays
 the other players' rollout turns with the greedy listed play (half the CPU; measured no
 stronger, so off by default).
+``infer_draws`` deals the racks of the players who drew since this player's last turn
+without a play on the table of their turn (``determinize.NoPlay``: inference from draws,
+docs/rules.md §2.4, §2.5; ``_observe`` reads it from the views alone); ``look_ahead`` prices
+each rack at the horizon after its owner's best listed play (``looked_rack_cost``). Both were
+measured no stronger (docs/bots.md), so both are off by default.
 
 Rules: every rule id is respected; the rule values the move solver does not model
 (``check_solver_rules``: ``run.ace_high``, ``joker.locks_meld``, ``joker.group_of_three =
@@ -64,8 +69,9 @@ from remi.core.rulespec import RuleSet
 from remi.core.strategy import require_legal
 from remi.variants.rummikub import engine
 from remi.variants.rummikub.actions import Draw, Pass, Play
-from remi.variants.rummikub.determinize import determinize
+from remi.variants.rummikub.determinize import NoPlay, determinize
 from remi.variants.rummikub.melds import rack_points
+from remi.variants.rummikub.movegen import generate_actions
 from remi.variants.rummikub.race import expected_scores
 from remi.variants.rummikub.rules import RummikubRules
 from remi.variants.rummikub.scoring import score_state
@@ -84,6 +90,7 @@ __all__ = [
     "RolloutPolicy",
     "RummikubClubStrategy",
     "check_club_rules",
+    "looked_rack_cost",
     "race_scores",
     "rack_cost",
 ]
@@ -121,6 +128,13 @@ class ClubSettings:
         others_states: the rollout policy's solver budget on the other players' turns (None:
             ``policy_states``, as on this player's own turn; 0: no solver, the greedy listed
             play: half the CPU, a weaker model of the ``solver`` opponents).
+        infer_draws: deal the racks of the players who drew (or passed) since this player's
+            last turn without a play on the table of their turn (``determinize.NoPlay``:
+            inference from draws, docs/rules.md §2.4, §2.5; measured no stronger, off by
+            default).
+        look_ahead: price each rack at the horizon after its owner's best listed play
+            (``looked_rack_cost``: what of the sampled rack could not be laid at once),
+            rather than whole (``rack_cost``; measured no stronger, off by default).
     """
 
     samples: int = 6
@@ -134,6 +148,8 @@ class ClubSettings:
     margin_se: float = 0.0
     duel_samples: int = 0
     others_states: int | None = None
+    infer_draws: bool = False
+    look_ahead: bool = False
 
 
 def check_club_rules(rules: RuleSet) -> None:
@@ -236,6 +252,20 @@ def rack_cost(state: RummikubState, seat: int, settings: ClubSettings) -> float:
     return cost + (0.0 if state.opened[seat] else settings.closed_penalty)
 
 
+def looked_rack_cost(state: RummikubState, seat: int, settings: ClubSettings) -> float:
+    """``rack_cost`` of ``seat``'s rack after his best listed play (``movegen``: the most rack
+    tiles of a new set, a tile added to a table set, a joker retrieval, a greedy initial meld;
+    docs/rules.md §2.4, §2.5) on the horizon's table, as if he were to move: a rack that can
+    be laid costs what would be left of it (a horizon that reads the sampled rack)."""
+    rack, opened = state.racks[seat], state.opened[seat]
+    _, played = generate_actions(attrs.evolve(state, current=seat), engine.is_legal)
+    best = max((p for p in played if p is not None), key=len, default=())
+    if best:
+        rack, opened = tuple((Counter(rack) - Counter(best)).elements()), True
+    cost = rack_points(rack, state.rules) + settings.tile_weight * len(rack)
+    return cost + (0.0 if opened else settings.closed_penalty)
+
+
 def race_scores(state: RummikubState) -> list[float]:
     """Each seat's expected final score at a rollout's horizon under the race model
     (``race.expected_scores``, docs/rules.md §2.9): who is likely to go out first, from the
@@ -261,7 +291,12 @@ def _standing(state: RummikubState, seat: int, settings: ClubSettings) -> float:
             values = [weight * v for v in race_scores(state)]
         if weight < 1:
             for s in range(state.player_count):
-                values[s] -= (1 - weight) * rack_cost(state, s, settings)
+                cost = (
+                    looked_rack_cost(state, s, settings)
+                    if settings.look_ahead
+                    else rack_cost(state, s, settings)
+                )
+                values[s] -= (1 - weight) * cost
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - sum(others) / len(others)
 
@@ -275,6 +310,8 @@ class RummikubClubStrategy:
         self._policy = RolloutPolicy(self.settings.policy_states)
         others = self.settings.others_states
         self._others = self._policy if others is None else RolloutPolicy(others)
+        self._last: _Record | None = None
+        self._facts: tuple[NoPlay, ...] = ()
 
     def choose(self, view: RummikubView) -> Action:
         """The next action of ``view.seat``: the best candidate turn by rollouts (module
@@ -286,6 +323,58 @@ class RummikubClubStrategy:
         """
         check_club_rules(view.rules)
         require_legal(view.seat, view.legal)
+        self._facts = self._observe(view) if self.settings.infer_draws else ()
+        action = self._decide(view)
+        self._last = _Record.after(view, action)
+        return action
+
+    @property
+    def facts(self) -> tuple[NoPlay, ...]:
+        """What the other players' draws told the last decision (``_observe``; empty unless
+        ``infer_draws``)."""
+        return self._facts
+
+    def _observe(self, view: RummikubView) -> tuple[NoPlay, ...]:
+        """What the other players' turns since this player's last one revealed (``NoPlay``):
+        each who drew (or passed) had no valid play on the table of his turn, when that table
+        is known (every player before him since then drew, so it is the table this player
+        left; or every player after him drew, so it is the table now). Nothing when the last
+        record is not of this game (another seat, rules or a pool count that does not add up)."""
+        last = self._last
+        players = len(view.tile_counts)
+        if (
+            last is None
+            or last.seat != view.seat
+            or last.rules != view.rules
+            or len(last.counts) != players
+        ):
+            return ()
+        step = 1 if view.rules.turn_direction == "clockwise" else -1
+        order = [(view.seat + step * k) % players for k in range(1, players)]
+        deltas = [view.tile_counts[s] - last.counts[s] for s in order]
+        draws = sum(1 for d in deltas if d == 1)
+        if (
+            view.tile_counts[view.seat] != last.counts[view.seat]
+            or last.pool - view.pool_count != draws
+            or any(d > 1 for d in deltas)
+        ):
+            return ()
+        still = [d >= 0 for d in deltas]  # drew (+1) or passed (0): no play
+        facts: list[NoPlay] = []
+        for k, seat in enumerate(order):
+            if not still[k]:
+                continue
+            if all(still[:k]):
+                table = last.table
+            elif all(still[k + 1 :]):
+                table = view.table
+            else:
+                continue
+            facts.append(NoPlay(seat, table, deltas[k]))
+        return tuple(facts)
+
+    def _decide(self, view: RummikubView) -> Action:
+        """``choose``'s action, from the candidates and their rollouts."""
         cands = self.candidates(view)
         first = cands[0]
         if len(cands) < 2 or (isinstance(first, Play) and _placed(view, first) >= len(view.rack)):
@@ -378,7 +467,7 @@ class RummikubClubStrategy:
         a sample cannot be built or a candidate has no sample left."""
         totals: list[list[float]] = [[] for _ in cands]
         for _ in range(samples):
-            state = determinize(view, rng)
+            state = determinize(view, rng, self._facts)
             if state is None:
                 return None
             row = [self._rollout(state, action, view.seat) for action in cands]
@@ -408,6 +497,31 @@ class RummikubClubStrategy:
         except IllegalActionError:
             return None
         return state
+
+
+@attrs.frozen
+class _Record:
+    """What this player left after his turn, to read the others' turns by at his next one:
+    the seat, the rules, the table, every rack size and the pool count."""
+
+    seat: int
+    rules: RummikubRules
+    table: tuple[Formation, ...]
+    counts: tuple[int, ...]
+    pool: int
+
+    @classmethod
+    def after(cls, view: RummikubView, action: Action) -> _Record:
+        """The record after ``action`` on ``view`` (a play's table, a draw's tile)."""
+        counts = list(view.tile_counts)
+        table, pool = view.table, view.pool_count
+        if isinstance(action, Play):
+            table = action.table
+            counts[view.seat] -= _placed(view, action)
+        elif isinstance(action, Draw):
+            counts[view.seat] += 1
+            pool -= 1
+        return cls(view.seat, view.rules, table, tuple(counts), pool)
 
 
 def _placed(view: RummikubView, play: Play) -> int:

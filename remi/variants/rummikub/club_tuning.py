@@ -5,13 +5,17 @@ round, the default), ``club:margin=2``, ``club:states=40000`` (the rollout polic
 per turn), ``club:race=1`` (how the rollout's horizon is priced: 0, "as if the game ended
 now", the default; 1, the race model; in between, a blend), ``club:se=1`` (standard errors of
 the paired difference a candidate must clear beyond the margin), ``club:duel=4`` (more samples
-for the best candidate and the solver's move when the first ones favour the candidate), ``club:budget=0.5s`` (a time budget per decision, turned into a sample count:
+for the best candidate and the solver's move when the first ones favour the candidate),
+``club:infer=1`` (the inference from draws: the racks of the players who drew dealt without a
+play on the table of their turn), ``club:look=1`` (each rack priced at the horizon after its
+best listed play), ``club:budget=0.5s`` (a time budget per decision, turned into a sample count:
 ``samples_for``). Each sets a field of ``club.ClubSettings`` (``remi.core.bot_settings`` reads
 the spec); the search itself is ``club.RummikubClubStrategy``'s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 import attrs
@@ -49,6 +53,12 @@ def _rollout(text: str) -> int | None:
     return value
 
 
+def _switch() -> tuple[Callable[[str], bool], Reason]:
+    """``0`` (off) or ``1`` (on): the parser and its description (a ``whole`` from 0 to 1)."""
+    parse, expected = whole(0, 1)
+    return (lambda text: bool(parse(text))), expected
+
+
 #: The ``club`` factory of the Rummikub strategy table, with its settings.
 CLUB: Final[Tunable[ClubSettings, RummikubView, Action]] = Tunable(
     build=lambda seed, settings: RummikubClubStrategy(seed, settings=settings),
@@ -67,6 +77,8 @@ CLUB: Final[Tunable[ClubSettings, RummikubView, Action]] = Tunable(
         setting("se", "margin_se", number(0, 10)),
         setting("duel", "duel_samples", whole(0, 1000)),
         setting("others", "others_states", whole(0, 10_000_000)),
+        setting("infer", "infer_draws", _switch()),
+        setting("look", "look_ahead", _switch()),
     ),
     budget=samples_for,
 )
