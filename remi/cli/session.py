@@ -295,8 +295,9 @@ class Session:
         names nothing of the turn before it: a refusal may quote tiles that went back to the
         rack."""
         if len(self.humans) > 1 and self.last_human != seat:
-            if self.last_human is not None and self.unseen:
-                self.kept.setdefault(self.last_human, []).extend(self.unseen)
+            missed = self.due + self.unseen  # ``due``: his turn ended before a prompt showed them
+            if self.last_human is not None and missed:
+                self.kept.setdefault(self.last_human, []).extend(missed)
             self.unseen = []
             self.due = []
             self.last_human = None

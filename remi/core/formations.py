@@ -259,8 +259,7 @@ def loose_tile_points(tile: Tile, table: PointTable) -> int:
     return table.low if tile.number <= 9 else table.high
 
 
-# ---------------------------------------------------------------------------------------------
-# Reading formations
+# --- Reading formations ---------------------------------------------------------------------
 
 
 def parse_formation(text: str, rules: FormationRules = REMI_FORMATIONS) -> Formation:
@@ -415,34 +414,11 @@ def _placed_runs(slots: Sequence[SlotToken], rules: FormationRules) -> list[Form
 
 
 def plain_reading(tiles: Sequence[Tile], rules: FormationRules) -> Formation | None:
-    """The reading of natural tiles in the two common shapes, read straight (the fast path of
-    ``formation_readings``; docs/rules.md §1.4 for Remi, §2.3 for the Rummikub family).
-
-    Args:
-        tiles: two or more natural tiles (no joly), in the order written.
-        rules: the formation rules (``set.max_tiles`` bounds a set).
-
-    Returns:
-        the formation when ``tiles`` are a run written in order of consecutive numbers of one
-        colour within 1-13 (``Kind.RUN``, each tile its own identity and rank), or a set of one
-        number in distinct colours within ``set.max_tiles`` (``Kind.SET``, in colour order);
-        these shapes have only that reading (a run needs one colour, a set distinct colours),
-        the same formation ``formation_readings`` gives. ``None`` for anything else (a run
-        written out of order, an ace-high 12-13-1: ``run.ace_high``), which the full reading
-        decides. The length is not checked against ``formation.min_tiles``: the caller checks
-        it first, as ``formation_readings`` does.
-
-    Raises:
-        IndexError: ``tiles`` is empty.
-
-    >>> from remi.core.notation import parse_tiles
-    >>> str(plain_reading(parse_tiles("R7 R8 R9"), REMI_FORMATIONS))
-    '[R7 R8 R9]'
-    >>> str(plain_reading(parse_tiles("K5 R5 B5"), REMI_FORMATIONS))
-    '[R5 B5 K5]'
-    >>> plain_reading(parse_tiles("R9 R8 R7"), REMI_FORMATIONS) is None
-    True
-    """
+    """The one reading of two or more natural tiles (no joly) in the two common shapes, read
+    straight (docs/rules.md §1.4, §2.3): a run of one colour in order of consecutive numbers
+    within 1-13, or a set of one number in distinct colours within ``set.max_tiles``; None for
+    other shapes (out of order, 12-13-1 of ``run.ace_high``), which ``formation_readings`` reads
+    in full. The caller checks ``formation.min_tiles``; no tiles raise IndexError."""
     first = tiles[0]
     n = len(tiles)
     number = first.number
