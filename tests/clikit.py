@@ -43,3 +43,14 @@ def assert_bad_input(result: Any, json_out: bool = False, code: int = 2) -> dict
     assert set(data) == {"error"} and data["error"]["exit_code"] == code
     error: dict[str, Any] = data["error"]
     return error
+
+
+class FakeClock:
+    """Seconds that move only when a test line says so (the ``clock`` fixture of conftest.py:
+    an input line ``@N text`` advances it N seconds first)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now

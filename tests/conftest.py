@@ -4,7 +4,13 @@ whole suite runs on Python 3.11 (docs/testing.md)."""
 
 from __future__ import annotations
 
+import builtins
+from collections.abc import Iterator
+
 import pytest
+from clikit import FakeClock
+
+from remi.cli import terminal
 
 #: Test functions (``file::name``, any parameters) of 5 s or more on two cores.
 SLOW = {
@@ -37,3 +43,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         name = f"{item.path.name}::{item.originalname if isinstance(item, pytest.Function) else item.name}"
         if name in SLOW:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
+    """Replace the turn timer's clock (``remi.cli.terminal.clock``) by a ``FakeClock``; a line
+    typed to the line mode as ``@N text`` advances it N seconds first, so no test sleeps."""
+    fake = FakeClock()
+    monkeypatch.setattr(terminal, "clock", fake)
+
+    def timed_input(prompt: str = "") -> str:
+        line = builtins.input(prompt)
+        if line.startswith("@"):
+            seconds, _, line = line[1:].partition(" ")
+            fake.now += float(seconds)
+        return line
+
+    monkeypatch.setattr(terminal, "input", timed_input, raising=False)
+    yield fake

@@ -347,3 +347,37 @@ async def test_board_rummikub_enter_asks_with_a_joker_on_the_table(
         await pilot.press("d")
         await settle(pilot, app, asks)
         assert app.snapshot.view.tile_counts[0] == 15
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+async def test_board_rummikub_status_counts_initial_meld_points_laid(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Seed 2, an initial meld of 30 points to reach (``initial_meld.min_points``, docs/rules.md
+    §2.5): the status lines say how many points of her rack tiles Ana has laid this turn, as
+    she lays them: nothing before she edits, 21 for [Y6 J Y8] (the joker counts as Y7), 30 with
+    Y9, none laid after ``undo`` twice; once her meld is made the count is gone."""
+    from remi.cli.messages import messages
+
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)
+    app = make_board(new_record("rummikub", {}, SEATS, 2, False), lang=lang)
+    m = messages(lang)
+
+    def laid(points: int) -> str:
+        return m.plural("rk.initial_laid", 30, points=points)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        assert not shows(app, laid(0))
+        await enter(pilot, app, "new Y6 J Y8" if lang == "en" else "nou G6 J G8")
+        assert shows(app, laid(21))
+        await enter(pilot, app, "put Y9 1" if lang == "en" else "pun G9 1")
+        assert shows(app, laid(30)) and not shows(app, laid(21))
+        await enter(pilot, app, "undo" if lang == "en" else "anulez")
+        await enter(pilot, app, "undo" if lang == "en" else "anulez")
+        assert shows(app, laid(0))
+        await enter(pilot, app, "new Y6 J Y8 Y9 Y10" if lang == "en" else "nou G6 J G8 G9 G10")
+        assert shows(app, laid(40))
+        await enter(pilot, app, "done" if lang == "en" else "gata")
+        assert app.snapshot.view.opened[0]
+        assert not shows(app, m.plural("rk.initial_laid", 30, points=40).split(":")[0] + ":")

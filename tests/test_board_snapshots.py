@@ -92,6 +92,19 @@ def test_board_snapshot_rummikub_editing_invalid_set(
     assert snap_compare(app, terminal_size=size, run_before=_rummikub_invalid())
 
 
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_board_snapshot_rummikub_initial_meld_points_laid(
+    snap_compare: Any, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Seed 2 at 80x24: Ana has laid [Y6 J Y8] before her initial meld; the status lines say
+    "Initial meld: 21 of 30 points laid" under the threshold (``initial_meld.min_points``)."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)  # the countdown stands at 60 s
+    seats = (PlayerEntry("Ana", HUMAN), PlayerEntry("greedy-2", "greedy"))
+    app = make_board(new_record("rummikub", {}, seats, 2, False), lang=lang)
+    line = "new Y6 J Y8" if lang == "en" else "nou G6 J G8"
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_driver([line]))
+
+
 async def _draw_question(pilot: Pilot[Any]) -> None:
     app: Any = pilot.app
     await settle(pilot, app, 0)

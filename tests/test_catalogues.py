@@ -95,14 +95,48 @@ def test_code_and_catalogue_have_the_same_ids() -> None:
     assert in_catalogue - extracted == set()
 
 
-def test_template_lists_the_catalogue_ids() -> None:
-    """remi.pot, the template translators start from (docs/translating.md), has every id of the
-    catalogue, a plural id as a plural, and no other: it is made again whenever an id comes or
-    goes (it once lacked most of the board's and the Rummikub ids)."""
-    with (LOCALE / "remi.pot").open("rb") as fp:
+@pytest.mark.parametrize("domain", ["remi", "rules"])
+def test_template_lists_the_catalogue_ids(domain: str) -> None:
+    """remi.pot and rules.pot, the templates translators start from (docs/translating.md), have
+    every id of the catalogue, a plural id as a plural, and no other: they are made again
+    whenever an id comes or goes (remi.pot once lacked most of the board's and the Rummikub ids,
+    rules.pot 17 rule ids)."""
+    with (LOCALE / f"{domain}.pot").open("rb") as fp:
         template = {_key(m.id): m.pluralizable for m in read_po(fp) if m.id}
-    in_catalogue = {_key(m.id): m.pluralizable for m in _po("en") if m.id}
+    in_catalogue = {_key(m.id): m.pluralizable for m in _po("en", domain) if m.id}
     assert template == in_catalogue
+
+
+def test_rules_catalogue_made_again_keeps_its_sections(tmp_path: Path) -> None:
+    """``python -m remi.core.babel_extract DIR NAME`` (docs/translating.md) brings en/rules.po in
+    step with the code without re-sorting it: the ``# --- NAME ---`` lines stay where they were,
+    a changed meaning is written in place, an id the code no longer has is dropped, and a new id
+    is appended at the end under ``# --- NAME ---``."""
+    from remi.core.babel_extract import rule_meanings, write_rules_catalogues
+
+    english = (LOCALE / "en" / "LC_MESSAGES" / "rules.po").read_text(encoding="utf-8")
+    assert "# --- wt-rk ---" in english
+    gone = 'msgid "rule.remi.opening.needs_run"\n'
+    start = english.index(gone)
+    end = english.index("\n\n", start) + 2
+    english = english[:start] + english[end:]  # as if the code had just added this rule
+    english = (
+        english.replace('msgstr "seconds per turn (0 = no timer)"', 'msgstr "an old meaning"')
+        + '\nmsgid "rule.remi.no.such"\nmsgstr "gone from the code"\n'
+    )
+    target = tmp_path / "en" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    (target / "rules.po").write_text(english, encoding="utf-8")
+    write_rules_catalogues(str(tmp_path), "polish7")
+    made = (target / "rules.po").read_text(encoding="utf-8")
+    assert made.index("# --- wt-rk ---") < made.index("# --- wt-claim ---")
+    assert made.rstrip().endswith(
+        '# --- polish7 ---\nmsgid "rule.remi.opening.needs_run"\n'
+        'msgstr "the opening must contain a run (suită)"'
+    )
+    assert "rule.remi.no.such" not in made and "an old meaning" not in made
+    with (target / "rules.po").open("rb") as fp:
+        assert {_key(m.id): m.string for m in read_po(fp) if m.id} == rule_meanings()
 
 
 def test_plurals_as_romanian_counts() -> None:

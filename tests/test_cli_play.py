@@ -8,11 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-from clikit import json_of
+from clikit import FakeClock, json_of
 from typer.testing import CliRunner
 
 from remi.cli import app
-from remi.cli.messages import catalogue
+from remi.cli.messages import catalogue, messages
 from remi.cli.seats import seat_order
 from remi.core.messages import LANGUAGES
 from remi.core.record_files import load_record
@@ -424,3 +424,34 @@ def test_saved_record_holds_each_actions_events(tmp_path: Path) -> None:
         state, events = variant.transition(state, action)
         assert words == tuple(str(e) for e in events)
     assert any(w.startswith("p2 drew ") and "a tile" not in w for ws in record.events for w in ws)
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_line_mode_hot_seat_keeps_time_is_up_for_the_next_turn(
+    tmp_path: Path, clock: FakeClock, lang: str
+) -> None:
+    """Line mode, hot-seat, 30 s a turn (``turn.timer_seconds``): Ana's line comes 31 s late,
+    so her turn is taken back and her highest tile, K10, is discarded for her; the hand-over
+    clears the screen at once. Bogdan's page does not show it; Ana's next page shows it first,
+    under the title, above her prompt."""
+    from remi.cli.terminal import CLEAR_SCREEN
+
+    start = _start_file(tmp_path)
+    data = json.loads(start.read_text(encoding="utf-8"))
+    data["overrides"] = {"turn.timer_seconds": "30"}
+    start.write_text(json.dumps(data), encoding="utf-8")
+    m = messages(lang)
+    bogdan = ["draw", "discard K5"] if lang == "en" else ["trag", "arunc N5"]
+    lines = ["", "@31 draw", "", *bogdan, "", "quit" if lang == "en" else "ies"]
+    result = runner.invoke(
+        app, ["play", "--load", str(start), "--lang", lang], input="\n".join(lines) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    pages = [" ".join(page.split()) for page in result.output.split(CLEAR_SCREEN)]
+    _, ana, bogdans, ana_again = pages
+    tile = "K10" if lang == "en" else "N10"
+    said = " ".join(m("remi.time_up", name="Ana", tile=tile).split())
+    assert said in ana and "[turn.timer_seconds]" not in bogdans
+    title = m("board.kept.title", name="Ana")
+    assert f"{title} {said}" in ana_again
+    assert ana_again.index(m("rack")) < ana_again.index(title) < ana_again.rindex("Ana>")

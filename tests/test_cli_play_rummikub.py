@@ -9,14 +9,13 @@ test sleeps.
 
 from __future__ import annotations
 
-import builtins
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
-from clikit import json_of
+from clikit import FakeClock, json_of
 from typer.testing import CliRunner
 
 from remi.bots import make_bot
@@ -41,33 +40,6 @@ ANA = "R10 R11 R12 R13 K1 K2 K3 Y5 B5 K5 B7 B8 B9 R7"
 #: Odd numbers in two colours: no run, no group (tests/rummikit.py FILLERS).
 BOB = "B1 B3 B5 B7 B9 B11 B13 K1 K3 K5 K7 K9 K11 K13"
 POOL = "R9 R8 K4 Y2 Y4 Y6"
-
-
-class FakeClock:
-    """Seconds that move only when a test line says so."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
-    """Replace the timer's clock; an input line ``@N text`` advances it N seconds first."""
-    fake = FakeClock()
-    monkeypatch.setattr(terminal, "clock", fake)
-
-    def timed_input(prompt: str = "") -> str:
-        line = builtins.input(prompt)
-        if line.startswith("@"):
-            seconds, _, line = line[1:].partition(" ")
-            fake.now += float(seconds)
-        return line
-
-    monkeypatch.setattr(terminal, "input", timed_input, raising=False)
-    yield fake
 
 
 def _record(
@@ -145,8 +117,8 @@ def test_play_rummikub_hand_initial_meld_penalty_invalid_turn_save_resume(
     assert "Time left: 60 s" in out
     assert "new R10 R11 R12 R13" in out  # help lists the initial meld as commands
     assert "The club bot would play:" in out
-    assert "Ana: plays K1 K2 K3 R10 R11 R12 R13" not in out  # Ana is not told her own moves
-    assert "Bob: draws a tile" in out
+    assert "Ana: played K1 K2 K3 R10 R11 R12 R13" not in out  # Ana is not told her own moves
+    assert "Bob: drew a tile" in out
     assert (
         "Ana: invalid table at done: restored, 3 penalty tiles" in out
     )  # Bob's "since your last turn"
@@ -436,7 +408,7 @@ def test_variant_hooks_of_the_play_screens() -> None:
     assert variant.hand_outcome(state) is None and variant.end_text(state, names, m) is None
     seat = variant.current_player(state)
     _, events = variant.transition(state, Draw(seat))
-    assert variant.describe(public_events(events), names, m) == "draws a tile"
+    assert variant.describe(public_events(events), names, m) == "drew a tile"
     stacked = new_game(rules, racks=[_tiles(ANA), _tiles(BOB)], pool=_tiles(POOL))
     assert variant.start_text(stacked, names, m) is None  # a stacked deal has no start draw
     remi = get_variant("remi")
@@ -449,7 +421,7 @@ import remi.cli.terminal as turn
 turn.TICK_SECONDS = 0.02
 start = time.monotonic()
 turn.clock = lambda: (time.monotonic() - start) * 100.0  # the 60 s turn lasts 0.6 s
-from remi.cli import app
+from remi.cli import app, terminal
 app(["play", "--plain", "--load", sys.argv[1], "--save", sys.argv[2]])  # the line mode
 """
 
@@ -547,3 +519,114 @@ def test_play_rummikub_check_in_romanian_and_in_help(
 def test_play_rummikub_help_lists_check_in_english(tmp_path: Path, clock: FakeClock) -> None:
     out = _play(["--load", str(_record(tmp_path))], ["", "help", "draw"])
     assert "check (what done would say now; the turn goes on)" in " ".join(out.split())
+
+
+def _pages(out: str) -> list[str]:
+    """The line mode's pages, one per hot-seat hand-over (the screen and scrollback are cleared
+    there), each as one line (a long line wraps at the console's width: runs of spaces as one)."""
+    return [" ".join(page.split()) for page in out.split(terminal.CLEAR_SCREEN)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        ("en", ["", "new R10 R11", "done", "", "draw", "", "quit"]),
+        ("ro", ["", "nou R10 R11", "gata", "", "trag", "", "ies"]),
+    ],
+)
+def test_line_mode_hot_seat_keeps_the_refusal_and_penalty_for_the_next_turn(
+    tmp_path: Path, clock: FakeClock, lang: str, lines: list[str]
+) -> None:
+    """Line mode, hot-seat (two people): Ana's ``done`` with [R10 R11] on the table is refused
+    (``formation.min_tiles``) and the penalty draws 3 tiles (``penalty.invalid_turn``, RK-8);
+    the hand-over clears the screen at once, so she never read why. Bob's page shows none of it
+    (only the public "invalid table at done" of his since-your-last-turn list); Ana's next page
+    shows the title, the refusal and the penalty under her turn's screen, above her prompt."""
+    m = messages(lang)
+    out = _play(["--load", str(_record(tmp_path)), "--lang", lang], lines)
+    _, ana, bob, ana_again = _pages(out)
+    title = m("board.kept.title", name="Ana")
+    refused = m("rk.refused", error="").strip()
+    penalty = m.plural("rk.penalty_drawn", 3, name="Ana", rule="penalty.invalid_turn")
+    penalty = " ".join(penalty.split())
+    assert refused in ana and penalty in ana  # said at once, then hidden by the hand-over
+    assert title not in ana
+    for hidden in (title, refused, "[formation.min_tiles]", "[penalty.invalid_turn]"):
+        assert hidden not in bob
+    assert m.plural("rk.event.penalty_drawn.invalid", 3) in bob  # the public event
+    rack = ana_again.rindex(m("rack"))
+    prompt = ana_again.rindex("Ana [ 60 s]>")
+    told = ana_again.index(title)
+    assert rack < told < ana_again.index(refused) < ana_again.index(penalty) < prompt
+    assert told < ana_again.index("[formation.min_tiles]") < ana_again.index(penalty)
+    assert ana_again.count(title) == 1
+
+
+def test_line_mode_hot_seat_keeps_time_is_up_for_the_next_turn(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Line mode, hot-seat: Ana's 60 s run out (``timer.seconds``) and the timeout penalty draws
+    3 tiles (``penalty.timeout``); Bob does not read it, Ana reads both first at her next turn."""
+    m = messages("en")
+    lines = ["", "@61 help", "", "draw", "", "quit"]
+    _, ana, bob, ana_again = _pages(_play(["--load", str(_record(tmp_path))], lines))
+    timeout = m("rk.timeout")
+    penalty = m.plural("rk.penalty_drawn", 3, name="Ana", rule="penalty.timeout")
+    assert timeout in ana and penalty in ana
+    assert timeout not in bob and penalty not in bob
+    title = m("board.kept.title", name="Ana")
+    assert ana_again.index(title) < ana_again.index(timeout) < ana_again.index(penalty)
+    assert "Ana, the end of your last turn (the hand-over covered it): Time is up" in ana_again
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        ("en", ["", "new R10 R11", "new K1 K2 K3", "put R12 1", "undo", "quit"]),
+        ("ro", ["", "nou R10 R11", "nou N1 N2 N3", "pun R12 1", "anulez", "ies"]),
+    ],
+)
+def test_line_mode_working_table_counts_initial_meld_points_laid(
+    tmp_path: Path, clock: FakeClock, lang: str, lines: list[str]
+) -> None:
+    """Before her initial meld (30 points, ``initial_meld.min_points``, docs/rules.md §2.5) each
+    working table says how many points of her rack tiles Ana has laid this turn in valid sets:
+    none for [R10 R11] (not a set yet), 6 with [K1 K2 K3], 39 once R12 makes [R10 R11 R12], 6
+    again after ``undo``."""
+    m = messages(lang)
+    out = " ".join(_play(["--load", str(_record(tmp_path)), "--lang", lang], lines).split())
+    said = [m.plural("rk.initial_laid", 30, points=p) for p in (0, 6, 39)]
+    assert out.index(said[0]) < out.index(said[1]) < out.index(said[2]) < out.rindex(said[1])
+    assert out.count(said[0]) == 1  # after [R10 R11]; the turn's first screen says none
+
+
+def test_initial_points_count_only_sets_of_rack_tiles() -> None:
+    """``TableEditor.initial_points`` (docs/rules.md §2.5): with
+    ``initial_meld.manipulate_same_turn = true`` a rack tile added to a table set, and a new set
+    holding a table tile, count nothing toward the initial meld, nor does a set not valid yet;
+    a joker counts the tile it stands for, or nothing under ``initial_meld.joker_value = zero``;
+    None once opened."""
+    from remi.variants.rummikub.editing import TableEditor
+    from remi.variants.rummikub.rules import RummikubRules
+
+    rules = RummikubRules(initial_meld_manipulate_same_turn=True)
+    rack = parse_tiles("R5 R6 R7 J K9 Y4 Y5 B12 B13 K1 K2 K3 K4 K5")
+    state = attrs.evolve(
+        new_game(rules, racks=[rack, parse_tiles(BOB)]),
+        table=(parse_formation("B9 B10 B11"), parse_formation("Y1 Y2 Y3")),
+    )
+    editor = TableEditor(state)
+    editor.command("put B12 1")  # onto the table's set: not the initial meld's
+    editor.command("new 2:3 Y4 Y5")  # [Y3 Y4 Y5] holds a table tile
+    assert editor.initial_points() == 0
+    editor.command("new K1 K2")
+    assert editor.initial_points() == 0
+    editor.command("new R5 R6 R7 J")
+    assert editor.initial_points() == 5 + 6 + 7 + 8
+    zero = TableEditor(
+        attrs.evolve(state, rules=attrs.evolve(rules, initial_meld_joker_value="zero"))
+    )
+    zero.command("new R5 R6 J")
+    assert zero.initial_points() == 11
+    opened = TableEditor(attrs.evolve(state, opened=(True, False)))
+    assert opened.initial_points() is None

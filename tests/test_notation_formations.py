@@ -373,11 +373,28 @@ def test_cli_error_for_huge_input_is_one_short_line() -> None:
     ),
 )
 def test_plain_reading_is_the_full_reading(tiles: list[Tile], rules: FormationRules) -> None:
-    """The fast path for natural tiles in order (``_plain_reading``) reads exactly what the full
+    """The fast path for natural tiles in order (``plain_reading``) reads exactly what the full
     reading does, whenever it answers (docs/rules.md §1.4, §2.3 runs and sets)."""
-    from remi.core.formations import _full_readings, _plain_reading
+    from remi.core.formations import _full_readings, plain_reading
     from remi.core.notation import SlotToken
 
-    plain = _plain_reading(tiles, rules)
+    plain = plain_reading(tiles, rules)
     if plain is not None:
         assert [plain] == _full_readings([SlotToken(t) for t in tiles], rules, 0)
+
+
+def test_plain_reading_shapes_and_what_it_leaves_to_the_full_reading() -> None:
+    """``plain_reading`` (docs/rules.md §1.4, §2.3): a run in order and a set of distinct colours
+    are read straight, with each tile its own identity; a run written out of order, the
+    ace-high 12-13-1 (``run.ace_high``) and a set beyond ``set.max_tiles`` are left to the full
+    reading (None)."""
+    from remi.core.formations import plain_reading
+
+    run = plain_reading(parse_tiles("B4 B5 B6 B7"), FormationRules())
+    assert run is not None and run.kind is Kind.RUN and run.ranks == (4, 5, 6, 7)
+    group = plain_reading(parse_tiles("K9 R9 Y9"), FormationRules())
+    assert group is not None and str(group) == "[R9 Y9 K9]" and group.ranks == (9, 9, 9)
+    assert plain_reading(parse_tiles("R12 R13 R1"), FormationRules()) is None
+    assert parse_formation("R12 R13 R1").kind is Kind.RUN  # the full reading: ace high
+    assert plain_reading(parse_tiles("R5 B5 K5 Y5"), FormationRules(set_max_tiles=3)) is None
+    assert plain_reading(parse_tiles("R6 R5 R7"), FormationRules()) is None

@@ -21,6 +21,7 @@ from remi.core.variant import get_variant
 from remi.variants.remi_pe_tabla.actions import parse_action
 from remi.variants.remi_pe_tabla.events import LaidOff, Took, Undone
 from remi.variants.rummikub.events import Drew as RkDrew
+from remi.variants.rummikub.events import Passed as RkPassed
 from remi.variants.rummikub.events import PenaltyDrawn, Played, TimedOut, Won
 
 from gamekit import stacked
@@ -149,6 +150,8 @@ def test_lay_offs_on_one_formation_are_one_sentence_and_a_joly_says_what_it_stan
 
 
 def test_rummikub_notes_keep_their_texts() -> None:
+    """A Rummikub-style turn in words, in the past tense as Remi's events are ("took", "drew";
+    perfect compus in Romanian: "a pus", "a tras")."""
     rk = get_variant("rummikub")
     en, ro = messages("en"), messages("ro")
     before = (parse_formation("K1 K2 K3"), parse_formation("Y6 Y7 Y8"))
@@ -161,14 +164,17 @@ def test_rummikub_notes_keep_their_texts() -> None:
         seat=0, table_before=before, table_after=after, tiles=parse_tiles("R7 R8 R9 Y9")
     )
     # the tiles, then the sets they made or changed (the unchanged [K1 K2 K3] left out)
-    assert rk.describe((played,), NAMES, en) == "plays R7 R8 R9 Y9 into [Y6 Y7 Y8 Y9] [R7 R8 R9]"
+    assert rk.describe((played,), NAMES, en) == "played R7 R8 R9 Y9 into [Y6 Y7 Y8 Y9] [R7 R8 R9]"
     assert rk.describe((played, Won(0)), NAMES, en) == (
-        "plays R7 R8 R9 Y9 into [Y6 Y7 Y8 Y9] [R7 R8 R9] and goes out"
+        "played R7 R8 R9 Y9 into [Y6 Y7 Y8 Y9] [R7 R8 R9] and went out"
     )
     assert rk.describe((played, Won(0)), NAMES, ro) == (
-        "pune R7 R8 R9 Y9 în [Y6 Y7 Y8 Y9] [R7 R8 R9] și închide"
+        "a pus R7 R8 R9 Y9 în [Y6 Y7 Y8 Y9] [R7 R8 R9] și a închis"
     )
-    assert rk.describe(public_events((RkDrew(0, T("K3")),)), NAMES, en) == "draws a tile"
+    assert rk.describe(public_events((RkDrew(0, T("K3")),)), NAMES, en) == "drew a tile"
+    assert rk.describe(public_events((RkDrew(0, T("K3")),)), NAMES, ro) == "a tras o piesă"
+    assert rk.describe((RkPassed(0),), NAMES, en) == "passed (the pool was empty)"
+    assert rk.describe((RkPassed(0),), NAMES, ro) == "a trecut (grămada era goală)"
     penalty = PenaltyDrawn(seat=0, count=3, tiles=parse_tiles("R1 R2 R3"), reason="invalid")
     assert rk.describe(public_events((penalty,)), NAMES, en) == (
         "invalid table at done: restored, 3 penalty tiles"

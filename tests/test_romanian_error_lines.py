@@ -87,6 +87,15 @@ def test_solve_shows_romanian_letters() -> None:
 
 
 def test_time_up_names_its_rule_in_brackets() -> None:
+    """The timer's line names the player, as the other lines of a turn do ("Ana draws 3 penalty
+    tiles"), not "he", and ends with its rule id (``turn.timer_seconds``)."""
     for lang in ("en", "ro"):
         text = Messages(lang)("remi.time_up", name="Ana", tile="K7")
         assert text.endswith("[turn.timer_seconds].")
+    assert Messages("en")("remi.time_up", name="Ana", tile="K7") == (
+        "Time is up: Ana's turn is taken back; Ana draws and discards K7 [turn.timer_seconds]."
+    )
+    assert Messages("ro")("remi.time_up", name="Ana", tile="K7") == (
+        "A expirat timpul: tura lui Ana se anulează; Ana trage o piesă și aruncă K7"
+        " [turn.timer_seconds]."
+    )

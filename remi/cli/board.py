@@ -11,6 +11,8 @@ A warning said to a person after his last line (a refusal that ends his turn wit
 its rule id in brackets; the turn timer's "time is up") would be hidden at once by the hand-over
 cover: it is kept for him and shown first when his next turn starts, where only he reads it (the
 cover itself names nothing of his turn: a refusal may quote tiles that went back to his rack).
+The keeping is the line mode's (``Session.pass_keyboard``); the board shows the kept lines in
+its messages as soon as he confirms his cover.
 """
 
 from __future__ import annotations
@@ -37,10 +39,6 @@ _ROUND = 6
 
 #: The program's words tab completion offers besides the family's.
 _FRAME_WORDS = ("undo", "hint", "help", "save", "quit")
-
-#: The styles of the lines that warn a player (refusals, penalties, the timer's "time is up"):
-#: said after his last line, they are kept for his next turn instead of lost at the cover.
-_WARNINGS = ("red", "bold red", "yellow")
 
 
 class _LogFile(io.TextIOBase):
@@ -75,10 +73,6 @@ class BoardSession(Session):
     bridge: Bridge = attrs.field(factory=Bridge)
     saved_to: Path | None = None
     screen: Any = None
-    #: The warnings said since the person at the keyboard last sent a line (text, style).
-    unseen: list[tuple[str, str | None]] = attrs.field(factory=list)
-    #: The warnings a hand-over cover hid, by seat, shown when that seat's next turn starts.
-    kept: dict[int, list[tuple[str, str | None]]] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         self.bridge.clock = lambda: Session.clock(self)
@@ -130,25 +124,27 @@ class BoardSession(Session):
         self.screen = item
         self._publish()
 
-    def say(self, text: str, style: str | None = None) -> None:
-        """A line in the board's messages (a warning is also remembered until the player's
-        next line: a hand-over cover would hide it)."""
+    def line(self, text: str, style: str | None = None) -> None:
+        """A line in the board's messages (``Session.say`` also remembers a warning until the
+        player's next line: a hand-over cover would hide it)."""
         self.bridge.say(text, style)
-        if style in _WARNINGS:
-            self.unseen.append((text, style))
 
     def read(self, prompt: Any, remaining: Any = None) -> str | None | TimeUp:
         """The next line of the board's command line, its tiles in the canonical notation
         (``Session.canonical_line``); None when the board closed; ``TIME_UP`` when the turn
         timer (``remaining()``, shown as a countdown) ran out. With a timer the board calls
         ``prompt()`` again at each tick of the countdown (its seconds follow the header's)."""
+        self.tell_kept()
         line = self.bridge.read(prompt if remaining is not None else prompt(), remaining)
         self.unseen.clear()  # read on the board before the line was sent
         return self.canonical_line(line)
 
     def ask(self, question: str, answers: Sequence[tuple[str, str]]) -> str | None:
         """The board's question screen (Esc: back, ``""``); None when the board closed."""
-        return self.bridge.ask(question, answers)
+        self.tell_kept()
+        answer = self.bridge.ask(question, answers)
+        self.unseen.clear()  # the person answered: he saw the board
+        return answer
 
     def acted(self, seat: int) -> None:
         """Saved, and the board shows the position after the action (the rack after a
@@ -170,24 +166,17 @@ class BoardSession(Session):
             self.bridge.publish(self.snapshot(action.player))
 
     def pass_keyboard(self, seat: int) -> bool:
-        """Hot-seat: the board's cover screen until the next person confirms; False when the
-        board closed. The warnings said to the person who just played after his last line are
-        kept for him, and the ones kept for ``seat`` are shown first, under
-        ``board.kept.title``."""
-        if len(self.humans) > 1 and self.last_human != seat:
-            if self.last_human is not None and self.unseen:
-                self.kept.setdefault(self.last_human, []).extend(self.unseen)
-            self.unseen = []
-            self.last_human = None
-            if not self.bridge.cover(self.names[seat]):
-                return False
-            kept = self.kept.pop(seat, [])
-            if kept:
-                self.bridge.say(self.m("board.kept.title", name=self.names[seat]), "bold")
-                for text, style in kept:
-                    self.bridge.say(text, style)
-        self.last_human = seat
+        """``Session.pass_keyboard`` on the board: the warnings kept for ``seat`` are shown in
+        the messages as soon as he confirms his cover (the board draws his view apart)."""
+        if not super().pass_keyboard(seat):
+            return False
+        self.tell_kept()
         return True
+
+    def cover(self, seat: int) -> bool:
+        """Hot-seat: the board's cover screen until ``seat`` confirms; False when the board
+        closed."""
+        return self.bridge.cover(self.names[seat])
 
     def quit(self) -> bool:
         """Leave the game; where it is saved is printed once the board has closed."""

@@ -39,7 +39,15 @@ from remi.core.records import HUMAN, GameRecord, RecordError
 from remi.core.replay import replay
 from remi.core.variant import AnyVariant, variant_for_rules
 
-__all__ = ["Note", "Session", "check_save_target", "path_key", "start_session"]
+__all__ = ["WARNING_STYLES", "Note", "Session", "check_save_target", "path_key", "start_session"]
+
+#: The styles of the lines that warn a player (refusals, penalties, the timer's "time is up"):
+#: said after his last line, they are kept for his next turn instead of lost at a hot-seat
+#: hand-over (``Session.pass_keyboard``).
+WARNING_STYLES = ("red", "bold red", "yellow")
+
+#: A line as it was said: its text and its style (None: plain).
+Line = tuple[str, str | None]
 
 
 @attrs.frozen
@@ -94,6 +102,12 @@ class Session:
     locks: SaveLocks | None = None
     # a game started from a position (``play --position``): no record reaches its state
     from_position: bool = False
+    #: The warnings said since the person at the keyboard last sent a line.
+    unseen: list[Line] = attrs.field(factory=list)
+    #: The warnings a hot-seat hand-over hid, by seat, kept for that seat's next turn.
+    kept: dict[int, list[Line]] = attrs.field(factory=dict)
+    #: The warnings kept for the person now at the keyboard, not shown to him yet.
+    due: list[Line] = attrs.field(factory=list)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -152,7 +166,15 @@ class Session:
             self.console.print(legend(self.m), markup=False, style="dim")
 
     def say(self, text: str, style: str | None = None) -> None:
-        """Print a line of plain text (never read as markup), in ``style`` when given."""
+        """Print a line of plain text (never read as markup), in ``style`` when given; a
+        warning (``WARNING_STYLES``) is also remembered until the person's next line: a
+        hot-seat hand-over would hide it (``pass_keyboard``)."""
+        self.line(text, style)
+        if style in WARNING_STYLES:
+            self.unseen.append((text, style))
+
+    def line(self, text: str, style: str | None = None) -> None:
+        """Print a line of plain text, in ``style`` when given, without remembering it."""
         if style is None:
             self.console.print(text, markup=False)
         else:
@@ -162,8 +184,13 @@ class Session:
         self, prompt: Callable[[], str], remaining: Callable[[], float] | None = None
     ) -> str | None | TimeUp:
         """``remi.cli.terminal.read_line``; tiles typed in the language's colour letters (G7 in
-        Romanian) are read in the canonical notation (Y7), a file name to save to as typed."""
-        return self.canonical_line(terminal.read_line(prompt, remaining))
+        Romanian) are read in the canonical notation (Y7), a file name to save to as typed.
+        The warnings kept for the person from his last turn are shown first, just above the
+        prompt (``tell_kept``)."""
+        self.tell_kept()
+        line = terminal.read_line(prompt, remaining)
+        self.unseen.clear()  # read before the line was sent
+        return self.canonical_line(line)
 
     def canonical_line(self, line: str | None | TimeUp) -> str | None | TimeUp:
         """A typed ``line`` with its tiles in the canonical notation: tiles typed in the
@@ -178,10 +205,12 @@ class Session:
         """Print ``question`` and its keys (``a: announce now, then discard ... Enter: back``)
         and read the answer: the key typed (any case), ``""`` for any other line (back), None
         at the end of input."""
-        self.say(question, style="yellow")
-        self.say(answers_line(answers, self.m("ask.back")))
+        self.tell_kept()
+        self.line(question, style="yellow")
+        self.line(answers_line(answers, self.m("ask.back")))
         keys = [key.lower() for key, _ in answers]
         line = terminal.read_line(lambda: self.m("ask.prompt", keys=" / ".join(keys)))
+        self.unseen.clear()
         if not isinstance(line, str):
             return None
         answer = line.strip().lower()
@@ -256,15 +285,45 @@ class Session:
     # --- the frame ----------------------------------------------------------------------------
 
     def pass_keyboard(self, seat: int) -> bool:
-        """Hot-seat: the "pass the keyboard" screen (on a cleared screen and scrollback) before
-        another human's turn; False at the end of input."""
+        """Hot-seat: the hand-over (``cover``) before another human's turn; False when it was
+        not confirmed (the end of input, the board closed).
+
+        The warnings said to the person who just played after his last line (a refusal with its
+        penalty and rule id, the timer's "time is up": ``WARNING_STYLES``) would be hidden by
+        the hand-over: they are kept for him (``kept``), and the ones kept for ``seat`` are
+        shown to him first, under ``board.kept.title`` (``tell_kept``). The hand-over itself
+        names nothing of the turn before it: a refusal may quote tiles that went back to the
+        rack."""
         if len(self.humans) > 1 and self.last_human != seat:
-            self.console.file.write(terminal.CLEAR_SCREEN)  # the last rack leaves the screen
-            self.console.print(self.m("pass_keyboard", name=self.names[seat]), markup=False)
-            if terminal.read_line(lambda: "") is None:
+            missed = self.due + self.unseen  # ``due``: his turn ended before a prompt showed them
+            if self.last_human is not None and missed:
+                self.kept.setdefault(self.last_human, []).extend(missed)
+            self.unseen = []
+            self.due = []
+            self.last_human = None
+            if not self.cover(seat):
                 return False
+            self.due = self.kept.pop(seat, [])
         self.last_human = seat
         return True
+
+    def cover(self, seat: int) -> bool:
+        """The line mode's hand-over: the "pass the keyboard" line on a cleared screen and
+        scrollback (the last rack leaves the terminal), until Enter; False at the end of
+        input."""
+        self.console.file.write(terminal.CLEAR_SCREEN)
+        self.console.print(self.m("pass_keyboard", name=self.names[seat]), markup=False)
+        return terminal.read_line(lambda: "") is not None
+
+    def tell_kept(self) -> None:
+        """Show the warnings kept for the person at the keyboard since his last turn (``due``),
+        once, under ``board.kept.title``; the line mode shows them just above his first
+        prompt, after his turn's screen, so that they stay in view."""
+        if self.due and self.last_human is not None:
+            self.line(self.m("board.kept.title", name=self.names[self.last_human]), "bold")
+            for text, style in self.due:
+                self.line(text, style)
+        self.due = []
 
     def quit(self) -> bool:
         """Leave the game (saved when ``--save`` was given); always False."""

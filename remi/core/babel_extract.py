@@ -68,26 +68,47 @@ def preset_descriptions() -> dict[str, str]:
     return {f"preset.{name}": load_rules(name).description for name in list_presets()}
 
 
-def write_rules_catalogues(locale_dir: str) -> None:
-    """Write ``rules.pot`` (every rule id) and the English ``en/LC_MESSAGES/rules.po`` (the
-    meanings of the rule specs, the source text) under ``locale_dir``; ``pybabel update -D
-    rules`` then brings the other languages in step."""
+def write_rules_catalogues(locale_dir: str, section: str | None = None) -> None:
+    """Write ``rules.pot`` (every rule id, sorted) under ``locale_dir`` and bring the English
+    ``en/LC_MESSAGES/rules.po`` in step with the code, keeping its order and its ``# --- NAME
+    ---`` section lines (docs/translating.md): each id's text becomes the meaning written in the
+    code, an id the code no longer has is dropped, and a new id is appended at the end, the first
+    one under ``# --- section ---`` when ``section`` is given. The other languages are brought in
+    step from the template as docs/translating.md shows (new ids appended, never re-sorted)."""
     from pathlib import Path
 
     from babel.messages.catalog import Catalog
-    from babel.messages.pofile import write_po
+    from babel.messages.pofile import read_po, write_po
 
     meanings = rule_meanings()
-    for lang in ("", "en"):
-        catalog = Catalog(locale=lang or None, domain="rules", project="remi", fuzzy=False)
-        for key, meaning in sorted(meanings.items()):
-            catalog.add(key, meaning if lang else "")
-        path = Path(locale_dir) / ("rules.pot" if not lang else "en/LC_MESSAGES/rules.po")
-        with path.open("wb") as fp:
-            write_po(fp, catalog, width=100, omit_header=False)
+    template = Catalog(domain="rules", project="remi", fuzzy=False)
+    for key in sorted(meanings):
+        template.add(key, "")
+    with (Path(locale_dir) / "rules.pot").open("wb") as fp:
+        write_po(fp, template, width=100, omit_header=False)
+    path = Path(locale_dir) / "en" / "LC_MESSAGES" / "rules.po"
+    if path.exists():
+        with path.open("rb") as fp:
+            english = read_po(fp, locale="en", domain="rules")
+    else:
+        english = Catalog(locale="en", domain="rules", project="remi", fuzzy=False)
+    for message in list(english):
+        if message.id and message.id not in meanings:
+            english.delete(message.id)
+        elif message.id:
+            message.string = meanings[str(message.id)]
+    new = [key for key in sorted(meanings) if key not in english]
+    for index, key in enumerate(new):
+        heading = [f"--- {section} ---"] if section and index == 0 else []
+        english.add(key, meanings[key], user_comments=heading)
+    with path.open("wb") as fp:
+        write_po(fp, english, width=100, omit_header=False)
 
 
-if __name__ == "__main__":  # python -m remi.core.babel_extract remi/locale
+if __name__ == "__main__":  # python -m remi.core.babel_extract remi/locale [NAME]
     import sys
 
-    write_rules_catalogues(sys.argv[1] if len(sys.argv) > 1 else "remi/locale")
+    write_rules_catalogues(
+        sys.argv[1] if len(sys.argv) > 1 else "remi/locale",
+        sys.argv[2] if len(sys.argv) > 2 else None,
+    )

@@ -37,6 +37,7 @@ __all__ = [
     "formation_readings",
     "loose_tile_points",
     "parse_formation",
+    "plain_reading",
     "read_formation",
 ]
 
@@ -258,8 +259,7 @@ def loose_tile_points(tile: Tile, table: PointTable) -> int:
     return table.low if tile.number <= 9 else table.high
 
 
-# ---------------------------------------------------------------------------------------------
-# Reading formations
+# --- Reading formations ---------------------------------------------------------------------
 
 
 def parse_formation(text: str, rules: FormationRules = REMI_FORMATIONS) -> Formation:
@@ -359,7 +359,7 @@ def _formation_readings(slots: Sequence[SlotToken], rules: FormationRules) -> li
     if len(slots) - jolys < max(1, rules.min_natural_tiles):
         return []
     if not jolys and len(tiles) >= 2:
-        plain = _plain_reading(tiles, rules)
+        plain = plain_reading(tiles, rules)
         if plain is not None:
             return [plain]
     return _full_readings(slots, rules, jolys)
@@ -413,12 +413,12 @@ def _placed_runs(slots: Sequence[SlotToken], rules: FormationRules) -> list[Form
     return out
 
 
-def _plain_reading(tiles: list[Tile], rules: FormationRules) -> Formation | None:
-    """The reading of two or more natural tiles in the two common shapes, the only reading
-    they have (a run needs one colour, a set distinct colours): a run written in order of
-    consecutive numbers within 1-13, or a set of one number in distinct colours within
-    ``set.max_tiles``; ``None`` for anything else (``_formation_readings`` reads it in full).
-    The same formation as the full reading gives."""
+def plain_reading(tiles: Sequence[Tile], rules: FormationRules) -> Formation | None:
+    """The one reading of two or more natural tiles (no joly) in the two common shapes, read
+    straight (docs/rules.md §1.4, §2.3): a run of one colour in order of consecutive numbers
+    within 1-13, or a set of one number in distinct colours within ``set.max_tiles``; None for
+    other shapes (out of order, 12-13-1 of ``run.ace_high``), which ``formation_readings`` reads
+    in full. The caller checks ``formation.min_tiles``; no tiles raise IndexError."""
     first = tiles[0]
     n = len(tiles)
     number = first.number

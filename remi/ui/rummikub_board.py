@@ -2,8 +2,8 @@
 
 Rich renderables only: the header with the rules in force, the players (seat, name, tiles,
 initial meld made or not, match total), the title of the table being edited, and the status
-lines (the pool, whose turn, the initial meld's threshold until it is made, and how many working
-sets are still incomplete or invalid). The working sets and the rack themselves are drawn by
+lines (the pool, whose turn, the initial meld's threshold until it is made and the points laid
+against it this turn, and how many working sets are still incomplete or invalid). The working sets and the rack themselves are drawn by
 ``remi.ui.table_edit`` from the turn's ``TurnScreen`` (``remi.variants.rummikub.screens``).
 """
 
@@ -24,7 +24,7 @@ from remi.core.tiles import Tile
 from remi.ui import remi_board
 from remi.ui.bridge import Snapshot
 from remi.variants.rummikub.events import Played
-from remi.variants.rummikub.screens import TurnScreen, formation_slots
+from remi.variants.rummikub.screens import TurnScreen, formation_slots, initial_progress
 from remi.variants.rummikub.views import RummikubView
 
 __all__ = [
@@ -91,7 +91,7 @@ def unchanged(snap: Snapshot) -> bool:
 def round_lines(snap: Snapshot, m: Messages, count: int) -> list[str]:
     """The last ``count`` actions in words (``Snapshot.recent``), a play told with the sets it
     made or changed (``Played``: the sets of the new table that were not on the old one),
-    so that "plays Y3 Y4 Y5 K9 K11 J" says which sets."""
+    so that "played Y3 Y4 Y5 K9 K11 J" says which sets."""
     recent = list(snap.recent[-count:])
     events = list(snap.history[-len(recent) :]) if recent else []
     if len(events) != len(recent):
@@ -136,7 +136,9 @@ def status_panel(
     snap: Snapshot, m: Messages, sets: Sequence[Sequence[SlotToken]], editing: bool
 ) -> RenderableType:
     """The pool, whose turn, the initial meld's threshold (``initial_meld.min_points``) until it
-    is made, and, while editing, how many sets are not valid yet (``check`` says why)."""
+    is made and, once he has edited the table in that turn, the points of his rack tiles laid
+    against it (``initial_progress``), and, while editing, how many sets are not valid yet
+    (``check`` says why)."""
     view: RummikubView = snap.view
     lines: list[RenderableType] = [
         Text(m.plural("rk.pool", view.pool_count)),
@@ -145,6 +147,9 @@ def status_panel(
     if view.end is None and not view.opened[view.seat] and view.current == view.seat:
         need = m("rk.initial_meld", points=view.rules.initial_meld_min_points)
         lines.append(Text(need, style="yellow"))
+        screen = snap.screen
+        if editing and isinstance(screen, TurnScreen) and screen.laid_points is not None:
+            lines.append(initial_progress(screen.laid_points, screen.needed_points, m))
     if editing:
         rules: FormationRules = view.rules.formation_rules
         bad = sum(1 for s in sets if s and not formation_readings(s, rules))

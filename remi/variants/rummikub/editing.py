@@ -59,6 +59,7 @@ from remi.core.tiles import sort_tiles
 from remi.variants.rummikub.actions import Draw, Pass, Penalty, Play, Timeout
 from remi.variants.rummikub.engine import check
 from remi.variants.rummikub.keep_three import check_keep_three
+from remi.variants.rummikub.melds import laid_set_points
 from remi.variants.rummikub.state import RummikubState
 
 __all__ = ["EDIT_COMMANDS", "EditError", "Refusal", "TableEditor", "TurnTimer"]
@@ -128,6 +129,43 @@ class TableEditor:
     def rack(self) -> tuple[SlotToken, ...]:
         """The rack tiles not yet put on the table."""
         return tuple(self._rack)
+
+    def initial_points(self) -> int | None:
+        """Before the seat's initial meld (docs/rules.md §2.5, ``initial_meld.min_points``): the
+        points of his own rack tiles laid so far this turn in valid sets made of rack tiles
+        only, as his initial meld will count them at ``done`` (``melds.laid_set_points``: a
+        joker as the tile it stands for); a set not valid yet, the sets of the table's start
+        left as they were, and a set holding a table tile count nothing. None once he has made
+        his initial meld.
+
+        >>> from remi.variants.rummikub.state import new_game
+        >>> from remi.variants.rummikub.rules import RummikubRules
+        >>> from remi.core.notation import parse_tiles
+        >>> rack = parse_tiles("R6 R7 R8 Y10 B10 K2 K3 K5 K7 K9 K11 K13 Y2 Y4")
+        >>> editor = TableEditor(new_game(RummikubRules(), racks=[rack, rack]))
+        >>> editor.initial_points()
+        0
+        >>> editor.command("new R6 R7 R8")
+        >>> editor.command("new Y10 B10")
+        >>> editor.initial_points()
+        21
+        """
+        state = self.state
+        if state.opened[self.seat]:
+            return None
+        laid = Counter(state.racks[self.seat]) - Counter(s.tile for s in self._rack)
+        unchanged = Counter(tuple(f.tiles) for f in state.table)
+        points = 0
+        for slots in self._sets:
+            tiles = tuple(s.tile for s in slots)
+            if unchanged[tiles] > 0:  # a set of the table's start, as it was
+                unchanged[tiles] -= 1
+                continue
+            need = Counter(tiles)
+            if tiles and not need - laid:  # rack tiles only
+                laid -= need
+                points += laid_set_points(slots, state.rules)
+        return points
 
     def text(self) -> str:
         """The working table, numbered: ``"1: [R1 R2 R3]  2: [K5 Y5 B5 J]"``."""

@@ -20,12 +20,14 @@ from remi.core.formations import (
     read_formation,
 )
 from remi.core.messages import N_
+from remi.core.notation import SlotToken
 from remi.core.tiles import Tile
 from remi.variants.rummikub.rules import RummikubRules
 
 __all__ = [
     "check_initial_meld",
     "initial_meld_points",
+    "laid_set_points",
     "rack_points",
     "revalidate",
     "set_points",
@@ -60,6 +62,24 @@ def set_points(formation: Formation, rules: RummikubRules) -> int:
 def initial_meld_points(formations: Iterable[Formation], rules: RummikubRules) -> int:
     """Total face-value points of the sets of an initial meld (docs/rules.md §2.5), in points."""
     return sum(set_points(f, rules) for f in formations)
+
+
+def laid_set_points(slots: Sequence[SlotToken], rules: RummikubRules) -> int:
+    """Points of a set being laid in the initial-meld turn, as the initial meld will count them
+    (docs/rules.md §2.5): a set that reads as a run or a group (marked ✓ while editing) counts
+    ``set_points`` (a joker the tile it stands for, or 0 under ``initial_meld.joker_value =
+    zero``); a set not valid yet (too short, mixed: marked … or ✗) counts 0 until it is. In
+    points.
+
+    >>> from remi.core.notation import parse_formation_tokens
+    >>> rules = RummikubRules()
+    >>> laid_set_points(parse_formation_tokens("R6 R7 J"), rules)
+    21
+    >>> laid_set_points(parse_formation_tokens("R10 R11"), rules)
+    0
+    """
+    readings = formation_readings(slots, rules.formation_rules)
+    return set_points(readings[0], rules) if readings else 0
 
 
 def check_initial_meld(formations: Sequence[Formation], rules: RummikubRules) -> int:

@@ -28,9 +28,9 @@ _PENALTY: dict[str, str] = {
 
 
 def describe(events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
-    """The events of one turn in words, without the actor (``"plays R7 R8 R9 into [R6 R7 R8 R9]
-    [R9 Y9 K9]"``: the tiles and the sets they made or changed,
-    ``"draws a tile"``, ``"invalid table at done: restored, 3 penalty tiles"``).
+    """The events of one turn in words, without the actor, in the past tense as Remi's
+    (``"played R7 R8 R9 into [R6 R7 R8 R9] [R9 Y9 K9]"``: the tiles and the sets they made or
+    changed, ``"drew a tile"``, ``"invalid table at done: restored, 3 penalty tiles"``).
 
     Args:
         events: the events of one action, in order, as the reader may see them.
@@ -39,7 +39,7 @@ def describe(events: Sequence[Event], names: Sequence[str], m: Messages) -> str:
         m: the messages of the reader's language.
 
     Returns:
-        the line (a turn's ``Won`` joins its ``Played``: "plays ... and goes out"; the
+        the line (a turn's ``Won`` joins its ``Played``: "played ... and went out"; the
         ``TimedOut`` before a timeout's ``PenaltyDrawn`` and the ``GameBlocked`` after the last
         pass are told by those); an event without words here is given as ``str(event)``.
     """

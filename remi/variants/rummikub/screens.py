@@ -27,6 +27,7 @@ __all__ = [
     "TurnScreen",
     "final_table",
     "formation_slots",
+    "initial_progress",
     "players_table",
     "screen",
     "set_mark",
@@ -44,12 +45,17 @@ class TurnScreen:
         sets: the working sets shown, numbered 1.. as the editor's commands use them.
         rack: the tiles shown on the rack (the editor's remaining rack during a turn).
         full: True for the whole screen (players, pool...), False for the working table alone.
+        laid_points: before the player's initial meld, the points of his rack tiles laid this
+            turn (``TableEditor.initial_points``); None once he made it, or before he edits.
+        needed_points: the initial meld's threshold (``initial_meld.min_points``), in points.
     """
 
     body: RenderableType
     sets: tuple[tuple[SlotToken, ...], ...]
     rack: tuple[Tile, ...]
     full: bool = True
+    laid_points: int | None = None
+    needed_points: int = 0
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """Printed as its ``body``."""
@@ -120,6 +126,14 @@ def players_table(view: RummikubView, names: Sequence[str], m: Messages) -> Rend
     return grid
 
 
+def initial_progress(laid_points: int, needed_points: int, m: Messages) -> Text:
+    """The points of his rack tiles a player has laid this turn ("Initial meld: 21 of 30 points
+    laid") against the initial meld's threshold (docs/rules.md §2.5, ``initial_meld.min_points``);
+    green once they reach it (``done`` still checks the sets)."""
+    text = m.plural("rk.initial_laid", needed_points, points=laid_points)
+    return Text(text, style="green" if laid_points >= needed_points else "yellow")
+
+
 def _countdown(seconds_left: float | None, m: Messages) -> Text | None:
     if seconds_left is None:
         return None
@@ -175,18 +189,28 @@ def working_table(
     *,
     seconds_left: float | None = None,
     rules: FormationRules | None = None,
+    laid_points: int | None = None,
+    needed_points: int = 0,
 ) -> TurnScreen:
     """The table editor's working arrangement and remaining rack, shown after each command;
     with ``rules`` each set is marked valid ✓ / incomplete … / invalid ✗ (``done`` checks the
-    whole table and the turn's rules)."""
+    whole table and the turn's rules). Before the initial meld (``laid_points`` given), how
+    many points of his rack tiles he has laid against ``needed_points`` (``initial_progress``)."""
     parts: list[RenderableType] = [
         Text(m("rk.working"), style="bold underline"),
         sets_table(sets, m, rules),
         rack_line(rack, m),
     ]
+    if laid_points is not None:
+        parts.append(initial_progress(laid_points, needed_points, m))
     clock = _countdown(seconds_left, m)
     if clock is not None:
         parts.append(clock)
     return TurnScreen(
-        body=Group(*parts), sets=tuple(tuple(s) for s in sets), rack=tuple(rack), full=False
+        body=Group(*parts),
+        sets=tuple(tuple(s) for s in sets),
+        rack=tuple(rack),
+        full=False,
+        laid_points=laid_points,
+        needed_points=needed_points,
     )

@@ -312,8 +312,17 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             queued.clear()
             continue
         if outcome is None:
-            frules = io.state.rules.formation_rules
-            io.show(working_table(editor.sets, [s.tile for s in editor.rack], m, rules=frules))
+            rules = io.state.rules
+            io.show(
+                working_table(
+                    editor.sets,
+                    [s.tile for s in editor.rack],
+                    m,
+                    rules=rules.formation_rules,
+                    laid_points=editor.initial_points(),
+                    needed_points=rules.initial_meld_min_points,
+                )
+            )
             continue
         if isinstance(outcome, Refusal):  # restore the table and rack, then the penalty
             error = outcome.localized(m)

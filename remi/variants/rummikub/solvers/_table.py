@@ -18,8 +18,8 @@ from remi.core.formations import (
     Formation,
     FormationRules,
     Kind,
-    _plain_reading,
     formation_readings,
+    plain_reading,
     read_formation,
 )
 from remi.core.messages import NP_
@@ -71,8 +71,8 @@ def _check_position(
     for index, f in enumerate(table, 1):
         if len(f.tiles) >= shortest and JOLY not in f.tiles:
             # natural tiles: the one reading ``formation_readings`` would give when they are
-            # written as a run or a set (``_plain_reading``), without building their slots
-            plain = _plain_reading(list(f.tiles), frules)
+            # written as a run or a set (``plain_reading``), without building their slots
+            plain = plain_reading(list(f.tiles), frules)
             if plain is not None and plain.kind is f.kind:
                 checked.append(plain)
                 continue
