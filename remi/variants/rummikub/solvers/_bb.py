@@ -207,7 +207,7 @@ class Relaxation(LinearRelaxation):
         raises what is asked for to one more than its worth. Returns (status, the best solution
         found, nodes) as ``search``; the column bounds are restored in every case."""
         n_rack = len(self.rack_types) + 1
-        worth_of = np.array(self._rack_worth())
+        worth_of = np.array(self._worth)
         # a rack joker is branched on as the most valuable tile, even where its credit is 0
         worth_of[-1] = 13.0 if self.points else 1.0
         n_keeps = 0 if first is None else first[1] - first[0]
