@@ -249,12 +249,11 @@ class Relaxation(LinearRelaxation):
             is asked for, stays at that bound in the whole tree; likewise at its upper bound."""
             at_lower = (np.abs(x - lower) < 1e-9) & (got + reduced + 1e-3 < asked)
             at_upper = (np.abs(x - upper) < 1e-9) & (got - reduced + 1e-3 < asked)
-            for j in np.flatnonzero(at_lower | at_upper):
-                fixed.append(int(j))
-                if at_lower[j]:
-                    upper[j] = lower[j]
-                else:
-                    lower[j] = upper[j]
+            # fixed at the lower bound where both hold (a column fixed already)
+            fixed.extend(np.flatnonzero(at_lower | at_upper).tolist())
+            upper[at_lower] = lower[at_lower]
+            up_only = at_upper & ~at_lower
+            lower[up_only] = upper[up_only]
             if fixed:
                 where = np.array(fixed, dtype=np.int32)
                 h.changeColsBounds(len(fixed), where, lower[where], upper[where])

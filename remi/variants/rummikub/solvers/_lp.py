@@ -116,8 +116,11 @@ class LinearRelaxation:
         self._missing = missing
         all_sets, set_masks, set_compressed = _incidence(jt + jr, set_max, False)
         keep_sets = np.flatnonzero((set_masks & missing) == 0)
-        #: the set columns kept, as an array of objects (a selection of them is one indexing)
-        self._set_objects: Any = all_sets[keep_sets]
+        #: every set column (an array of objects) and the indices of those kept: a solution's
+        #: few columns are looked up there, rather than every kept one copied (touching each
+        #: column object costs more than the copy)
+        self._all_sets: Any = all_sets
+        self._keep_sets: Any = keep_sets
         #: how many set columns are kept
         self.n_sets = len(keep_sets)
         # points with jokers from the rack only: every joker on the new table is a rack joker,
@@ -125,7 +128,7 @@ class LinearRelaxation:
         # numbers (exact) instead of 13 per rack joker played (a bound)
         self._credit: Any = None
         if points and jr and not jt:
-            self._credit = np.array([float(sum(_stood(c))) for c in self._set_objects])
+            self._credit = np.array([float(sum(_stood(c))) for c in self.sets])
         # points with a joker on the table and one on the rack: the rack joker is credited
         # with the higher number a joker stands for on the new table, exactly, by 13 credit
         # columns ``z_v`` (worth ``v``) and 13 rows (``z_v`` at most the jokers standing for
@@ -161,7 +164,7 @@ class LinearRelaxation:
     def sets(self) -> list[_Column]:
         """The set columns kept (those using no tile type missing from play), in column
         order."""
-        return list(self._set_objects.tolist())
+        return list(self._all_sets[self._keep_sets].tolist())
 
     @cached_property
     def _pieces(self) -> tuple[list[_Column], tuple[Any, Any, Any]]:
@@ -458,7 +461,8 @@ class LinearRelaxation:
             return None
         used = np.flatnonzero(counts[:n_sets])
         columns = used if subset is None else np.asarray(subset)[used]
-        chosen = tuple(zip(self._set_objects[columns].tolist(), counts[used].astype(int).tolist()))
+        objects = self._all_sets[self._keep_sets[columns]].tolist()
+        chosen = tuple(zip(objects, counts[used].astype(int).tolist()))
         placed = [0] * 52
         for t, k in zip(self.rack_types, counts[n_sets : n - 1].astype(int).tolist()):
             placed[t] = k
