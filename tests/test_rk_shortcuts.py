@@ -1,5 +1,5 @@
 """The shortcuts of the Rummikub solver's sixth speed round (docs/solvers.md, "Sixth round")
-give what the full paths they skip give: a table run with jokers checked without its slots
+give what the full paths they skip give: a table run with jokers read as a run only
 (``_joker_run_reading``), the relaxation's columns read into sets and formations by look-ups
 (``_column_sets``, ``_solution_arrangement``), the playable-tile filter with two jokers in play
 (``_filter_playable``), and the identity of a set for "unchanged" (``_key``)."""

@@ -459,14 +459,6 @@ def _rank_options(tile: Tile, rules: FormationRules) -> tuple[int, ...]:
 def _read_run(slots: Sequence[SlotToken], rules: FormationRules) -> Formation | None:
     # what each slot is known to be: the tile, a joly's stated identity, or None
     knowns = [s.stated if s.tile == JOLY else s.tile for s in slots]
-    return _run_of_knowns(tuple(s.tile for s in slots), knowns, rules)
-
-
-def _run_of_knowns(
-    tiles: tuple[Tile, ...], knowns: Sequence[Tile | None], rules: FormationRules
-) -> Formation | None:
-    """The run reading of ``tiles`` in the order written (``_read_run``), each known as
-    ``knowns`` says: a natural tile as itself, a joly as its stated identity or ``None``."""
     colour: Colour | None = None
     anchor: tuple[int, Tile] | None = None
     for i, known in enumerate(knowns):
@@ -479,7 +471,7 @@ def _run_of_knowns(
             return None
     if colour is None or anchor is None:
         return None
-    n = len(tiles)
+    n = len(slots)
     top = ACE_HIGH_RANK if rules.ace_high else 13
     index, tile = anchor
     first_code = colour.index * 13 - 1  # + number: the code of that tile of ``colour``
@@ -496,7 +488,7 @@ def _run_of_knowns(
             continue
         return Formation(
             kind=Kind.RUN,
-            tiles=tiles,
+            tiles=tuple(s.tile for s in slots),
             identities=tuple(ALL_TILE_TYPES[first_code + v] for v in numbers),
             ranks=ranks,
         )

@@ -3,7 +3,9 @@
 Tile counts of the table and rack (``_counts``), the position checked under the rules
 (``_check_position``), the original sets as the number sweep names them (``_originals``) and as
 the relaxation's columns do (``_codes_of``), arrangements turned back into formations
-(``_formations_of``) or completed with the original sets kept (``_with_kept``), the identity of
+(``_formations_of``) or completed with the original sets kept (``_with_kept``), an integral
+solution of the relaxation read by look-ups in a table of its columns (``_column_sets``,
+``_solution_arrangement``), the identity of
 a set for "unchanged" (``_key``), and the points a move places (``placed_points``, module
 docstring of ``remi.variants.rummikub.solvers.best_move``).
 """
@@ -22,7 +24,7 @@ from remi.core.formations import (
     FormationRules,
     Kind,
     _plain_reading,
-    _run_of_knowns,
+    _read_run,
     formation_readings,
     read_formation,
 )
@@ -83,8 +85,8 @@ def _check_position(
                 continue
         elif f.kind is Kind.RUN and None not in f.identities:
             # a run with jokers, each with its identity: the run reading
-            # ``formation_readings`` gives (``_read_run`` of its explicit slots), without
-            # building the slots
+            # ``formation_readings`` gives (``_read_run`` of its explicit slots), without the
+            # memos and the group reading
             run = _joker_run_reading(f, frules)
             if run is not None:
                 checked.append(run)
@@ -124,15 +126,16 @@ def _joker_run_reading(f: Formation, frules: FormationRules) -> Formation | None
     """The run reading of the run ``f`` (with jokers, each with its identity) that
     ``formation_readings(f.slots(explicit=True))`` gives: long enough
     (``formation.min_tiles``), enough natural tiles (``formation.min_natural_tiles``), read in
-    the order written with each joker as its identity (``_run_of_knowns``, what ``_read_run``
-    reads); ``None`` when it has none."""
+    the order written with each joker as its identity (``_read_run`` of the same slots, built
+    here: no look-up in the slot and reading memos, no group reading); ``None`` when it has
+    none."""
     tiles = f.tiles
     if len(tiles) < frules.min_tiles:
         return None
     if len(tiles) - tiles.count(JOLY) < max(1, frules.min_natural_tiles):
         return None
-    knowns = [i if t == JOLY else t for t, i in zip(tiles, f.identities)]
-    return _run_of_knowns(tiles, knowns, frules)
+    slots = [SlotToken(JOLY, i) if t == JOLY else SlotToken(t) for t, i in zip(tiles, f.identities)]
+    return _read_run(slots, frules)
 
 
 def _originals(
