@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -45,19 +46,31 @@ def worker(repo: str) -> None:
         print(f"{fastest * 1000:.6f}", flush=True)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def two_checkouts(
+    parser: argparse.ArgumentParser, worker: Callable[[str], None]
+) -> argparse.Namespace | None:
+    """The arguments of a benchmark comparing this checkout with another (``--base``, run by
+    ``--base-python``), ``parser``'s own added; in a worker process (``--worker REPO``) runs
+    ``worker(REPO)`` instead and returns ``None``."""
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--base", help="the other checkout (its repository root)")
     parser.add_argument("--base-python", default=sys.executable, help="its interpreter")
-    parser.add_argument("--corpus", default="standard", choices=("standard", "hard"))
-    parser.add_argument("--repeat", type=int, default=3, help="solves per position (fastest)")
     args = parser.parse_args()
     if args.worker:
         worker(args.worker)
-        return
+        return None
     if not args.base:
         parser.error("--base: give the other checkout's root")
+    return args
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default="standard", choices=("standard", "hard"))
+    parser.add_argument("--repeat", type=int, default=3, help="solves per position (fastest)")
+    args = two_checkouts(parser, worker)
+    if args is None:
+        return
     if args.repeat < 1:
         parser.error(f"--repeat {args.repeat}: give 1 or more")
     spawned = {}

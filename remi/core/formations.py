@@ -39,11 +39,11 @@ __all__ = [
     "parse_formation",
     "plain_reading",
     "read_formation",
+    "read_run",
 ]
 
 ACE_HIGH_RANK: Final[int] = 14
-#: The slot of each tile type (by ``code``) written plainly, without a stated identity: slots are
-#: immutable values, so the formations' slots share these.
+#: The plain slot (no stated identity) of each tile type, by ``code``: shared, slots are immutable.
 _PLAIN_SLOTS: Final[tuple[SlotToken, ...]] = tuple(SlotToken(t) for t in ALL_TILE_TYPES)
 
 
@@ -371,11 +371,11 @@ def _full_readings(
     """Every reading of ``slots`` (``jolys`` of them jolys, enough natural tiles): as a run in
     the order written (or, without jolys, sorted), and as a set."""
     out: list[Formation] = []
-    run = _read_run(slots, rules)
+    run = read_run(slots, rules)
     if run is None and not jolys:
         ordered = _sorted_run_slots(slots)
         if ordered is not None:
-            run = _read_run(ordered, rules)
+            run = read_run(ordered, rules)
     if run is not None:
         out.append(run)
     group = _read_set(slots, rules)
@@ -407,7 +407,7 @@ def _placed_runs(slots: Sequence[SlotToken], rules: FormationRules) -> list[Form
             else:
                 left.remove(pick)
                 ordered.append(pick[1])
-        run = None if left else _read_run(ordered, rules)
+        run = None if left else read_run(ordered, rules)
         if run is not None and run not in out:
             out.append(run)
     return out
@@ -456,9 +456,9 @@ def _rank_options(tile: Tile, rules: FormationRules) -> tuple[int, ...]:
     return (tile.number,)
 
 
-def _read_run(slots: Sequence[SlotToken], rules: FormationRules) -> Formation | None:
-    # what each slot is known to be: the tile, a joly's stated identity, or None
-    knowns = [s.stated if s.tile == JOLY else s.tile for s in slots]
+def read_run(slots: Sequence[SlotToken], rules: FormationRules) -> Formation | None:
+    """``slots`` in order read as a run (suită; ``run.*`` rules, docs/rules.md §1.4, §2.3), or None."""
+    knowns = [s.stated if s.tile == JOLY else s.tile for s in slots]  # tile, joly's identity, None
     colour: Colour | None = None
     anchor: tuple[int, Tile] | None = None
     for i, known in enumerate(knowns):

@@ -77,7 +77,7 @@ class Relaxation(LinearRelaxation):
         ``in_place`` the columns are deleted from ``h`` itself, which keeps its basis and costs
         next to nothing (``h`` is then the smaller model), instead of building a new model
         (0.5-1 ms)."""
-        n_sets = len(self.sets) if base is None else len(base)
+        n_sets = self.n_sets if base is None else len(base)
         got, x, reduced = root
         if _integral(x):  # an integral root settles the pass at once: no smaller model needed
             return h, (np.arange(n_sets) if base is None else base), root
@@ -124,7 +124,7 @@ class Relaxation(LinearRelaxation):
             made.append(h)
             h.setBasis(start)
         small, subset, reduced_root = self._reduced(h, root, need, base=base, in_place=True)
-        n_base = len(self.sets) if base is None else len(base)
+        n_base = self.n_sets if base is None else len(base)
         return (None if len(subset) < n_base else h), small, subset, reduced_root
 
     def search(
@@ -207,7 +207,7 @@ class Relaxation(LinearRelaxation):
         raises what is asked for to one more than its worth. Returns (status, the best solution
         found, nodes) as ``search``; the column bounds are restored in every case."""
         n_rack = len(self.rack_types) + 1
-        worth_of = np.array(self._rack_worth())
+        worth_of = np.array(self._worth)
         # a rack joker is branched on as the most valuable tile, even where its credit is 0
         worth_of[-1] = 13.0 if self.points else 1.0
         n_keeps = 0 if first is None else first[1] - first[0]
@@ -249,12 +249,11 @@ class Relaxation(LinearRelaxation):
             is asked for, stays at that bound in the whole tree; likewise at its upper bound."""
             at_lower = (np.abs(x - lower) < 1e-9) & (got + reduced + 1e-3 < asked)
             at_upper = (np.abs(x - upper) < 1e-9) & (got - reduced + 1e-3 < asked)
-            for j in np.flatnonzero(at_lower | at_upper):
-                fixed.append(int(j))
-                if at_lower[j]:
-                    upper[j] = lower[j]
-                else:
-                    lower[j] = upper[j]
+            # fixed at the lower bound where both hold (a column fixed already)
+            fixed.extend(np.flatnonzero(at_lower | at_upper).tolist())
+            upper[at_lower] = lower[at_lower]
+            up_only = at_upper & ~at_lower
+            lower[up_only] = upper[up_only]
             if fixed:
                 where = np.array(fixed, dtype=np.int32)
                 h.changeColsBounds(len(fixed), where, lower[where], upper[where])
@@ -356,12 +355,12 @@ class Relaxation(LinearRelaxation):
                 self._table_root = self._root(self._whole, self._fresh)
             base = None
             if self._table_root is not None:
-                base = _alive(self._table_root, len(self.sets), value)
+                base = _alive(self._table_root, self.n_sets, value)
             h = self._model(False, originals, value, base)
             made.append(h)
             basis = self._whole.getBasis() if self._whole is not None else None
             if basis is not None and basis.valid:
-                columns = _column_statuses(basis.col_status, base, len(self.sets))
+                columns = _column_statuses(basis.col_status, base, self.n_sets)
                 at = len(columns) - self.n_credit  # the original sets' columns go before z
                 columns[at:at] = [HighsBasisStatus.kLower] * len(originals)
                 rows = [*basis.row_status, HighsBasisStatus.kBasic]
@@ -498,18 +497,21 @@ class Relaxation(LinearRelaxation):
             if top < 0:
                 return "none", None, 1
             n_rack = len(self.rack_types) + 1
-            whole_root = self._root(h, top)
-            start = h.getBasis()  # the root's basis (a copy), for the passes after the first
+            solution = h.getSolution()
+            x = _floats(solution.col_value)
             used, step = 1, 1
             floor = _round_down(top) // scale
             self.value_cap = floor  # every arrangement scores at most ``top``
-            if floor >= 1 and _integral(whole_root[1]):
+            if floor >= 1 and _integral(x):
                 # an integral root settles the move: read it as the first pass would (its
-                # model unreduced, one node), without setting either up
+                # model unreduced, one node), without setting either up (nor reading the
+                # reduced costs, which only the passes use)
                 status, found = self._integral_root(
-                    whole_root, len(self.sets) + n_rack, joker_numbers, scale, floor
+                    (top, x, None), self.n_sets + n_rack, joker_numbers, scale, floor
                 )
                 return status, found, used + 1
+            whole_root = (top, x, _floats(solution.col_dual))  # ``_root``
+            start = h.getBasis()  # the root's basis (a copy), for the passes after the first
             while floor >= 1:
                 h, small, subset, root = self._pass_model(
                     h, start, made, whole_root, scale * floor, keeps=originals, weight=float(scale)

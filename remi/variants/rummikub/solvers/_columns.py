@@ -246,5 +246,7 @@ class Solution:
         if not points:
             return sum(self.placed) + self.rack_jokers
         naturals = sum(count * (t % 13 + 1) for t, count in enumerate(self.placed))
+        if not self.rack_jokers:  # no rack joker placed: nothing to credit
+            return naturals
         stood = sorted([*self.joker_numbers(), *kept_joker_numbers], reverse=True)
         return naturals + sum(stood[: self.rack_jokers])

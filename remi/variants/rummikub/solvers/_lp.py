@@ -111,11 +111,18 @@ class LinearRelaxation:
         if points and jr and jt:  # the credit rows (``n_credit``): no frozen joker yet
             self._table_rows += [0.0] * 13
         # the tile types with no copy in play: no column using one is kept
-        missing = np.uint64(sum(1 << t for t in range(52) if self.mand[t] + self.opt[t] == 0))
+        mand, opt = self.mand, self.opt
+        missing = np.uint64(sum(1 << t for t in range(52) if not mand[t] + opt[t]))
         self._missing = missing
         all_sets, set_masks, set_compressed = _incidence(jt + jr, set_max, False)
         keep_sets = np.flatnonzero((set_masks & missing) == 0)
-        self.sets: list[_Column] = all_sets[keep_sets].tolist()
+        #: every set column (an array of objects) and the indices of those kept: a solution's
+        #: few columns are looked up there, rather than every kept one copied (touching each
+        #: column object costs more than the copy)
+        self._all_sets: Any = all_sets
+        self._keep_sets: Any = keep_sets
+        #: how many set columns are kept
+        self.n_sets = len(keep_sets)
         # points with jokers from the rack only: every joker on the new table is a rack joker,
         # credited with the number it stands for, so each set column is worth its jokers'
         # numbers (exact) instead of 13 per rack joker played (a bound)
@@ -131,7 +138,11 @@ class LinearRelaxation:
             self._credit_sets = _select(_credit_incidence(jt + jr, set_max), keep_sets)
         #: the set columns' incidence (``_incidence``'s third part, the columns kept)
         self._set_block = _select(set_compressed, keep_sets)
-        self.rack_types = [t for t in range(52) if self.opt[t]]
+        self.rack_types = [t for t in range(52) if opt[t]]
+        #: the objective's worth of each rack column (``_rack_worth``)
+        self._worth = self._rack_worth()
+        #: the most each rack column may play: its tile's copies, the rack jokers
+        self._rack_upper = [float(opt[t]) for t in self.rack_types] + [float(jr)]
         self._whole: Any = None
         self._suffix: Any = None
         self._rhs: list[float] = []
@@ -148,6 +159,12 @@ class LinearRelaxation:
         #: the most any arrangement is worth, as the last ``best_kept`` proved it (``None``
         #: before one, or when it could not solve the relaxation)
         self.value_cap: int | None = None
+
+    @cached_property
+    def sets(self) -> list[_Column]:
+        """The set columns kept (those using no tile type missing from play), in column
+        order."""
+        return list(self._all_sets[self._keep_sets].tolist())
 
     @cached_property
     def _pieces(self) -> tuple[list[_Column], tuple[Any, Any, Any]]:
@@ -205,9 +222,9 @@ class LinearRelaxation:
         base_rows = 53 + (credit + 1 if credit else 0)
         n_rows = base_rows if value is None else base_rows + 1
         vrow = base_rows  # the value row, when asked for
-        worth = self._rack_worth()
+        worth = self._worth
         # the set columns' own worth: what their jokers stand for, when that is the credit
-        set_worth = np.zeros(len(sets[0]))
+        set_worth = None
         if self._credit is not None and not with_pieces:
             set_worth = self._credit if subset is None else self._credit[subset]
         # the rack columns: copies played leave their row (and count in the value row)
@@ -225,16 +242,17 @@ class LinearRelaxation:
             extra_rows.append(66)
             extra_values.append(-1.0)
         for codes in keeps:  # each original set's own column
-            uses = self._set_uses(codes, credit)
-            extra_len.append(len(uses))
-            extra_rows.extend(t for t, _ in uses)
-            extra_values.extend(float(k) for _, k in uses)
+            rows_of, copies = self._set_uses(codes, credit)
+            extra_len.append(len(rows_of))
+            extra_rows.extend(rows_of)
+            extra_values.extend(copies)
         for v in range(1, credit + 1):  # the credit columns z_v
             extra_len.append(3 if value is not None else 2)
             extra_rows.extend([52 + v, 66] + ([vrow] if value is not None else []))
             extra_values.extend([-1.0, 1.0] + ([float(v)] if value is not None else []))
-        credited = np.flatnonzero(set_worth)
+        credited = np.flatnonzero(set_worth) if set_worth is not None else ()
         if value is not None and len(credited):  # the jokers' worth in the value row too
+            assert set_worth is not None
             ends = np.cumsum(sets[0])[credited]
             sets = (
                 sets[0] + (set_worth > 0),
@@ -255,19 +273,17 @@ class LinearRelaxation:
             cost[n_cols + n_rack : n_cols + n_rack + len(keeps)] = 1.0
         if not keeps or weight is not None:
             scale = 1.0 if weight is None else weight
-            cost[: len(sets[0])] = set_worth * scale
-            cost[n_cols : n_cols + n_rack] = np.array(worth) * scale
-            cost[n - credit :] = np.arange(1.0, credit + 1) * scale
-        upper = np.concatenate(
-            [
-                np.full(len(sets[0]), INF),
-                np.zeros(n_cols - len(sets[0])),
-                [float(self.opt[t]) for t in self.rack_types],
-                [float(self.jr)],
-                np.ones(len(keeps)),
-                np.full(credit, INF),
-            ]
-        )
+            if set_worth is not None:
+                cost[: len(sets[0])] = set_worth * scale
+            cost[n_cols : n_cols + n_rack] = worth
+            if scale != 1.0:
+                cost[n_cols : n_cols + n_rack] *= scale
+            if credit:
+                cost[n - credit :] = np.arange(1.0, credit + 1) * scale
+        upper = np.full(n, INF)  # the set and credit columns unbounded
+        upper[len(sets[0]) : n_cols] = 0.0  # the pieces, closed
+        upper[n_cols : n_cols + n_rack] = self._rack_upper
+        upper[n_cols + n_rack : n - credit] = 1.0  # the original sets' columns
         lower_rows = table
         upper_rows = table.copy()
         if credit:  # credit rows: at least minus the frozen jokers; the sum row: at most 0
@@ -285,14 +301,22 @@ class LinearRelaxation:
         return h
 
     @classmethod
-    def _set_uses(cls, codes: Sequence[int], credit: int) -> list[tuple[int, int]]:
-        """The (row, copies) of an original set's own column, by row: the rows of its tile
-        codes ``codes`` (``_code_rows``) counted."""
+    def _set_uses(cls, codes: Sequence[int], credit: int) -> tuple[list[int], list[float]]:
+        """The rows of an original set's own column, increasing, and the copies it uses of
+        each: the rows of its tile codes ``codes`` (``_code_rows``) counted."""
+        natural = sorted(t for t in codes if t < 52)
+        jokers = len(codes) - len(natural)
+        if not credit and len(set(natural)) == len(natural):
+            # distinct natural tiles (as in any valid set), jokers in row 52: the common case
+            return natural + [52] * (jokers > 0), [1.0] * len(natural) + [float(jokers)] * (
+                jokers > 0
+            )
         counts: dict[int, int] = {}
         for t in codes:
             for r in cls._code_rows(t, credit):
                 counts[r] = counts.get(r, 0) + 1
-        return sorted(counts.items())
+        rows = sorted(counts)
+        return rows, [float(counts[r]) for r in rows]
 
     @staticmethod
     def _code_rows(code: int, credit: int) -> tuple[int, ...]:
@@ -430,19 +454,18 @@ class LinearRelaxation:
         """The column values ``x`` of a model of ``_model`` without pieces (of the set columns
         ``subset`` when given) as a ``Solution`` when integral, else ``None``; keep columns
         are not read."""
-        n_sets = len(self.sets) if subset is None else len(subset)
+        n_sets = self.n_sets if subset is None else len(subset)
         n = n_sets + len(self.rack_types) + 1
         counts = np.rint(x)
         if np.abs(x - counts).max(initial=0.0) > 1e-6:
             return None
         used = np.flatnonzero(counts[:n_sets])
         columns = used if subset is None else np.asarray(subset)[used]
-        chosen = tuple(
-            (self.sets[k], int(counts[u])) for k, u in zip(columns.tolist(), used.tolist())
-        )
+        objects = self._all_sets[self._keep_sets[columns]].tolist()
+        chosen = tuple(zip(objects, counts[used].astype(int).tolist()))
         placed = [0] * 52
-        for i, t in enumerate(self.rack_types):
-            placed[t] = int(counts[n_sets + i])
+        for t, k in zip(self.rack_types, counts[n_sets : n - 1].astype(int).tolist()):
+            placed[t] = k
         return Solution(sets=chosen, placed=tuple(placed), rack_jokers=int(counts[n - 1]))
 
     def _read_kept(
@@ -475,7 +498,7 @@ class LinearRelaxation:
         if self._suffix is None:
             self._suffix = self._model(with_pieces=True)
         h = self._suffix
-        n_sets, n_pieces = len(self.sets), len(self.pieces)
+        n_sets, n_pieces = self.n_sets, len(self.pieces)
         low = np.array([c[2] for c in self.sets + self.pieces])
         is_piece = np.array([False] * n_sets + [True] * n_pieces)
         n = n_sets + n_pieces + len(self.rack_types) + 1

@@ -32,8 +32,10 @@ from remi.variants.rummikub.solvers._table import _codes_of, _joker_numbers, _wi
 def _filter_playable(mand: Sequence[int], opt: Sequence[int], jokers: int) -> list[int]:
     """``opt`` (52 rack counts) without the rack tiles that fit in no set even with every tile
     of ``mand`` and ``opt`` (52 counts each) and ``jokers`` jokers available."""
-    avail = [mand[i] + opt[i] for i in range(52)]
     out = list(opt)
+    if jokers >= 2:  # a tile and two jokers make a run of three: every rack tile fits
+        return out
+    avail = [mand[i] + opt[i] for i in range(52)]
     for code in range(52):
         if not opt[code]:
             continue

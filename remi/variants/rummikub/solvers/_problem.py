@@ -178,6 +178,9 @@ class Arrangement:
         preserved: original table sets it re-creates unchanged, as far as the engine counted
             them (the tie-break's searches; 0 where not asked).
         rack_jokers_used: jokers from the rack it places.
+        formations: its sets as formations, runs then groups, when the engine built them
+            already (``remi.variants.rummikub.solvers._table._formations_of`` returns them);
+            ``None`` otherwise. Not compared.
     """
 
     runs: tuple[DPRun, ...]
@@ -185,3 +188,4 @@ class Arrangement:
     primary: int
     preserved: int
     rack_jokers_used: int
+    formations: tuple[Formation, ...] | None = attrs.field(default=None, eq=False)

@@ -27,6 +27,7 @@ from remi.variants.rummikub.solvers._table import (
     _counts,
     _joker_numbers,
     _originals,
+    _solution_arrangement,
     _table_tiles,
     _with_kept,
 )
@@ -99,8 +100,10 @@ def _solve(problem: MoveProblem, budget: Budget | None = None) -> Arrangement | 
             return _with_kept([], [], old, 0, 0)
         if found is not None:
             solution, indices = found
-            min_nat = max(rules.min_natural_tiles, 1)
-            arr = bounds.arrangement(solution, [old[i] for i in indices], min_nat)
+            relax = bounds.relax
+            arr = _solution_arrangement(
+                solution, [old[i] for i in indices], rules, relax.points, relax.jt + relax.jr
+            )
             if arr is not None and status == "found":
                 return arr
             cap = bounds.relax.value_cap

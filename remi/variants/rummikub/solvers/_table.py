@@ -3,15 +3,20 @@
 Tile counts of the table and rack (``_counts``), the position checked under the rules
 (``_check_position``), the original sets as the number sweep names them (``_originals``) and as
 the relaxation's columns do (``_codes_of``), arrangements turned back into formations
-(``_formations_of``) or completed with the original sets kept (``_with_kept``), the identity of
+(``_formations_of``) or completed with the original sets kept (``_with_kept``), an integral
+solution of the relaxation read by look-ups in a table of its columns (``_column_sets``,
+``_solution_arrangement``), the identity of
 a set for "unchanged" (``_key``), and the points a move places (``placed_points``, module
 docstring of ``remi.variants.rummikub.solvers.best_move``).
 """
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
+
+import attrs
 
 from remi.core.errors import InvalidFormationError, notation_error
 from remi.core.formations import (
@@ -21,10 +26,12 @@ from remi.core.formations import (
     formation_readings,
     plain_reading,
     read_formation,
+    read_run,
 )
 from remi.core.messages import NP_
 from remi.core.notation import SlotToken
 from remi.core.tiles import ALL_TILE_TYPES, COPIES, JOLY, JOLY_COUNT, Tile
+from remi.variants.rummikub.solvers._columns import Solution, _Column, _set_columns
 from remi.variants.rummikub.solvers._move import MoveRules
 from remi.variants.rummikub.solvers._problem import Arrangement, DPGroup, DPRun
 
@@ -76,6 +83,14 @@ def _check_position(
             if plain is not None and plain.kind is f.kind:
                 checked.append(plain)
                 continue
+        elif f.kind is Kind.RUN and None not in f.identities:
+            # a run with jokers, each with its identity: the run reading
+            # ``formation_readings`` gives (``read_run`` of its explicit slots), without the
+            # memos and the group reading
+            run = _joker_run_reading(f, frules)
+            if run is not None:
+                checked.append(run)
+                continue
         again = [r for r in formation_readings(f.slots(explicit=True), frules) if r.kind is f.kind]
         if not again:
             read_formation(f.slots(explicit=True), frules)  # raises with the rule id
@@ -83,10 +98,16 @@ def _check_position(
                 f"set {index} {f.text()} is not valid under these rules", rule_id="formation.kind"
             )
         checked.append(again[0])
-    seen = Counter(_table_tiles(checked))
-    seen.update(rack)
-    over = [tile for tile, n in seen.items() if n > (JOLY_COUNT if tile == JOLY else COPIES)]
-    if over:
+    held = [0] * 54  # by tile (an int: its code + 1)
+    for f in checked:
+        for tile in f.tiles:
+            held[tile] += 1
+    for tile in rack:
+        held[tile] += 1
+    if max(held[:53]) > COPIES or held[53] > JOLY_COUNT:
+        seen = Counter(_table_tiles(checked))
+        seen.update(rack)
+        over = [tile for tile, n in seen.items() if n > (JOLY_COUNT if tile == JOLY else COPIES)]
         tile = min(over)  # the first in rack order
         n = seen[tile]
         limit = JOLY_COUNT if tile == JOLY else COPIES
@@ -99,6 +120,22 @@ def _check_position(
             allowed=limit,
         )
     return checked
+
+
+def _joker_run_reading(f: Formation, frules: FormationRules) -> Formation | None:
+    """The run reading of the run ``f`` (with jokers, each with its identity) that
+    ``formation_readings(f.slots(explicit=True))`` gives: long enough
+    (``formation.min_tiles``), enough natural tiles (``formation.min_natural_tiles``), read in
+    the order written with each joker as its identity (``read_run`` of the same slots, built
+    here: no look-up in the slot and reading memos, no group reading); ``None`` when it has
+    none."""
+    tiles = f.tiles
+    if len(tiles) < frules.min_tiles:
+        return None
+    if len(tiles) - tiles.count(JOLY) < max(1, frules.min_natural_tiles):
+        return None
+    slots = [SlotToken(JOLY, i) if t == JOLY else SlotToken(t) for t, i in zip(tiles, f.identities)]
+    return read_run(slots, frules)
 
 
 def _originals(
@@ -139,6 +176,8 @@ def _formations_of(arr: Arrangement, rules: MoveRules) -> list[Formation]:
     Raises:
         InvalidFormationError: a set the rules refuse (an engine bug), with its rule id.
     """
+    if arr.formations is not None:
+        return list(arr.formations)
     min_nat = max(rules.min_natural_tiles, 1)
     frules: FormationRules | None = None
     out: list[Formation] = []
@@ -178,13 +217,98 @@ def _formations_of(arr: Arrangement, rules: MoveRules) -> list[Formation]:
     return out
 
 
+@functools.lru_cache(maxsize=16)
+def _column_sets(
+    jokers: int, rules: MoveRules
+) -> dict[_Column, tuple[DPRun | DPGroup, Formation] | None]:
+    """Each column of the relaxation (``_set_columns(jokers, set.max_tiles)``) as the set an
+    arrangement holds (``DPRun`` / ``DPGroup``) and its formation (``_formations_of``), or
+    ``None`` when it has fewer natural tiles than ``formation.min_natural_tiles`` (the
+    relaxation's columns need only one). A table of the rules, built once (8-20 ms, 679-1,225 columns): an
+    integral solution of the relaxation is read into sets and formations by look-ups."""
+    min_nat = max(rules.min_natural_tiles, 1)
+    out: dict[_Column, tuple[DPRun | DPGroup, Formation] | None] = {}
+    for column in _set_columns(jokers, rules.set_max_tiles):
+        nat, j, low, is_run = column
+        if len(nat) < min_nat:
+            out[column] = None
+            continue
+        one: DPRun | DPGroup
+        if is_run:
+            numbers = {t % 13 + 1 for t in nat}
+            flags = tuple(v not in numbers for v in range(low, low + len(nat) + j))
+            one = DPRun(colour=nat[0] // 13, start=low, jokers=flags)
+            arr = _with_kept([one], [], [], 0, 0)
+        else:
+            one = DPGroup(number=low, colours=tuple(sorted(t // 13 for t in nat)), jokers=j)
+            arr = _with_kept([], [one], [], 0, 0)
+        out[column] = (one, _formations_of(arr, rules)[0])
+    return out
+
+
+def _solution_arrangement(
+    found: Solution, kept: Sequence[Formation], rules: MoveRules, points: bool, jokers: int
+) -> Arrangement | None:
+    """An integral solution ``found`` of the relaxation plus the original sets ``kept``
+    unchanged as an ``Arrangement`` worth ``Solution.value``, with its formations
+    (``Arrangement.formations``: what ``_formations_of`` builds, runs then groups, read from
+    the table of columns ``_column_sets``); ``None`` when a set holds fewer natural tiles than
+    ``formation.min_natural_tiles``. ``jokers``: the jokers in play (the columns' table)."""
+    table = _column_sets(min(jokers, 2), rules)
+    runs: list[DPRun] = []
+    groups: list[DPGroup] = []
+    run_sets: list[Formation] = []
+    group_sets: list[Formation] = []
+    for column, count in found.sets:
+        entry = table.get(column)
+        if entry is None:
+            return None
+        one, formation = entry
+        if isinstance(one, DPRun):
+            runs.extend([one] * count)
+            run_sets.append(formation)
+            # each copy its own formation object (``_joker_trades`` finds sets by identity)
+            run_sets.extend(attrs.evolve(formation) for _ in range(count - 1))
+        else:
+            groups.extend([one] * count)
+            group_sets.append(formation)
+            group_sets.extend(attrs.evolve(formation) for _ in range(count - 1))
+    kept_runs: list[DPRun] = []
+    kept_groups: list[DPGroup] = []
+    for f in kept:
+        one = _as_dp_set(f)
+        # a set without jokers is the formation ``_formations_of`` would build (read the same
+        # way: tiles in order, each its own identity); one with jokers is built again
+        again = (
+            f if JOLY not in f.tiles else _formations_of(_with_kept([], [], [f], 0, 0), rules)[0]
+        )
+        if isinstance(one, DPRun):
+            kept_runs.append(one)
+            run_sets.append(again)
+        else:
+            kept_groups.append(one)
+            group_sets.append(again)
+    worth = found.value(points, _joker_numbers(kept))
+    return Arrangement(
+        runs=(*runs, *kept_runs),
+        groups=(*groups, *kept_groups),
+        primary=worth,
+        preserved=len(kept),
+        rack_jokers_used=found.rack_jokers,
+        formations=(*run_sets, *group_sets),
+    )
+
+
 def _key(f: Formation) -> tuple[object, ...]:
-    """Identity of a set for 'unchanged': kind, tiles in order (jokers by position), identities."""
+    """Identity of a set for 'unchanged': a run's tiles in order (jokers by position) and
+    ranks; a group's number, natural tiles and jokers (a 3-tuple: never equal to a run's
+    2-tuple). Plain tuples of ints: they hash at C speed (an enum member in a key hashes in
+    Python)."""
     if f.kind is Kind.RUN:
-        return (Kind.RUN, f.tiles, f.ranks)
+        return (f.tiles, f.ranks)
     naturals = sorted(f.tiles)  # tiles are ints, the jokers (53) last
     jokers = naturals.count(JOLY)
-    return (Kind.SET, f.ranks[0], tuple(naturals[: len(naturals) - jokers]), jokers)
+    return (f.ranks[0], tuple(naturals[: len(naturals) - jokers]), jokers)
 
 
 def _joker_values(table: Sequence[Formation]) -> list[int]:
@@ -212,14 +336,17 @@ def _placed_tiles(arr_sets: list[Formation], old: Sequence[Formation]) -> list[T
 
 def _joker_numbers(sets: Sequence[Formation]) -> list[int]:
     """The numbers the jokers of ``sets`` stand for (a run's place, a group's number)."""
-    return [r for f in sets for t, r in zip(f.tiles, f.ranks) if t.is_joly]
+    # tiles are ints (code + 1): comparing with ``JOLY`` is cheaper than ``Tile.is_joly``
+    return [r for f in sets if JOLY in f.tiles for t, r in zip(f.tiles, f.ranks) if t == JOLY]
 
 
 def _codes_of(f: Formation) -> list[int]:
     """A set's tile codes for ``Relaxation.bound`` (``colour * 13 + number - 1``; a joker
     ``52 + v``, ``v`` the number 1-13 it stands for: the points objective credits a rack joker
     with it)."""
-    return [52 + r if t.is_joly else t.code for t, r in zip(f.tiles, f.ranks)]
+    if JOLY not in f.tiles:
+        return [t - 1 for t in f.tiles]  # a tile is its code + 1
+    return [52 + r if t == JOLY else t - 1 for t, r in zip(f.tiles, f.ranks)]
 
 
 def _unchanged(old: Sequence[Formation], new: Sequence[Formation]) -> list[int]:
@@ -236,13 +363,15 @@ def _unchanged(old: Sequence[Formation], new: Sequence[Formation]) -> list[int]:
 
 def _as_dp_set(f: Formation) -> DPRun | DPGroup:
     """A table set in the program's terms (``DPRun`` / ``DPGroup``)."""
+    # tiles are ints (code + 1), a code ``colour * 13 + number - 1``: colours by arithmetic
+    tiles = f.tiles
     if f.kind is Kind.RUN:
-        assert f.colour is not None
+        known = next(i for i in f.identities if i is not None)  # a run has a natural tile
         return DPRun(
-            colour=f.colour.index, start=f.ranks[0], jokers=tuple(t.is_joly for t in f.tiles)
+            colour=(known - 1) // 13, start=f.ranks[0], jokers=tuple(t == JOLY for t in tiles)
         )
-    colours = tuple(sorted(t.colour.index for t in f.tiles if t.colour is not None))
-    return DPGroup(number=f.number, colours=colours, jokers=f.joly_count)
+    colours = tuple(sorted((t - 1) // 13 for t in tiles if t != JOLY))
+    return DPGroup(number=f.number, colours=colours, jokers=tiles.count(JOLY))
 
 
 def _with_kept(
