@@ -13,7 +13,10 @@ Every answer is checked with ``verify_move``; a position whose solve exceeds ``-
 raises ``SolverBudgetExceeded``, is counted as such and timed at the budget (so the max shows
 it). When ``rummikub_solver`` (PyPI rummikub-solver) is importable, times it on the same
 positions (the fastest of ``--repeat`` too) and prints the ratio; its backend is GLPK
-(``GLPK_MI``, which needs ``cvxopt``) when installed, else its default (HiGHS).
+(``GLPK_MI``, which needs ``cvxopt``) when installed, else its default (HiGHS). The two are timed
+alternately, solve by solve (remi's solve of a position, then the peer's, ``--repeat`` times,
+then the next position; in the first mode of ``--modes``), so that a change of the shared
+machine's load in the middle of a run falls on both sides alike rather than on one corpus pass.
 
 Answers: in the full mode each position's best value and changed-set count are compared with
 those recorded in ``benchmarks/solver_answers.json``: ``before`` (the solver before rack jokers
@@ -41,6 +44,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from remi.core.candidates import candidate_formations
@@ -164,17 +168,29 @@ def time_remi(
     tie_break_states: int = TIE_BREAK_STATES,
     repeat: int = 1,
     answers: list[list[int] | None] | None = None,
+    peer: Callable[[int], tuple[float, float]] | None = None,
+    peer_times: tuple[list[float], list[float]] | None = None,
 ) -> tuple[list[float], list[float], int]:
     """Wall-clock and CPU milliseconds per position (the fastest of ``repeat`` solves, each
     after ``clear_memos``), and how many exceeded the budget; each answer is appended to
-    ``answers`` when given ([value, changed sets], ``None`` over budget)."""
+    ``answers`` when given ([value, changed sets], ``None`` over budget). With ``peer`` (a
+    solve of position ``index`` by another solver, returning its wall-clock and CPU
+    milliseconds), it runs after each of remi's solves, and the fastest of its ``repeat`` per
+    position is appended to ``peer_times`` (wall, CPU)."""
     times: list[float] = []
     cpu: list[float] = []
     exceeded = 0
     for index, (table, rack) in enumerate(positions):
         fastest, fastest_cpu = float("inf"), float("inf")
+        peer_fastest = peer_fastest_cpu = float("inf")
         over = False
         for _ in range(repeat):
+            if peer is not None:
+                wall, used = peer(index)
+                peer_fastest, peer_fastest_cpu = (
+                    min(peer_fastest, wall),
+                    min(peer_fastest_cpu, used),
+                )
             clear_memos()
             start, start_cpu = time.perf_counter(), time.process_time()
             try:
@@ -195,6 +211,9 @@ def time_remi(
         exceeded += over
         times.append(fastest)
         cpu.append(fastest_cpu)
+        if peer is not None and peer_times is not None:
+            peer_times[0].append(peer_fastest)
+            peer_times[1].append(peer_fastest_cpu)
         if move is not None:
             verify_move(table, rack, move, initial=False, rules=RULES)
         if answers is not None:
@@ -221,11 +240,12 @@ def time_remi(
     return times, cpu, exceeded
 
 
-def time_rummikub_solver(
-    positions: list[tuple[list[Formation], list[Tile]]], objective: str, repeat: int = 1
-) -> tuple[list[float], list[float], str] | None:
-    """rummikub-solver's wall-clock and CPU milliseconds per position (the fastest of
-    ``repeat``) and its backend's name, or ``None`` when it is not installed."""
+def rummikub_solver_peer(
+    positions: list[tuple[list[Formation], list[Tile]]], objective: str
+) -> tuple[Callable[[int], tuple[float, float]], str] | None:
+    """A solve of position ``index`` by rummikub-solver (its wall-clock and CPU milliseconds)
+    and its backend's name, or ``None`` when it is not installed. The positions are converted to
+    its tiles first, outside the timing."""
     try:
         import rummikub_solver as rs
     except ImportError:
@@ -240,21 +260,20 @@ def time_rummikub_solver(
         else:
             tile_map[f"{'RYBK'[list(rs.Colour).index(t.colour)]}{t.value}"] = t  # type: ignore[attr-defined]
     mode = rs.SolverMode.TILE_COUNT if objective == "tiles" else rs.SolverMode.TOTAL_VALUE
-    times, cpu = [], []
+    states = []
     for table, rack in positions:
         state = ruleset.new_game()
         state.add_table(*(tile_map[str(t)] for f in table for t in f.tiles))
         state.add_rack(*(tile_map[str(t)] for t in rack))
         state.initial = False
-        fastest = fastest_cpu = float("inf")
-        for _ in range(repeat):
-            start, start_cpu = time.perf_counter(), time.process_time()
-            ruleset.solve(state, mode)
-            fastest = min(fastest, (time.perf_counter() - start) * 1000)
-            fastest_cpu = min(fastest_cpu, (time.process_time() - start_cpu) * 1000)
-        times.append(fastest)
-        cpu.append(fastest_cpu)
-    return times, cpu, "GLPK" if backend is not None else "HiGHS (its default; cvxopt absent)"
+        states.append(state)
+
+    def solve(index: int) -> tuple[float, float]:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        ruleset.solve(states[index], mode)
+        return (time.perf_counter() - start) * 1000, (time.process_time() - start_cpu) * 1000
+
+    return solve, "GLPK" if backend is not None else "HiGHS (its default; cvxopt absent)"
 
 
 def _compare(
@@ -379,7 +398,10 @@ def main() -> None:
     regressions = 0
     for objective in ("tiles", "points"):
         medians: dict[str, tuple[float, float]] = {}  # mode -> (median CPU, median wall) ms
-        for mode in modes:
+        peer = rummikub_solver_peer(positions, objective)
+        theirs: list[float] = []
+        theirs_cpu: list[float] = []
+        for step, mode in enumerate(modes):
             states = TIE_BREAK_STATES if mode == "full" else 0
             label = f"remi {mode:9s}"
             answers: list[list[int] | None] = []
@@ -391,6 +413,8 @@ def main() -> None:
                 tie_break_states=states,
                 repeat=args.repeat,
                 answers=answers,
+                peer=peer[0] if peer is not None and step == 0 else None,
+                peer_times=(theirs, theirs_cpu),
             )
             print(f"{label}      {objective:6s}  {_stats(ours)}   over budget: {exceeded}")
             print(f"{label} cpu  {objective:6s}  {_stats(cpu)}")
@@ -410,9 +434,8 @@ def main() -> None:
                     f"unbounded tie-break in {len(positions) - len(differ)}/{len(positions)}"
                 )
                 regressions += len(differ)
-        peer = time_rummikub_solver(positions, objective, args.repeat)
         if peer is not None:
-            theirs, theirs_cpu, backend = peer
+            backend = peer[1]
             print(f"rummikub-solver      {objective:6s}  {_stats(theirs)}   backend {backend}")
             print(f"rummikub-solver cpu  {objective:6s}  {_stats(theirs_cpu)}")
             for mode, (our_cpu, our_wall) in medians.items():
