@@ -4,7 +4,8 @@ The game runs on a worker thread in the program's session and talks to the board
 ``remi.ui.bridge.Bridge``; the board draws each ``Snapshot`` it receives and sends back what
 the player types on the command line (the engine's notation, tab completion of the commands and
 of the rack's tiles; PageUp / PageDown scroll the messages, whose area grows with the terminal
-and shows a long answer from its beginning). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
+and with the newest answer, shown whole as far as the table gives way, and a longer one from its
+beginning). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
 saying where the game was last saved; the turn timer stands still meanwhile, and so do
 the bots of a bot game; Ctrl+C asks too;
 a second press while it asks does nothing more), all listed in
@@ -24,6 +25,7 @@ from typing import TypeVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
@@ -180,6 +182,7 @@ class BoardApp(App[None]):
             self.part(selector, Widget).display = False
         self.bridge.attach(self, self.call_from_thread)
         self.set_interval(0.25, self._tick)
+        self.part("#log", MessageLog).room = self._log_room
         self._fit_log()
         self.run_worker(self._play, thread=True, exit_on_error=True)
 
@@ -196,12 +199,48 @@ class BoardApp(App[None]):
                 except RuntimeError:  # pragma: no cover - already closing
                     pass
 
+    async def on_event(self, event: events.Event) -> None:
+        """A key or a click: the player goes on, the messages area grown for the newest answer
+        gives the table its room back (``MessageLog.fold``)."""
+        if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
+            self._fold_log(event)
+        await super().on_event(event)
+
+    def _fold_log(self, event: events.Key | events.MouseDown) -> None:
+        """Fold the messages area at ``event`` (not at PageUp / PageDown, nor at a click on the
+        messages themselves, which may scroll them)."""
+        try:
+            log = self.part("#log", MessageLog)
+        except (NoMatches, IndexError):  # pragma: no cover - the board is not composed yet
+            return
+        if isinstance(event, events.Key):
+            if event.key not in ("pageup", "pagedown"):
+                log.fold()
+        elif self.screen is not log.screen or not log.region.contains_point(event.screen_offset):
+            log.fold()
+
     def on_resize(self) -> None:
         """The messages area grows with the terminal."""
         self._fit_log()
 
     def _fit_log(self) -> None:
-        self.part("#log", MessageLog).fit(self.size.height)
+        log = self.part("#log", MessageLog)
+        log.fit(self.size.height)
+        self.call_after_refresh(log.grow)  # again once the other parts are laid out anew
+
+    def _log_room(self) -> int:
+        """The rows the messages area may take, its border included: the board's height less
+        the other parts shown, the table (``#table-box``) at its least height. The rack, the
+        command line and the key line are never pushed off the screen."""
+        board = self.screen_stack[0]
+        box = self.part("#table-box", Widget)
+        others = sum(
+            part.outer_size.height
+            for part in board.children
+            if part.display and part.id not in ("log", "table-box")
+        )
+        least = box.styles.min_height.cells if box.styles.min_height is not None else 0
+        return board.size.height - others - (least or 0)
 
     def on_unmount(self) -> None:
         """Release a game thread that waits for the board."""
@@ -251,6 +290,7 @@ class BoardApp(App[None]):
         recent.extend(Text(line) for line in lines)
         self.part("#round", Static).update(Text("\n").join(recent))
         self.part("#round-box", VerticalScroll).scroll_end(animate=False)
+        self.call_after_refresh(self.part("#log", MessageLog).grow)  # the parts took their lines
 
     def _show_family(self, rummikub: bool) -> None:
         """The widgets of the family's layout: the table being edited and its rack for the
@@ -485,11 +525,15 @@ class BoardApp(App[None]):
         self._send(line)
 
     def _tick(self) -> None:
-        """The turn timer's countdown, red in its last 10 seconds; at 0 the turn times out."""
+        """The turn timer's countdown, red in its last 10 seconds; at 0 the turn times out. The
+        messages area is fitted again to the room the other parts leave (``MessageLog.grow``)."""
         try:
             clock = self.part("#clock", Static)
         except (NoMatches, IndexError):  # the board is closing (its screens already gone)
             return
+        # a part that took more lines after a resize (the key line wrapped anew) gives the
+        # messages less room: never the rack or the command line pushed off the screen
+        self.part("#log", MessageLog).grow()
         if not self.waiting or self.remaining is None:
             clock.update("")
             clock.remove_class("warn")
