@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import TypeVar
 
 from rich.console import Group, RenderableType
@@ -164,7 +165,7 @@ class BoardApp(App[None]):
         yield SirRow(id="sir")
         yield Static(id="status")
         yield Static(id="auto")
-        yield MessageLog(id="log")
+        yield MessageLog(id="log", gives_way="table-box")
         yield PickRack(self.m, id="rack")
         yield RackRow(table, self.m, id="rk-rack")
         yield CommandInput(self.m, id="command", placeholder=self.m("board.waiting"))
@@ -182,7 +183,6 @@ class BoardApp(App[None]):
             self.part(selector, Widget).display = False
         self.bridge.attach(self, self.call_from_thread)
         self.set_interval(0.25, self._tick)
-        self.part("#log", MessageLog).room = self._log_room
         self._fit_log()
         self.run_worker(self._play, thread=True, exit_on_error=True)
 
@@ -201,46 +201,18 @@ class BoardApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """A key or a click: the player goes on, the messages area grown for the newest answer
-        gives the table its room back (``MessageLog.fold``)."""
+        gives the table its room back (``MessageLog.fold_at``)."""
         if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
-            self._fold_log(event)
+            with suppress(NoMatches, IndexError):  # not while the board is composed or closed
+                self.part("#log", MessageLog).fold_at(event)
         await super().on_event(event)
-
-    def _fold_log(self, event: events.Key | events.MouseDown) -> None:
-        """Fold the messages area at ``event`` (not at PageUp / PageDown, nor at a click on the
-        messages themselves, which may scroll them)."""
-        try:
-            log = self.part("#log", MessageLog)
-        except (NoMatches, IndexError):  # pragma: no cover - the board is not composed yet
-            return
-        if isinstance(event, events.Key):
-            if event.key not in ("pageup", "pagedown"):
-                log.fold()
-        elif self.screen is not log.screen or not log.region.contains_point(event.screen_offset):
-            log.fold()
 
     def on_resize(self) -> None:
         """The messages area grows with the terminal."""
         self._fit_log()
 
     def _fit_log(self) -> None:
-        log = self.part("#log", MessageLog)
-        log.fit(self.size.height)
-        self.call_after_refresh(log.grow)  # again once the other parts are laid out anew
-
-    def _log_room(self) -> int:
-        """The rows the messages area may take, its border included: the board's height less
-        the other parts shown, the table (``#table-box``) at its least height. The rack, the
-        command line and the key line are never pushed off the screen."""
-        board = self.screen_stack[0]
-        box = self.part("#table-box", Widget)
-        others = sum(
-            part.outer_size.height
-            for part in board.children
-            if part.display and part.id not in ("log", "table-box")
-        )
-        least = box.styles.min_height.cells if box.styles.min_height is not None else 0
-        return board.size.height - others - (least or 0)
+        self.part("#log", MessageLog).fit(self.size.height)
 
     def on_unmount(self) -> None:
         """Release a game thread that waits for the board."""
@@ -531,9 +503,7 @@ class BoardApp(App[None]):
             clock = self.part("#clock", Static)
         except (NoMatches, IndexError):  # the board is closing (its screens already gone)
             return
-        # a part that took more lines after a resize (the key line wrapped anew) gives the
-        # messages less room: never the rack or the command line pushed off the screen
-        self.part("#log", MessageLog).grow()
+        self.part("#log", MessageLog).grow()  # a part may have wrapped anew after a resize
         if not self.waiting or self.remaining is None:
             clock.update("")
             clock.remove_class("warn")

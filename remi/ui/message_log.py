@@ -11,10 +11,11 @@ scroll it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Self
 
 from rich.text import Text
+from textual import events
+from textual.widget import Widget
 from textual.widgets import RichLog
 
 __all__ = ["MessageLog", "log_height", "most_height"]
@@ -45,17 +46,17 @@ class MessageLog(RichLog):
     MessageLog { scrollbar-gutter: stable; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, gives_way: str, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=1, **kwargs)
+        #: The id of the part of the board that gives way (down to its ``min-height``) when
+        #: the area grows: the table.
+        self.gives_way = gives_way
         #: The first line of the current batch, or None before its first line.
         self._batch: int | None = None
         #: The first line of the newest batch that has lines (the one shown whole), or None.
         self._newest: int | None = None
         #: The terminal's rows (``fit``).
         self._rows = 24
-        #: The rows the area may take, its border included, with the rest of the board at
-        #: its least (set by the board; unbounded until then).
-        self.room: Callable[[], int] = lambda: self._rows
 
     def fit(self, rows: int) -> None:
         """Size the area for a terminal of ``rows`` rows: ``log_height``, or more for the
@@ -80,6 +81,19 @@ class MessageLog(RichLog):
             if self._newest is not None:  # once laid out: the batch, or its first line
                 self.call_after_refresh(self._scroll_from, self._newest)
 
+    def room(self) -> int:
+        """The rows the area may take, its border included: the board's height less the other
+        parts shown, the one that gives way (``gives_way``) at its least height. The rack, the
+        command line and the key line are never pushed off the screen."""
+        board = self.screen
+        others = sum(
+            part.outer_size.height
+            for part in board.children
+            if part.display and part is not self and part.id != self.gives_way
+        )
+        least = board.get_child_by_id(self.gives_way, Widget).styles.min_height
+        return board.size.height - others - ((least.cells or 0) if least is not None else 0)
+
     def new_batch(self) -> None:
         """The next line starts a new batch (the game asked, or the player's line was echoed);
         the area keeps its height, and shows the batch before, until that line comes."""
@@ -93,6 +107,17 @@ class MessageLog(RichLog):
             if self.styles.height.cells != log_height(self._rows):
                 self.grow()
                 self.call_after_refresh(self._scroll_from, start)
+
+    def fold_at(self, event: events.Key | events.MouseDown) -> None:
+        """``fold`` at a key or a click of the player, but PageUp / PageDown and a click on the
+        messages themselves, which scroll them."""
+        if isinstance(event, events.Key):
+            if event.key not in ("pageup", "pagedown"):
+                self.fold()
+        elif self.app.screen is not self.screen or not self.region.contains_point(
+            event.screen_offset
+        ):
+            self.fold()
 
     def clear(self) -> Self:
         """No lines (the hand-over cover): back to the least height."""
