@@ -3,7 +3,8 @@ English and Romanian: the board in the middle of a stacked-deal hand, a first-ro
 rule changed by ``--set`` (the header on two lines at 80 columns), the hot-seat cover, the
 end of the hand, a Rummikub turn being edited with an invalid set and its "end the turn and
 draw?" question, a bot game (``--auto``)
-paused after 12 moves. ``pytest --snapshot-update`` rewrites them after an intended change."""
+paused after 12 moves, a refusal at ``done`` kept over the hand-over and shown whole at 80x24 (the
+messages area grown, the table given way). ``pytest --snapshot-update`` rewrites them after an intended change."""
 
 from __future__ import annotations
 
@@ -148,3 +149,19 @@ def test_board_snapshot_auto_game(snap_compare: Any, size: tuple[int, int], lang
     app = make_board(record, lang=lang, auto=True)
     app.paused = True  # paused from the start: 12 moves, one at a time
     assert snap_compare(app, terminal_size=size, run_before=_auto_paused)
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_board_snapshot_rummikub_kept_refusal_whole(
+    snap_compare: Any, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Hot-seat, seed 5 at 80x24: Dan's ``done`` with [R1] alone was refused
+    (``formation.min_tiles``) and cost 3 penalty tiles (``penalty.invalid_turn``); at his next
+    turn the kept lines are shown whole (4 lines in English, 5 in Romanian), the table at its
+    least height, the rack and the prompt below."""
+    monkeypatch.setattr(terminal, "clock", lambda: 0.0)  # the countdown stands at 60 s
+    people = (PlayerEntry("Ana", HUMAN), PlayerEntry("Dan", HUMAN))
+    app = make_board(new_record("rummikub", {}, people, 5, False), lang=lang)
+    words = ("new R1", "done", "draw") if lang == "en" else ("nou R1", "gata", "trag")
+    lines = ["", words[0], words[1], "", words[2], ""]
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_driver(lines))

@@ -4,7 +4,8 @@ The game runs on a worker thread in the program's session and talks to the board
 ``remi.ui.bridge.Bridge``; the board draws each ``Snapshot`` it receives and sends back what
 the player types on the command line (the engine's notation, tab completion of the commands and
 of the rack's tiles; PageUp / PageDown scroll the messages, whose area grows with the terminal
-and shows a long answer from its beginning). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
+and with the newest answer, shown whole as far as the table gives way, and a longer one from its
+beginning). Keys: F1 help, F2 rack by colour / by number, F3 hint, Ctrl+Q leave (asks,
 saying where the game was last saved; the turn timer stands still meanwhile, and so do
 the bots of a bot game; Ctrl+C asks too;
 a second press while it asks does nothing more), all listed in
@@ -20,10 +21,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import TypeVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
@@ -162,7 +165,7 @@ class BoardApp(App[None]):
         yield SirRow(id="sir")
         yield Static(id="status")
         yield Static(id="auto")
-        yield MessageLog(id="log")
+        yield MessageLog(id="log", gives_way="table-box")
         yield PickRack(self.m, id="rack")
         yield RackRow(table, self.m, id="rk-rack")
         yield CommandInput(self.m, id="command", placeholder=self.m("board.waiting"))
@@ -195,6 +198,14 @@ class BoardApp(App[None]):
                     self.call_from_thread(self.exit)
                 except RuntimeError:  # pragma: no cover - already closing
                     pass
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key or a click: the player goes on, the messages area grown for the newest answer
+        gives the table its room back (``MessageLog.fold_at``)."""
+        if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
+            with suppress(NoMatches, IndexError):  # not while the board is composed or closed
+                self.part("#log", MessageLog).fold_at(event)
+        await super().on_event(event)
 
     def on_resize(self) -> None:
         """The messages area grows with the terminal."""
@@ -251,6 +262,7 @@ class BoardApp(App[None]):
         recent.extend(Text(line) for line in lines)
         self.part("#round", Static).update(Text("\n").join(recent))
         self.part("#round-box", VerticalScroll).scroll_end(animate=False)
+        self.call_after_refresh(self.part("#log", MessageLog).grow)  # the parts took their lines
 
     def _show_family(self, rummikub: bool) -> None:
         """The widgets of the family's layout: the table being edited and its rack for the
@@ -485,11 +497,13 @@ class BoardApp(App[None]):
         self._send(line)
 
     def _tick(self) -> None:
-        """The turn timer's countdown, red in its last 10 seconds; at 0 the turn times out."""
+        """The turn timer's countdown, red in its last 10 seconds; at 0 the turn times out. The
+        messages area is fitted again to the room the other parts leave (``MessageLog.grow``)."""
         try:
             clock = self.part("#clock", Static)
         except (NoMatches, IndexError):  # the board is closing (its screens already gone)
             return
+        self.part("#log", MessageLog).grow()  # a part may have wrapped anew after a resize
         if not self.waiting or self.remaining is None:
             clock.update("")
             clock.remove_class("warn")
