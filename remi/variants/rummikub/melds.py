@@ -17,6 +17,7 @@ from remi.core.formations import (
     PointTable,
     formation_points,
     formation_readings,
+    judge_formation,
     read_formation,
 )
 from remi.core.messages import N_
@@ -66,10 +67,11 @@ def initial_meld_points(formations: Iterable[Formation], rules: RummikubRules) -
 
 def laid_set_points(slots: Sequence[SlotToken], rules: RummikubRules) -> int:
     """Points of a set being laid in the initial-meld turn, as the initial meld will count them
-    (docs/rules.md §2.5): a set that reads as a run or a group (marked ✓ while editing) counts
+    (docs/rules.md §2.5): a set that ``done`` reads as one run or group (``judge_formation``;
+    marked ✓ while editing) counts
     ``set_points`` (a joker the tile it stands for, or 0 under ``initial_meld.joker_value =
-    zero``); a set not valid yet (too short, mixed: marked … or ✗) counts 0 until it is. In
-    points.
+    zero``); a set not valid yet (too short, mixed: marked … or ✗) counts 0 until it is, as does
+    an ambiguous one (``[K11 J J]``, marked ``?``: ``joly.identity``). In points.
 
     >>> from remi.core.notation import parse_formation_tokens
     >>> rules = RummikubRules()
@@ -77,9 +79,13 @@ def laid_set_points(slots: Sequence[SlotToken], rules: RummikubRules) -> int:
     21
     >>> laid_set_points(parse_formation_tokens("R10 R11"), rules)
     0
+    >>> laid_set_points(parse_formation_tokens("K11 J J"), rules)
+    0
+    >>> laid_set_points(parse_formation_tokens("K11 J[K12] J[K13]"), rules)
+    36
     """
-    readings = formation_readings(slots, rules.formation_rules)
-    return set_points(readings[0], rules) if readings else 0
+    judged = judge_formation(slots, rules.formation_rules)
+    return set_points(judged, rules) if isinstance(judged, Formation) else 0
 
 
 def check_initial_meld(formations: Sequence[Formation], rules: RummikubRules) -> int:
