@@ -19,12 +19,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from remi.core.errors import (
-    AmbiguousFormationError,
-    InvalidFormationError,
-    Reason,
-    formation_error,
-)
+from remi.core.errors import AmbiguousFormationError, Reason, formation_error
 from remi.core.messages import N_, NP_
 from remi.core.notation import SlotToken, format_tiles, parse_formation_tokens
 from remi.core.tiles import ALL_TILE_TYPES, COLOURS, JOLY, Colour, Tile
@@ -40,7 +35,6 @@ __all__ = [
     "PointTable",
     "formation_points",
     "formation_readings",
-    "judge_formation",
     "loose_tile_points",
     "parse_formation",
     "plain_reading",
@@ -313,26 +307,6 @@ def read_formation(
     raise formation_error(
         N_("error.formation.invalid"), rule_id, tiles_text=text, formation=text, reason=why
     )
-
-
-def judge_formation(
-    slots: Sequence[SlotToken], rules: FormationRules = REMI_FORMATIONS
-) -> Formation | InvalidFormationError:
-    """How ``read_formation`` judges ``slots``, without raising: the one reading it gives, or
-    the error it would raise (an ``AmbiguousFormationError`` when the jolys' identities must be
-    stated, ``joly.identity``, docs/rules.md §1.4, §2.3). The working table's marks, the initial
-    meld's running count and ``done`` all judge a set with it, so they always agree.
-
-    >>> from remi.core.notation import parse_formation_tokens
-    >>> judge_formation(parse_formation_tokens("R3 R4 R5")).kind.name
-    'RUN'
-    >>> type(judge_formation(parse_formation_tokens("R9 J J"))).__name__
-    'AmbiguousFormationError'
-    """
-    try:
-        return read_formation(slots, rules)
-    except InvalidFormationError as exc:
-        return exc
 
 
 # the messages that name the wild tile: one id per family word (FormationRules.joker_term)

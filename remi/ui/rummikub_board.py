@@ -17,13 +17,14 @@ from rich.table import Table
 from rich.text import Text
 
 from remi.core.events import Drew
-from remi.core.formations import Formation, FormationRules, judge_formation
+from remi.core.formations import Formation, FormationRules
 from remi.core.messages import Messages
 from remi.core.notation import SlotToken
 from remi.core.tiles import Tile
 from remi.ui import remi_board
 from remi.ui.bridge import Snapshot
 from remi.variants.rummikub.events import Played
+from remi.variants.rummikub.melds import judge_formation
 from remi.variants.rummikub.screens import (
     TurnScreen,
     formation_slots,

@@ -10,14 +10,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
-from remi.core.errors import formation_error, illegal, illegal_n
+from remi.core.errors import InvalidFormationError, formation_error, illegal, illegal_n
 from remi.core.formations import (
     Formation,
     FormationRules,
     PointTable,
     formation_points,
     formation_readings,
-    judge_formation,
     read_formation,
 )
 from remi.core.messages import N_
@@ -28,6 +27,7 @@ from remi.variants.rummikub.rules import RummikubRules
 __all__ = [
     "check_initial_meld",
     "initial_meld_points",
+    "judge_formation",
     "laid_set_points",
     "rack_points",
     "revalidate",
@@ -63,6 +63,27 @@ def set_points(formation: Formation, rules: RummikubRules) -> int:
 def initial_meld_points(formations: Iterable[Formation], rules: RummikubRules) -> int:
     """Total face-value points of the sets of an initial meld (docs/rules.md §2.5), in points."""
     return sum(set_points(f, rules) for f in formations)
+
+
+def judge_formation(
+    slots: Sequence[SlotToken], rules: FormationRules
+) -> Formation | InvalidFormationError:
+    """How ``read_formation`` judges ``slots``, without raising: the one reading it gives, or
+    the error it would raise (an ``AmbiguousFormationError`` when the jolys' identities must be
+    stated, ``joly.identity``, docs/rules.md §2.3). The working table's marks, the initial
+    meld's running count and ``done`` all judge a set with it, so they always agree.
+
+    >>> from remi.core.notation import parse_formation_tokens
+    >>> frules = RummikubRules().formation_rules
+    >>> judge_formation(parse_formation_tokens("R3 R4 R5"), frules).kind.name
+    'RUN'
+    >>> type(judge_formation(parse_formation_tokens("R9 J J"), frules)).__name__
+    'AmbiguousFormationError'
+    """
+    try:
+        return read_formation(slots, rules)
+    except InvalidFormationError as exc:
+        return exc
 
 
 def laid_set_points(slots: Sequence[SlotToken], rules: RummikubRules) -> int:

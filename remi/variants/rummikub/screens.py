@@ -17,11 +17,12 @@ from rich.table import Table
 from rich.text import Text
 
 from remi.core.errors import AmbiguousFormationError
-from remi.core.formations import Formation, FormationRules, judge_formation
+from remi.core.formations import Formation, FormationRules
 from remi.core.messages import Messages
 from remi.core.notation import SlotToken
 from remi.core.render import header_text, players_grid, rack_line, recent_lines, slot_text
 from remi.core.tiles import Tile
+from remi.variants.rummikub.melds import judge_formation
 from remi.variants.rummikub.rules import RummikubRules
 from remi.variants.rummikub.views import RummikubView
 
@@ -76,7 +77,7 @@ def formation_slots(formation: Formation) -> tuple[SlotToken, ...]:
 
 def set_mark(slots: Sequence[SlotToken], rules: FormationRules, m: Messages) -> Text:
     """How a working set stands while the table is edited, judged as ``done`` will judge it
-    (``formations.judge_formation``): ``✓`` valid (a run or a group), ``…`` incomplete (fewer
+    (``melds.judge_formation``): ``✓`` valid (a run or a group), ``…`` incomplete (fewer
     than 3 tiles), ``✗`` invalid; symbols, so that they read in any language, in monochrome and
     for colour-blind players. A set that reads two ways is marked ``?`` with its readings, the
     jokers' identities stated (``J[K12]``), and the rule id ``joly.identity`` (docs/rules.md
