@@ -86,8 +86,9 @@ async def test_remi_time_up_is_shown_to_its_player_at_his_next_turn(
         await enter(pilot, app, "")  # Ana's cover: her turn starts
         title = m("board.kept.title", name="Ana")
         assert shows(app, title)
-        # the highest tile of her rack (seed 5) discarded for her
-        said = m("remi.time_up", name="Ana", tile="K13")
+        # the highest tile of her rack (seed 5) discarded for her; her first turn (15 tiles)
+        # is a discard alone: nothing drawn, nothing taken back (docs/rules.md §1.14)
+        said = m("remi.time_up.discard", name="Ana", tile="K13")
         assert _log(app).startswith(f"{title} {said}") and said.endswith("[turn.timer_seconds].")
 
 

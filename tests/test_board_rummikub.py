@@ -12,6 +12,7 @@ from textual import events
 
 from remi.cli import terminal
 from remi.cli.hands import new_record
+from remi.cli.messages import messages
 from remi.core.notation import parse_formation_tokens
 from remi.core.presets import load_rules
 from remi.core.records import HUMAN, PlayerEntry
@@ -72,7 +73,7 @@ async def test_board_rummikub_countdown_warns_then_times_out(
 def test_rummikub_working_set_marks(tiles: str, mark: str) -> None:
     rules = load_rules("rummikub").formation_rules
     slots = parse_formation_tokens(tiles) if tiles else []
-    assert set_mark(slots, rules).plain == mark
+    assert set_mark(slots, rules, messages("en")).plain == mark
 
 
 async def test_board_rummikub_check_tells_what_is_wrong_before_done(

@@ -431,7 +431,8 @@ def test_line_mode_hot_seat_keeps_time_is_up_for_the_next_turn(
     tmp_path: Path, clock: FakeClock, lang: str
 ) -> None:
     """Line mode, hot-seat, 30 s a turn (``turn.timer_seconds``): Ana's line comes 31 s late,
-    so her turn is taken back and her highest tile, K10, is discarded for her; the hand-over
+    so her highest tile, K10, is discarded for her (she starts with 15 tiles: nothing drawn,
+    nothing taken back, ``remi.time_up.discard``); the prompt counts the seconds down (``Ana [ 30 s]>``); the hand-over
     clears the screen at once. Bogdan's page does not show it; Ana's next page shows it first,
     under the title, above her prompt."""
     from remi.cli.terminal import CLEAR_SCREEN
@@ -450,8 +451,8 @@ def test_line_mode_hot_seat_keeps_time_is_up_for_the_next_turn(
     pages = [" ".join(page.split()) for page in result.output.split(CLEAR_SCREEN)]
     _, ana, bogdans, ana_again = pages
     tile = "K10" if lang == "en" else "N10"
-    said = " ".join(m("remi.time_up", name="Ana", tile=tile).split())
+    said = " ".join(m("remi.time_up.discard", name="Ana", tile=tile).split())
     assert said in ana and "[turn.timer_seconds]" not in bogdans
     title = m("board.kept.title", name="Ana")
     assert f"{title} {said}" in ana_again
-    assert ana_again.index(m("rack")) < ana_again.index(title) < ana_again.rindex("Ana>")
+    assert ana_again.index(m("rack")) < ana_again.index(title) < ana_again.rindex("Ana [ 30 s]>")

@@ -65,29 +65,53 @@ def _start_position(
     seed: int | None,
     set_: list[str] | None,
     match: bool,
+    timer: int | None,
 ) -> State | None:
     """The state of ``--position`` (its full form), or None without it.
 
     Raises:
         typer.Exit: (exit 2) a bad position or a view form (one line naming the bad token),
-            or ``--position`` with an option whose rules, deal or file it replaces.
+            or ``--position`` with an option whose rules, deal or file it replaces (the message
+            names the options given).
     """
     if text is None:
         return None
     source = ctx.get_parameter_source("rules")
-    if (
-        load
-        or save
-        or seed is not None
-        or set_
-        or match
-        or (source and source.name == "COMMANDLINE")
-    ):
-        fail_message(N_("play.position_alone"))
+    given = {
+        "--load": load is not None,
+        "--save": save is not None,
+        "--seed": seed is not None,
+        "--rules": source is not None and source.name == "COMMANDLINE",
+        "--set": bool(set_),
+        "--timer": timer is not None,
+        "--match": match,
+    }
+    if any(given.values()):
+        options = ", ".join(name for name, on in given.items() if on)
+        fail_message(N_("play.position_alone"), options=options)
     try:
         return from_position(text)
     except NotationError as exc:
         fail_message(N_("play.position_bad"), error=reason_of(exc))
+
+
+def _timer_setting(rules: str, seconds: int) -> str:
+    """``--timer N`` as the ``--set`` item of the family's own timer rule (``RuleSet.TIMER_RULE``:
+    ``turn.timer_seconds=N`` for Remi, ``timer.seconds=N`` for Rummikub).
+
+    Raises:
+        typer.Exit: (exit 2) a negative number, rules without a turn timer, or seconds out of
+            the rule's range (the error names ``--timer``).
+    """
+    from remi.core.presets import load_rules
+
+    if seconds < 0:
+        fail_message(N_("play.timer_negative"), seconds=seconds)
+    rule_id = type(load_rules(rules)).TIMER_RULE
+    if not rule_id:
+        fail_message(N_("play.timer_none"), rules=rules)
+    load_rules(rules, {rule_id: seconds}, source="--timer")  # its range, naming --timer
+    return f"{rule_id}={seconds}"
 
 
 @app.command("play", cls=SeatOrderCommand)
@@ -146,13 +170,13 @@ def play(
         int | None,
         typer.Option(
             "--timer",
-            help="Seconds per turn (timer.seconds, Rummikub-style presets; same as --set timer.seconds=N).",
+            help="Seconds per turn (the family's timer rule: turn.timer_seconds for Remi, timer.seconds for Rummikub).",
         ),
     ] = None,
     no_timer: Annotated[
         bool,
         typer.Option(
-            "--no-timer", help="Turn the turn timer off (timer.seconds, Rummikub-style presets)."
+            "--no-timer", help="Turn the turn timer off (turn.timer_seconds, timer.seconds)."
         ),
     ] = False,
     position: Annotated[
@@ -176,14 +200,12 @@ def play(
     pass; the turn timer (timer.seconds) counts down, --no-timer turns it off.
     Exit 0 after play, 1 when --load finds an illegal action, 2 for bad input.
     """
-    if timer is not None:
-        if timer < 0:
-            fail_message(N_("play.timer_negative"), seconds=timer)
-        set_ = [*(set_ or []), f"timer.seconds={timer}"]
     chosen = language(lang)
     m = messages(chosen)
     console = make_console(highlight=False, soft_wrap=True, file=LetterWriter())
-    start = _start_position(ctx, position, load, save, seed, set_, match)
+    start = _start_position(ctx, position, load, save, seed, set_, match, timer)
+    if timer is not None:
+        set_ = [*(set_ or []), _timer_setting(rules, timer)]
     if start is not None:
         rules = start.rules.name
         set_ = [f"{key}={value}" for key, value in start.rules.overrides]

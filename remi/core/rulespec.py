@@ -150,6 +150,10 @@ class RuleSet:
     """
 
     FAMILY: ClassVar[str] = ""
+    #: The rule id of the family's turn timer, in seconds (0 = off), that ``remi play --timer``
+    #: sets: ``turn.timer_seconds`` (Remi, docs/rules.md §1.14), ``timer.seconds`` (Rummikub,
+    #: §2.8); "" for a family without one.
+    TIMER_RULE: ClassVar[str] = ""
 
     name: str = "custom"
     family: str = ""

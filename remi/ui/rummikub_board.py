@@ -17,14 +17,20 @@ from rich.table import Table
 from rich.text import Text
 
 from remi.core.events import Drew
-from remi.core.formations import FormationRules, formation_readings
+from remi.core.formations import Formation, FormationRules
 from remi.core.messages import Messages
 from remi.core.notation import SlotToken
 from remi.core.tiles import Tile
 from remi.ui import remi_board
 from remi.ui.bridge import Snapshot
 from remi.variants.rummikub.events import Played
-from remi.variants.rummikub.screens import TurnScreen, formation_slots, initial_progress
+from remi.variants.rummikub.melds import judge_formation
+from remi.variants.rummikub.screens import (
+    TurnScreen,
+    formation_slots,
+    initial_meld_text,
+    initial_progress,
+)
 from remi.variants.rummikub.views import RummikubView
 
 __all__ = [
@@ -145,14 +151,14 @@ def status_panel(
         Text(m("rk.turn_of", name=snap.names[view.current]), style="bold cyan"),
     ]
     if view.end is None and not view.opened[view.seat] and view.current == view.seat:
-        need = m("rk.initial_meld", points=view.rules.initial_meld_min_points)
+        need = initial_meld_text(view.rules, m)
         lines.append(Text(need, style="yellow"))
         screen = snap.screen
         if editing and isinstance(screen, TurnScreen) and screen.laid_points is not None:
             lines.append(initial_progress(screen.laid_points, screen.needed_points, m))
     if editing:
         rules: FormationRules = view.rules.formation_rules
-        bad = sum(1 for s in sets if s and not formation_readings(s, rules))
+        bad = sum(1 for s in sets if s and not isinstance(judge_formation(s, rules), Formation))
         if bad:
             lines.append(Text(m.plural("board.rk.bad_sets", bad), style="bold red"))
     return Group(*lines)

@@ -214,7 +214,7 @@ class TableEdit(Static, can_focus=True):
                 chip.append(((Text(" ") if j else Text()) + token, (i, j)))
             chip.append((Text("]" if slots else " ]"), None))
             if self.rules is not None:
-                chip.append((Text(" ") + set_mark(slots, self.rules), None))
+                chip.append((Text(" ") + set_mark(slots, self.rules, self.m), None))
             chips.append(chip)
         if self.rules is not None:
             chips.append([(Text("[+]", style="bold"), ("new", 0))])

@@ -26,6 +26,7 @@ class RemiRules(RuleSet):
     """
 
     FAMILY: ClassVar[str] = "remi"
+    TIMER_RULE: ClassVar[str] = "turn.timer_seconds"
 
     players_min: int = rule(
         "players.min", 2, "fewest players at the table", "docs/rules.md §1.1", low=2, high=4

@@ -10,13 +10,14 @@ discard). The terminal, the record and the bots are reached through ``remi.core.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any, Final
 
 from remi.core.commands import canonical_command, in_romanian, verbs_in_words
 from remi.core.errors import IllegalActionError, NotationError
-from remi.core.messages import Messages
+from remi.core.messages import N_, Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
 from remi.variants.remi_pe_tabla.actions import (
     Action,
@@ -40,6 +41,7 @@ __all__ = [
     "hand_outcome",
     "human_turn",
     "strands_taken_tile",
+    "time_up_text",
     "timeout_actions",
 ]
 
@@ -208,6 +210,41 @@ def timeout_actions(state: GameState) -> list[Action]:
     return out
 
 
+#: The timeout's message by what ``timeout_actions`` did: (taken back, drew) -> message id.
+_TIME_UP: Final[dict[tuple[bool, bool], str]] = {
+    (True, True): N_("remi.time_up"),
+    (True, False): N_("remi.time_up.undo"),
+    (False, True): N_("remi.time_up.draw"),
+    (False, False): N_("remi.time_up.discard"),
+}
+
+
+def time_up_text(actions: Sequence[Action], name: str, m: Messages) -> str:
+    """What a timeout did, in words (docs/rules.md §1.14, ``turn.timer_seconds``): the turn taken
+    back only when it had actions to take back (a tile drawn from the stock staying drawn), a
+    draw only when one was made (none in the first turn's discard nor after drawing), and the
+    tile discarded. ``actions``: ``timeout_actions``' list, ending with the ``Discard``.
+
+    >>> from remi.core.messages import Messages
+    >>> from remi.core.tiles import Tile
+    >>> time_up_text([Discard(0, Tile.parse("K13"))], "Ana", Messages("en"))
+    'Time is up: Ana discards K13 [turn.timer_seconds].'
+    """
+    last = actions[-1]
+    assert isinstance(last, Discard)
+    undone = any(isinstance(a, Undo) for a in actions)
+    drew = any(isinstance(a, Draw) for a in actions)
+    return m(_TIME_UP[undone, drew], name=name, tile=last.tile)
+
+
+def _prompt(m: Messages, name: str, seconds_left: float | None) -> str:
+    """The prompt, with the seconds left on the turn timer when it is on (``Ana [ 29 s]>``, as
+    the Rummikub family's)."""
+    if seconds_left is None:
+        return m("prompt", name=name)
+    return m("rk.prompt_timer", name=name, seconds=math.ceil(seconds_left))
+
+
 def human_turn(io: TurnIO, seat: int) -> bool:
     """Let the person at ``seat`` act until his turn ends (the hand is over or another player is
     to act); False when he quits (``quit`` or the end of input). With ``turn.timer_seconds``
@@ -222,14 +259,15 @@ def human_turn(io: TurnIO, seat: int) -> bool:
 
     _show(io, seat)
     while True:
-        line = io.read(lambda: m("prompt", name=name), remaining if seconds else None)
+        line = io.read(
+            lambda: _prompt(m, name, remaining() if seconds else None),
+            remaining if seconds else None,
+        )
         if isinstance(line, TimeUp) or (seconds and remaining() <= 0):
             actions = timeout_actions(io.state)
             for step in actions:
                 io.apply(step)
-            last = actions[-1]
-            assert isinstance(last, Discard)
-            io.say(m("remi.time_up", name=name, tile=last.tile), style="red")
+            io.say(time_up_text(actions, name, m), style="red")
             io.acted(seat)
             return True
         if line is None:

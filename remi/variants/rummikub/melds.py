@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
-from remi.core.errors import formation_error, illegal, illegal_n
+from remi.core.errors import InvalidFormationError, formation_error, illegal, illegal_n
 from remi.core.formations import (
     Formation,
     FormationRules,
@@ -27,6 +27,7 @@ from remi.variants.rummikub.rules import RummikubRules
 __all__ = [
     "check_initial_meld",
     "initial_meld_points",
+    "judge_formation",
     "laid_set_points",
     "rack_points",
     "revalidate",
@@ -64,12 +65,34 @@ def initial_meld_points(formations: Iterable[Formation], rules: RummikubRules) -
     return sum(set_points(f, rules) for f in formations)
 
 
+def judge_formation(
+    slots: Sequence[SlotToken], rules: FormationRules
+) -> Formation | InvalidFormationError:
+    """How ``read_formation`` judges ``slots``, without raising: the one reading it gives, or
+    the error it would raise (an ``AmbiguousFormationError`` when the jolys' identities must be
+    stated, ``joly.identity``, docs/rules.md §2.3). The working table's marks, the initial
+    meld's running count and ``done`` all judge a set with it, so they always agree.
+
+    >>> from remi.core.notation import parse_formation_tokens
+    >>> frules = RummikubRules().formation_rules
+    >>> judge_formation(parse_formation_tokens("R3 R4 R5"), frules).kind.name
+    'RUN'
+    >>> type(judge_formation(parse_formation_tokens("R9 J J"), frules)).__name__
+    'AmbiguousFormationError'
+    """
+    try:
+        return read_formation(slots, rules)
+    except InvalidFormationError as exc:
+        return exc
+
+
 def laid_set_points(slots: Sequence[SlotToken], rules: RummikubRules) -> int:
     """Points of a set being laid in the initial-meld turn, as the initial meld will count them
-    (docs/rules.md §2.5): a set that reads as a run or a group (marked ✓ while editing) counts
+    (docs/rules.md §2.5): a set that ``done`` reads as one run or group (``judge_formation``;
+    marked ✓ while editing) counts
     ``set_points`` (a joker the tile it stands for, or 0 under ``initial_meld.joker_value =
-    zero``); a set not valid yet (too short, mixed: marked … or ✗) counts 0 until it is. In
-    points.
+    zero``); a set not valid yet (too short, mixed: marked … or ✗) counts 0 until it is, as does
+    an ambiguous one (``[K11 J J]``, marked ``?``: ``joly.identity``). In points.
 
     >>> from remi.core.notation import parse_formation_tokens
     >>> rules = RummikubRules()
@@ -77,9 +100,13 @@ def laid_set_points(slots: Sequence[SlotToken], rules: RummikubRules) -> int:
     21
     >>> laid_set_points(parse_formation_tokens("R10 R11"), rules)
     0
+    >>> laid_set_points(parse_formation_tokens("K11 J J"), rules)
+    0
+    >>> laid_set_points(parse_formation_tokens("K11 J[K12] J[K13]"), rules)
+    36
     """
-    readings = formation_readings(slots, rules.formation_rules)
-    return set_points(readings[0], rules) if readings else 0
+    judged = judge_formation(slots, rules.formation_rules)
+    return set_points(judged, rules) if isinstance(judged, Formation) else 0
 
 
 def check_initial_meld(formations: Sequence[Formation], rules: RummikubRules) -> int:

@@ -40,6 +40,7 @@ class RummikubRules(RuleSet):
     """
 
     FAMILY: ClassVar[str] = FAMILY
+    TIMER_RULE: ClassVar[str] = "timer.seconds"
 
     players_min: int = rule(
         "players.min", 2, "fewest players at the table", "docs/rules.md §2.1", low=2, high=4

@@ -16,17 +16,21 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from remi.core.formations import Formation, FormationRules, formation_readings
+from remi.core.errors import AmbiguousFormationError
+from remi.core.formations import Formation, FormationRules
 from remi.core.messages import Messages
 from remi.core.notation import SlotToken
 from remi.core.render import header_text, players_grid, rack_line, recent_lines, slot_text
 from remi.core.tiles import Tile
+from remi.variants.rummikub.melds import judge_formation
+from remi.variants.rummikub.rules import RummikubRules
 from remi.variants.rummikub.views import RummikubView
 
 __all__ = [
     "TurnScreen",
     "final_table",
     "formation_slots",
+    "initial_meld_text",
     "initial_progress",
     "players_table",
     "screen",
@@ -71,14 +75,22 @@ def formation_slots(formation: Formation) -> tuple[SlotToken, ...]:
     )
 
 
-def set_mark(slots: Sequence[SlotToken], rules: FormationRules) -> Text:
-    """How a working set stands while the table is edited: ``✓`` valid (a run or a group),
-    ``…`` incomplete (fewer than 3 tiles), ``✗`` invalid; symbols, so that they read in any
-    language, in monochrome and for colour-blind players."""
+def set_mark(slots: Sequence[SlotToken], rules: FormationRules, m: Messages) -> Text:
+    """How a working set stands while the table is edited, judged as ``done`` will judge it
+    (``melds.judge_formation``): ``✓`` valid (a run or a group), ``…`` incomplete (fewer
+    than 3 tiles), ``✗`` invalid; symbols, so that they read in any language, in monochrome and
+    for colour-blind players. A set that reads two ways is marked ``?`` with its readings, the
+    jokers' identities stated (``J[K12]``), and the rule id ``joly.identity`` (docs/rules.md
+    §2.3): ``done`` refuses it until the jokers are written as one of them."""
     if not slots:
         return Text("")
-    if formation_readings(slots, rules):
+    judged = judge_formation(slots, rules)
+    if isinstance(judged, Formation):
         return Text("✓", style="bold green")
+    if isinstance(judged, AmbiguousFormationError):
+        readings = " | ".join(judged.readings)
+        text = m("rk.mark.ambiguous", readings=readings, rule=judged.rule_id)
+        return Text(text, style="bold yellow")
     if len(slots) < 3:
         return Text("…", style="bold yellow")
     return Text("✗", style="bold red")
@@ -103,7 +115,7 @@ def sets_table(
             line.append_text(slot_text(slot))
         line.append("]" if slots else " ]")
         if rules is not None:
-            line.append(" ").append_text(set_mark(slots, rules))
+            line.append(" ").append_text(set_mark(slots, rules, m))
         grid.add_row(f"{number}:", line)
     return grid
 
@@ -124,6 +136,21 @@ def players_table(view: RummikubView, names: Sequence[str], m: Messages) -> Rend
         arrow = "▶" if seat == view.current and view.end is None else ""
         grid.add_row(arrow, Text(f"p{seat + 1} {names[seat]}"), str(count), status)
     return grid
+
+
+def initial_meld_text(rules: RummikubRules, m: Messages) -> str:
+    """What the initial meld (etalare) asks under the rules in force (docs/rules.md §2.5):
+    new sets from the rack worth ``initial_meld.min_points`` points; the table left alone
+    unless ``initial_meld.manipulate_same_turn`` allows reworking it the same turn; a joker
+    counting 0 under ``initial_meld.joker_value = zero``."""
+    points = rules.initial_meld_min_points
+    if rules.initial_meld_manipulate_same_turn:
+        text = m("rk.initial_meld.manipulate", points=points)
+    else:
+        text = m("rk.initial_meld", points=points)
+    if rules.initial_meld_joker_value == "zero":
+        text += " " + m("rk.initial_meld.joker_zero")
+    return text
 
 
 def initial_progress(laid_points: int, needed_points: int, m: Messages) -> Text:
@@ -171,9 +198,7 @@ def screen(
     parts.extend(recent_lines(last_actions, m))
     parts.append(Text(m("rk.turn_of", name=names[view.current]), style="bold cyan"))
     if not view.opened[view.seat] and view.current == view.seat:
-        parts.append(
-            Text(m("rk.initial_meld", points=view.rules.initial_meld_min_points), style="yellow")
-        )
+        parts.append(Text(initial_meld_text(view.rules, m), style="yellow"))
     clock = _countdown(seconds_left, m)
     if clock is not None:
         parts.append(clock)
