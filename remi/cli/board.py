@@ -71,7 +71,6 @@ class BoardSession(Session):
     """A ``Session`` that shows and reads through the board's ``Bridge``."""
 
     bridge: Bridge = attrs.field(factory=Bridge)
-    saved_to: Path | None = None
     screen: Any = None
 
     def __attrs_post_init__(self) -> None:
@@ -105,6 +104,7 @@ class BoardSession(Session):
             totals=match.totals if match is not None else None,
             words=(*self.variant.command_words(), *_FRAME_WORDS, *tiles),
             saved_to=str(self.saved_to) if self.saved_to is not None else None,
+            saved_before=self.saved_before(),
             mine=tuple(mine),
             screen=self.screen,
             history=tuple(public_events(n.events) for n in self.notes),
@@ -179,19 +179,23 @@ class BoardSession(Session):
         return self.bridge.cover(self.names[seat])
 
     def quit(self) -> bool:
-        """Leave the game; where it is saved is printed once the board has closed."""
-        if self.save():
-            self.bridge.farewell.append(self.m("quit_saved", path=self.save_path))
-        else:
-            self.bridge.farewell.append(self.m("quit"))
+        """Leave the game; where it is saved (``Session.leaving``) is printed once the board
+        has closed."""
+        self.bridge.farewell.append(self.leaving())
         return False
 
     def save(self, path: Path | None = None) -> bool:
-        """``Session.save``, remembering the file the game was last saved to."""
+        """``Session.save``; after a ``save FILE`` the board shows the new file at once (the
+        quit question names it)."""
         done = super().save(path)
-        if done:
-            self.saved_to = path or self.save_path
+        if done and path is not None:
+            self._publish()
         return done
+
+    def end_turn(self, seat: int) -> None:
+        """The turn of ``seat`` is over: a half-typed line on the board's command line is
+        dropped (docs/playing.md), never handed to the next player."""
+        self.bridge.drop_line()
 
     def hold(self) -> bool:
         """Show what the frame printed since the last turn (the end of the hand, the match

@@ -56,6 +56,7 @@ def _play_hand(session: Session) -> bool:
         if bot is None:
             if not session.pass_keyboard(seat) or not variant.human_turn(session, seat):
                 return session.quit()
+            session.end_turn(seat)
             continue
         action = bot.choose(session.view(seat))
         try:

@@ -108,6 +108,10 @@ class Session:
     kept: dict[int, list[Line]] = attrs.field(factory=dict)
     #: The warnings kept for the person now at the keyboard, not shown to him yet.
     due: list[Line] = attrs.field(factory=list)
+    #: The file the game was last saved to (``--save``, or a ``save FILE``), or None.
+    saved_to: Path | None = None
+    #: The actions of the hand the last save holds (fewer than ``action_count``: moves since).
+    saved_at: int = 0
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -315,6 +319,11 @@ class Session:
         self.console.print(self.m("pass_keyboard", name=self.names[seat]), markup=False)
         return terminal.read_line(lambda: "") is not None
 
+    def end_turn(self, seat: int) -> None:
+        """The turn of the human ``seat`` is over (by an action, a key, the timer). The line
+        mode has nothing to drop: ``read_line`` already dropped a half-typed line at the
+        timeout; the board clears its command line (``BoardSession.end_turn``)."""
+
     def tell_kept(self) -> None:
         """Show the warnings kept for the person at the keyboard since his last turn (``due``),
         once, under ``board.kept.title``; the line mode shows them just above his first
@@ -327,11 +336,25 @@ class Session:
 
     def quit(self) -> bool:
         """Leave the game (saved when ``--save`` was given); always False."""
-        if self.save():
-            self.console.print(self.m("quit_saved", path=self.save_path), markup=False)
-        else:
-            self.console.print(self.m("quit"), markup=False)
+        self.console.print(self.leaving(), markup=False)
         return False
+
+    def leaving(self) -> str:
+        """The line said on leaving: saved to the ``--save`` file now; else where a ``save FILE``
+        last put it (``quit_saved_before`` when moves were made since: the file holds the game
+        as of that save); else not saved."""
+        if self.save():
+            return self.m("quit_saved", path=self.save_path)
+        if self.saved_to is None:
+            return self.m("quit")
+        if self.saved_before():
+            return self.m("quit_saved_before", path=self.saved_to)
+        return self.m("quit_saved", path=self.saved_to)
+
+    def saved_before(self) -> bool:
+        """Moves were made since the last save, and no ``--save`` file keeps them: the file
+        named by ``saved_to`` holds the game as it was then."""
+        return self.save_path is None and self.saved_at < self.action_count
 
     def save(self, path: Path | None = None) -> bool:
         """Write the record to ``path`` (default: the ``--save`` file); False when there is no
@@ -352,6 +375,7 @@ class Session:
             shown = printable(str(target))
             self.say(self.m("saving_failed", path=shown, error=printable(error)), style="red")
             return False
+        self.saved_to, self.saved_at = target, self.action_count
         return True
 
     def _save_to(self, target: Path) -> Told | None:

@@ -420,8 +420,15 @@ class BoardApp(App[None]):
         elif not self.part("#rack", PickRack).has_focus:
             command.focus()
 
+    def drop_line(self) -> None:
+        """The turn is over (an action, a key, the timer): the half-typed line is dropped, so
+        that the next player never finds it nor sends it as his (docs/playing.md)."""
+        self.part("#command", CommandInput).value = ""
+
     def show_cover(self, name: str) -> None:
-        """Blank the board and cover it until ``name`` confirms."""
+        """Blank the board and cover it until ``name`` confirms; the command line is emptied
+        (what the last person typed, even after his turn, is not handed on)."""
+        self.drop_line()
         self.snapshot = None
         self._resume_focus = None
         self._redraw()
@@ -577,6 +584,7 @@ class BoardApp(App[None]):
         if self._asking_quit():
             return
         saved = self.snapshot.saved_to if self.snapshot is not None else None
+        before = self.snapshot is not None and self.snapshot.saved_before
         position = self.snapshot is not None and self.snapshot.from_position
         self.bridge.pause()
         if self._move_timer is not None:  # a bot game's bots wait for the answer too
@@ -593,7 +601,9 @@ class BoardApp(App[None]):
                 self._send("quit")
                 return
             if saved is not None:  # a bot game, or while the bots play: said on leaving
-                self.bridge.farewell.append(self.m("quit_saved", path=saved))
+                said = self.m("quit_saved_before", path=saved) if before else None
+                self.bridge.farewell.append(said or self.m("quit_saved", path=saved))
             self.exit()
 
-        self.push_screen(QuitScreen(saved, self.m, from_position=position), answer)
+        quit_screen = QuitScreen(saved, self.m, from_position=position, before=before)
+        self.push_screen(quit_screen, answer)

@@ -45,6 +45,8 @@ class Snapshot:
         totals: the match totals (name, points) before this hand, or None outside a match.
         words: the words tab completion offers (commands, then the rack's tiles).
         saved_to: the file the game was last saved to, or None.
+        saved_before: moves were made since that save and no ``--save`` file keeps them: the
+            file holds the game as of the save.
         mine: the events of the seat's own actions of this turn, private details included (the
             tile he drew), never another player's.
         screen: the family's own screen (a Rummikub-style turn's ``TurnScreen``: the table
@@ -68,6 +70,7 @@ class Snapshot:
     totals: tuple[tuple[str, int], ...] | None = None
     words: tuple[str, ...] = ()
     saved_to: str | None = None
+    saved_before: bool = False
     mine: tuple[Any, ...] = ()
     screen: RenderableType | None = None
     history: tuple[tuple[Any, ...], ...] = ()
@@ -96,6 +99,10 @@ class BoardSide(Protocol):
 
     def show_cover(self, name: str) -> None:
         """Hide the board behind the hand-over cover until ``name`` confirms."""
+        ...
+
+    def drop_line(self) -> None:
+        """The turn is over: clear the command line (a half-typed line is never handed on)."""
         ...
 
     def show_hold(self, item: RenderableType) -> None:
@@ -190,6 +197,10 @@ class Bridge:
         """Show the hand-over cover until ``name`` confirms; False when the board closed."""
         self._run("show_cover", name)
         return isinstance(self._answer(), str)
+
+    def drop_line(self) -> None:
+        """The turn is over: the board drops a half-typed command line."""
+        self._run("drop_line")
 
     def hold(self, item: RenderableType) -> bool:
         """Show ``item`` until a key; False when the board closed."""

@@ -97,12 +97,18 @@ def unchanged(snap: Snapshot) -> bool:
 def round_lines(snap: Snapshot, m: Messages, count: int) -> list[str]:
     """The last ``count`` actions in words (``Snapshot.recent``), a play told with the sets it
     made or changed (``Played``: the sets of the new table that were not on the old one),
-    so that "played Y3 Y4 Y5 K9 K11 J" says which sets."""
+    so that "played Y3 Y4 Y5 K9 K11 J" says which sets. During the first round the start
+    draw and who starts come first (``rk.start_draw``, as the line mode prints it: the highest
+    tile starts, ``start.player``, docs/rules.md)."""
     recent = list(snap.recent[-count:])
     events = list(snap.history[-len(recent) :]) if recent else []
     if len(events) != len(recent):
         return recent
     out = []
+    draw = snap.view.start_draw
+    if draw is not None and len(snap.history) < len(snap.names):  # the first round, as in
+        starter = snap.names[draw.starter]  # the line mode: the start draw and who starts
+        out.append(m("rk.start_draw", draws=draw.text(), name=starter))
     for line, action in zip(recent, events):
         played = next((e for e in action if isinstance(e, Played)), None)
         if played is None:

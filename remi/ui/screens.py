@@ -149,9 +149,18 @@ class QuitScreen(_Question):
     """Leave the game? (``y``, or the language's yes key: ``d`` in Romanian / ``n``), saying
     where it was last saved."""
 
-    def __init__(self, saved_to: str | None, m: Messages, *, from_position: bool = False) -> None:
+    def __init__(
+        self,
+        saved_to: str | None,
+        m: Messages,
+        *,
+        from_position: bool = False,
+        before: bool = False,
+    ) -> None:
         if from_position:  # --save is refused with --position: never suggest it
             where = m("board.quit.position")
+        elif saved_to is not None and before:  # moves since the save: not in the file
+            where = m("board.quit.saved_before", path=saved_to)
         elif saved_to is not None:
             where = m("board.quit.saved", path=saved_to)
         else:
