@@ -67,8 +67,7 @@ _AUTO_ACTIONS = ("speed", "pause", "step")
 
 
 class BoardApp(App[None]):
-    """The board: header, players and last round, table, șir / stock / phase, messages, rack and
-    the command line."""
+    """The board: header, players, table, șir / stock / phase, messages, rack, command line."""
 
     CSS = """
     #head { height: auto; max-height: 3; background: $primary-darken-2; }
@@ -177,8 +176,7 @@ class BoardApp(App[None]):
         return self.screen_stack[0].query_one(selector, kind)
 
     def on_mount(self) -> None:
-        """Connect the bridge and start the game thread (the family's layout comes with the
-        first snapshot)."""
+        """Connect the bridge and start the game thread (the layout comes with a snapshot)."""
         for selector in ("#sets", "#rk-rack"):
             self.part(selector, Widget).display = False
         self.bridge.attach(self, self.call_from_thread)
@@ -310,8 +308,7 @@ class BoardApp(App[None]):
             line.update(Text(f"{speed}  {state}".rstrip() + "  " + self.m("board.auto.keys")))
 
     def auto_step(self) -> None:
-        """A bot game waits for its next move: go on after the chosen delay, or at ``.``
-        while paused."""
+        """A bot game's next move: after the chosen delay, or at ``.`` while paused."""
         if not self.auto:
             self.auto = True
             self.part("#command", CommandInput).disabled = True  # the keys go to the board
@@ -421,13 +418,11 @@ class BoardApp(App[None]):
             command.focus()
 
     def drop_line(self) -> None:
-        """The turn is over (an action, a key, the timer): the half-typed line is dropped, so
-        that the next player never finds it nor sends it as his (docs/playing.md)."""
+        """The turn is over: the half-typed line is dropped, never handed on (docs/playing.md)."""
         self.part("#command", CommandInput).value = ""
 
     def show_cover(self, name: str) -> None:
-        """Blank the board and cover it until ``name`` confirms; the command line is emptied
-        (what the last person typed, even after his turn, is not handed on)."""
+        """Blank the board, its command line emptied, and cover it until ``name`` confirms."""
         self.drop_line()
         self.snapshot = None
         self._resume_focus = None
@@ -560,8 +555,7 @@ class BoardApp(App[None]):
             self.screen.action_answer("")
 
     def action_command(self, word: str) -> None:
-        """Send ``word`` (help, hint) as if typed: in Romanian play as the Romanian command
-        (``ajutor``, ``sugestie``), so that the echoed line is in the player's words."""
+        """Send ``word`` (help, hint) as if typed, in the player's words (``ajutor`` in ro)."""
         if self.waiting:
             self._send(self._in_players_words(word))
 
@@ -575,12 +569,9 @@ class BoardApp(App[None]):
         self.action_ask_quit()
 
     def action_ask_quit(self) -> None:
-        """Ask before leaving, saying where the game was last saved; the turn timer stands
-        still while the question is open (``Bridge.pause``), and so do the bots of a bot game
-        (their next move waits for the answer; ``n`` goes on after the chosen delay). Asked
-        already (Ctrl+Q twice, or held down): nothing more, the open question stays the only
-        one, so a second press never skips reading where the game is saved, nor stacks a
-        second question to answer."""
+        """Ask before leaving, saying where the game was last saved; the turn timer and a bot
+        game's bots wait for the answer (``Bridge.pause``). Asked already (Ctrl+Q twice):
+        nothing more, so a second press never skips the question nor stacks another."""
         if self._asking_quit():
             return
         saved = self.snapshot.saved_to if self.snapshot is not None else None
@@ -605,5 +596,4 @@ class BoardApp(App[None]):
                 self.bridge.farewell.append(said or self.m("quit_saved", path=saved))
             self.exit()
 
-        quit_screen = QuitScreen(saved, self.m, from_position=position, before=before)
-        self.push_screen(quit_screen, answer)
+        self.push_screen(QuitScreen(saved, self.m, from_position=position, before=before), answer)
