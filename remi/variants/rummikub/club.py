@@ -71,6 +71,13 @@ from remi.core.rulespec import RuleSet
 from remi.core.strategy import require_legal
 from remi.variants.rummikub import engine
 from remi.variants.rummikub.actions import Draw, Pass, Play
+from remi.variants.rummikub.club_reasons import (
+    Kind,
+    Reason,
+    first_reason,
+    placed_tiles,
+    replaced_reason,
+)
 from remi.variants.rummikub.determinize import NoPlay, determinize
 from remi.variants.rummikub.melds import rack_points
 from remi.variants.rummikub.movegen import generate_actions
@@ -314,14 +321,12 @@ class RummikubClubStrategy:
         self._others = self._policy if others is None else RolloutPolicy(others)
         self._last: _Record | None = None
         self._facts: tuple[NoPlay, ...] = ()
-        self._why: _Reason | None = None
+        self._why: Reason | None = None
 
     def advise(self, view: RummikubView) -> Advice:
-        """The action ``choose(view)`` returns and why (``remi.core.advice.Advice``): the way
-        ``_decide`` chose it, recorded while deciding (going out, §2.9; the solver's move
-        alone or kept after the rollouts; the candidate that replaced it; the draw or pass
-        when nothing can be played, §2.4, §2.5, §2.10). The same action as ``choose``: the
-        decision is not changed by being explained.
+        """The action ``choose(view)`` returns and why (``remi.core.advice.Advice``), recorded
+        while deciding (``club_reasons``; docs/rules.md §2.4, §2.5, §2.9, §2.10): explaining
+        a decision does not change it.
 
         Raises:
             ClubRulesError: a rule value the move solver does not model (``check_club_rules``).
@@ -399,8 +404,10 @@ class RummikubClubStrategy:
         labelled = self._labelled(view)
         cands = [action for _, action in labelled]
         first = cands[0]
-        self._why = _first_reason(view, first)
-        if len(cands) < 2 or (isinstance(first, Play) and _placed(view, first) >= len(view.rack)):
+        self._why = first_reason(view, first)
+        if len(cands) < 2 or (
+            isinstance(first, Play) and placed_tiles(view, first) >= len(view.rack)
+        ):
             return first
         rng = random.Random(
             f"rkclub:{self.seed}:{view.seat}:{view.pool_count}:{view.tile_counts}:"
@@ -424,18 +431,18 @@ class RummikubClubStrategy:
                 self._why = self._kept(view, first, len(pair[0]))
                 return first
         gain = statistics.fmean(pair[1]) - statistics.fmean(pair[0])
-        self._why = _replaced(view, labelled[best][0], gain, len(pair[0]))
+        self._why = replaced_reason(view, labelled[best][0], gain, len(pair[0]))
         return cands[best]
 
-    def _kept(self, view: RummikubView, first: Action, samples: int) -> _Reason:
+    def _kept(self, view: RummikubView, first: Action, samples: int) -> Reason:
         """Why the solver's move ``first`` stays after ``samples`` rollouts: no other
         candidate beat it by ``margin_points``."""
         if not isinstance(first, Play):
-            return _first_reason(view, first)
+            return first_reason(view, first)
         return (
             N_("hint.why.rk_kept"),
             {
-                "tiles": _placed(view, first),
+                "tiles": placed_tiles(view, first),
                 "samples": samples,
                 "margin": f"{self.settings.margin_points:g}",
             },
@@ -462,14 +469,14 @@ class RummikubClubStrategy:
         move without the rack's jokers, and the listed draw (or pass)."""
         return [action for _, action in self._labelled(view)]
 
-    def _labelled(self, view: RummikubView) -> list[tuple[_Kind, Action]]:
+    def _labelled(self, view: RummikubView) -> list[tuple[Kind, Action]]:
         """``candidates`` with the kind of each (what it is for: ``_replaced`` says it)."""
         seat, opened = view.seat, view.opened[view.seat]
         base = solved_play(seat, view.table, view.rack, opened=opened, rules=view.rules)
-        out: list[tuple[_Kind, Action]] = [
+        out: list[tuple[Kind, Action]] = [
             (("solver", ()), base if base is not None else best_legal_play(view))
         ]
-        more: list[tuple[_Kind, Action | None]] = [
+        more: list[tuple[Kind, Action | None]] = [
             (
                 ("points", ()),
                 solved_play(
@@ -578,56 +585,11 @@ class _Record:
         table, pool = view.table, view.pool_count
         if isinstance(action, Play):
             table = action.table
-            counts[view.seat] -= _placed(view, action)
+            counts[view.seat] -= placed_tiles(view, action)
         elif isinstance(action, Draw):
             counts[view.seat] += 1
             pool -= 1
         return cls(view.seat, view.rules, table, tuple(counts), pool)
-
-
-#: Why a decision was taken: a catalogue message id and the values that fill it.
-_Reason = tuple[str, dict[str, object]]
-#: A candidate's kind: ``solver``, ``points``, ``jokers``, ``held`` (with the sets held back
-#: on the rack) or ``draw`` (the listed draw or pass).
-_Kind = tuple[str, tuple[Formation, ...]]
-
-
-def _first_reason(view: RummikubView, first: Action) -> _Reason:
-    """Why the solver's move ``first`` (``candidates``' first) would be played as it is:
-    going out (§2.9), the most tiles placed (§2.4), or nothing to play: a draw (§2.4; before
-    the initial meld, no meld of ``initial_meld.min_points``, §2.5) or a pass (§2.10)."""
-    if isinstance(first, Play):
-        placed = _placed(view, first)
-        if placed >= len(view.rack):
-            return N_("hint.why.rk_out"), {}
-        return N_("hint.why.rk_only"), {"tiles": placed}
-    if isinstance(first, Pass):
-        return N_("hint.why.rk_pass"), {}
-    if not view.opened[view.seat]:
-        return N_("hint.why.rk_no_meld"), {"need": view.rules.initial_meld_min_points}
-    return N_("hint.why.rk_no_play"), {}
-
-
-def _replaced(view: RummikubView, kind: _Kind, gain: float, samples: int) -> _Reason:
-    """Why the candidate of ``kind`` replaced the solver's move: it came out ahead by
-    ``gain`` points (the mean over ``samples`` paired rollouts)."""
-    values: dict[str, object] = {"points": f"{gain:.0f}", "samples": samples}
-    name, held = kind
-    if name == "draw":
-        opened = view.opened[view.seat]
-        return (N_("hint.why.rk_draw_hold") if opened else N_("hint.why.rk_draw_wait")), values
-    if name == "points":
-        return N_("hint.why.rk_points"), values
-    if name == "jokers":
-        return N_("hint.why.rk_jokers"), {**values, "joker": view.rules.scoring_joker_points}
-    sets = " ".join(f.text(view.rules.formation_rules) for f in held)
-    return N_("hint.why.rk_hold_set"), {**values, "sets": sets}
-
-
-def _placed(view: RummikubView, play: Play) -> int:
-    """Rack tiles ``play`` adds to the table."""
-    before = Counter(t for f in view.table for t in f.tiles)
-    return sum((Counter(t for f in play.table for t in f.tiles) - before).values())
 
 
 def _key(action: Action) -> object:
