@@ -8,7 +8,8 @@ on a rack when an opponent goes out, docs/rules.md §2.9, kept for a later turn)
 initial meld the best moves holding back a new set made of rack tiles only (``hold_sets``: kept
 on the rack, it saves a later turn's draw, §2.4, and gives the others nothing to rearrange,
 §2.6), and drawing instead of playing (§2.4; before the initial meld, §2.5: waiting for a bigger
-one). A turn that empties the rack is played at once.
+one). A turn that empties the rack is played at once. ``advise`` gives the chosen action with
+why, in a sentence (``hint``; message ids ``hint.why.rk_*``), recorded while deciding.
 
 Each candidate is played out on ``samples`` determinizations of the view (``determinize``: the
 unseen tiles dealt at random to the other racks, of their public sizes, and the pool; the same
@@ -62,6 +63,7 @@ from typing import ClassVar
 import attrs
 
 from remi.core.actions import Action
+from remi.core.advice import Advice
 from remi.core.errors import IllegalActionError
 from remi.core.formations import Formation
 from remi.core.messages import N_
@@ -69,6 +71,13 @@ from remi.core.rulespec import RuleSet
 from remi.core.strategy import require_legal
 from remi.variants.rummikub import engine
 from remi.variants.rummikub.actions import Draw, Pass, Play
+from remi.variants.rummikub.club_reasons import (
+    Kind,
+    Reason,
+    first_reason,
+    placed_tiles,
+    replaced_reason,
+)
 from remi.variants.rummikub.determinize import NoPlay, determinize
 from remi.variants.rummikub.melds import rack_points
 from remi.variants.rummikub.movegen import generate_actions
@@ -312,6 +321,22 @@ class RummikubClubStrategy:
         self._others = self._policy if others is None else RolloutPolicy(others)
         self._last: _Record | None = None
         self._facts: tuple[NoPlay, ...] = ()
+        self._why: Reason | None = None
+
+    def advise(self, view: RummikubView) -> Advice:
+        """The action ``choose(view)`` returns and why (``remi.core.advice.Advice``), recorded
+        while deciding (``club_reasons``; docs/rules.md §2.4, §2.5, §2.9, §2.10): explaining
+        a decision does not change it.
+
+        Raises:
+            ClubRulesError: a rule value the move solver does not model (``check_club_rules``).
+            RemiError: the view has no legal action (not this player's turn).
+        """
+        self._why = None
+        action = self.choose(view)
+        if self._why is None:
+            return Advice(action=action)
+        return Advice(action=action, reason=self._why[0], values=self._why[1])
 
     def choose(self, view: RummikubView) -> Action:
         """The next action of ``view.seat``: the best candidate turn by rollouts (module
@@ -374,10 +399,15 @@ class RummikubClubStrategy:
         return tuple(facts)
 
     def _decide(self, view: RummikubView) -> Action:
-        """``choose``'s action, from the candidates and their rollouts."""
-        cands = self.candidates(view)
+        """``choose``'s action, from the candidates and their rollouts; why it is chosen is
+        left in ``_why`` (``advise``)."""
+        labelled = self._labelled(view)
+        cands = [action for _, action in labelled]
         first = cands[0]
-        if len(cands) < 2 or (isinstance(first, Play) and _placed(view, first) >= len(view.rack)):
+        self._why = first_reason(view, first)
+        if len(cands) < 2 or (
+            isinstance(first, Play) and placed_tiles(view, first) >= len(view.rack)
+        ):
             return first
         rng = random.Random(
             f"rkclub:{self.seed}:{view.seat}:{view.pool_count}:{view.tile_counts}:"
@@ -388,7 +418,9 @@ class RummikubClubStrategy:
             return first
         best = self._challenger(values)
         if best is None:
+            self._why = self._kept(view, first, len(values[0]))
             return first
+        pair = [values[0], values[best]]
         duel = self.settings.duel_samples
         if duel > 0:
             more = self._evaluate(view, [first, cands[best]], duel, rng)
@@ -396,8 +428,25 @@ class RummikubClubStrategy:
                 return first
             pair = [values[0] + more[0], values[best] + more[1]]
             if self._challenger(pair, 1) is None:
+                self._why = self._kept(view, first, len(pair[0]))
                 return first
+        gain = statistics.fmean(pair[1]) - statistics.fmean(pair[0])
+        self._why = replaced_reason(view, labelled[best][0], gain, len(pair[0]))
         return cands[best]
+
+    def _kept(self, view: RummikubView, first: Action, samples: int) -> Reason:
+        """Why the solver's move ``first`` stays after ``samples`` rollouts: no other
+        candidate beat it by ``margin_points``."""
+        if not isinstance(first, Play):
+            return first_reason(view, first)
+        return (
+            N_("hint.why.rk_kept"),
+            {
+                "tiles": placed_tiles(view, first),
+                "samples": samples,
+                "margin": f"{self.settings.margin_points:g}",
+            },
+        )
 
     def _challenger(self, values: list[list[float]], low: int | None = None) -> int | None:
         """The candidate that replaces the solver's move (``values[0]``), or None: the one
@@ -418,26 +467,42 @@ class RummikubClubStrategy:
         """The candidate turns, the solver bot's choice first, no two leaving the same table:
         the most-tiles move (else the greedy listed play), the most-points move, the most-tiles
         move without the rack's jokers, and the listed draw (or pass)."""
+        return [action for _, action in self._labelled(view)]
+
+    def _labelled(self, view: RummikubView) -> list[tuple[Kind, Action]]:
+        """``candidates`` with the kind of each (what it is for: ``_replaced`` says it)."""
         seat, opened = view.seat, view.opened[view.seat]
         base = solved_play(seat, view.table, view.rack, opened=opened, rules=view.rules)
-        out: list[Action] = [base if base is not None else best_legal_play(view)]
-        more: list[Action | None] = [
-            solved_play(
-                seat, view.table, view.rack, opened=opened, rules=view.rules, objective="points"
+        out: list[tuple[Kind, Action]] = [
+            (("solver", ()), base if base is not None else best_legal_play(view))
+        ]
+        more: list[tuple[Kind, Action | None]] = [
+            (
+                ("points", ()),
+                solved_play(
+                    seat, view.table, view.rack, opened=opened, rules=view.rules, objective="points"
+                ),
             )
         ]
         if any(t.is_joly for t in view.rack):
             plain = [t for t in view.rack if not t.is_joly]
-            more.append(solved_play(seat, view.table, plain, opened=opened, rules=view.rules))
-        if opened and isinstance(out[0], Play):
-            more.extend(self._held(view, out[0]))
-        more.extend(a for a in view.legal if isinstance(a, (Draw, Pass)))
-        for action in more:
-            if action is not None and all(_key(action) != _key(a) for a in out):
-                out.append(action)
+            more.append(
+                (
+                    ("jokers", ()),
+                    solved_play(seat, view.table, plain, opened=opened, rules=view.rules),
+                )
+            )
+        if opened and isinstance(out[0][1], Play):
+            more.extend((("held", held), p) for held, p in self._held(view, out[0][1]))
+        more.extend((("draw", ()), a) for a in view.legal if isinstance(a, (Draw, Pass)))
+        for kind, action in more:
+            if action is not None and all(_key(action) != _key(a) for _, a in out):
+                out.append((kind, action))
         return out
 
-    def _held(self, view: RummikubView, play: Play) -> list[Play | None]:
+    def _held(
+        self, view: RummikubView, play: Play
+    ) -> list[tuple[tuple[Formation, ...], Play | None]]:
         """The solver's most-tiles moves holding back, on the rack, a new set of ``play`` made
         of rack tiles only (one at a time, then all of them): a set kept for a later turn
         saves a draw then (docs/rules.md §2.4) and gives the others nothing to rearrange."""
@@ -449,12 +514,15 @@ class RummikubClubStrategy:
             : self.settings.hold_sets
         ]
         groups = [[f] for f in own] + ([own] if len(own) > 1 else [])
-        out: list[Play | None] = []
+        out: list[tuple[tuple[Formation, ...], Play | None]] = []
         for held in groups:
             rest = Counter(view.rack) - Counter(t for f in held for t in f.tiles)
             out.append(
-                solved_play(
-                    view.seat, view.table, list(rest.elements()), opened=True, rules=view.rules
+                (
+                    tuple(held),
+                    solved_play(
+                        view.seat, view.table, list(rest.elements()), opened=True, rules=view.rules
+                    ),
                 )
             )
         return out
@@ -517,17 +585,11 @@ class _Record:
         table, pool = view.table, view.pool_count
         if isinstance(action, Play):
             table = action.table
-            counts[view.seat] -= _placed(view, action)
+            counts[view.seat] -= placed_tiles(view, action)
         elif isinstance(action, Draw):
             counts[view.seat] += 1
             pool -= 1
         return cls(view.seat, view.rules, table, tuple(counts), pool)
-
-
-def _placed(view: RummikubView, play: Play) -> int:
-    """Rack tiles ``play`` adds to the table."""
-    before = Counter(t for f in view.table for t in f.tiles)
-    return sum((Counter(t for f in play.table for t in f.tiles) - before).values())
 
 
 def _key(action: Action) -> object:
