@@ -324,7 +324,7 @@ def _screens(tmp_path: Path, lang: str) -> list[str]:
         app, ["play", "--load", str(start), "--lang", lang], input="\n".join(_TO_THE_BREAK) + "\n"
     )
     assert result.exit_code == 0, result.output
-    marker = {"en": "Pass the keyboard to", "ro": "Dă tastatura lui"}[lang]
+    marker = {"en": "Pass the keyboard to", "ro": "ia tastatura și apasă Enter"}[lang]
     return result.output.split(marker)[1:]
 
 

@@ -64,7 +64,7 @@ def test_romanian_game_records_english_actions(tmp_path: Path) -> None:
         env={"COLUMNS": "200"},
     )
     assert result.exit_code == 0, result.output
-    assert "Comenzi: trage" in result.output
+    assert "Comenzi: trag |" in result.output
     assert "Nu am înțeles" in result.output  # "arunc" without a tile: a notation error
     assert json.loads(save.read_text(encoding="utf-8"))["lang"] == "ro"
 

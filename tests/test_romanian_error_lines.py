@@ -96,6 +96,6 @@ def test_time_up_names_its_rule_in_brackets() -> None:
         "Time is up: Ana's turn is taken back; Ana draws and discards K7 [turn.timer_seconds]."
     )
     assert Messages("ro")("remi.time_up", name="Ana", tile="K7") == (
-        "A expirat timpul: tura lui Ana se anulează; Ana trage o piesă și aruncă K7"
+        "A expirat timpul: tura jucătorului Ana se anulează; Ana trage o piesă și aruncă K7"
         " [turn.timer_seconds]."
     )

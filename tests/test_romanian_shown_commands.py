@@ -50,8 +50,8 @@ def test_rummikub_imperative_synonyms() -> None:
 def test_in_romanian_is_the_first_word_and_reads_back() -> None:
     assert in_romanian("discard Y2", ROMANIAN_WORDS) == "arunc Y2"
     assert in_romanian("meld [R7 R8 R9]", ROMANIAN_WORDS) == "etalez [R7 R8 R9]"
-    assert in_romanian("take 4", ROMANIAN_WORDS) == "ia 4"
-    assert in_romanian("quit", ROMANIAN_WORDS) == "ies"
+    assert in_romanian("take 4", ROMANIAN_WORDS) == "iau 4"
+    assert in_romanian("quit", ROMANIAN_WORDS) == "ieș"
     assert in_romanian("new R7 R8 R9", RK_WORDS) == "nou R7 R8 R9"
     assert in_romanian("put J[R4] 2", RK_WORDS) == "pun J[R4] 2"
     for words in (ROMANIAN_WORDS, RK_WORDS):
@@ -63,7 +63,7 @@ def test_unknown_verb_lists_one_word_per_verb() -> None:
     exc = NotationError("x", message_id="notation.unknown_verb", params={"verbs": ""})
     listed = verbs_in_words(exc, ROMANIAN_WORDS, True).params["verbs"].split(", ")
     assert len(listed) == len(set(ROMANIAN_WORDS.values()))
-    assert "arunc" in listed and "aruncă" not in listed and "trag" not in listed
+    assert "arunc" in listed and "aruncă" not in listed and "trage" not in listed
 
 
 def _play(lines: str, lang: str) -> str:
@@ -89,8 +89,8 @@ def test_english_help_keeps_english_verbs() -> None:
 
 
 def test_romanian_refusal_quotes_the_typed_command_and_the_name() -> None:
-    out = _play("ia 2\nies\n", "ro")
-    assert "„Ana: ia 2”" in out and "p1 take" not in out
+    out = _play("iau 2\nieș\n", "ro")
+    assert "„Ana: iau 2”" in out and "p1 take" not in out
 
 
 @pytest.mark.parametrize(("lang", "word"), [("ro", "validă: nu"), ("en", "valid: false")])

@@ -92,7 +92,12 @@ def ladder_command(
     from remi.ladder.duplicate import duplicate_ladder
 
     typed = [k.strip() for k in bots.split(",")]
-    kinds = [] if "" in typed else distinct_bots(typed)  # settings make another bot
+    if "" in typed:  # ``greedy,,random``: the empty name is the mistake, not the count
+        position = typed.index("") + 1
+        fail_message(
+            N_("cli.ladder.error.bots_empty"), field="--bots", bots=bots, position=position
+        )
+    kinds = distinct_bots(typed)  # settings make another bot
     if len(kinds) < 2:
         fail_message(N_("cli.ladder.error.bots"), field="--bots", bots=bots)
     if not 2 <= players <= 4:

@@ -36,9 +36,9 @@ from remi.cli.seats import (
     seat_order,
 )
 from remi.cli.session import Session, check_save_target, path_key, start_session
-from remi.core.errors import NotationError, reason_of
+from remi.core.errors import NotationError, Told, reason_of
 from remi.core.game import State, from_position, variant_of
-from remi.core.messages import LANGUAGES, N_
+from remi.core.messages import LANGUAGES, N_, Messages
 from remi.core.record_files import load_record
 from remi.core.records import HUMAN, GameRecord, PlayerEntry
 
@@ -55,6 +55,26 @@ def _use_board(plain: bool, auto: bool) -> bool:
         return sys.stdin.isatty() and sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def _tell_own_rules(record: GameRecord, m: Messages) -> None:
+    """A loaded record whose ``preset`` is not known here but which holds its full rules
+    (version 2, ``rules``) loads under them: say so, on standard error, in one line
+    (``rules_note.unknown_preset``). A version 1 record with such a preset never gets here:
+    ``load_record`` refuses it, naming the preset."""
+    from remi.cli.app import err_console
+    from remi.core.errors import RemiError
+    from remi.core.presets import load_rules
+    from remi.core.record_setup import rules_note
+
+    if record.rules is None:
+        return
+    try:
+        load_rules(record.preset, dict(record.overrides), source="record overrides")
+    except RemiError:
+        note = rules_note(record)
+        shown = note.render(m) if isinstance(note, Told) else note
+        err_console.print(shown, markup=False, highlight=False)
 
 
 def _start_position(
@@ -223,6 +243,7 @@ def play(
             fail_message(N_("play.auto_record_humans"))
         chosen = language(lang, record.lang)  # a saved game keeps its language
         m = messages(chosen)
+        _tell_own_rules(record, m)
     else:
         raw = ctx.meta.get("remi.raw_args", [])
         from remi.bots import bot_spec

@@ -68,14 +68,11 @@ def _changes(report: SimulationReport, index: int, m: Messages) -> str:
     """The arm's changed rules, each with its exposure (situations per 100 hands)."""
     arm = report.arms[index + 1]
     exposure = report.exposure[index]
-    per100 = m("sim.u.per100")
-    return (
-        ", ".join(
-            f"{k}={v} ({_fmt(exposure.get(k, 0.0), m, sign=False)} {per100})"
-            for k, v in arm.changes
-        )
-        or "—"
-    )
+    parts = []
+    for k, v in arm.changes:  # "(rule in play 340.0 times per 100 hands)": situations it governs
+        counted = m("sim.t.exposure", value=_fmt(exposure.get(k, 0.0), m, sign=False))
+        parts.append(f"{k}={v} ({counted})")
+    return ", ".join(parts) or "—"
 
 
 def print_words(report: SimulationReport, m: Messages, console: Console) -> None:

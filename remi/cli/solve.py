@@ -205,6 +205,8 @@ def solve_opening(
     m = localized_messages(lang)
     the_rules = _remi_rules(rules, set_)
     tiles = list(parse_tiles(typed_tiles(rack, m.lang)))
+    if not tiles:  # bad input, not "no opening": there is no rack to look in
+        fail_message(N_("cli.error.opening_rack_empty"), field="rack")
     if len(tiles) > MAX_OPENING_RACK:
         fail_message(
             N_("cli.error.rack_too_long"), field="rack", tiles=len(tiles), most=MAX_OPENING_RACK

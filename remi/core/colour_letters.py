@@ -33,7 +33,8 @@ LETTERS: Final[Mapping[str, Mapping[str, str]]] = {
 _SHOWN = re.compile(
     r"(^|[\s\[\(,\-:;/|│]|\x1b\[[0-9;]*m)([A-Z])(1[0-3]|[1-9])(?![0-9A-Za-z_])", re.MULTILINE
 )
-_TYPED = re.compile(r"(^|[\s\[,\-])([A-Za-z])(1[0-3]|[1-9])(?=$|[\s\],\-])")
+# a typed tile token: ``;`` separates commands (``nou R8 G8 A8;gata``), so it ends a tile too
+_TYPED = re.compile(r"(^|[\s\[,\-;])([A-Za-z])(1[0-3]|[1-9])(?=$|[\s\],\-;])")
 
 
 def canonical_letters(lang: str) -> Mapping[str, str]:

@@ -2,7 +2,7 @@
 
 Each family lists its own words (``Variant.command_words`` offers them to tab completion); the
 program's own words are ``FRAME_WORDS``. Diacritics are optional when typing: ``anunt`` is
-``anunț``, ``iesi`` is ``ieși`` (``fold``). A verb may have several words (the first person
+``anunț``, ``ies`` is ``ieș`` and ``iesi`` is ``ieși`` (``fold``). A verb may have several words (the first person
 ``arunc`` and the imperative ``aruncă``); the first listed is the one the program shows
 (``in_romanian``). The record always keeps the canonical (English)
 action: a Romanian word is replaced before the line is parsed. docs/glossary.md lists them.
@@ -22,6 +22,7 @@ __all__ = [
     "first_words",
     "fold",
     "in_romanian",
+    "split_commands",
     "verbs_in_words",
 ]
 
@@ -30,7 +31,7 @@ FRAME_WORDS: Final[Mapping[str, str]] = {
     "ajutor": "help",
     "sugestie": "hint",
     "salvez": "save",
-    "ies": "quit",
+    "ieș": "quit",
     "anulez": "undo",
     "salvează": "save",
     "ieși": "quit",
@@ -60,6 +61,23 @@ def canonical_command(text: str, words: Mapping[str, str]) -> str:
             if fold(romanian) == folded:
                 return f"{english}{sep}{rest}"
     return text
+
+
+def split_commands(line: str) -> list[str]:
+    """The commands of one typed line, in order: ``;`` separates them in every language, with or
+    without blanks around it (``nou R8 G8 A8;gata`` is ``nou R8 G8 A8`` then ``gata``); empty
+    parts are dropped. A line without ``;``, or one that starts with ``save`` / ``salvez``
+    (its file name may hold a ``;``), is one command, returned as typed.
+
+    >>> split_commands("new R8 Y8 B8;done")
+    ['new R8 Y8 B8', 'done']
+    >>> split_commands("salvez a;b.json")
+    ['salvez a;b.json']
+    """
+    word = line.strip().split(" ", 1)[0]
+    if ";" not in line or canonical_command(word, {}).lower() == "save":
+        return [line]
+    return [part for part in (p.strip() for p in line.split(";")) if part] or [""]
 
 
 def first_words(words: Mapping[str, str]) -> dict[str, str]:

@@ -15,6 +15,7 @@ from textual import events
 from textual.screen import Screen
 from textual.widgets import Static
 
+from remi.core.messages import N_
 from remi.ui.widgets import Span, lay_out, token_at
 
 __all__ = ["KeyBar"]
@@ -61,7 +62,7 @@ class KeyBar(Static):
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            token = Text(self.app.get_key_display(binding), style="bold")
+            token = Text(self._key_name(self.app.get_key_display(binding)), style="bold")
             token.append(f" {binding.description}")
             if not enabled:
                 token.stylize("dim")
@@ -70,6 +71,13 @@ class KeyBar(Static):
         width = self.size.width - 2 if self.size.width else 78
         text, self.spans = lay_out(Text(), tokens, width, gap=2)
         self.update(text)
+
+    def _key_name(self, shown: str) -> str:
+        """A key as the player's language names it: Textual writes the space bar ``space``,
+        which the Romanian board shows as ``spațiu`` (``board.key_name.space``); other keys
+        (``esc``, ``f2``, letters, symbols) as Textual shows them."""
+        m = getattr(self.app, "m", None)
+        return m(N_("board.key_name.space")) if shown == "space" and m is not None else shown
 
     async def on_click(self, event: events.Click) -> None:
         """Run the clicked key's action."""

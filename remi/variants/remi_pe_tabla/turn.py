@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from remi.core.commands import canonical_command, in_romanian, verbs_in_words
+from remi.core.commands import canonical_command, in_romanian, split_commands, verbs_in_words
 from remi.core.errors import IllegalActionError, NotationError
 from remi.core.messages import N_, Messages
 from remi.core.play import HandOutcome, TimeUp, TurnIO
@@ -49,9 +49,7 @@ __all__ = [
 #: person (``arunc``), then the imperative (``aruncă``). The first word of a verb is the one
 #: ``help`` and ``hint`` show (``remi.core.commands.in_romanian``).
 ROMANIAN_WORDS: Final[dict[str, str]] = {
-    "trage": "draw",
     "trag": "draw",
-    "ia": "take",
     "iau": "take",
     "etalez": "meld",
     "lipesc": "layoff",
@@ -64,6 +62,8 @@ ROMANIAN_WORDS: Final[dict[str, str]] = {
     "ofer": "offer",
     "accept": "accept",
     "pas": "pass",
+    "trage": "draw",
+    "ia": "take",
     "etalează": "meld",
     "lipește": "layoff",
     "schimbă": "swap",
@@ -248,7 +248,9 @@ def _prompt(m: Messages, name: str, seconds_left: float | None) -> str:
 def human_turn(io: TurnIO, seat: int) -> bool:
     """Let the person at ``seat`` act until his turn ends (the hand is over or another player is
     to act); False when he quits (``quit`` or the end of input). With ``turn.timer_seconds``
-    and the timer on, a turn whose time runs out ends by ``timeout_actions``."""
+    and the timer on, a turn whose time runs out ends by ``timeout_actions``. Several commands
+    may share a line, separated by ``;`` (``trage;arunc R12``); the first refused one drops the
+    rest, and those left when the turn ends are not carried out."""
     m = io.m
     name = io.names[seat]
     seconds = io.state.rules.turn_timer_seconds if io.timer_on else 0
@@ -258,10 +260,15 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         return max(0.0, deadline - io.clock())
 
     _show(io, seat)
+    queued: list[str] = []  # the next commands of a line ``trage;arunc R12``
     while True:
-        line = io.read(
-            lambda: _prompt(m, name, remaining() if seconds else None),
-            remaining if seconds else None,
+        line = (
+            queued.pop(0)
+            if queued
+            else io.read(
+                lambda: _prompt(m, name, remaining() if seconds else None),
+                remaining if seconds else None,
+            )
         )
         if isinstance(line, TimeUp) or (seconds and remaining() <= 0):
             actions = timeout_actions(io.state)
@@ -272,6 +279,8 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             return True
         if line is None:
             return False
+        line, *rest = split_commands(line)
+        queued = rest + queued
         text = canonical_command(line.strip(), ROMANIAN_WORDS)
         common = io.common(text, lambda: _help(io, seat), lambda: _hint(io, seat))
         if common == "quit":
@@ -284,12 +293,14 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         except NotationError as exc:
             told = verbs_in_words(exc, ROMANIAN_WORDS, m.lang == "ro").localized(m)
             io.say(m("bad_input", error=told), style="red")
+            queued.clear()  # the commands after a refused one are not carried out
             continue
         # in Romanian play the refusal quotes the action as typed in Romanian, with the name
         quoted = f"{name}: {command_text(action, 'ro')}" if m.lang == "ro" else None
         stranded = strands_taken_tile(io.state, seat, action)
         if stranded is not None:
             io.say(m("illegal", error=stranded.localized(m, quoted)), style="red")
+            queued.clear()
             continue
         asked = announce_first(io, view(io.state, seat), action)  # anunț: ask before -500
         if asked == "quit":
@@ -300,6 +311,7 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             io.apply(action)
         except IllegalActionError as exc:
             io.say(m("illegal", error=exc.localized(m, quoted)), style="red")
+            queued.clear()
             continue
         io.acted(seat)
         state = io.state

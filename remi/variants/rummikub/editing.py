@@ -89,8 +89,12 @@ class Refusal:
     penalty: Penalty
     error: RemiError | None = None
 
-    def localized(self, m: Messages) -> str:
-        """The explanation in the language of ``m``, the rule id in brackets."""
+    def localized(self, m: Messages, typed: str | None = None) -> str:
+        """The explanation in the language of ``m``, the rule id in brackets; ``typed`` quotes
+        the refused play as the player would type it (``Ana: masa [R8 G8 A8]`` in Romanian
+        play, ``IllegalActionError.localized``) in place of its canonical notation."""
+        if isinstance(self.error, IllegalActionError):
+            return self.error.localized(m, typed)
         if self.error is not None:
             return self.error.localized(m)
         if f"[{self.rule_id}]" in self.message:

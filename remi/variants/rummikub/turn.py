@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from remi.core.commands import canonical_command, in_romanian
+from remi.core.commands import canonical_command, in_romanian, split_commands
 from remi.core.errors import IllegalActionError, NotationError, RemiError
 from remi.core.formations import Formation, FormationRules
 from remi.core.messages import N_, Messages
@@ -45,8 +45,8 @@ ROMANIAN_WORDS: Final[dict[str, str]] = {
     "nou": "new",
     "masa": "table",
     "gata": "done",
-    "trage": "draw",
     "trag": "draw",
+    "trage": "draw",
     "pas": "pass",
     "verific": "check",
     "pune": "put",
@@ -242,12 +242,19 @@ def _edited(editor: TableEditor) -> bool:
 def _first_command(line: str, queued: list[str]) -> tuple[str, list[str]]:
     """The command to carry out now and the ones queued after it: a line of several editor
     commands separated by ``;`` (as ``help`` and ``hint`` show a play) is carried out one
-    command at a time; ``save FILE`` keeps its file name whole."""
-    word = line.strip().split(" ", 1)[0]
-    if ";" not in line or canonical_command(word, ROMANIAN_WORDS).lower() == "save":
-        return line, queued
-    first, *rest = (part.strip() for part in line.split(";"))
-    return first, [part for part in rest if part] + queued
+    command at a time (``remi.core.commands.split_commands``)."""
+    first, *rest = split_commands(line)
+    return first, rest + queued
+
+
+def _typed_play(refusal: Refusal, name: str, lang: str) -> str | None:
+    """In Romanian play, the refused play as the player would type it, with his name (``Ana:
+    masa [R8 Y8 B8]``: the command words of the player's language, not the record's ``p1 play``);
+    None in English, where the canonical notation is what he types."""
+    action = getattr(refusal.error, "action", None)
+    if lang != "ro" or not isinstance(action, Play):
+        return None
+    return f"{name}: {in_romanian(f'table {action.args_text()}', ROMANIAN_WORDS)}"
 
 
 def human_turn(io: TurnIO, seat: int) -> bool:
@@ -325,7 +332,7 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             )
             continue
         if isinstance(outcome, Refusal):  # restore the table and rack, then the penalty
-            error = outcome.localized(m)
+            error = outcome.localized(m, _typed_play(outcome, name, m.lang))
             io.say(m("rk.refused", error=error), style="red")
             return _end_turn(io, seat, outcome.penalty, "penalty.invalid_turn")
         try:
