@@ -53,9 +53,9 @@ EXPECTED = {
         "p1 discard K4": "a aruncat K4; și-a încheiat etalarea cu 45 de puncte",
         "p1 take 2": "a luat K5 din șir (poziția 2) și cele 2 piese de după",
         "p1 meld [K4 K5 K6 K7 K8]": "a etalat [K4 K5 K6 K7 K8] (formația 5)",
-        "p1 layoff 3 Y10": "a lipit Y10 la formația 3 a lui Bogdan",
+        "p1 layoff 3 Y10": "a lipit Y10 la formația 3 a jucătorului Bogdan",
         "p2 undo": "a anulat o acțiune",
-        "p2 swap 1 R6": "a schimbat jolyul cu R6 la formația 1 a lui Ana",
+        "p2 swap 1 R6": "a schimbat jolyul cu R6 la formația 1 a jucătorului Ana",
         "p2 announce": "a anunțat",
         "p2 layoff 6 K10": "a lipit K10 la propria formație 6",
         "p2 discard R2": "a aruncat R2; a închis",
@@ -145,7 +145,7 @@ def test_lay_offs_on_one_formation_are_one_sentence_and_a_joly_says_what_it_stan
         "attached B4 to his own formation 3 (lipire)"
     )
     assert REMI.describe(events, NAMES, messages("ro")) == (
-        "a lipit J (ca R8) R9 la formația 2 a lui Bogdan; a lipit B4 la propria formație 3"
+        "a lipit J (ca R8) R9 la formația 2 a jucătorului Bogdan; a lipit B4 la propria formație 3"
     )
 
 
@@ -184,5 +184,5 @@ def test_rummikub_notes_keep_their_texts() -> None:
         "time ran out: restored, 1 penalty tile"
     )
     assert rk.describe(public_events((TimedOut(0), last)), NAMES, ro) == (
-        "timpul a expirat: refăcut, o piesă de penalizare"
+        "timpul a expirat, masa a fost refăcută: o piesă de penalizare"
     )
