@@ -262,17 +262,17 @@ def rack_cost(state: RummikubState, seat: int, settings: ClubSettings) -> float:
 
 
 def looked_rack_cost(state: RummikubState, seat: int, settings: ClubSettings) -> float:
-    """``rack_cost`` of ``seat``'s rack after his best listed play (``movegen``: the most rack
-    tiles of a new set, a tile added to a table set, a joker retrieval, a greedy initial meld;
-    docs/rules.md §2.4, §2.5) on the horizon's table, as if he were to move: a rack that can
-    be laid costs what would be left of it (a horizon that reads the sampled rack)."""
-    rack, opened = state.racks[seat], state.opened[seat]
+    """``rack_cost`` of ``seat``'s rack after his best listed play on the horizon's table
+    (``movegen``: a new set, a tile added, a joker retrieval, a greedy initial meld; docs/rules.md
+    §2.4, §2.5): what of the sampled rack could not be laid at once."""
     _, played = generate_actions(attrs.evolve(state, current=seat), engine.is_legal)
     best = max((p for p in played if p is not None), key=len, default=())
     if best:
-        rack, opened = tuple((Counter(rack) - Counter(best)).elements()), True
-    cost = rack_points(rack, state.rules) + settings.tile_weight * len(rack)
-    return cost + (0.0 if opened else settings.closed_penalty)
+        left = tuple((Counter(state.racks[seat]) - Counter(best)).elements())
+        racks = state.racks[:seat] + (left,) + state.racks[seat + 1 :]
+        opened = state.opened[:seat] + (True,) + state.opened[seat + 1 :]
+        state = attrs.evolve(state, racks=racks, opened=opened)
+    return rack_cost(state, seat, settings)
 
 
 def race_scores(state: RummikubState) -> list[float]:
