@@ -23,11 +23,24 @@ from remi.stats import mean_estimate, share_of_values
 
 def test_seatings_rotate_both_kinds_over_every_seat() -> None:
     assert seatings("a", "b", 2) == [("a", "b"), ("b", "a")]
-    assert seatings("a", "b", 4) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    four = seatings("a", "b", 4)
+    # The alternating seatings first, then the two-and-two ones with partners side by side.
+    assert four[:2] == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    assert sorted(four[2:]) == [
+        ("a", "a", "b", "b"),
+        ("a", "b", "b", "a"),
+        ("b", "a", "a", "b"),
+        ("b", "b", "a", "a"),
+    ]
     three = seatings("a", "b", 3)
     assert len(three) == 6
-    for seat in range(3):
-        assert Counter(s[seat] for s in three) == {"a": 3, "b": 3}
+    for table in (three, four, seatings("a", "b", 2)):
+        assert len(set(table)) == len(table)
+        for seat in range(len(table[0])):
+            # Over a deal each kind sits in every seat equally often.
+            assert Counter(s[seat] for s in table) == {"a": len(table) // 2, "b": len(table) // 2}
+    with pytest.raises(ValueError):
+        seatings("a", "b", 1)
 
 
 def test_bradley_terry_on_the_elo_scale() -> None:
@@ -151,7 +164,7 @@ def test_cli_json_and_errors() -> None:
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     (pair,) = data["pairs"]
-    assert (pair["a"], pair["b"], pair["hands"]) == ("random", "greedy", 2)
+    assert (pair["a"], pair["b"], pair["hands"]) == ("random", "greedy", 6)  # six seatings
     assert pair["ci95"] == [None, None]  # one deal: no interval, never [x, x]
     low, high = pair["win_ci95"]
     assert 0 <= low <= pair["win_rate"] <= high <= 1 and high - low > 0.5

@@ -1,9 +1,8 @@
 """The duplicate tournament of ``remi ladder``: 2-4 players, the same deals with the bots rotated.
 
-For each pair of bot kinds (A, B) and each deal seed, the deal is played once per *seating*: the
-bots alternate round the table (A B A B ...), in every rotation, starting with A and with B, so
-that over a deal both kinds sit in every seat equally often on the same tiles
-(``seatings``). Bots are seeded from the deal seed and seat as in ``remi.simulate``.
+For each pair of bot kinds (A, B) and each deal seed, the deal is played once per *seating*: each
+kind holds half the seats, in every such arrangement (the alternating A B A B ... first), so that
+over a deal both kinds sit in every seat equally often on the same tiles (``seatings``). Bots are seeded from the deal seed and seat as in ``remi.simulate``.
 
 Per game: the points difference is the mean hand score (``Variant.score``; docs/rules.md §1.12,
 §2.9) of A's seats minus B's; A wins when its best seat scores more than B's best (a tie counts
@@ -40,14 +39,27 @@ __all__ = [
 
 
 def seatings(a: str, b: str, players: int) -> list[tuple[str, ...]]:
-    """Every seating of one deal: A and B alternating round ``players`` seats, every rotation of
-    the pattern starting with A and of the one starting with B, without repeats (2 players:
-    ``[(a, b), (b, a)]``; 4 players: ``[(a, b, a, b), (b, a, b, a)]``)."""
+    """Every seating of one deal: each kind holds half the seats (an odd table: one more or one
+    fewer), in every such arrangement, so that over a deal both kinds sit in every seat equally
+    often on the same tiles. The alternating ones come first (A B A B ..., every rotation
+    starting with A, then with B), then the others in seat order.
+
+    2 players: ``[(a, b), (b, a)]``; 3 players: 6 seatings; 4 players: 6,
+    ``[(a, b, a, b), (b, a, b, a), (a, a, b, b), (a, b, b, a), (b, a, a, b), (b, b, a, a)]``.
+    Raises ``ValueError`` below 2 players.
+    """
+    if players < 2:
+        raise ValueError(f"a duplicate deal needs 2 or more seats, not {players}")
     out: list[tuple[str, ...]] = []
     for first, second in ((a, b), (b, a)):
         pattern = tuple(first if s % 2 == 0 else second for s in range(players))
         for r in range(players):
             seating = pattern[r:] + pattern[:r]
+            if seating not in out:
+                out.append(seating)
+    for count in sorted({players // 2, (players + 1) // 2}):
+        for seats in combinations(range(players), count):
+            seating = tuple(a if s in seats else b for s in range(players))
             if seating not in out:
                 out.append(seating)
     return out
