@@ -152,3 +152,15 @@ def test_bot_time_range_reads_for_every_number() -> None:
     assert RO("bot.expect.seconds", low="0.001", high="600") == (
         "un timp în secunde, de la 0.001 la 600, de exemplu 0.2s sau 200ms"
     )
+
+
+def test_user_counts_in_errors_take_no_noun_after_them() -> None:
+    # counts the user types (--bot given 20 times): "20 locuri" would need "de", so the
+    # Romanian errors give them in brackets or after a colon
+    assert RO("play.too_many_seats", given=20, players=4) == (
+        "locuri date cu --human/--bot: 20, dar --players 4"
+    )
+    assert "boții dați cu --bot (20) ocupă toate locurile (4)" in RO(
+        "play.no_seat_for_you", bots=20, seats=4
+    )
+    assert "(table: 25, jucători: 4)" in RO("error.record.rack_count", racks=25, players=4)
