@@ -70,11 +70,12 @@ def test_announce_question_plural_forms() -> None:
     en, ro = messages("en"), messages("ro")
 
     def ask(m: Messages, count: int) -> str:
-        return m.plural("board.announce.leaves", count, tile="R5", points=500)
+        costs = m.plural("count.points", 500)
+        return m.plural("board.announce.leaves", count, tile="R5", points=costs)
 
     assert "leaves 1 tile without" in ask(en, 1)
-    assert "leaves 2 tiles without" in ask(en, 2)
-    assert "rămâi cu o piesă neanunțată" in ask(ro, 1)
+    assert "leaves 2 tiles without an announcement: that costs 500 points" in ask(en, 2)
+    assert "rămâi cu o piesă neanunțată: costă 500 de puncte" in ask(ro, 1)
     assert "rămâi cu 20 de piese" in ask(ro, 20)
 
 

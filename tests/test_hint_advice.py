@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from remi.bots import make_bot, play_hand
 from remi.bots.advice import HINT_KINDS, advise
+from remi.core.advice import reason_text
 from remi.core.messages import Messages
 from remi.core.presets import load_rules
 from remi.core.variant import variant_for_rules
@@ -45,7 +46,7 @@ def test_remi_hint_is_the_club_bot_with_a_reason_in_both_languages() -> None:
         assert advice.reason is not None
         reasons.add(advice.reason)
         for lang in ("en", "ro"):
-            text = Messages(lang)(advice.reason, **advice.values)
+            text = reason_text(Messages(lang), advice.reason, advice.values)
             assert text and "{" not in text and advice.reason not in text
     assert {"hint.why.draw", "hint.why.discard"} <= reasons or len(reasons) >= 3
 

@@ -104,12 +104,12 @@ def test_the_initial_meld_status_follows_the_rules_in_force(lang: str) -> None:
     says a joker counts 0 (docs/rules.md §2.5, §3.25, §3.26)."""
     m = messages(lang)
     default = RummikubRules()
-    assert initial_meld_text(default, m) == m("rk.initial_meld", points=30)
+    assert initial_meld_text(default, m) == m.plural("rk.initial_meld", 30)
     free = attrs.evolve(default, initial_meld_manipulate_same_turn=True)
-    assert initial_meld_text(free, m) == m("rk.initial_meld.manipulate", points=30)
+    assert initial_meld_text(free, m) == m.plural("rk.initial_meld.manipulate", 30)
     zero = attrs.evolve(default, initial_meld_joker_value="zero", initial_meld_min_points=50)
     assert initial_meld_text(zero, m) == (
-        m("rk.initial_meld", points=50) + " " + m("rk.initial_meld.joker_zero")
+        m.plural("rk.initial_meld", 50) + " " + m("rk.initial_meld.joker_zero")
     )
     result = runner.invoke(
         app,
@@ -128,8 +128,8 @@ def test_the_initial_meld_status_follows_the_rules_in_force(lang: str) -> None:
         input="quit\n" if lang == "en" else "ies\n",
     )
     out = " ".join(result.output.split())
-    assert " ".join(m("rk.initial_meld.manipulate", points=30).split()) in out
-    assert " ".join(m("rk.initial_meld", points=30).split()) not in out
+    assert " ".join(m.plural("rk.initial_meld.manipulate", 30).split()) in out
+    assert " ".join(m.plural("rk.initial_meld", 30).split()) not in out
 
 
 @pytest.mark.parametrize("lang", ["en", "ro"])

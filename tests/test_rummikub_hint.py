@@ -11,6 +11,8 @@ from typer.testing import CliRunner
 
 from remi.bots.advice import advise
 from remi.cli import app
+from remi.core.advice import reason_text
+from remi.core.errors import Reason
 from remi.core.messages import Messages
 from remi.core.notation import parse_tiles
 from remi.core.record_files import load_record
@@ -35,7 +37,7 @@ def _advised(v: RummikubView, seed: int) -> tuple[object, str | None, dict[str, 
     assert advice.action in v.legal or isinstance(advice.action, Play)
     for lang in ("en", "ro"):
         assert advice.reason is not None
-        text = Messages(lang)(advice.reason, **advice.values)
+        text = reason_text(Messages(lang), advice.reason, advice.values)
         assert text and "{" not in text and advice.reason not in text
     return advice.action, advice.reason, dict(advice.values)
 
@@ -63,8 +65,14 @@ def test_no_initial_meld_of_30_draws_citing_the_rule() -> None:
     assert not state.opened[0]
     action, reason, values = _advised(view(state, 0), 0)
     assert action == Draw(0)
-    assert (reason, values) == ("hint.why.rk_no_meld", {"need": 30})
-    assert "[initial_meld.min_points]" in Messages("ro")(reason, **values)
+    assert reason == "hint.why.rk_no_meld"
+    # 30 points: "30 points", and in Romanian "30 de puncte" (a count of 20 or more takes "de")
+    assert reason_text(Messages("en"), reason, values) == (
+        "no initial meld from your rack reaches 30 points [initial_meld.min_points]: draw."
+    )
+    assert reason_text(Messages("ro"), reason, values) == (
+        "nicio etalare de pe tabla ta nu ajunge la 30 de puncte [initial_meld.min_points]: trage."
+    )
 
 
 def test_no_valid_play_after_the_initial_meld_draws() -> None:
@@ -86,9 +94,12 @@ def test_a_kept_solver_move_says_the_tiles_and_samples() -> None:
     state = deal(MELD, pool="Y4 Y6 B8 K8 R1 Y13")
     action, reason, values = _advised(view(state, 0), 0)
     assert isinstance(action, Play)
-    assert (reason, values) == ("hint.why.rk_kept", {"tiles": 6, "samples": 2, "margin": "1"})
-    text = Messages("en")(reason, **values)
-    assert "(6)" in text and "over 2 deals" in text and "more than +1 ahead" in text
+    assert reason == "hint.why.rk_kept"
+    assert (values["tiles"], values["margin"]) == (6, "1")
+    text = reason_text(Messages("en"), reason, values)
+    assert "(6)" in text and "over 2 deals of the hidden tiles" in text
+    assert "more than +1 ahead" in text
+    assert "în 2 împărțiri ale pieselor ascunse" in reason_text(Messages("ro"), reason, values)
 
 
 def test_a_voluntary_draw_before_the_initial_meld_says_by_how_much() -> None:
@@ -97,7 +108,11 @@ def test_a_voluntary_draw_before_the_initial_meld_says_by_how_much() -> None:
     action, reason, values = _advised(view(state, 0), 3)
     assert action == Draw(0)
     assert reason == "hint.why.rk_draw_wait"
-    assert values["samples"] == 2 and int(str(values["points"])) > 1  # beats margin_points
+    # beats margin_points (1): more than 1 point, told as "N points", over the 2 samples
+    gain = values["points"]
+    assert isinstance(gain, Reason) and gain.count is not None and gain.count > 1
+    text = reason_text(Messages("en"), reason, values)
+    assert f"ahead by {gain.count} points a hand over 2 deals of the hidden tiles" in text
     # the bot keeps playing what it played: choose alone draws too
     assert RummikubClubStrategy(3, settings=FAST).choose(view(state, 0)) == Draw(0)
 
@@ -137,5 +152,5 @@ def test_line_mode_hint_shows_the_sentence_in_both_languages(tmp_path: Path) -> 
             input="\n".join(["", "hint", "quit"]) + "\n",
         )
         assert result.exit_code == 0, result.output
-        why = m("hint.why", why=m(advice.reason, **advice.values))
+        why = m("hint.why", why=reason_text(m, advice.reason, advice.values))
         assert why in result.output

@@ -35,7 +35,7 @@ def progress_lines(m: Messages, every: float = PROGRESS_EVERY) -> Callable[[int,
         now = time.monotonic()
         if now - last[0] >= every or done >= total:
             last[0] = now
-            print(m("sim.progress", done=done, total=total), file=sys.stderr, flush=True)
+            print(m.plural("sim.progress", total, done=done), file=sys.stderr, flush=True)
 
     return progress
 

@@ -119,9 +119,9 @@ def plot_report(report: SimulationReport, path: str | Path, m: Messages | None =
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
     fig.suptitle(
-        m(
+        m.plural(
             "sim.plot.title",
-            hands=report.games,
+            report.games,
             bot=",".join(sorted(set(report.bots))),
             first=report.seed,
             last=report.seed + report.games - 1,

@@ -79,13 +79,13 @@ def arm_verdict(report: SimulationReport, index: int, m: Messages) -> list[str]:
     """The sentences about compared arm ``index`` (0 = the first arm after the base)."""
     arm = report.arms[index + 1]
     hands = report.games
-    out = [m("sim.v.bot", bot=", ".join(sorted(set(report.bots))), hands=hands)]
+    out = [m.plural("sim.v.bot", hands, bot=", ".join(sorted(set(report.bots))))]
     if report.bot_fallback is not None:
         where, rule = report.bot_fallback
         out.append(m("sim.v.bot_fallback", arm=where, rule=rule))
     never = report.never_exercised(index)
     for rule_id in never:
-        out.append(m("sim.v.never", rule=rule_id, hands=hands))
+        out.append(m.plural("sim.v.never", hands, rule=rule_id))
     if never and len(never) == len(report.exposure[index]):
         return out
     effects = report.effects[index]
@@ -107,26 +107,20 @@ def arm_verdict(report: SimulationReport, index: int, m: Messages) -> list[str]:
             )
             for e in quiet
         ]
-        out.append(m("sim.v.no_difference", hands=hands, measures="; ".join(parts)))
+        out.append(m.plural("sim.v.no_difference", hands, measures="; ".join(parts)))
     if effects:
         out.append(m("sim.v.holm", arms=len(report.arms) - 1))
     if report.failures:
-        out.append(m("sim.v.failures", count=report.failures))
+        out.append(m.plural("sim.v.failures", report.failures))
 
     check = report.bots_check
     if check is not None:
         flips = [measure for name, measure in check.flips if name == arm.name]
         if not flips:
-            out.append(m("sim.v.bots_same", bot=check.bot, hands=check.games))
+            out.append(m.plural("sim.v.bots_same", check.games, bot=check.bot))
         for measure in flips:
-            out.append(
-                m(
-                    "sim.v.bots_flip",
-                    measure=measure_label(measure, m),
-                    bot=check.bot,
-                    hands=check.games,
-                )
-            )
+            label = measure_label(measure, m)
+            out.append(m.plural("sim.v.bots_flip", check.games, measure=label, bot=check.bot))
     return out
 
 

@@ -210,7 +210,7 @@ def _opening_line(view: PlayerView, m: Messages) -> Text:
     need = view.rules.opening_min_points
     turn = view.turn
     if turn is None or not turn.opening or not turn.laid:
-        return Text(m("board.opening_need", points=need), style="dim")
+        return Text(m.plural("board.opening_need", need), style="dim")
     points = opening_points([view.table[i].formation for i in turn.laid], view.rules)
     said = m.plural("hint.opening_laid", points, need=need).rstrip(".")
     text = f"{said} [opening.min_points]."

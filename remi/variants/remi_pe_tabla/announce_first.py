@@ -57,7 +57,8 @@ def announce_first(
     m = io.m
     assert isinstance(action, Discard)
     points = view.rules.announce_penalty_points
-    question = m.plural("board.announce.leaves", left, tile=str(action.tile), points=points)
+    costs = m.plural("count.points", points)
+    question = m.plural("board.announce.leaves", left, tile=str(action.tile), points=costs)
     keys = [(m(key), m(text)) for key, text in ANSWERS]
     announce, discard = keys[0][0], keys[1][0]
     key = io.ask(question, keys)

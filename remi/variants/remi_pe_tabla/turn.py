@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
+from remi.core.advice import reason_text
 from remi.core.commands import canonical_command, in_romanian, split_commands, verbs_in_words
 from remi.core.errors import IllegalActionError, NotationError
 from remi.core.messages import N_, Messages
@@ -183,7 +184,7 @@ def _hint(io: TurnIO, seat: int) -> None:
         kind, advice = io.advise(seen)
         io.say(m("hint.play", bot=kind, action=command_text(advice.action, m.lang)))
         if advice.reason is not None:
-            io.say(m("hint.why", why=m(advice.reason, **advice.values)))
+            io.say(m("hint.why", why=reason_text(m, advice.reason, advice.values)))
 
 
 def timeout_actions(state: GameState) -> list[Action]:
@@ -239,10 +240,11 @@ def time_up_text(actions: Sequence[Action], name: str, m: Messages) -> str:
 
 def _prompt(m: Messages, name: str, seconds_left: float | None) -> str:
     """The prompt, with the seconds left on the turn timer when it is on (``Ana [ 29 s]>``, as
-    the Rummikub family's)."""
+    the Rummikub family's: the Remi family's own message ``remi.prompt_timer``;
+    ``turn.timer_seconds``, docs/rules.md §1.14)."""
     if seconds_left is None:
         return m("prompt", name=name)
-    return m("rk.prompt_timer", name=name, seconds=math.ceil(seconds_left))
+    return m("remi.prompt_timer", name=name, seconds=math.ceil(seconds_left))
 
 
 def human_turn(io: TurnIO, seat: int) -> bool:

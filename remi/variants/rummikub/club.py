@@ -63,7 +63,7 @@ from typing import ClassVar
 import attrs
 
 from remi.core.actions import Action
-from remi.core.advice import Advice
+from remi.core.advice import Advice, deals
 from remi.core.errors import IllegalActionError
 from remi.core.formations import Formation
 from remi.core.messages import N_
@@ -443,7 +443,7 @@ class RummikubClubStrategy:
             N_("hint.why.rk_kept"),
             {
                 "tiles": placed_tiles(view, first),
-                "samples": samples,
+                "deals": deals(samples),
                 "margin": f"{self.settings.margin_points:g}",
             },
         )

@@ -1,12 +1,18 @@
 """Why the Rummikub ``club`` bot chooses its turn, in a sentence (``hint``): the catalogue
 message ids ``hint.why.rk_*`` and their values, for ``RummikubClubStrategy.advise``
-(``remi.variants.rummikub.club``; docs/rules.md §2.4, §2.5, §2.9, §2.10)."""
+(``remi.variants.rummikub.club``; docs/rules.md §2.4, §2.5, §2.9, §2.10).
+
+The counts are plural messages told in the reader's language (``points``, ``need``:
+``count.points``, "20 de puncte", "5 puncte", "1 point"; ``deals``: ``hint.deals``, the rollouts
+over deals of the hidden tiles) and the held sets are ``Tiles``, shown in the reader's colour
+letters (``remi.core.advice.reason_text``)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from remi.core.actions import Action
+from remi.core.advice import Tiles, deals, points
 from remi.core.formations import Formation
 from remi.core.messages import N_
 from remi.variants.rummikub.actions import Pass, Play
@@ -33,14 +39,14 @@ def first_reason(view: RummikubView, first: Action) -> Reason:
     if isinstance(first, Pass):
         return N_("hint.why.rk_pass"), {}
     if not view.opened[view.seat]:
-        return N_("hint.why.rk_no_meld"), {"need": view.rules.initial_meld_min_points}
+        return N_("hint.why.rk_no_meld"), {"need": points(view.rules.initial_meld_min_points)}
     return N_("hint.why.rk_no_play"), {}
 
 
 def replaced_reason(view: RummikubView, kind: Kind, gain: float, samples: int) -> Reason:
     """Why the candidate of ``kind`` replaced the solver's move: it came out ahead by
-    ``gain`` points (the mean over ``samples`` paired rollouts)."""
-    values: dict[str, object] = {"points": f"{gain:.0f}", "samples": samples}
+    ``gain`` points (the mean over ``samples`` paired rollouts, rounded to whole points)."""
+    values: dict[str, object] = {"points": points(round(gain)), "deals": deals(samples)}
     name, held = kind
     if name == "draw":
         opened = view.opened[view.seat]
@@ -49,7 +55,7 @@ def replaced_reason(view: RummikubView, kind: Kind, gain: float, samples: int) -
         return N_("hint.why.rk_points"), values
     if name == "jokers":
         return N_("hint.why.rk_jokers"), {**values, "joker": view.rules.scoring_joker_points}
-    sets = " ".join(f.text(view.rules.formation_rules) for f in held)
+    sets = Tiles(" ".join(f.text(view.rules.formation_rules) for f in held))
     return N_("hint.why.rk_hold_set"), {**values, "sets": sets}
 
 

@@ -145,9 +145,9 @@ def initial_meld_text(rules: RummikubRules, m: Messages) -> str:
     counting 0 under ``initial_meld.joker_value = zero``."""
     points = rules.initial_meld_min_points
     if rules.initial_meld_manipulate_same_turn:
-        text = m("rk.initial_meld.manipulate", points=points)
+        text = m.plural("rk.initial_meld.manipulate", points)
     else:
-        text = m("rk.initial_meld", points=points)
+        text = m.plural("rk.initial_meld", points)
     if rules.initial_meld_joker_value == "zero":
         text += " " + m("rk.initial_meld.joker_zero")
     return text

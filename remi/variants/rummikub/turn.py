@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
+from remi.core.advice import reason_text
 from remi.core.commands import canonical_command, in_romanian, split_commands
 from remi.core.errors import IllegalActionError, NotationError, RemiError
 from remi.core.formations import Formation, FormationRules
@@ -198,7 +199,7 @@ def _hint(io: TurnIO, seat: int) -> None:
     elif isinstance(action, Draw | Pass):
         io.say(io.m(_HINT[action.VERB], bot=kind))
     if advice.reason is not None:
-        io.say(io.m("hint.why", why=io.m(advice.reason, **advice.values)))
+        io.say(io.m("hint.why", why=reason_text(io.m, advice.reason, advice.values)))
 
 
 def _check(io: TurnIO, editor: TableEditor) -> None:

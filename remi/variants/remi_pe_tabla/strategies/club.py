@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from remi.core.advice import Advice
+from remi.core.advice import Advice, Tiles, deals, points
 from remi.core.errors import IllegalActionError
 from remi.core.formations import loose_tile_points
 from remi.core.messages import N_
@@ -217,7 +217,10 @@ class RemiClubStrategy(RemiSolverStrategy):
         if means[best] > means[usual] + self.club.take_margin_points:
             self._why = (
                 N_("hint.why.take_search"),
-                {"points": f"{means[best] - means[usual]:.0f}", "samples": self.club.take_samples},
+                {
+                    "points": points(round(means[best] - means[usual])),
+                    "deals": deals(self.club.take_samples),
+                },
             )
             return best
         return solver_break
@@ -298,8 +301,8 @@ class RemiClubStrategy(RemiSolverStrategy):
             self._why = (
                 N_("hint.why.discard_safe"),
                 {
-                    "tile": str(ranked[0]),
-                    "other": str(solver_first[0]),
+                    "tile": Tiles(str(ranked[0])),
+                    "other": Tiles(str(solver_first[0])),
                 },
             )
         if len(ranked) < 2:
@@ -325,10 +328,10 @@ class RemiClubStrategy(RemiSolverStrategy):
             self._why = (
                 N_("hint.why.discard_search"),
                 {
-                    "tile": str(best),
-                    "other": str(ranked[0]),
-                    "points": f"{means[best] - means[ranked[0]]:.0f}",
-                    "samples": self.club.samples,
+                    "tile": Tiles(str(best)),
+                    "other": Tiles(str(ranked[0])),
+                    "points": points(round(means[best] - means[ranked[0]])),
+                    "deals": deals(self.club.samples),
                 },
             )
             return best

@@ -6,11 +6,13 @@ docs/rules.md §1.9), a șir break worth more than drawing (rupere, §1.7), the 
 makes a formation or an opening (§1.5, §1.7), the opening (etalare) and its points, the layout
 of highest value, a lay-off (lipire, §1.6), a joly swap (§1.8), a discard. The club bot's
 searched discards have their own reasons (``remi.variants.remi_pe_tabla.strategies.club``).
-Message ids only; the sentence is the player's language's (``remi.core.messages``).
+Message ids only; the sentence is the player's language's (``remi.core.advice.reason_text``:
+the tiles in the reader's colour letters).
 """
 
 from __future__ import annotations
 
+from remi.core.advice import Tiles
 from remi.core.formations import loose_tile_points
 from remi.core.messages import N_
 from remi.variants.remi_pe_tabla import actions as act
@@ -38,8 +40,8 @@ def reason_for(view: PlayerView, action: act.Action) -> Reason | None:
         if action.position is not None:
             return N_("hint.why.break"), {"position": action.position}
         if me.opened:
-            return N_("hint.why.take"), {"tile": str(view.sir[-1])}
-        return N_("hint.why.take_opening"), {"tile": str(view.sir[-1])}
+            return N_("hint.why.take"), {"tile": Tiles(str(view.sir[-1]))}
+        return N_("hint.why.take_opening"), {"tile": Tiles(str(view.sir[-1]))}
     if isinstance(action, act.Draw):
         return N_("hint.why.draw"), {}
     if isinstance(action, act.Meld):
@@ -52,9 +54,9 @@ def reason_for(view: PlayerView, action: act.Action) -> Reason | None:
     if isinstance(action, act.LayOff):
         return N_("hint.why.layoff"), {}
     if isinstance(action, act.Swap):
-        return N_("hint.why.swap"), {"tile": str(action.tile)}
+        return N_("hint.why.swap"), {"tile": Tiles(str(action.tile))}
     if isinstance(action, act.Undo):
         return N_("hint.why.undo"), {}
     if isinstance(action, act.Discard):
-        return N_("hint.why.discard"), {"tile": str(action.tile)}
+        return N_("hint.why.discard"), {"tile": Tiles(str(action.tile))}
     return None
