@@ -62,7 +62,7 @@ def test_play_scripted_hand_refused_input_undo_save_resume(tmp_path: Path) -> No
     result = runner.invoke(app, ["play", "--load", str(start)], input="\n".join(first) + "\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "[rack.tiles]" in out and "p1 does not hold K13" in out
+    assert "[rack.tiles]" in out and "Ana does not hold K13" in out
     assert "unknown action 'dance'" in out
     assert "[turn.meld_from]" in out
     assert "Pass the keyboard to Bogdan" in out

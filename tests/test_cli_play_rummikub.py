@@ -112,7 +112,7 @@ def test_play_rummikub_hand_initial_meld_penalty_invalid_turn_save_resume(
     assert "[formation.min_tiles]" in out
     assert "Table and rack restored; Ana draws 3 penalty tiles [penalty.invalid_turn]." in out
     assert "'dance' is not a command" in out
-    assert "R5 is not on p1's rack" in out
+    assert "R5 is not on Ana's rack" in out
     assert "Ana [ 60 s]> " in out  # the countdown at the prompt (the fake clock stands still)
     assert "Time left: 60 s" in out
     assert "new R10 R11 R12 R13" in out  # help lists the initial meld as commands

@@ -228,7 +228,8 @@ def _hands(
         # board while the match goes on
         if pause is not None and not pause(session):
             return
-        session = session_factory(record)
+        previous, session = session, session_factory(record)
+        session.follow(previous)  # the match's saves are remembered across its hands
         playing.append(session)
         if session.save_path is not None:
             session.save()

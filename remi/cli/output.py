@@ -35,6 +35,7 @@ __all__ = [
     "set_json",
     "set_lang",
     "set_no_color",
+    "tell_events_rebuilt",
 ]
 
 EXIT_INVALID = 1
@@ -172,3 +173,22 @@ def report_error(
         line.append(printable(str(error.get("text") or error["message"])))
     err_console.print(line, highlight=False)
     raise typer.Exit(code)
+
+
+def tell_events_rebuilt(result: Any, path: Any, m: Any) -> None:
+    """Say, in one line on standard error, that the events a record stores did not match its
+    actions and were rebuilt from them (``record.events_rebuilt``), naming the first action
+    where they differ; nothing when they match. The actions are the record's truth and its
+    events are derived from them (docs/records.md), so the record still loads.
+
+    Args:
+        result: the ``remi.core.replay.ReplayResult`` of the record (``events_differ``).
+        path: the record's file, as given.
+        m: the ``remi.core.messages.Messages`` of the line's language.
+    """
+    position = result.events_differ
+    if position is None:
+        return
+    action = result.record.actions[position - 1]
+    line = m("record.events_rebuilt", path=printable(str(path)), position=position, action=action)
+    err_console.print(line, markup=False, highlight=False, style="yellow")

@@ -244,6 +244,11 @@ def play(
         chosen = language(lang, record.lang)  # a saved game keeps its language
         m = messages(chosen)
         _tell_own_rules(record, m)
+        if record.events is not None:  # stored events that the actions do not give: say so
+            from remi.cli.output import tell_events_rebuilt
+            from remi.core.replay import replay
+
+            tell_events_rebuilt(replay(record), load, m)
     else:
         raw = ctx.meta.get("remi.raw_args", [])
         from remi.bots import bot_spec

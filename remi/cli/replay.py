@@ -16,7 +16,7 @@ from rich.markup import escape
 from remi.cli.app import EXIT_INVALID, app, fail, guarded
 from remi.cli.lang import LangOption, language, letters_console
 from remi.cli.messages import messages
-from remi.cli.output import JsonOption, NoColorOption, emit
+from remi.cli.output import JsonOption, NoColorOption, emit, tell_events_rebuilt
 from remi.cli.vocabulary import (
     error_object,
     exception_error,
@@ -47,11 +47,13 @@ def replay_command(
 
     Exit 0 when every action is legal, 1 at the first illegal action (its position, text and
     rule id are printed), 2 for a bad file (malformed JSON, wrong format or version, bad
-    fields or action text). The file is only read.
+    fields or action text). The file is only read; stored events that do not match the
+    actions are rebuilt from them, and one line on standard error says so.
     """
     record = load_record(file)
     m = messages(language(lang, record.lang))
     result = replay(record)
+    tell_events_rebuilt(result, file, m)
     if json_out:
         emit(_replay_json(result, m))
     else:
@@ -65,7 +67,7 @@ def replay_command(
                         "replay.illegal",
                         position=err.position,
                         action=err.action,
-                        message=err.localized(m),
+                        message=err.localized(m, record.names),
                     )
                 ),
                 EXIT_INVALID,

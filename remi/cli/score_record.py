@@ -49,6 +49,9 @@ def score_record(path: Path, hand: int | None, json_out: bool, m: Messages) -> N
         _earlier_hand(path, record, hands, number, own, json_out, m)
         return
     result = replay(record)
+    from remi.cli.output import tell_events_rebuilt
+
+    tell_events_rebuilt(result, path, m)
     if result.error is not None:
         err = result.error
         from remi.cli.messages import messages
@@ -56,7 +59,10 @@ def score_record(path: Path, hand: int | None, json_out: bool, m: Messages) -> N
 
         m = messages(requested_language())
         told = m(
-            "replay.illegal", position=err.position, action=err.action, message=err.localized(m)
+            "replay.illegal",
+            position=err.position,
+            action=err.action,
+            message=err.localized(m, record.names),
         )
         fail(
             escape(f"{path}: action {err.position} '{err.action}' is illegal: {err.message}"),

@@ -112,6 +112,9 @@ class Session:
     saved_to: Path | None = None
     #: The actions of the hand the last save holds (fewer than ``action_count``: moves since).
     saved_at: int = 0
+    #: The last save was made in an earlier hand of the match (``follow``): the file holds the
+    #: match as it was then, every move of the hands since is missing from it.
+    saved_earlier: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -354,7 +357,16 @@ class Session:
     def saved_before(self) -> bool:
         """Moves were made since the last save, and no ``--save`` file keeps them: the file
         named by ``saved_to`` holds the game as it was then."""
-        return self.save_path is None and self.saved_at < self.action_count
+        return self.save_path is None and (self.saved_earlier or self.saved_at < self.action_count)
+
+    def follow(self, previous: Session) -> None:
+        """This session plays the hand of a match after ``previous``'s: the files the match
+        saved stay its own (a later ``save FILE`` may replace them), and its last save is
+        remembered, so that leaving names that file and says the moves since are not in it
+        (``saved_earlier``) until this hand saves."""
+        self.owned |= previous.owned
+        if self.saved_to is None and previous.saved_to is not None:
+            self.saved_to, self.saved_earlier = previous.saved_to, True
 
     def save(self, path: Path | None = None) -> bool:
         """Write the record to ``path`` (default: the ``--save`` file); False when there is no
@@ -375,7 +387,7 @@ class Session:
             shown = printable(str(target))
             self.say(self.m("saving_failed", path=shown, error=printable(error)), style="red")
             return False
-        self.saved_to, self.saved_at = target, self.action_count
+        self.saved_to, self.saved_at, self.saved_earlier = target, self.action_count, False
         return True
 
     def _save_to(self, target: Path) -> Told | None:
@@ -454,7 +466,7 @@ def start_session(
             field=f"actions[{err.position}]",
             position=err.position,
             action=err.action,
-            message=err.message if err.refusal is None else reason_of(err.refusal),
+            message=err.message if err.refusal is None else reason_of(err.refusal, record.names),
         )
     return Session(
         record=record,

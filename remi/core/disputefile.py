@@ -74,8 +74,9 @@ class DisputeError(RemiError, ValueError):
         self.detail = message
         self.source = source
 
-    def localized(self, m: Messages) -> str:
-        """The error in the language of ``m`` (the key and file stay as they are): the detail's
+    def localized(self, m: Messages, *, names: Sequence[str] | None = None) -> str:
+        """The error in the language of ``m`` (the key and file stay as they are; ``names``
+        unused: a dispute file names its players itself): the detail's
         catalogue text when it was given as a ``Told``, else the English ``str()``."""
         if not isinstance(self.detail, Told):
             return str(self)

@@ -9,7 +9,7 @@ tried, why not, and the rule id in brackets, for example::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from remi.core.messages import N_, Messages
@@ -23,6 +23,7 @@ __all__ = [
     "RemiError",
     "Told",
     "RulesError",
+    "Seat",
     "UnknownVariantError",
     "formation_error",
     "names_list",
@@ -33,6 +34,43 @@ __all__ = [
 ]
 
 _ENGLISH = Messages("en")
+
+
+class Seat:
+    """A player named in a message by his seat, where the layer that raises it does not know
+    the players' names (an engine refusal): ``str()`` is the seat id ``p2``; told with the
+    names (``Reason.render(m, names)``, ``RemiError.localized(m, names=...)``: the program
+    that seats the players, the CLI and the board, knows them) it is the player's name.
+
+    Attributes:
+        index: the seat, 0-based (``p2`` is 1).
+    """
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int):
+        self.index = index
+
+    def named(self, names: Sequence[str] | None) -> str:
+        """The player's name in ``names`` (seat order), else the seat id ``pN``."""
+        if names is not None and 0 <= self.index < len(names):
+            return names[self.index]
+        return str(self)
+
+    def __str__(self) -> str:
+        return f"p{self.index + 1}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Seat) and other.index == self.index
+
+    def __hash__(self) -> int:
+        return hash(("Seat", self.index))
+
+    def __repr__(self) -> str:
+        return f"Seat({self.index})"
 
 
 class Reason:
@@ -52,11 +90,10 @@ class Reason:
         self.params: Mapping[str, object] = params
         self.count = count
 
-    def render(self, m: Messages) -> str:
-        """The text in the language of ``m``."""
-        values = {
-            k: v.render(m) if isinstance(v, Reason | Told) else v for k, v in self.params.items()
-        }
+    def render(self, m: Messages, *, names: Sequence[str] | None = None) -> str:
+        """The text in the language of ``m``; a ``Seat`` parameter is the player's name in
+        ``names`` (seat order) when they are given, else the seat id."""
+        values = {k: _told(v, m, names) for k, v in self.params.items()}
         if self.count is not None:
             return m.plural(self.message_id, self.count, **values)
         return m(self.message_id, **values)
@@ -66,6 +103,17 @@ class Reason:
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+
+def _told(value: object, m: Messages, names: Sequence[str] | None) -> object:
+    """A parameter of a ``Reason`` as the text says it."""
+    if isinstance(value, Reason):
+        return value.render(m, names=names)
+    if isinstance(value, Told):
+        return value.reason.render(m, names=names)
+    if isinstance(value, Seat):
+        return value.named(names)
+    return value
 
 
 class Told(str):
@@ -111,8 +159,8 @@ class RemiError(Exception):
     params: Mapping[str, object] = {}
     count: int | None = None
 
-    def _reason(self, m: Messages) -> str:
-        return Reason(self.message_id, self.count, **self.params).render(m)
+    def _reason(self, m: Messages, names: Sequence[str] | None = None) -> str:
+        return Reason(self.message_id, self.count, **self.params).render(m, names=names)
 
     @classmethod
     def from_id(
@@ -149,32 +197,36 @@ class RemiError(Exception):
         err.count = count
         return err
 
-    def localized(self, m: Messages) -> str:
+    def localized(self, m: Messages, *, names: Sequence[str] | None = None) -> str:
         """The error in the language of ``m``: its catalogue text when it was raised with a
-        message id, else the English ``str()``."""
+        message id, else the English ``str()``; a seat it names (``Seat``) is the player's
+        name in ``names`` (seat order) when they are given."""
         if not self.message_id:
             return str(self)
-        return self._reason(m)
+        return self._reason(m, names)
 
 
 class _ErrorReason(Reason):
-    """An error's own text as a ``Reason``: told in any language as ``exc.localized`` tells it."""
+    """An error's own text as a ``Reason``: told in any language as ``exc.localized`` tells it,
+    the players it names by seat named from ``names`` (seat order) when they are given."""
 
-    __slots__ = ("error",)
+    __slots__ = ("error", "names")
 
-    def __init__(self, error: RemiError):
+    def __init__(self, error: RemiError, names: Sequence[str] | None = None):
         super().__init__(error.message_id or "")
         self.error = error
+        self.names = names
 
-    def render(self, m: Messages) -> str:
-        """The error's text in the language of ``m``."""
-        return self.error.localized(m)
+    def render(self, m: Messages, *, names: Sequence[str] | None = None) -> str:
+        """The error's text in the language of ``m`` (``names``: as ``RemiError.localized``)."""
+        return self.error.localized(m, names=names if names is not None else self.names)
 
 
-def reason_of(exc: RemiError) -> Reason:
+def reason_of(exc: RemiError, names: Sequence[str] | None = None) -> Reason:
     """The text of ``exc`` as a ``Reason`` parameter of another message (told in the other
-    message's language; English ``str()`` when ``exc`` has no message id)."""
-    return _ErrorReason(exc)
+    message's language; English ``str()`` when ``exc`` has no message id); ``names`` (seat
+    order) name the players it names by seat (``Seat``)."""
+    return _ErrorReason(exc, names)
 
 
 class NotationError(RemiError, ValueError):
@@ -263,11 +315,12 @@ class InvalidFormationError(RemiError, ValueError):
             return self.reason
         return Reason(self.message_id, **self.params)
 
-    def localized(self, m: Messages) -> str:
-        """The error in the language of ``m``, the rule id in brackets."""
+    def localized(self, m: Messages, *, names: Sequence[str] | None = None) -> str:
+        """The error in the language of ``m``, the rule id in brackets (``names``: as
+        ``RemiError.localized``)."""
         if not self.message_id:
             return str(self)
-        return f"{self._reason(m)} [{self.rule_id}]"
+        return f"{self._reason(m, names)} [{self.rule_id}]"
 
 
 def formation_error(
@@ -342,12 +395,15 @@ class IllegalActionError(RemiError, ValueError):
         self.params = dict(params or {})
         self.count = count
 
-    def localized(self, m: Messages, typed: str | None = None) -> str:
+    def localized(
+        self, m: Messages, typed: str | None = None, *, names: Sequence[str] | None = None
+    ) -> str:
         """The refusal in the language of ``m``: "illegal action 'ACTION': REASON [RULE]", the
         reason from the catalogue when the error has a message id. ``typed`` quotes the action
         as the player typed it (``Ana: arunc R12`` in Romanian play) in place of its canonical
-        notation (``p1 discard R12``)."""
-        reason = self._reason(m) if self.message_id else self.reason
+        notation (``p1 discard R12``); ``names`` (seat order) names the players the reason
+        names by seat (``Seat``: "Ana does not hold K13" for "p1 does not hold K13")."""
+        reason = self._reason(m, names) if self.message_id else self.reason
         if self.action is None:
             return m("error.illegal_action.bare", reason=reason, rule=self.rule_id)
         action = self.action if typed is None else typed

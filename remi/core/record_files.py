@@ -384,9 +384,10 @@ class _WithoutPath(Reason):
         super().__init__("")
         self.error = error
 
-    def render(self, m: Messages) -> str:
-        """The error's text in the language of ``m``, its file name left out."""
-        return self.error.localized(m).removeprefix(f"{self.error.path}: ")
+    def render(self, m: Messages, *, names: Sequence[str] | None = None) -> str:
+        """The error's text in the language of ``m``, its file name left out (``names``: as
+        ``RemiError.localized``)."""
+        return self.error.localized(m, names=names).removeprefix(f"{self.error.path}: ")
 
 
 def reason_without_path(exc: RecordError) -> Reason:

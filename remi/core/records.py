@@ -95,9 +95,10 @@ class RecordError(RemiError, ValueError):
         self.field = field
         self.index = index
 
-    def localized(self, m: Messages) -> str:
-        """The error in the language of ``m``, after the file name."""
-        text = super().localized(m) if self.message_id else str(self)
+    def localized(self, m: Messages, *, names: Sequence[str] | None = None) -> str:
+        """The error in the language of ``m``, after the file name (``names``: as
+        ``RemiError.localized``)."""
+        text = super().localized(m, names=names) if self.message_id else str(self)
         return f"{self.path}: {text}" if self.path and self.message_id else text
 
 

@@ -8,10 +8,13 @@ A record is read by ``remi.core.records`` (docs/records.md); ``replay`` is what 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from remi.core.actions import Action
 from remi.core.errors import IllegalActionError, RemiError
+from remi.core.events import Event
 from remi.core.game import State
 from remi.core.messages import Messages
 from remi.core.record_setup import checked_rules, record_actions, start_state
@@ -40,9 +43,10 @@ class ReplayError:
     #: the refusal itself, to be told in any language (not compared)
     refusal: IllegalActionError | None = attrs.field(default=None, eq=False, repr=False)
 
-    def localized(self, m: Messages) -> str:
-        """``message`` in the language of ``m``."""
-        return self.message if self.refusal is None else self.refusal.localized(m)
+    def localized(self, m: Messages, names: Sequence[str] | None = None) -> str:
+        """``message`` in the language of ``m``; ``names`` (the record's players, seat order)
+        name the players the refusal names by seat (``remi.core.errors.Seat``)."""
+        return self.message if self.refusal is None else self.refusal.localized(m, names=names)
 
 
 @attrs.frozen(kw_only=True)
@@ -56,6 +60,11 @@ class ReplayResult:
         error: the first illegal action, or None when every action was legal.
         scores: the explained hand scores (``remi.core.scoring.PlayerScore``, seat order) when the
             hand has ended, else ``()``.
+        events_differ: the 1-based position of the first replayed action whose events, as the
+            record stored them (``GameRecord.events``), are not the events the action gives;
+            None when they all match or the record stores none. The actions are the truth
+            (docs/records.md): the events are rebuilt from them, and a program that loads the
+            record says so (``record.events_rebuilt``).
     """
 
     record: GameRecord
@@ -63,6 +72,7 @@ class ReplayResult:
     actions: tuple[Action, ...]
     error: ReplayError | None
     scores: tuple[PlayerScore, ...]
+    events_differ: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -79,7 +89,9 @@ def replay(record: GameRecord) -> ReplayResult:
     """Re-play ``record`` through its variant (``remi.core.variant.variant_for_rules``).
 
     Stops at the first illegal action and reports it (position, text, rule id); the state
-    returned is the one just before it.
+    returned is the one just before it. The events the record stores are compared with the
+    events its actions give (``ReplayResult.events_differ``: the first action where they do
+    not match).
 
     Raises:
         RecordError: bad rules, deal or action text (as ``load_record`` would report them).
@@ -95,16 +107,24 @@ def replay(record: GameRecord) -> ReplayResult:
         raise RecordError(f"the deal cannot start a hand: {exc}", field="deal") from None
     applied: list[Action] = []
     error = None
+    differ: int | None = None
     for i, (line, action) in enumerate(zip(record.actions, actions), start=1):
         try:
-            state = variant.apply(state, action)
+            if record.events is None:  # nothing to compare: the fast path
+                state, events = variant.apply(state, action), tuple[Event, ...]()
+            else:
+                state, events = variant.transition(state, action)
         except IllegalActionError as exc:
             error = ReplayError(
                 position=i, action=line, rule_id=exc.rule_id, message=str(exc), refusal=exc
             )
             break
         applied.append(action)
+        stored = record.events[i - 1] if record.events is not None else None
+        if differ is None and stored is not None and tuple(stored) != tuple(map(str, events)):
+            differ = i
     scores = variant.score(state, record.names) if variant.is_over(state) else ()
-    return ReplayResult(
+    found = ReplayResult(
         record=record, state=state, actions=tuple(applied), error=error, scores=scores
     )
+    return attrs.evolve(found, events_differ=differ)

@@ -68,7 +68,7 @@ def announce_first(
         try:
             io.apply(Announce(view.seat))
         except IllegalActionError as exc:
-            io.say(m("illegal", error=exc.localized(m)), style="red")
+            io.say(m("illegal", error=exc.localized(m, names=io.names)), style="red")
             return "back"
         return "discard"
     return "discard" if key == discard else "back"

@@ -14,6 +14,7 @@ scored at the end of the hand (``announce.penalty_points``, ``remi.variants.remi
 
 from __future__ import annotations
 
+from remi.core.errors import Seat
 from remi.variants.remi_pe_tabla.actions import Claim
 from remi.variants.remi_pe_tabla.engine_common import _PLAY, _TAKE, _illegal, _phase_error
 from remi.variants.remi_pe_tabla.state import GameState
@@ -57,12 +58,12 @@ def apply_claim(state: GameState, action: Claim) -> GameState:
         raise _illegal("error.claim.disabled", "announce.penalty", action)
     target = action.target
     if target == action.player or target >= len(state.players):
-        raise _illegal("error.claim.seat", "announce.penalty", action, seat=target + 1)
+        raise _illegal("error.claim.seat", "announce.penalty", action, seat=Seat(target))
     claimed = state.players[target]
     if not claimed.failed_announcement:
-        raise _illegal("error.claim.nothing", "announce.penalty", action, seat=target + 1)
+        raise _illegal("error.claim.nothing", "announce.penalty", action, seat=Seat(target))
     if claimed.announcement_claimed:
-        raise _illegal("error.claim.again", "announce.penalty", action, seat=target + 1)
+        raise _illegal("error.claim.again", "announce.penalty", action, seat=Seat(target))
     players = list(state.players)
     players[target] = claimed.evolve(announcement_claimed=True)
     return state.evolve(

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from remi.core.actions import Action
-from remi.core.errors import IllegalActionError
+from remi.core.errors import IllegalActionError, Seat
 from remi.core.events import Event
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.actions import (
@@ -96,7 +96,7 @@ def apply(state: GameState, action: Action) -> GameState:
     if state.phase is _ENDED:
         raise _illegal("error.hand.ended", "hand.ended", action)
     if action.player != state.current:
-        raise _illegal("error.turn.order", "turn.order", action, seat=state.current + 1)
+        raise _illegal("error.turn.order", "turn.order", action, seat=Seat(state.current))
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise _illegal(

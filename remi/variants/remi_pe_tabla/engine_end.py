@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 
 from remi.core.actions import Action
+from remi.core.errors import Seat
 from remi.core.tiles import Tile
 from remi.variants.remi_pe_tabla.actions import Announce, AnnounceAtu, Declare, Discard
 from remi.variants.remi_pe_tabla.engine_common import (
@@ -73,7 +74,9 @@ def _announce_atu(state: GameState, action: AnnounceAtu) -> GameState:
     if ps.atu_announced:
         raise _illegal("error.atu.again", "atu.first_turn", action)
     if state.atu not in ps.rack:
-        raise _illegal("error.atu.twin", "atu.twin", action, seat=state.current + 1, tile=state.atu)
+        raise _illegal(
+            "error.atu.twin", "atu.twin", action, seat=Seat(state.current), tile=state.atu
+        )
     return state.evolve(
         players=_with_player(state, ps.evolve(atu_announced=True)),
         turn=state.turn.evolve(undoable=state.turn.undoable + 1),
@@ -189,7 +192,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     rest = _remove(ps.rack, (action.tile,))
     if rest is None:
         raise _illegal(
-            "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=action.tile
+            "error.rack.tiles", "rack.tiles", action, seat=Seat(state.current), tiles=action.tile
         )
     if state.phase is _PLAY:
         _end_of_turn_obligations(state, action, len(rest))

@@ -12,6 +12,7 @@ discard that is not his last is refused at ``engine_end``).
 
 from __future__ import annotations
 
+from remi.core.errors import Seat
 from remi.core.messages import N_
 from remi.variants.remi_pe_tabla.actions import Accept, Offer, Pass, TakeAtu
 from remi.variants.remi_pe_tabla.doubles import double_tiles, may_answer
@@ -53,7 +54,7 @@ def _offer(state: GameState, action: Offer) -> GameState:
     if action.tile not in double_tiles(ps.rack):
         raise _illegal(N_("error.exchange.not_double"), _RULE, action, tile=action.tile)
     if action.partner == state.current or not 0 <= action.partner < state.player_count:
-        raise _illegal(N_("error.exchange.partner"), _RULE, action, seat=action.partner + 1)
+        raise _illegal(N_("error.exchange.partner"), _RULE, action, seat=Seat(action.partner))
     return state.evolve(offer=(state.current, action.partner, action.tile), current=action.partner)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from remi.core.actions import Action
+from remi.core.errors import Seat
 from remi.core.formations import ACE_HIGH_RANK, Formation, FormationRules
 from remi.core.messages import N_
 from remi.core.notation import SlotToken
@@ -57,7 +58,7 @@ def _rack_after(
     if rest is None:
         missing = " ".join(str(t) for t in _missing_tiles(ps.rack, tiles))
         raise _illegal(
-            "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=missing
+            "error.rack.tiles", "rack.tiles", action, seat=Seat(state.current), tiles=missing
         )
     if not rest:
         raise _illegal(nothing_left, "hand.closing_discard", action)
@@ -384,7 +385,7 @@ def _swap(state: GameState, action: Swap) -> GameState:
         raise _illegal("error.layoff.target", "layoff.target", action, target=action.target)
     if action.tile not in ps.rack:
         raise _illegal(
-            "error.rack.tiles", "rack.tiles", action, seat=state.current + 1, tiles=action.tile
+            "error.rack.tiles", "rack.tiles", action, seat=Seat(state.current), tiles=action.tile
         )
     tf = state.table[action.target - 1]
     f = tf.formation

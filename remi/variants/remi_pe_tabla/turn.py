@@ -293,7 +293,7 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         try:
             action: Any = parse_action(full, io.state.rules.formation_rules)
         except NotationError as exc:
-            told = verbs_in_words(exc, ROMANIAN_WORDS, m.lang == "ro").localized(m)
+            told = verbs_in_words(exc, ROMANIAN_WORDS, m.lang == "ro").localized(m, names=io.names)
             io.say(m("bad_input", error=told), style="red")
             queued.clear()  # the commands after a refused one are not carried out
             continue
@@ -301,7 +301,7 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         quoted = f"{name}: {command_text(action, 'ro')}" if m.lang == "ro" else None
         stranded = strands_taken_tile(io.state, seat, action)
         if stranded is not None:
-            io.say(m("illegal", error=stranded.localized(m, quoted)), style="red")
+            io.say(m("illegal", error=stranded.localized(m, quoted, names=io.names)), style="red")
             queued.clear()
             continue
         asked = announce_first(io, view(io.state, seat), action)  # anunț: ask before -500
@@ -312,7 +312,7 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         try:
             io.apply(action)
         except IllegalActionError as exc:
-            io.say(m("illegal", error=exc.localized(m, quoted)), style="red")
+            io.say(m("illegal", error=exc.localized(m, quoted, names=io.names)), style="red")
             queued.clear()
             continue
         io.acted(seat)

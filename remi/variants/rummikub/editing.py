@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
@@ -44,6 +44,7 @@ from remi.core.errors import (
     IllegalActionError,
     InvalidFormationError,
     RemiError,
+    Seat,
     formation_error,
     illegal,
 )
@@ -89,14 +90,17 @@ class Refusal:
     penalty: Penalty
     error: RemiError | None = None
 
-    def localized(self, m: Messages, typed: str | None = None) -> str:
+    def localized(
+        self, m: Messages, typed: str | None = None, *, names: Sequence[str] | None = None
+    ) -> str:
         """The explanation in the language of ``m``, the rule id in brackets; ``typed`` quotes
         the refused play as the player would type it (``Ana: masa [R8 G8 A8]`` in Romanian
-        play, ``IllegalActionError.localized``) in place of its canonical notation."""
+        play, ``IllegalActionError.localized``) in place of its canonical notation; ``names``
+        (seat order) names the players it names by seat (``remi.core.errors.Seat``)."""
         if isinstance(self.error, IllegalActionError):
-            return self.error.localized(m, typed)
+            return self.error.localized(m, typed, names=names)
         if self.error is not None:
-            return self.error.localized(m)
+            return self.error.localized(m, names=names)
         if f"[{self.rule_id}]" in self.message:
             return self.message
         return f"{self.message} [{self.rule_id}]"
@@ -254,11 +258,9 @@ class TableEditor:
         held = sum(1 for t in self.state.racks[self.seat] if t == slot.tile)
         if held:  # the rack held it, but every copy is placed already
             raise EditError.from_id_n(
-                "error.rk.edit.all_placed", held, tile=slot.tile, seat=f"p{self.seat + 1}"
+                "error.rk.edit.all_placed", held, tile=slot.tile, seat=Seat(self.seat)
             )
-        raise EditError.from_id(
-            "error.rk.edit.not_on_rack", tile=slot.tile, seat=f"p{self.seat + 1}"
-        )
+        raise EditError.from_id("error.rk.edit.not_on_rack", tile=slot.tile, seat=Seat(self.seat))
 
     def put(self, token: str, set_number: int) -> None:
         """Put a rack tile (``R5``, ``J`` or ``J[R4]``) into set ``set_number``.
@@ -363,7 +365,7 @@ class TableEditor:
             raise EditError.from_id(
                 "error.rk.edit.nowhere",
                 tiles=" ".join(map(str, sort_tiles(missing.elements()))),
-                seat=f"p{self.seat + 1}",
+                seat=Seat(self.seat),
             )
         kept = self._start_sets_kept(groups)
         self._save()

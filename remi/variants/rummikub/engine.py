@@ -37,7 +37,13 @@ from itertools import chain
 import attrs
 
 from remi.core.actions import Action
-from remi.core.errors import IllegalActionError, InvalidFormationError, illegal, illegal_n
+from remi.core.errors import (
+    IllegalActionError,
+    InvalidFormationError,
+    Seat,
+    illegal,
+    illegal_n,
+)
 from remi.core.events import Event
 from remi.core.formations import Formation
 from remi.core.tiles import Tile, sort_tiles
@@ -139,7 +145,7 @@ def _check(state: RummikubState, action: Action) -> None:
     if not isinstance(action, (Draw, Pass, Play, Penalty, Timeout)):
         raise illegal("error.rk.not_an_action", "turn.action", action, what=action)
     if action.player != state.current:
-        raise illegal("error.turn.order", "turn.order", action, seat=state.current + 1)
+        raise illegal("error.turn.order", "turn.order", action, seat=Seat(state.current))
     if isinstance(action, Draw):
         if not state.pool:
             raise illegal("error.rk.pool_empty", "pool_empty.play_on", action)
@@ -185,7 +191,7 @@ def _check_play(state: RummikubState, play: Play) -> None:
             "error.rk.own_tiles",
             "play.own_tiles",
             tiles=" ".join(map(str, sort_tiles(extra.elements()))),
-            seat=f"p{seat + 1}",
+            seat=Seat(seat),
         )
     if not played:
         raise illegal("error.rk.play_or_draw", "turn.play_or_draw")

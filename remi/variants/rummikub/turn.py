@@ -206,7 +206,9 @@ def _check(io: TurnIO, editor: TableEditor) -> None:
     """``check``: what ``done`` would say of the working table now, without ending the turn."""
     outcome = editor.done()
     if isinstance(outcome, Refusal):
-        io.say(io.m("board.check.bad", error=outcome.localized(io.m)), style="yellow")
+        io.say(
+            io.m("board.check.bad", error=outcome.localized(io.m, names=io.names)), style="yellow"
+        )
     elif isinstance(outcome, Play):
         io.say(io.m("board.check.ok"), style="green")
     else:
@@ -307,16 +309,16 @@ def human_turn(io: TurnIO, seat: int) -> bool:
                 return _end_turn(io, seat, Draw(seat) if word == "draw" else Pass(seat))
             except IllegalActionError as exc:  # quoted as typed in Romanian play („Ana: pas”)
                 quoted = f"{name}: {in_romanian(word, ROMANIAN_WORDS)}" if m.lang == "ro" else None
-                io.say(m("illegal", error=exc.localized(m, quoted)), style="red")
+                io.say(m("illegal", error=exc.localized(m, quoted, names=io.names)), style="red")
                 continue
         try:
             outcome = editor.command(text)
         except IllegalActionError as exc:  # an edit the rules forbid in this turn
-            io.say(m("illegal", error=exc.localized(m)), style="red")
+            io.say(m("illegal", error=exc.localized(m, names=io.names)), style="red")
             queued.clear()  # the commands after a refused one are not carried out
             continue
         except (RemiError, NotationError) as exc:
-            io.say(m("bad_input", error=exc.localized(m)), style="red")
+            io.say(m("bad_input", error=exc.localized(m, names=io.names)), style="red")
             queued.clear()
             continue
         if outcome is None:
@@ -333,10 +335,10 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             )
             continue
         if isinstance(outcome, Refusal):  # restore the table and rack, then the penalty
-            error = outcome.localized(m, _typed_play(outcome, name, m.lang))
+            error = outcome.localized(m, _typed_play(outcome, name, m.lang), names=io.names)
             io.say(m("rk.refused", error=error), style="red")
             return _end_turn(io, seat, outcome.penalty, "penalty.invalid_turn")
         try:
             return _end_turn(io, seat, outcome)
         except IllegalActionError as exc:  # the editor checked it; kept for a defensive message
-            io.say(m("illegal", error=exc.localized(m)), style="red")
+            io.say(m("illegal", error=exc.localized(m, names=io.names)), style="red")
