@@ -145,12 +145,19 @@ class Session:
         )
 
     def seed_shown(self) -> bool:
-        """The deal's seed may be shown while the game is played: it was chosen on the command
-        line (``--seed``, ``GameRecord.seed_chosen``) or only bots play (``--auto``). A seed
-        nobody chose would let any player rebuild the deal (every rack and the stock order,
-        and in a match the next deals: base seed + hands played), so it stays hidden; a game
-        from ``--position`` has no seed of its own."""
-        return not self.from_position and (self.auto or self.record.seed_chosen)
+        """The deal's seed may be shown now: only bots play (``--auto``), or the hand is over
+        and its seed was chosen on the command line (``--seed``, ``GameRecord.seed_chosen``)
+        outside a match. The seed rebuilds the deal (every rack and the stock order, and in a
+        match the next deals: base seed + hands played), so while a human plays it stays hidden
+        even when chosen: it would show the other players' racks in hot-seat and the bots'
+        racks to a human playing alone. A game from ``--position`` has no seed of its own; the
+        saved record keeps the seed in every case."""
+        if self.from_position:
+            return False
+        if self.auto:
+            return True
+        over = self.variant.is_over(self.state)
+        return self.record.seed_chosen and self.record.match is None and over
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may see now."""
