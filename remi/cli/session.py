@@ -9,6 +9,7 @@ game: another game's save is never replaced, nor a file that is not a game recor
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -351,12 +352,14 @@ class Session:
         last put it (``quit_saved_before`` when moves were made since: the file holds the game
         as of that save); else not saved."""
         if self.save():
-            return self.m("quit_saved", path=self.save_path)
+            return self.m("quit_saved", path=self.save_path, load=shlex.quote(str(self.save_path)))
         if self.saved_to is None:
             return self.m("quit")
         if self.saved_before():
-            return self.m("quit_saved_before", path=self.saved_to)
-        return self.m("quit_saved", path=self.saved_to)
+            return self.m(
+                "quit_saved_before", path=self.saved_to, load=shlex.quote(str(self.saved_to))
+            )
+        return self.m("quit_saved", path=self.saved_to, load=shlex.quote(str(self.saved_to)))
 
     def saved_before(self) -> bool:
         """Moves were made since the last save, and no ``--save`` file keeps them: the file
