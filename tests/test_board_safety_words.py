@@ -4,12 +4,15 @@ reveal every rack and the stock order)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 from boardkit import enter, make_board, screen_text, settle, shown, sir_break_record
+from rich.console import Console
 
 from remi.cli.hands import new_record
+from remi.cli.messages import messages
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
 from remi.core.records import GameRecord, PlayerEntry
@@ -111,15 +114,43 @@ async def _header(record: GameRecord) -> str:
 
 @pytest.mark.parametrize("rules", ["remi-pe-tabla", "rummikub"])
 async def test_board_hides_a_seed_nobody_chose(rules: str) -> None:
-    """Hot-seat without ``--seed``: the fresh seed is never on screen (nor the word seed);
-    with ``--seed 41`` the header shows it."""
+    """Hot-seat: the seed is never on screen during the hand (nor the word seed), neither a
+    fresh one nor one chosen with ``--seed 41``: it rebuilds the other player's rack."""
     no_timer = {"timer.seconds": "0"} if rules == "rummikub" else {}
     fresh = new_record(rules, no_timer, SEATS, None, False)
     assert fresh.seed is not None and not fresh.seed_chosen
     text = await _header(fresh)
     assert str(fresh.seed) not in text and "seed" not in text
     chosen = await _header(new_record(rules, no_timer, SEATS, 41, False))
-    assert "seed 41" in chosen
+    assert "41" not in chosen and "seed" not in chosen
+
+
+def test_a_chosen_seed_is_shown_once_the_hand_is_over_outside_a_match() -> None:
+    """``Session.seed_shown``: hidden while a human plays (hot-seat or against bots), shown
+    at the end of a hand dealt with ``--seed``, never in a match (it gives the next deals),
+    always in a bots-only game."""
+    from remi.bots import make_bot, play_hand
+    from remi.cli.session import start_session
+    from remi.core.presets import load_rules
+    from remi.core.variant import get_variant
+
+    rules = load_rules("remi-pe-tabla")
+    state = get_variant("remi").new_game(rules, 2, seed=41)
+    _, log = play_hand(state, [make_bot("greedy", 41 + i) for i in range(2)])
+    start = new_record("remi-pe-tabla", {}, SEATS, 41, False)
+    vs_bot = new_record("remi-pe-tabla", {}, (SEATS[0], PlayerEntry("", "greedy")), 41, False)
+    m = messages("en")
+
+    def shown_for(record: GameRecord, auto: bool = False) -> bool:
+        return start_session(record, Console(file=io.StringIO()), m, None, auto).seed_shown()
+
+    assert start.seed == 41 and start.seed_chosen
+    assert not shown_for(start) and not shown_for(vs_bot)
+    assert not shown_for(start.with_actions(log[:-1]))  # one action before the end
+    assert shown_for(start.with_actions(log))  # the hand is over
+    assert shown_for(start, auto=True)
+    match = new_record("remi-pe-tabla", {}, SEATS, 41, True)
+    assert not shown_for(match.with_actions(log))
 
 
 def test_each_family_command_table_maps_romanian_words_to_its_commands() -> None:

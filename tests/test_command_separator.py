@@ -55,8 +55,9 @@ def test_romanian_tile_right_before_the_separator_is_read(text: str) -> None:
     assert split_commands(typed(text, "ro")) == ["nou R8 Y8 B8", "gata"]
 
 
-def test_save_line_keeps_its_file_name_whole() -> None:
-    assert split_commands("salvez a;b.json") == ["salvez a;b.json"]
+def test_save_obeys_the_separator_like_every_command() -> None:
+    assert split_commands("save /tmp/s7.json;discard R1") == ["save /tmp/s7.json", "discard R1"]
+    assert split_commands("salvez a.json ; arunc R1") == ["salvez a.json", "arunc R1"]
 
 
 #: ``remi play`` in the line mode, Romanian, Rummikub, Ana and Bob hot-seat, seed 3, no timer.
@@ -121,3 +122,20 @@ async def test_board_romanian_tiles_before_semicolon(
         assert {"R8", "Y8", "B8"} <= set(rack)
         await enter(pilot, app_, "nou R8 G8 A8;gata")
         assert app_.snapshot.view.tile_counts[0] == 17
+
+
+def test_save_then_quit_on_one_line_saves_the_named_file_and_quotes_the_resume_hint(
+    tmp_path: Path,
+) -> None:
+    """``save FILE;quit`` in the line mode: the file is FILE (not ``FILE;quit``) and the hint
+    quotes its name for the shell (``shlex.quote``)."""
+    from typer.testing import CliRunner
+
+    from remi.cli import app
+
+    target = tmp_path / "my game.json"
+    args = ["play", "--plain", "--human", "Ana", "--players", "2", "--seed", "9"]
+    result = CliRunner().invoke(app, args, input=f"discard R5\nsave {target};quit\n")
+    assert result.exit_code == 0, result.output
+    assert target.is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["my game.json"]
+    assert f"(remi play --load '{target}')" in result.output.replace("\n", "")

@@ -7,6 +7,7 @@ text). The file is only read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,6 +26,7 @@ from remi.cli.vocabulary import (
     scores_list,
 )
 from remi.core.errors import Told
+from remi.core.events import Event, public_events
 from remi.core.messages import Messages
 from remi.core.record_files import load_record
 from remi.core.record_setup import record_rules, rules_note, start_state
@@ -115,17 +117,37 @@ def _print_replay(result: ReplayResult, m: Messages) -> None:
 
 
 def _action_texts(result: ReplayResult, variant: AnyVariant, m: Messages) -> list[str]:
-    """Each replayed action as the turn list shows it: its notation without the seat
-    (``discard B4``) in English; in words in other languages (``Variant.describe`` of its
-    events, the record being public: "a aruncat A4")."""
-    if m.lang == "en":
-        return [str(action).split(" ", 1)[1] for action in result.actions]
+    """Each replayed action as the turn list shows it, as every player may see it (the
+    replay is an onlooker's: ``remi.core.events.public_events``, so a tile drawn from the stock
+    (grămadă) or offered face down in the exchange of doubles is never named, in any language
+    nor after the end of the hand). In English its notation without the seat (``discard
+    B4``, ``draw``), unless the notation names a hidden tile (``offer R5 p3``): then, as in
+    other languages, ``Variant.describe`` of its public events ("a aruncat A4", "a tras o
+    piesă din grămadă")."""
     state = start_state(result.record, record_rules(result.record))
     out = []
     for action in result.actions:
         state, events = variant.transition(state, action)
-        out.append(variant.describe(events, result.record.names, m))
+        shown = public_events(events)
+        notation = str(action).split(" ", 1)[1]
+        if m.lang == "en" and not _names_hidden(notation, events, shown):
+            out.append(notation)
+        else:
+            out.append(variant.describe(shown, result.record.names, m))
     return out
+
+
+def _names_hidden(notation: str, events: Sequence[Event], shown: Sequence[Event]) -> bool:
+    """Whether an action's ``notation`` names a value that ``shown`` (the public copies of
+    ``events``) hides: a tile of a private field (``Event.PRIVATE``) as a word of it."""
+    hidden: set[str] = set()
+    for event, public in zip(events, shown):
+        for name in event.PRIVATE:
+            value = getattr(event, name)
+            if value is not None and getattr(public, name) is None:
+                values = value if isinstance(value, tuple) else (value,)
+                hidden.update(str(v) for v in values)
+    return any(word in hidden for word in notation.split())
 
 
 def _replay_json(result: ReplayResult, m: Messages) -> dict[str, Any]:

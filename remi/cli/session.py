@@ -9,6 +9,7 @@ game: another game's save is never replaced, nor a file that is not a game recor
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -148,12 +149,19 @@ class Session:
         )
 
     def seed_shown(self) -> bool:
-        """The deal's seed may be shown while the game is played: it was chosen on the command
-        line (``--seed``, ``GameRecord.seed_chosen``) or only bots play (``--auto``). A seed
-        nobody chose would let any player rebuild the deal (every rack and the stock order,
-        and in a match the next deals: base seed + hands played), so it stays hidden; a game
-        from ``--position`` has no seed of its own."""
-        return not self.from_position and (self.auto or self.record.seed_chosen)
+        """The deal's seed may be shown now: only bots play (``--auto``), or the hand is over
+        and its seed was chosen on the command line (``--seed``, ``GameRecord.seed_chosen``)
+        outside a match. The seed rebuilds the deal (every rack and the stock order, and in a
+        match the next deals: base seed + hands played), so while a human plays it stays hidden
+        even when chosen: it would show the other players' racks in hot-seat and the bots'
+        racks to a human playing alone. A game from ``--position`` has no seed of its own; the
+        saved record keeps the seed in every case."""
+        if self.from_position:
+            return False
+        if self.auto:
+            return True
+        over = self.variant.is_over(self.state)
+        return self.record.seed_chosen and self.record.match is None and over
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may see now."""
@@ -347,12 +355,14 @@ class Session:
         last put it (``quit_saved_before`` when moves were made since: the file holds the game
         as of that save); else not saved."""
         if self.save():
-            return self.m("quit_saved", path=self.save_path)
+            return self.m("quit_saved", path=self.save_path, load=shlex.quote(str(self.save_path)))
         if self.saved_to is None:
             return self.m("quit")
         if self.saved_before():
-            return self.m("quit_saved_before", path=self.saved_to)
-        return self.m("quit_saved", path=self.saved_to)
+            return self.m(
+                "quit_saved_before", path=self.saved_to, load=shlex.quote(str(self.saved_to))
+            )
+        return self.m("quit_saved", path=self.saved_to, load=shlex.quote(str(self.saved_to)))
 
     def saved_before(self) -> bool:
         """Moves were made since the last save, and no ``--save`` file keeps them: the file

@@ -64,18 +64,17 @@ def canonical_command(text: str, words: Mapping[str, str]) -> str:
 
 
 def split_commands(line: str) -> list[str]:
-    """The commands of one typed line, in order: ``;`` separates them in every language, with or
-    without blanks around it (``nou R8 G8 A8;gata`` is ``nou R8 G8 A8`` then ``gata``); empty
-    parts are dropped. A line without ``;``, or one that starts with ``save`` / ``salvez``
-    (its file name may hold a ``;``), is one command, returned as typed.
+    """The commands of one typed line, in order: ``;`` separates them in every language and
+    after every command, ``save FILE`` too (a file name cannot hold a ``;``), with or without
+    blanks around it (``nou R8 G8 A8;gata`` is ``nou R8 G8 A8`` then ``gata``); empty parts are
+    dropped. A line without ``;`` is one command, returned as typed.
 
     >>> split_commands("new R8 Y8 B8;done")
     ['new R8 Y8 B8', 'done']
-    >>> split_commands("salvez a;b.json")
-    ['salvez a;b.json']
+    >>> split_commands("save /tmp/s7.json;discard R1")
+    ['save /tmp/s7.json', 'discard R1']
     """
-    word = line.strip().split(" ", 1)[0]
-    if ";" not in line or canonical_command(word, {}).lower() == "save":
+    if ";" not in line:
         return [line]
     return [part for part in (p.strip() for p in line.split(";")) if part] or [""]
 

@@ -20,6 +20,7 @@ a command on the command line, and Enter on an unchanged table (a draw) asks fir
 from __future__ import annotations
 
 import math
+import shlex
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import TypeVar
@@ -592,8 +593,14 @@ class BoardApp(App[None]):
                 self._send("quit")
                 return
             if saved is not None:  # a bot game, or while the bots play: said on leaving
-                said = self.m("quit_saved_before", path=saved) if before else None
-                self.bridge.farewell.append(said or self.m("quit_saved", path=saved))
+                said = (
+                    self.m("quit_saved_before", path=saved, load=shlex.quote(str(saved)))
+                    if before
+                    else None
+                )
+                self.bridge.farewell.append(
+                    said or self.m("quit_saved", path=saved, load=shlex.quote(str(saved)))
+                )
             self.exit()
 
         self.push_screen(QuitScreen(saved, self.m, from_position=position, before=before), answer)

@@ -8,6 +8,7 @@ until the next player confirms (``remi.ui.app.BoardApp.show_cover`` also blanks 
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping, Sequence
 
 from rich.console import RenderableType
@@ -160,9 +161,9 @@ class QuitScreen(_Question):
         if from_position:  # --save is refused with --position: never suggest it
             where = m("board.quit.position")
         elif saved_to is not None and before:  # moves since the save: not in the file
-            where = m("board.quit.saved_before", path=saved_to)
+            where = m("board.quit.saved_before", path=saved_to, load=shlex.quote(str(saved_to)))
         elif saved_to is not None:
-            where = m("board.quit.saved", path=saved_to)
+            where = m("board.quit.saved", path=saved_to, load=shlex.quote(str(saved_to)))
         else:
             where = m("board.quit.not_saved")
         lines = [m("board.quit.ask"), where, m("board.quit.keys")]
