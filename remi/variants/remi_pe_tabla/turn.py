@@ -292,7 +292,8 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             action: Any = parse_action(full, io.state.rules.formation_rules)
         except NotationError as exc:
             told = verbs_in_words(exc, ROMANIAN_WORDS, m.lang == "ro").localized(m)
-            io.say(m("bad_input", error=told), style="red")
+            # a formation the rules refuse is a refusal; a line not parsed is not understood
+            io.say(m("illegal" if exc.rule_id else "bad_input", error=told), style="red")
             queued.clear()  # the commands after a refused one are not carried out
             continue
         # in Romanian play the refusal quotes the action as typed in Romanian, with the name
