@@ -293,7 +293,8 @@ def human_turn(io: TurnIO, seat: int) -> bool:
         except NotationError as exc:
             told = verbs_in_words(exc, ROMANIAN_WORDS, m.lang == "ro").localized(m)
             # a formation the rules refuse is a refusal; a line not parsed is not understood
-            io.say(m("illegal" if exc.rule_id else "bad_input", error=told), style="red")
+            said = m("illegal", error=told) if exc.rule_id else m("bad_input", error=told)
+            io.say(said, style="red")
             queued.clear()  # the commands after a refused one are not carried out
             continue
         # in Romanian play the refusal quotes the action as typed in Romanian, with the name
