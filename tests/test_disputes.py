@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from remi.cli.messages import messages
 from remi.core.checkfiles import expectation_misses, load_check_file, run_check
 from remi.core.dispute_support import load_dispute, meld_report, opening_report
 from remi.core.disputefile import DisputeError
@@ -406,6 +407,13 @@ BAD_FILES: list[tuple[str, tuple[str, str] | str, str, type[RemiError]]] = [
         DisputeError,
     ),
     (
+        "closer never opened nor declared pe tablă",
+        '[players.Ana]\nrack = "Y4"\n[players.Bob]\nrack = ""\n'
+        '[end]\nclosed_by = "Bob"\nclosing_tile = "K7"\n',
+        "players.Bob.opened: the closer 'Bob' neither opened nor declared pe tablă",
+        DisputeError,
+    ),
+    (
         "one player",
         'rules = "remi-pe-tabla"\n[players.Ana]\nrack = ""\n[end]\nstock_exhausted = true\n',
         "players",
@@ -458,3 +466,26 @@ def test_dispute_announce_penalty_claimed(tmp_path: Path) -> None:
     )
     assert scores_of(unclaimed, overrides=claim) == {"A": 155, "D": 70}
     assert scores_of(unclaimed) == {"A": 155, "D": -500}  # automatic: no claim needed
+
+
+#: The bad files whose error is the file's own (``DisputeError``).
+BAD_DISPUTE_FILES = [b for b in BAD_FILES if b[3] is DisputeError]
+
+
+@pytest.mark.parametrize(
+    ("what", "change", "needle", "exc"), BAD_DISPUTE_FILES, ids=[b[0] for b in BAD_DISPUTE_FILES]
+)
+def test_disputes_bad_files_told_in_romanian(
+    tmp_path: Path, what: str, change: Any, needle: str, exc: type[RemiError]
+) -> None:
+    """Every dispute-file error is told from the catalogue: in Romanian its text (after the
+    file and the key, which stay as written) is not the English one."""
+    path = tmp_path / "bad.toml"
+    path.write_text(_bad_text(change))
+    with pytest.raises(DisputeError) as info:
+        load_dispute(path)
+    error = info.value
+    english, romanian = error.localized(messages("en")), error.localized(messages("ro"))
+    assert english == str(error)
+    assert romanian.startswith(f"{path}: ") and romanian != english
+    assert error.detail not in romanian

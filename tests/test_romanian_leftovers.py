@@ -79,9 +79,9 @@ def test_solve_move_edits_in_romanian_json_keeps_english() -> None:
     lines = [line.strip() for line in out.splitlines()]
     assert lines[1:5] == [
         "ia R7 din formația 1",
-        "adaugă R4 de pe suport la formația 1",
+        "adaugă R4 de pe tablă la formația 1",
         "formația 1 devine [R4 R5 R6]",
-        "formație nouă [R7 G7 A7] (2 de pe suport)",
+        "formație nouă [R7 G7 A7] (2 de pe tablă)",
     ]
     code, out = _run(*args, "--lang", "ro", "--json")
     assert json.loads(out)["edits"] == [

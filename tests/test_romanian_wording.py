@@ -79,3 +79,15 @@ def test_seed_is_numarul_jocului_everywhere() -> None:
     texts = catalogue("ro")
     assert [k for k, v in texts.items() if re.search("sămânț|semințe|seed-uri", v)] == []
     assert RO("board.seed", seed=3) == "numărul jocului 3"
+
+
+def test_rack_bots_and_start_draw_have_one_word_each() -> None:
+    """The rack is ``tablă`` (``tabla ta`` in the game, docs/glossary.md), never ``suport``; a
+    bot is ``bot`` / ``boți``, never ``robot``; the Rummikub start draw is ``Tragerea la
+    sorți``."""
+    texts = "\n".join(catalogue("ro").values()).lower()
+    assert "suport" not in texts and "robot" not in texts and "roboț" not in texts
+    assert "tragerea pentru start" not in texts
+    assert RO("board.waiting") == "Joacă boții..."
+    assert RO("rk.start_draw", draws="p1 R12", name="Ana").startswith("Tragerea la sorți: ")
+    assert RO("cli.solve.no_opening.no_run") == "pe tablă nu e nicio suită"

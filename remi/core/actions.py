@@ -173,10 +173,10 @@ def parse_formations_argument(rest: str, text: str, rules: FormationRules) -> tu
     for group in parse_formations_text(rest):
         try:
             formations.append(read_formation(group, rules))
-        except InvalidFormationError as exc:
-            raise fail(
-                N_("error.because"), text, f"[{format_tiles(group)}]", why=reason_of(exc)
-            ) from None
+        except InvalidFormationError as exc:  # well formed, but the rules refuse the formation
+            err = fail(N_("error.because"), text, f"[{format_tiles(group)}]", why=reason_of(exc))
+            err.rule_id = exc.rule_id
+            raise err from None
     return tuple(formations)
 
 

@@ -237,6 +237,8 @@ class NotationError(RemiError, ValueError):
         token: the offending token (``""`` when the input ended too early).
         position: 1-based index of the token in the input (tokens are separated by blanks,
             commas or hyphens); 0 when the error concerns the whole input.
+        rule_id: the rule that refuses a well-formed line (a formation the rules do not
+            allow: ``formation.run``); ``""`` when the line could not be parsed.
     """
 
     def __init__(
@@ -255,6 +257,9 @@ class NotationError(RemiError, ValueError):
         self.position = position
         self.message_id = message_id
         self.params = dict(params or {})
+        #: The rule that refuses a well-formed line (``formation.run`` for ``meld R1 R5 R7``):
+        #: a refusal, not a line that could not be parsed; ``""`` for a parse error.
+        self.rule_id = ""
 
 
 def notation_error(

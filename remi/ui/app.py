@@ -206,12 +206,18 @@ class BoardApp(App[None]):
                 self.part("#log", MessageLog).fold_at(event)
         await super().on_event(event)
 
-    def on_resize(self) -> None:
-        """The messages area grows with the terminal."""
-        self._fit_log()
+    def on_resize(self, event: events.Resize) -> None:
+        """The messages area grows (or shrinks) with the terminal: sized for the event's rows,
+        then fitted again once the board is laid out at the new size (this handler runs before
+        Textual's own, while ``self.size`` still has the old rows: sized from those, the area
+        kept its height of 40 rows on a terminal shrunk to 24 and pushed the command line,
+        then the rack, off the screen)."""
+        self._fit_log(event.size.height)
 
-    def _fit_log(self) -> None:
-        self.part("#log", MessageLog).fit(self.size.height)
+    def _fit_log(self, rows: int | None = None) -> None:
+        log = self.part("#log", MessageLog)
+        log.fit(self.size.height if rows is None else rows)
+        self.call_after_refresh(log.grow)  # the other parts laid out at the new size
 
     def on_unmount(self) -> None:
         """Release a game thread that waits for the board."""

@@ -236,6 +236,11 @@ class TableEdit(Static, can_focus=True):
             out.append(self._token(text, (RACK, i)))
         return out
 
+    def on_resize(self) -> None:
+        """Laid out again at the new width (drawn before the first layout, the sets were
+        wrapped at 78 columns, whatever the terminal's width)."""
+        self.redraw()
+
     def on_focus(self) -> None:
         """Show the cursor (the keys are the editor's again)."""
         self.typing = False
@@ -385,6 +390,10 @@ class RackRow(Static):
         self.m = m
         self.spans: list[Span] = []
         table.rack_row = self
+
+    def on_resize(self) -> None:
+        """Laid out again at the new width."""
+        self.draw(self.table)
 
     def draw(self, table: TableEdit) -> None:
         """Show the rack's tiles after its title."""

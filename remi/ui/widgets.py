@@ -96,6 +96,12 @@ class PickRack(Static, can_focus=True):
         self.picked: set[int] = set()
         self.spans: list[Span] = []
 
+    def on_resize(self) -> None:
+        """Laid out again at the new width (drawn before the first layout, the rack was
+        wrapped at 78 columns, whatever the terminal's width)."""
+        if self.tiles:
+            self._draw()
+
     def set_rack(
         self, prefix: Text, tiles: Sequence[Tile], marked: Tile | None, drawn: Tile | None = None
     ) -> None:
@@ -182,9 +188,16 @@ class SirRow(Static):
         super().__init__(id=id)
         self.spans: list[Span] = []
         self.count = 0
+        self._row: tuple[Text, list[Text]] = (Text(), [])
+
+    def on_resize(self) -> None:
+        """Laid out again at the new width."""
+        if self.count:
+            self.set_row(*self._row)
 
     def set_row(self, prefix: Text, tokens: Sequence[Text]) -> None:
         """Show ``prefix`` and the șir's tokens (``1:B4``...)."""
+        self._row = (prefix, list(tokens))
         width = self.size.width - 2 if self.size.width else 78
         text, self.spans = lay_out(prefix, tokens, width)
         self.count = len(tokens)

@@ -285,6 +285,12 @@ def _player_end(
         )
     if opened is None:
         opened = name in owners or (closer and f["pe_tabla"])
+    if closer and not opened and not f["pe_tabla"]:  # rule scoring.close (docs/rules.md)
+        raise DisputeError(
+            f"{key}.opened",
+            Told(N_("error.dispute.closer_not_opened"), name=repr(name)),
+            opened,
+        )
     if not opened and not (closer and f["pe_tabla"]):
         where = owners.get(name) or placers.get(name)
         if where:

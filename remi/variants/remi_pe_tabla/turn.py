@@ -294,7 +294,9 @@ def human_turn(io: TurnIO, seat: int) -> bool:
             action: Any = parse_action(full, io.state.rules.formation_rules)
         except NotationError as exc:
             told = verbs_in_words(exc, ROMANIAN_WORDS, m.lang == "ro").localized(m, names=io.names)
-            io.say(m("bad_input", error=told), style="red")
+            # a formation the rules refuse is a refusal; a line not parsed is not understood
+            said = m("illegal", error=told) if exc.rule_id else m("bad_input", error=told)
+            io.say(said, style="red")
             queued.clear()  # the commands after a refused one are not carried out
             continue
         # in Romanian play the refusal quotes the action as typed in Romanian, with the name

@@ -495,10 +495,11 @@ class TableEditor:
         """Take back the last command.
 
         Raises:
-            EditError: nothing to undo.
+            IllegalActionError: ``turn.undo`` when there is nothing to undo (a refusal, as in
+                Remi pe tablă, not a line that could not be understood).
         """
         if not self._history:
-            raise EditError.from_id("error.rk.edit.no_undo")
+            raise illegal("error.rk.edit.no_undo", "turn.undo")
         self._sets, self._rack = self._history.pop()
 
     def timeout(self) -> Timeout:
