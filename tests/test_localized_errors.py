@@ -53,7 +53,7 @@ def test_engine_refusal_in_romanian() -> None:
     with pytest.raises(IllegalActionError) as info:
         apply(state, action)
     assert info.value.rule_id == "turn.order"
-    assert info.value.localized(messages("ro")).endswith(": e rândul lui p1 [turn.order]")
+    assert info.value.localized(messages("ro")).endswith(": e rândul jucătorului p1 [turn.order]")
 
 
 def test_dispute_score_in_romanian() -> None:
@@ -106,7 +106,9 @@ def test_rummikub_refusals_in_romanian() -> None:
     assert "nu e o mutare de Rummikub [turn.action]" in info.value.localized(messages("ro"))
     with pytest.raises(IllegalActionError) as info:
         rk.check(state, rk_action(f"p{other + 1} draw"))  # type: ignore[arg-type]
-    assert info.value.localized(messages("ro")).endswith(f"e rândul lui p{seat + 1} [turn.order]")
+    assert info.value.localized(messages("ro")).endswith(
+        f"e rândul jucătorului p{seat + 1} [turn.order]"
+    )
     held = {str(t) for t in state.racks[seat]}  # type: ignore[attr-defined]
     runs = ([f"{c}{n}", f"{c}{n + 1}", f"{c}{n + 2}"] for c in "RYBK" for n in range(1, 12))
     run = next(r for r in runs if not set(r) & held)

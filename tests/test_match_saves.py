@@ -6,6 +6,7 @@ file, not another game's); in the line mode and on the board."""
 from __future__ import annotations
 
 import io
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -67,7 +68,7 @@ def test_line_mode_quit_in_hand_2_names_the_save_of_hand_1(
     hand_1 = [*WHOLE_HAND[:1], f"save {target}", *WHOLE_HAND[1:]]
     sessions, out = _line_mode(_match(tmp_path), [*hand_1, "", "quit"], monkeypatch)
     assert len(sessions) == 2
-    assert m("quit_saved_before", path=target) in out
+    assert m("quit_saved_before", path=target, load=shlex.quote(str(target))) in out
     assert m("quit") not in out
     # the file holds hand 1 as of the save: before its first move
     assert load_record(target).actions == ()
@@ -85,7 +86,7 @@ def test_line_mode_save_again_in_hand_2_replaces_the_match_file(
     sessions, out = _line_mode(_match(tmp_path), lines, monkeypatch)
     assert len(sessions) == 2
     assert m("saved", path=target) in out.split(m("match_totals", hand=1))[1]
-    assert m("quit_saved", path=target) in out
+    assert m("quit_saved", path=target, load=shlex.quote(str(target))) in out
     saved = load_record(target)
     assert saved.match is not None and saved.match.hands_played == 1
     assert saved.actions == ()
@@ -108,7 +109,12 @@ async def test_board_quit_in_hand_2_names_the_save_of_hand_1(tmp_path: Path) -> 
         await pilot.press("ctrl+q")
         assert await shown(pilot, app, QuitScreen)
         assert isinstance(app.screen, QuitScreen)
-        assert m("board.quit.saved_before", path=target) in app.screen.lines
+        assert (
+            m("board.quit.saved_before", path=target, load=shlex.quote(str(target)))
+            in app.screen.lines
+        )
         await pilot.press("y")
         await pilot.pause(0.2)
-    assert app.bridge.farewell == [m("quit_saved_before", path=target)]
+    assert app.bridge.farewell == [
+        m("quit_saved_before", path=target, load=shlex.quote(str(target)))
+    ]

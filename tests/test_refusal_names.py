@@ -41,7 +41,7 @@ def test_a_seat_is_named_when_the_names_are_known() -> None:
     assert str(reason) == "it is p2's turn"
     assert reason.render(m, names=["Ana", "Bogdan"]) == "it is Bogdan's turn"
     assert reason.render(m, names=["Ana"]) == "it is p2's turn"
-    assert reason.render(messages("ro"), names=["Ana", "Bogdan"]) == "e rândul lui Bogdan"
+    assert reason.render(messages("ro"), names=["Ana", "Bogdan"]) == "e rândul jucătorului Bogdan"
 
 
 def test_the_engine_error_keeps_the_seat(tmp_path: Path) -> None:
@@ -83,7 +83,7 @@ def test_the_engine_error_keeps_the_seat(tmp_path: Path) -> None:
             ["", "arunc N13", "arunc A4", "", "trag", "arunc N5", "", "reclam p1", "ieși"],
             [
                 "Ana nu are N13 [rack.tiles]",
-                "reclami anunțul uitat al unui adversar, nu al lui Ana [announce.penalty]",
+                "reclami anunțul uitat al unui adversar, nu pe al jucătorului Ana [announce.penalty]",
             ],
         ),
     ],
