@@ -118,3 +118,22 @@ async def test_board_quit_in_hand_2_names_the_save_of_hand_1(tmp_path: Path) -> 
     assert app.bridge.farewell == [
         m("quit_saved_before", path=target, load=shlex.quote(str(target)))
     ]
+
+
+async def test_board_quit_with_save_option_names_that_file(tmp_path: Path) -> None:
+    """With ``--save FILE`` the game is saved at the start and after every turn, and again on
+    leaving: the quit question names that file from the first turn on (it said "not saved")."""
+    m = messages("en")
+    target = tmp_path / "kept.json"
+    app = make_board(sir_break_record(tmp_path), save=target)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, 0)
+        await pilot.press("ctrl+q")
+        assert await shown(pilot, app, QuitScreen)
+        assert isinstance(app.screen, QuitScreen)
+        assert m("board.quit.saved", path=target, load=shlex.quote(str(target))) in app.screen.lines
+        assert m("board.quit.not_saved") not in app.screen.lines
+        await pilot.press("y")
+        await pilot.pause(0.2)
+    assert app.bridge.farewell == [m("quit_saved", path=target, load=shlex.quote(str(target)))]
+    assert load_record(target).actions == ()

@@ -103,7 +103,8 @@ class BoardSession(Session):
             seed=self.record.seed if self.seed_shown() else None,
             totals=match.totals if match is not None else None,
             words=(*self.variant.command_words(), *_FRAME_WORDS, *tiles),
-            saved_to=str(self.saved_to) if self.saved_to is not None else None,
+            # with --save the game is saved after every turn and again on leaving: that file
+            saved_to=str(kept) if (kept := self.save_path or self.saved_to) is not None else None,
             saved_before=self.saved_before(),
             mine=tuple(mine),
             screen=self.screen,
@@ -208,4 +209,5 @@ def board_session(session: Session, bridge: Bridge) -> BoardSession:
     """``session`` played on the board of ``bridge`` (its console then writes to the board)."""
     fields = attrs.asdict(session, recurse=False)
     fields["console"] = board_console(bridge)
+    bridge.kept_file = str(session.save_path) if session.save_path is not None else None
     return BoardSession(**fields, bridge=bridge)

@@ -20,7 +20,6 @@ a command on the command line, and Enter on an unchanged table (a draw) asks fir
 from __future__ import annotations
 
 import math
-import shlex
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import TypeVar
@@ -38,7 +37,7 @@ from textual.widgets import Input, Static
 
 from remi.core.commands import canonical_command, in_romanian
 from remi.core.messages import N_, Messages
-from remi.ui import remi_board, rummikub_board
+from remi.ui import remi_board, rummikub_board, screens
 from remi.ui.bridge import TIME_UP, BoardClosed, Bridge, Snapshot
 from remi.ui.command_line import CommandInput
 from remi.ui.keybar import KeyBar
@@ -207,11 +206,8 @@ class BoardApp(App[None]):
         await super().on_event(event)
 
     def on_resize(self, event: events.Resize) -> None:
-        """The messages area grows (or shrinks) with the terminal: sized for the event's rows,
-        then fitted again once the board is laid out at the new size (this handler runs before
-        Textual's own, while ``self.size`` still has the old rows: sized from those, the area
-        kept its height of 40 rows on a terminal shrunk to 24 and pushed the command line,
-        then the rack, off the screen)."""
+        """The messages area follows the terminal: sized for the event's rows (``self.size``
+        still has the old ones here), fitted again once the board is laid out at the new size."""
         self._fit_log(event.size.height)
 
     def _fit_log(self, rows: int | None = None) -> None:
@@ -348,9 +344,7 @@ class BoardApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The bot-game keys exist only during a bot game."""
-        if action in _AUTO_ACTIONS:
-            return self.auto
-        return True
+        return self.auto if action in _AUTO_ACTIONS else True
 
     def action_speed(self, step: int) -> None:
         """Slower (``-``) or faster (``+``)."""
@@ -581,7 +575,7 @@ class BoardApp(App[None]):
         nothing more, so a second press never skips the question nor stacks another."""
         if self._asking_quit():
             return
-        saved = self.snapshot.saved_to if self.snapshot is not None else None
+        saved = self.snapshot.saved_to if self.snapshot is not None else self.bridge.kept_file
         before = self.snapshot is not None and self.snapshot.saved_before
         position = self.snapshot is not None and self.snapshot.from_position
         self.bridge.pause()
@@ -599,14 +593,7 @@ class BoardApp(App[None]):
                 self._send("quit")
                 return
             if saved is not None:  # a bot game, or while the bots play: said on leaving
-                said = (
-                    self.m("quit_saved_before", path=saved, load=shlex.quote(str(saved)))
-                    if before
-                    else None
-                )
-                self.bridge.farewell.append(
-                    said or self.m("quit_saved", path=saved, load=shlex.quote(str(saved)))
-                )
+                self.bridge.farewell.append(screens.saved_line(self.m, saved, before=before))
             self.exit()
 
         self.push_screen(QuitScreen(saved, self.m, from_position=position, before=before), answer)

@@ -129,6 +129,9 @@ class Bridge:
         self.closed = False
         #: Lines printed to the terminal once the board has closed (where the game is saved).
         self.farewell: list[str] = []
+        #: The ``--save`` file (saved at the start and after every turn), which the quit
+        #: question names before the board has shown a turn (a hot-seat cover), else None.
+        self.kept_file: str | None = None
         #: The clock of the turn timer (the session's, ``BoardSession`` sets it), in seconds.
         self.clock: Callable[[], float] = time.monotonic
         self._lock = threading.Lock()

@@ -146,6 +146,14 @@ class _Question(ModalScreen[str]):
         self.dismiss(self.keys.get(key, ""))
 
 
+def saved_line(m: Messages, saved: str, *, before: bool) -> str:
+    """The line said on leaving a game last saved in ``saved``: ``quit_saved``, or
+    ``quit_saved_before`` when moves were made since (the file holds the game as of that
+    save); the resume command quotes the name for the shell."""
+    key = "quit_saved_before" if before else "quit_saved"
+    return m(key, path=saved, load=shlex.quote(saved))
+
+
 class QuitScreen(_Question):
     """Leave the game? (``y``, or the language's yes key: ``d`` in Romanian / ``n``), saying
     where it was last saved."""
