@@ -12,6 +12,7 @@ leaving, in the line mode too):
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -137,11 +138,15 @@ async def test_board_quit_after_save_names_the_file(
         await pilot.press("ctrl+q")
         assert await shown(pilot, app, QuitScreen)
         assert isinstance(app.screen, QuitScreen)
-        assert app.screen.lines[1] == m("board.quit.saved", path=target)
-        assert shows(app, m("board.quit.saved", path=target))  # x.json: on one line
+        assert app.screen.lines[1] == m(
+            "board.quit.saved", path=target, load=shlex.quote(str(target))
+        )
+        assert shows(
+            app, m("board.quit.saved", path=target, load=shlex.quote(str(target)))
+        )  # x.json: on one line
         await pilot.press("d" if lang == "ro" else "y")
         await pilot.pause(0.2)
-    assert app.bridge.farewell == [m("quit_saved", path=target)]
+    assert app.bridge.farewell == [m("quit_saved", path=target, load=shlex.quote(str(target)))]
 
 
 async def test_board_quit_after_moves_since_the_save_says_so(
@@ -163,10 +168,15 @@ async def test_board_quit_after_moves_since_the_save_says_so(
         await pilot.press("ctrl+q")
         assert await shown(pilot, app, QuitScreen)
         assert isinstance(app.screen, QuitScreen)
-        assert m("board.quit.saved_before", path=target) in app.screen.lines
+        assert (
+            m("board.quit.saved_before", path=target, load=shlex.quote(str(target)))
+            in app.screen.lines
+        )
         await pilot.press("y")
         await pilot.pause(0.2)
-    assert app.bridge.farewell == [m("quit_saved_before", path=target)]
+    assert app.bridge.farewell == [
+        m("quit_saved_before", path=target, load=shlex.quote(str(target)))
+    ]
 
 
 def test_line_mode_quit_after_save_names_the_file(tmp_path: Path) -> None:
@@ -178,7 +188,7 @@ def test_line_mode_quit_after_save_names_the_file(tmp_path: Path) -> None:
     args = ["play", "--plain", "--seed", "5"]
     result = runner.invoke(cli_app, args, input=f"save {target}\nquit\ny\n")
     assert result.exit_code == 0, result.output
-    assert m("quit_saved", path=target) in result.output
+    assert m("quit_saved", path=target, load=shlex.quote(str(target))) in result.output
     assert m("quit") not in result.output
     rack = [x for x in result.output.splitlines() if x.startswith("Your rack")][-1]
     tile = rack.split(": ", 1)[1].split()[0]
@@ -187,7 +197,7 @@ def test_line_mode_quit_after_save_names_the_file(tmp_path: Path) -> None:
     result = runner.invoke(cli_app, args, input=lines)
     assert result.exit_code == 0, result.output
     assert m("saved", path=target) in result.output
-    assert m("quit_saved_before", path=target) in result.output
+    assert m("quit_saved_before", path=target, load=shlex.quote(str(target))) in result.output
 
 
 @pytest.mark.parametrize("lang", ["en", "ro"])

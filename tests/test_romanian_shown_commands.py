@@ -112,7 +112,7 @@ def test_replay_in_romanian_tells_the_turns_in_words_and_romanian_letters() -> N
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert "   1. Ana: a aruncat A4" in lines  # the record's B4
-    assert "   2. Bogdan: a tras N5 din grămadă · a aruncat N5" in lines
+    assert "   2. Bogdan: a tras o piesă din grămadă · a aruncat N5" in lines
     assert not [line for line in lines if re.match(r"\s+\d+\. ", line) and _ENGLISH.search(line)]
 
 
